@@ -1,0 +1,5 @@
+"""Allow ``python -m boardgames``."""
+
+from boardgames.cli import main
+
+raise SystemExit(main())

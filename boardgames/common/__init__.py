@@ -1,0 +1,1 @@
+"""Pieces shared by every game: dictionary, skeleton matcher, decks, timer, handover, storage."""

@@ -1,0 +1,166 @@
+"""The consonant-skeleton matcher: Vowl's puzzle rule, backed by the dictionary.
+
+A *skeleton* is a word with its vowels removed, written in capitals (``SVR``).
+A word *fits* a skeleton when (rulebook, "Word Puzzles"):
+
+- its first letter is the skeleton's first consonant (no word starts with a vowel);
+- exactly one vowel (A, E, I, O, U) stands between each pair of consecutive
+  consonants: never none, never two ("no double vowels");
+- there may be one vowel after the last consonant, or none;
+- ``Y`` is a consonant.
+
+That is a regular language, so each skeleton compiles to one regex
+(``^s[aeiou]v[aeiou]r[aeiou]?$``).  A word is *accepted* when it fits **and** the
+dictionary knows it.  VNTYPL8S uses the same module to read plates.
+
+``solutions`` enumerates the candidates the regex admits (5^(n-1) x 6 of them for
+n consonants) and keeps those the dictionary knows: one memoised dictionary check
+per candidate is the whole cost, which is the bound the dictionary itself sets.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import itertools
+import re
+from dataclasses import dataclass
+
+from boardgames.common.dictionary import WordChecker
+
+VOWELS = "AEIOU"
+CONSONANTS = "BCDFGHJKLMNPQRSTVWXYZ"
+_VOWEL_CLASS = "[aeiou]"
+
+
+class SkeletonError(ValueError):
+    """A skeleton that no card could carry: empty, or with a vowel, digit or symbol."""
+
+
+class Rejection(enum.Enum):
+    """Why an answer was not accepted; the screen shows ``message`` to the player."""
+
+    NOT_LETTERS = "not letters"
+    DOES_NOT_FIT = "does not fit the letters"
+    NOT_A_WORD = "not a word"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The outcome of checking one answer against one skeleton."""
+
+    word: str
+    accepted: bool
+    rejection: Rejection | None = None
+    detail: str = ""
+
+    @property
+    def message(self) -> str:
+        """One line for the player: ``accepted`` or ``rejected: <reason>``."""
+        if self.accepted:
+            return "accepted"
+        assert self.rejection is not None
+        reason = self.rejection.value
+        return f"rejected: {reason}" + (f" ({self.detail})" if self.detail else "")
+
+
+def normalise_skeleton(text: str) -> str:
+    """Upper-case and validate a skeleton typed by a person or read from a deck."""
+    s = text.strip().upper()
+    if not s:
+        raise SkeletonError("the skeleton is empty")
+    for ch in s:
+        if ch in VOWELS:
+            raise SkeletonError(f"'{ch}' is a vowel; a skeleton has consonants only (Y counts as one)")
+        if ch not in CONSONANTS:
+            raise SkeletonError(f"'{ch}' is not a letter; a skeleton has consonants only")
+    return s
+
+
+def consonant_skeleton(word: str) -> str:
+    """The consonants of *word*, in order, in capitals (``severe`` -> ``SVR``)."""
+    return "".join(ch for ch in word.upper() if ch not in VOWELS)
+
+
+@functools.lru_cache(maxsize=4096)
+def compile_skeleton(skeleton: str) -> re.Pattern[str]:
+    """The regex for *skeleton* over lower-case words (see the module docstring)."""
+    s = normalise_skeleton(skeleton).lower()
+    body = _VOWEL_CLASS.join(re.escape(c) for c in s)
+    return re.compile(f"^{body}{_VOWEL_CLASS}?$")
+
+
+def fits(skeleton: str, word: str) -> bool:
+    """True when *word* has the shape the skeleton allows (dictionary not consulted)."""
+    return compile_skeleton(skeleton).match(word.strip().lower()) is not None
+
+
+def explain_misfit(skeleton: str, word: str) -> str:
+    """Say in plain words why *word* does not fit *skeleton* (it must not fit)."""
+    s = normalise_skeleton(skeleton)
+    w = word.strip().upper()
+    if w[:1] in VOWELS:
+        return "words never start with a vowel"
+    cons = consonant_skeleton(w)
+    if cons != s:
+        hint = " (Y counts as a consonant)" if "Y" in cons and "Y" not in s else ""
+        return f"its consonants are {cons or 'none'}, not {s}{hint}"
+    for run in re.findall(f"[{VOWELS}]{{2,}}", w):
+        return f"double vowel {run}: only one vowel may stand in each gap"
+    for i in range(len(w) - 1):
+        if w[i] not in VOWELS and w[i + 1] not in VOWELS:
+            return f"a vowel is missing between {w[i]} and {w[i + 1]}"
+    return "it does not have the shape of the puzzle"  # pragma: no cover - all cases above
+
+
+class SkeletonMatcher:
+    """Checks answers to skeletons and lists solutions, against one dictionary."""
+
+    def __init__(self, dictionary: WordChecker) -> None:
+        self._dictionary = dictionary
+        self._solved: dict[str, tuple[str, ...]] = {}
+
+    def check(self, skeleton: str, word: str) -> Verdict:
+        """Accept *word* for *skeleton*, or say why not.
+
+        Raises ``SkeletonError`` for a malformed skeleton: that is the caller's bug
+        (or a malformed command line), not a wrong answer.
+        """
+        pattern = compile_skeleton(skeleton)
+        w = word.strip()
+        if not w or not w.isascii() or not w.isalpha():
+            return Verdict(w, False, Rejection.NOT_LETTERS, "type letters only")
+        if not pattern.match(w.lower()):
+            return Verdict(w, False, Rejection.DOES_NOT_FIT, explain_misfit(skeleton, w))
+        if not self._dictionary.check(w.lower()):
+            return Verdict(w, False, Rejection.NOT_A_WORD, f"{w.lower()} is not in the dictionary")
+        return Verdict(w.lower(), True)
+
+    def accepts(self, skeleton: str, word: str) -> bool:
+        return self.check(skeleton, word).accepted
+
+    def solutions(self, skeleton: str) -> list[str]:
+        """Every accepted word for *skeleton*, sorted."""
+        key = normalise_skeleton(skeleton)
+        if key not in self._solved:
+            self._solved[key] = self._enumerate(key)
+        return list(self._solved[key])
+
+    def _enumerate(self, skeleton: str) -> tuple[str, ...]:
+        """Try every string the regex admits; one dictionary check each."""
+        s = skeleton.lower()
+        found = []
+        for gaps in itertools.product("aeiou", repeat=len(s) - 1):
+            stem = s[0] + "".join(g + c for g, c in zip(gaps, s[1:], strict=True))
+            for tail in ("", "a", "e", "i", "o", "u"):
+                cand = stem + tail
+                if self._dictionary.check(cand):
+                    found.append(cand)
+        return tuple(sorted(found))
+
+
+def candidate_count(skeleton: str) -> int:
+    """How many strings the skeleton's regex admits: the enumeration's size."""
+    n = len(normalise_skeleton(skeleton))
+    return 5 ** (n - 1) * 6
+

@@ -1,0 +1,1 @@
+"""Textual pieces shared by the game screens (handover, rules viewer, countdown)."""

@@ -1,0 +1,108 @@
+"""The sand timer on screen: an async countdown that never blocks the UI.
+
+It owns one ``set_interval(..., pause=True)`` that only redraws; the time left is
+computed from the app's injected clock (``Countdown``), so a test advances a
+``ManualClock`` and calls ``tick()`` instead of sleeping.  When the time is up it
+posts ``SandTimer.Expired`` once; the screen turns that into the engine's
+"time ran out" action.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from textual.message import Message
+from textual.reactive import reactive
+from textual.timer import Timer
+from textual.widgets import Static
+
+from boardgames.common.clock import Clock, monotonic
+from boardgames.common.timer import Countdown
+
+
+class SandTimer(Static):
+    DEFAULT_CSS = """
+    SandTimer {
+        width: auto;
+        min-width: 12;
+        height: 3;
+        border: round $accent;
+        content-align: center middle;
+        text-style: bold;
+        padding: 0 1;
+    }
+    SandTimer.-low { border: round $error; color: $error; }
+    SandTimer.-idle { color: $text-muted; }
+    """
+
+    remaining: reactive[float] = reactive(0.0)
+
+    @dataclass
+    class Expired(Message):
+        """Time ran out; sent once per run."""
+
+        timer: SandTimer
+
+    def __init__(self, limit: float, clock: Clock = monotonic, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.countdown = Countdown(limit, clock)
+        self.remaining = limit
+        self._interval: Timer | None = None
+        self._fired = False
+
+    def on_mount(self) -> None:
+        self._interval = self.set_interval(0.1, self.tick, pause=True)
+        self.add_class("-idle")
+
+    def set_limit(self, limit: float) -> None:
+        self.stop()
+        self.countdown.limit = limit
+        self.remaining = limit
+
+    def start(self) -> None:
+        """Turn the timer over: full time, running."""
+        self._fired = False
+        self.countdown.start()
+        self.remove_class("-idle")
+        self.tick()
+        if self._interval is not None:
+            self._interval.resume()
+
+    def pause(self) -> None:
+        self.countdown.pause()
+        if self._interval is not None:
+            self._interval.pause()
+
+    def resume(self) -> None:
+        if self._fired:
+            return
+        self.countdown.resume()
+        if self._interval is not None:
+            self._interval.resume()
+
+    def stop(self) -> None:
+        """Stop without expiring (the pile was finished in time)."""
+        self.countdown.pause()
+        self._fired = True
+        self.add_class("-idle")
+        if self._interval is not None:
+            self._interval.pause()
+
+    @property
+    def running(self) -> bool:
+        return self.countdown.running and not self._fired
+
+    def tick(self) -> None:
+        """Redraw from the clock; post ``Expired`` the first time it reaches zero."""
+        self.remaining = self.countdown.remaining
+        if self.countdown.expired and not self._fired and self.countdown.running:
+            self._fired = True
+            self.countdown.pause()
+            if self._interval is not None:
+                self._interval.pause()
+            self.post_message(self.Expired(self))
+
+    def watch_remaining(self, remaining: float) -> None:
+        self.set_class(0 < remaining <= 5, "-low")
+        self.update(f"⏳ {math.ceil(remaining):>2d} s")

@@ -1,0 +1,46 @@
+"""The games of the suite, as data: the menu, the CLI and start-up read this list.
+
+Each game package provides ``boardgames.<key>.entry`` with three functions:
+
+- ``register(subparsers)``: adds ``boardgames <key> ...`` to the command line;
+- ``validate_decks()``: loads and checks the game's card data (raises ``DeckError``);
+- ``new_game_screen()``: the screen the main menu opens (setup, usually).
+
+Modules are imported lazily so that starting one game does not import the others'
+screens.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    key: str
+    title: str
+    blurb: str
+    players: str
+
+    @property
+    def entry(self) -> ModuleType:
+        return importlib.import_module(f"boardgames.{self.key}.entry")
+
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo(
+        "vowl",
+        "Vowl",
+        "Race the sand timer to solve words whose vowels were removed (SVR → savor).",
+        "1–5 players",
+    ),
+)
+
+
+def get_game(key: str) -> GameInfo:
+    for game in GAMES:
+        if game.key == key:
+            return game
+    raise KeyError(key)
