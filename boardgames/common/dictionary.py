@@ -87,7 +87,7 @@ def load_enchant_dictionary() -> Dictionary:
     """
     try:
         import enchant  # noqa: PLC0415 - imported lazily so a missing C library is reported nicely
-    except ImportError as exc:  # pyenchant raises ImportError when libenchant is absent
+    except (ImportError, OSError) as exc:  # ImportError: libenchant absent; OSError: a broken one
         raise DictionaryUnavailable(
             "The spell-checker library (enchant 2) is not installed, so the word games "
             "cannot check answers.\n"

@@ -45,13 +45,13 @@ def load_json(path: Path, version: int) -> Loaded:
     Returns ``Loaded(None)`` when the file does not exist yet.
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         return Loaded(None)
     except OSError as exc:
         return Loaded(None, f"Could not read {path} ({exc.strerror}); starting afresh.")
     try:
-        data = json.loads(text)
+        data = json.loads(raw.decode("utf-8"))
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
         found = data.get("version")

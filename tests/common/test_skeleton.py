@@ -1,0 +1,140 @@
+"""The consonant-skeleton matcher: the rulebook's puzzle rules, one by one."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardgames.common.dictionary import Dictionary, get_dictionary
+from boardgames.common.skeleton import (
+    Rejection,
+    SkeletonError,
+    SkeletonMatcher,
+    candidate_count,
+    compile_skeleton,
+    consonant_skeleton,
+    fits,
+    normalise_skeleton,
+)
+
+
+class FakeBackend:
+    def __init__(self, words: set[str]) -> None:
+        self.words = words
+
+    def check(self, word: str) -> bool:
+        return word in self.words
+
+
+@pytest.fixture(scope="module")
+def real() -> SkeletonMatcher:
+    return SkeletonMatcher(get_dictionary())
+
+
+# --- The rulebook example (Vowl, "Word Puzzles") against the real dictionary ---
+
+@pytest.mark.parametrize("word", ["savor", "sever", "severe", "SAVOR", " Severe "])
+def test_rulebook_example_accepted(real: SkeletonMatcher, word: str) -> None:
+    assert real.check("SVR", word).accepted
+
+
+def test_savior_rejected_double_vowel(real: SkeletonMatcher) -> None:
+    verdict = real.check("SVR", "savior")
+    assert verdict.rejection is Rejection.DOES_NOT_FIT
+    assert "double vowel" in verdict.message
+
+
+def test_savory_rejected_y_is_not_a_vowel(real: SkeletonMatcher) -> None:
+    verdict = real.check("SVR", "savory")
+    assert verdict.rejection is Rejection.DOES_NOT_FIT
+    assert "Y counts as a consonant" in verdict.message
+
+
+def test_solutions_of_svr_contain_the_examples_and_not_the_counter_examples(real: SkeletonMatcher) -> None:
+    sols = real.solutions("svr")
+    assert {"savor", "sever", "severe"} <= set(sols)
+    assert "savior" not in sols and "savory" not in sols
+    assert sols == sorted(sols)
+
+
+# --- Each puzzle rule ---
+
+def test_first_consonant_is_first_letter() -> None:
+    assert not fits("SVR", "asvr")
+    assert not fits("SVR", "aver")
+
+
+def test_exactly_one_vowel_between_consonants() -> None:
+    assert fits("BNN", "banana")
+    assert not fits("BNN", "bnana")  # none between B and N
+    assert not fits("BNN", "beanana")  # two between B and N
+
+
+def test_optional_single_vowel_at_the_end() -> None:
+    assert fits("CT", "cat") and fits("CT", "cute")
+    assert not fits("CT", "cutee")
+
+
+def test_y_is_a_consonant() -> None:
+    assert fits("YL", "yale")
+    assert fits("BY", "bayou") is False  # "ou" is a double vowel, Y is not a vowel
+    assert not fits("SVR", "savory")
+
+
+def test_proper_nouns_and_acronyms_are_refused(real: SkeletonMatcher) -> None:
+    # "Paris" and "NASA" are in hunspell only capitalised; we check lower case.
+    verdict = real.check("PRS", "Paris")
+    assert verdict.rejection is Rejection.NOT_A_WORD
+    assert real.check("NS", "NASA").rejection is Rejection.NOT_A_WORD
+
+
+def test_american_spelling(real: SkeletonMatcher) -> None:
+    assert real.check("CLR", "color").accepted
+    assert not get_dictionary().check("colour")
+
+
+def test_not_letters_rejected(real: SkeletonMatcher) -> None:
+    for word in ["", "s4vor", "sa vor", "savör"]:
+        assert real.check("SVR", word).rejection is Rejection.NOT_LETTERS
+
+
+@pytest.mark.parametrize("bad", ["", "  ", "SAV", "S1R", "S-R", "SÜR"])
+def test_malformed_skeleton(bad: str) -> None:
+    with pytest.raises(SkeletonError):
+        normalise_skeleton(bad)
+
+
+def test_regex_shape() -> None:
+    assert compile_skeleton("svr").pattern == "^s[aeiou]v[aeiou]r[aeiou]?$"
+
+
+def test_consonant_skeleton() -> None:
+    assert consonant_skeleton("severe") == "SVR"
+    assert consonant_skeleton("savory") == "SVRY"
+
+
+def test_candidate_count_is_the_size_of_the_enumeration() -> None:
+    assert candidate_count("SVR") == 5 * 5 * 6
+    assert candidate_count("C") == 6
+
+
+def test_solutions_checks_every_candidate_once() -> None:
+    calls: list[str] = []
+
+    class Counting:
+        def check(self, word: str) -> bool:
+            calls.append(word)
+            return word in {"savor", "sever"}
+
+    matcher = SkeletonMatcher(Counting())
+    assert matcher.solutions("SVR") == ["savor", "sever"]
+    assert len(calls) == candidate_count("SVR") == len(set(calls))
+    matcher.solutions("SVR")
+    assert len(calls) == candidate_count("SVR")  # memoised
+
+
+def test_unknown_word_with_fake_dictionary() -> None:
+    matcher = SkeletonMatcher(Dictionary(FakeBackend({"savor"})))
+    assert matcher.check("SVR", "savor").accepted
+    verdict = matcher.check("SVR", "sivor")
+    assert verdict.rejection is Rejection.NOT_A_WORD
+    assert verdict.message == "rejected: not a word (sivor is not in the dictionary)"
