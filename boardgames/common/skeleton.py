@@ -147,15 +147,23 @@ class SkeletonMatcher:
         return list(self._solved[key])
 
     def _enumerate(self, skeleton: str) -> tuple[str, ...]:
-        """Try every string the regex admits; one dictionary check each."""
+        """Try every string the regex admits; one raw dictionary check each.
+
+        Candidates are lower-case ASCII by construction, so the memoising wrapper's
+        validation and cache would only add overhead here: we call the raw check
+        when the dictionary offers one.
+        """
+        check = getattr(self._dictionary, "check_uncached", self._dictionary.check)
         s = skeleton.lower()
-        found = []
-        for gaps in itertools.product("aeiou", repeat=len(s) - 1):
-            stem = s[0] + "".join(g + c for g, c in zip(gaps, s[1:], strict=True))
-            for tail in ("", "a", "e", "i", "o", "u"):
-                cand = stem + tail
-                if self._dictionary.check(cand):
-                    found.append(cand)
+        stems = [s[0]]
+        for c in s[1:]:
+            stems = [stem + v + c for stem in stems for v in "aeiou"]
+        found = [
+            cand
+            for stem in stems
+            for cand in (stem, stem + "a", stem + "e", stem + "i", stem + "o", stem + "u")
+            if check(cand)
+        ]
         return tuple(sorted(found))
 
 
