@@ -1,0 +1,92 @@
+"""A small modal question with a handful of answers: ``ChoiceScreen[T]``.
+
+Games ask players short questions all the time (which neighbour to partner, tier
+cards on top or underneath, which scoring option).  Each answer has a key shown
+next to it; arrow keys + Enter and the mouse work too.  The screen dismisses with
+the chosen value, or with ``None`` on Escape when ``cancel`` is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice(Generic[T]):
+    key: str
+    label: str
+    value: T
+
+
+class ChoiceScreen(ModalScreen[T | None], Generic[T]):
+    DEFAULT_CSS = """
+    ChoiceScreen { align: center middle; }
+    ChoiceScreen #choice-box {
+        width: 70; max-width: 95%; height: auto; max-height: 90%;
+        border: thick $accent; background: $panel; padding: 1 2;
+    }
+    ChoiceScreen #choice-question { text-style: bold; margin-bottom: 1; }
+    ChoiceScreen #choice-detail { color: $text-muted; margin-bottom: 1; }
+    ChoiceScreen OptionList { height: auto; max-height: 16; }
+    """
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(
+        self,
+        question: str,
+        choices: Sequence[Choice[T]],
+        *,
+        detail: str = "",
+        cancel: bool = False,
+    ) -> None:
+        super().__init__()
+        self.question = question
+        self.detail = detail
+        self.choices = list(choices)
+        self.cancel = cancel
+        self._by_key = {c.key: c for c in self.choices}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="choice-box"):
+            yield Static(self.question, id="choice-question")
+            if self.detail:
+                yield Static(self.detail, id="choice-detail")
+            yield OptionList(
+                *(Option(f"[b]{c.key}[/b]  {c.label}", id=str(i)) for i, c in enumerate(self.choices)),
+                id="choice-options",
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cancel":
+            return self.cancel  # hidden from the Footer when the question must be answered
+        return True
+
+    def on_key(self, event) -> None:  # noqa: ANN001 - textual.events.Key
+        choice = self._by_key.get(event.character or "")
+        if choice is not None:
+            event.stop()
+            self.dismiss(choice.value)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        assert event.option.id is not None
+        self.dismiss(self.choices[int(event.option.id)].value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,1 @@
+from tests.tmux.harness import terminal  # noqa: F401 - the fixture

@@ -1,0 +1,85 @@
+"""Drive the real ``boardgames`` command in a real terminal (tmux).
+
+Pilot tests cover the screens; these check what only a real terminal shows: the
+console script starts, draws, takes keys and exits cleanly.  Waiting is always
+"poll until this text appears", with a generous limit, never a fixed sleep.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BOARDGAMES = ROOT / ".venv" / "bin" / "boardgames"
+
+needs_tmux = pytest.mark.skipif(
+    shutil.which("tmux") is None or not BOARDGAMES.exists(),
+    reason="needs tmux and .venv/bin/boardgames (./scripts/test installs both)",
+)
+
+
+class Terminal:
+    """One tmux session running one command."""
+
+    def __init__(self, args: list[str], data_dir: Path, width: int = 120, height: int = 40) -> None:
+        self.name = f"bg-{uuid.uuid4().hex[:8]}"
+        self.width, self.height = width, height
+        env = f"BOARDGAMES_DATA={shlex.quote(str(data_dir))} TERM=xterm-256color"
+        cmd = f"env {env} {shlex.join([str(BOARDGAMES), *args])}; echo '[exited:'$?']'; sleep 30"
+        subprocess.run(
+            ["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height), cmd],
+            check=True,
+            env={**os.environ, "TMUX": ""},
+        )
+
+    def keys(self, *keys: str) -> None:
+        """Send tmux key names (``Enter``, ``Down``, ``q``) one after another."""
+        for key in keys:
+            subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+            time.sleep(0.05)
+
+    def type(self, text: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", text], check=True)
+
+    def screen(self) -> str:
+        done = subprocess.run(
+            ["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True, check=True
+        )
+        return done.stdout
+
+    def wait_for(self, text: str, timeout: float = 30.0) -> str:
+        """Poll the screen until *text* is on it; fail with the screen if it never is."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
+            time.sleep(0.1)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+
+
+@pytest.fixture
+def terminal(tmp_path: Path):
+    """Factory: ``term = terminal(["vowl", "--seed", "1"])``; sessions are killed afterwards."""
+    opened: list[Terminal] = []
+
+    def open_(args: list[str], width: int = 120, height: int = 40) -> Terminal:
+        term = Terminal(args, tmp_path, width, height)
+        opened.append(term)
+        return term
+
+    yield open_
+    for term in opened:
+        term.close()

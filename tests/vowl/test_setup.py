@@ -1,0 +1,27 @@
+"""Vowl's setup rules, without a terminal: every problem reported, in words."""
+
+from __future__ import annotations
+
+from boardgames.vowl.setup import VowlSetup, parse_players
+
+
+def test_parse_players_trims_and_drops_blanks() -> None:
+    assert parse_players(" Ann  Lee, Bob Roy ,, ") == ("Ann Lee", "Bob Roy")
+
+
+def test_two_to_five_players() -> None:
+    assert VowlSetup(("A", "B"), (25, 25)).problems() == []
+    assert VowlSetup(("A",), (25,)).problems()[0].startswith("Vowl needs 2 to 5 players")
+    six = tuple("ABCDEF")
+    assert VowlSetup(six, (25,) * 6).problems()
+
+
+def test_practice_is_for_one() -> None:
+    assert VowlSetup(("Ann",), (15,), practice=True).problems() == []
+    assert VowlSetup(("Ann", "Bob"), (15, 15), practice=True).problems()
+
+
+def test_duplicate_names_and_bad_timers_reported_together() -> None:
+    problems = VowlSetup(("Ann", "ann"), (25, 20)).problems()
+    assert any("names must differ" in p for p in problems)
+    assert any("25 or 15 seconds" in p for p in problems)
