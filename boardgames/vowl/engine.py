@@ -1,0 +1,1672 @@
+"""The Vowl rules engine: pure, seeded, and the only place the rules live.
+
+Shape (python-chess for values, OpenSpiel/boardgame.io for flow):
+
+- ``VowlGame(players, board=..., decks=..., judge=..., rng=...)`` holds the whole
+  state.  It reads no clock and no global random: every die roll and shuffle goes
+  through the ``random.Random`` it is given (``rng.choice`` for dice,
+  ``rng.shuffle`` for decks), so a seed replays a game exactly.
+- ``legal_actions()`` returns a ``LegalActions`` you can test membership in
+  (``Answer("savor") in game.legal_actions()``); ``apply(action)`` performs one
+  action and returns the ``Event``\\ s that happened, or raises
+  ``IllegalActionError`` saying why not; ``outcome()`` is ``None`` until someone wins.
+- Answers are judged inside the engine by the ``Judge`` it was given (in play a
+  ``boardgames.common.skeleton.SkeletonMatcher``), so the events say accepted or
+  rejected and why.
+- Time is data: the screen runs the sand timer and sends ``TimeUp()`` when it runs
+  out, and passes elapsed seconds on ``Answer`` where the rules compare times
+  (head-to-head).
+- ``view(viewer)`` is everything a screen may show to *viewer* (``None`` for the
+  public handover screen), with every secret stripped: deck order, face-down
+  cards, the selection hand, and the other racer's pile in head-to-head.
+
+Each decision the rulebook leaves open is a row of the *Interpretations* table in
+``docs/rules/vowl.md``; comments cite the row (``# Interpretation V9``).
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import math
+import random
+import unicodedata
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from boardgames.common.skeleton import Rejection, Verdict
+from boardgames.vowl.cards import Card, Tier
+from boardgames.vowl.track import (
+    MODE_DIE,
+    NUMBER_DIE,
+    PARTNER_BONUS,
+    SELECTION_EXTRA,
+    WINNING_DISTANCE,
+    Board,
+    Extras,
+    ModeFace,
+    Timer,
+    extras_for,
+)
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now; the message says why, for the player."""
+
+
+class SetupError(ValueError):
+    """A game that cannot be set up (player count, names, decks); the message says why."""
+
+
+class Judge(Protocol):
+    """Decides whether *word* answers *skeleton* (``SkeletonMatcher`` is one)."""
+
+    def check(self, skeleton: str, word: str) -> Verdict: ...
+
+
+# --------------------------------------------------------------------------- kinds
+
+
+class Phase(enum.Enum):
+    """What the game is waiting for.  ``VowlView.actors`` says who must act."""
+
+    ROLL = "roll the dice"
+    CHOOSE_OPPONENT = "choose a head-to-head opponent"
+    CHOOSE_PARTNER = "choose a partner"
+    SELECT_DISCARDS = "choose 3 cards to discard"
+    PLACE_EXTRAS = "put the extra cards on top of or under the pile"
+    READY = "flip the timer"
+    SOLVING = "solve the cards"
+    SUDDEN_DEATH_READY = "get ready for sudden death"
+    SUDDEN_DEATH = "sudden death"
+    SCORE = "take the points"
+    GAME_OVER = "game over"
+
+
+class Mode(enum.Enum):
+    """How this turn is played (the mode die's face after the rules apply)."""
+
+    SOLITAIRE = "solitaire"
+    PARTNER = "partner"
+    HEAD_TO_HEAD = "head-to-head"
+    SELECTION = "selection"
+
+
+class DrawPurpose(enum.Enum):
+    PILE = "pile"
+    PARTNER_BONUS = "partner bonus"
+    EXTRAS = "tier extras"
+    SELECTION = "selection hand"
+    SUDDEN_DEATH = "sudden death"
+
+
+class ScoreOption(enum.Enum):
+    TWO_POINTS = "2 points"
+    ONE_POINT = "1 point and two victory tokens down"
+
+
+class CardStatus(enum.Enum):
+    """What became of a card by the end of a turn (the after-turn review)."""
+
+    SOLVED = "solved"
+    PASSED = "passed, never solved"
+    SHOWN = "face up when time ran out"
+    UNSEEN = "never turned over"
+    DISCARDED = "discarded in selection"
+
+
+class RaceHow(enum.Enum):
+    """How a head-to-head race was decided."""
+
+    FASTER = "both got through; the faster won"
+    ONLY_FINISHER = "the only one through all the cards"
+    SOLVED_MORE = "solved more cards"
+    SUDDEN_DEATH = "won the sudden death"
+    NO_CARD = "tie, and no card left for a sudden death"
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action a screen may send."""
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """Roll both dice (only the number die in solitaire practice)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOpponent(Action):
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePartner(Action):
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Selection mode: the three cards the opponent removes from the hand."""
+
+    cards: frozenset[Card]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.cards, frozenset):
+            object.__setattr__(self, "cards", frozenset(self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceExtras(Action):
+    """Put the face-down tier cards on top of (``True``) or under the pile."""
+
+    on_top: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StartRun(Action):
+    """Flip the sand timer: the first card turns face up (or the sudden-death card)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Action):
+    """An answer to the face-up card; *elapsed* is the run's time so far in seconds."""
+
+    word: str
+    elapsed: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Set the face-up card aside face down and turn the next one."""
+
+
+@dataclass(frozen=True, slots=True)
+class Revisit(Action):
+    """Go back to a passed card (the face-up card, if any, is passed in its place)."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TimeUp(Action):
+    """The sand timer ran out (sent by the screen)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Buzz(Action):
+    """Sudden death: *player* claims the right to answer."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreTwo(Action):
+    """Take 2 points."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreOne(Action):
+    """Take 1 point and move your victory token and *other*'s one space down."""
+
+    other: str
+
+
+# --------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened.  ``audience`` is ``None`` when everyone may see it,
+    else the names of the only players who may (a head-to-head racer's own cards)."""
+
+    audience: frozenset[str] | None = field(default=None, kw_only=True)
+
+    def visible_to(self, viewer: str | None) -> bool:
+        return self.audience is None or (viewer is not None and viewer in self.audience)
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    player: str
+    turn: int
+
+
+@dataclass(frozen=True)
+class Rolled(Event):
+    player: str
+    number: int
+    face: ModeFace | None  # None in solitaire practice: only the number die is rolled
+    mode: Mode
+    forced_solitaire: bool
+
+
+@dataclass(frozen=True)
+class OpponentChosen(Event):
+    player: str
+    opponent: str
+    automatic: bool = False
+
+
+@dataclass(frozen=True)
+class PartnerChosen(Event):
+    player: str
+    partner: str
+
+
+@dataclass(frozen=True)
+class CardsDrawn(Event):
+    owner: str
+    tier: Tier
+    count: int
+    purpose: DrawPurpose
+
+
+@dataclass(frozen=True)
+class DeckReshuffled(Event):
+    tier: Tier
+    count: int
+
+
+@dataclass(frozen=True)
+class DeckExhausted(Event):
+    tier: Tier
+    short: int  # cards that could not be drawn
+
+
+@dataclass(frozen=True)
+class SelectionMade(Event):
+    selector: str
+    player: str
+    discarded: int
+    shuffled_in: int
+
+
+@dataclass(frozen=True)
+class ExtrasPlaced(Event):
+    owner: str
+    on_top: bool
+    count: int
+
+
+@dataclass(frozen=True)
+class RunStarted(Event):
+    runner: str
+    partner: str | None
+    pile_size: int
+    time_limit: int
+
+
+@dataclass(frozen=True)
+class CardFlipped(Event):
+    runner: str
+    card: Card
+    from_passed: bool
+
+
+@dataclass(frozen=True)
+class AnswerAccepted(Event):
+    runner: str
+    card: Card
+    word: str
+
+
+@dataclass(frozen=True)
+class AnswerRejected(Event):
+    runner: str
+    card: Card
+    verdict: Verdict
+
+    @property
+    def reason(self) -> str:
+        return self.verdict.message
+
+
+@dataclass(frozen=True)
+class CardPassed(Event):
+    runner: str
+    card: Card
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """One pile's result: how many solved, all of them or not, and in what time."""
+
+    runner: str
+    solved: int
+    total: int
+    complete: bool
+    elapsed: float | None  # the time of the last answer when complete
+
+
+@dataclass(frozen=True)
+class RunFinished(Event):
+    result: RunResult
+    timed_out: bool
+
+
+@dataclass(frozen=True)
+class RaceResult:
+    winner: str | None
+    how: RaceHow
+    results: tuple[RunResult, ...]
+
+
+@dataclass(frozen=True)
+class RaceTied(Event):
+    results: tuple[RunResult, ...]
+
+
+@dataclass(frozen=True)
+class SuddenDeathCard(Event):
+    card: Card
+    number: int  # 1 for the first card, 2 after both were locked out, ...
+
+
+@dataclass(frozen=True)
+class Buzzed(Event):
+    player: str
+
+
+@dataclass(frozen=True)
+class LockedOut(Event):
+    player: str
+    card: Card
+    verdict: Verdict
+
+
+@dataclass(frozen=True)
+class RaceDecided(Event):
+    race: RaceResult
+
+
+@dataclass(frozen=True)
+class TurnSucceeded(Event):
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TurnFailed(Event):
+    player: str
+
+
+@dataclass(frozen=True)
+class Scored(Event):
+    player: str
+    option: ScoreOption
+    score_from: int
+    score_to: int
+    automatic: bool = False
+
+
+@dataclass(frozen=True)
+class VictoryTokenMoved(Event):
+    player: str
+    space_from: int
+    space_to: int
+    by: str
+
+
+@dataclass(frozen=True)
+class GameWon(Event):
+    player: str
+    score: int
+    victory: int
+
+
+@dataclass(frozen=True)
+class TurnCard:
+    """One card of a finished turn, for the "you could also have said ..." review."""
+
+    card: Card
+    owner: str | None  # whose pile; None for a sudden-death card
+    status: CardStatus
+    answer: str | None = None
+    sudden_death: bool = False
+
+
+@dataclass(frozen=True)
+class TurnSummary:
+    turn: int
+    player: str
+    mode: Mode
+    partner: str | None
+    opponent: str | None
+    cards: tuple[TurnCard, ...]
+    succeeded: tuple[str, ...]
+    race: RaceResult | None
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    summary: TurnSummary
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of the game: who won and after how many turns."""
+
+    winner: str
+    turns: int
+    practice: bool = False
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRule:
+    """When ``Answer`` is legal: any word, under these conditions on ``elapsed``.
+
+    Interpretation V22: elapsed seconds come from the screen's clock; they never
+    go back within a pile and never pass the timer (the screen sends ``TimeUp``).
+    """
+
+    needs_elapsed: bool = False
+    min_elapsed: float = 0.0
+    limit: float | None = None
+
+    def problem(self, answer: Answer) -> str | None:
+        e = answer.elapsed
+        if e is None:
+            if self.needs_elapsed:
+                return "a head-to-head answer must carry the elapsed time (Answer(word, elapsed=...))"
+            return None
+        if isinstance(e, bool) or not isinstance(e, int | float) or not math.isfinite(e):
+            return f"elapsed must be a number of seconds, not {e!r}"
+        if e < self.min_elapsed:
+            return f"elapsed {e:g} s is earlier than an answer already given ({self.min_elapsed:g} s)"
+        if self.limit is not None and e > self.limit:
+            return f"elapsed {e:g} s is past the {self.limit:g} s timer; send TimeUp instead"
+        return None
+
+
+class LegalActions(Collection[Action]):
+    """The actions legal now.  Open-ended ``Answer(word)`` is tested by rule, not listed.
+
+    ``in`` works for every action; iterating yields the enumerable ones (choices,
+    ``Pass``, ``Revisit``...); ``kinds`` says which action types are possible at all
+    (what a screen greys out), ``answer`` the rule for answers when they are legal.
+    """
+
+    __slots__ = ("_actions", "_set", "answer")
+
+    def __init__(self, actions: Iterable[Action] = (), answer: AnswerRule | None = None) -> None:
+        self._actions = tuple(dict.fromkeys(actions))
+        self._set = frozenset(self._actions)
+        self.answer = answer
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Answer):
+            return self.answer is not None and self.answer.problem(action) is None
+        return action in self._set
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions)
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __bool__(self) -> bool:
+        return bool(self._actions) or self.answer is not None
+
+    @property
+    def kinds(self) -> frozenset[type[Action]]:
+        found = {type(a) for a in self._actions}
+        if self.answer is not None:
+            found.add(Answer)
+        return frozenset(found)
+
+    def of(self, kind: type[Action]) -> tuple[Action, ...]:
+        return tuple(a for a in self._actions if isinstance(a, kind))
+
+    def __repr__(self) -> str:
+        extra = ", Answer(*)" if self.answer is not None else ""
+        return f"LegalActions({', '.join(map(repr, self._actions))}{extra})"
+
+
+# --------------------------------------------------------------------------- views
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    """A seat at the table: full name and sand timer (25 s green or 15 s red)."""
+
+    name: str
+    timer: Timer = Timer.GREEN
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    name: str
+    seat: int
+    timer: Timer
+    score: int
+    victory: int
+    extras: Extras  # what this scoring token's tier draws now
+    within_reach: bool  # within winning distance: must play solitaire on own turn
+
+    @property
+    def distance(self) -> int:
+        return self.victory - self.score
+
+
+@dataclass(frozen=True)
+class RunView:
+    """One pile in play.  When ``visible`` is False (the other racer's pile in
+    head-to-head) only the counts that give nothing away are filled in."""
+
+    runner: str
+    partner: str | None
+    time_limit: int
+    visible: bool
+    started: bool
+    finished: bool
+    total: int
+    pile_left: int  # face-down cards not yet turned
+    current: Card | None
+    passed: tuple[Card, ...]
+    solved: tuple[tuple[Card, str], ...]
+    solved_count: int | None
+    complete: bool | None
+    elapsed: float | None
+
+    @property
+    def cards_left(self) -> int:
+        """Unsolved cards: face down, face up, and passed."""
+        return self.total - (self.solved_count or 0)
+
+
+@dataclass(frozen=True)
+class SelectionView:
+    selector: str
+    player: str
+    hand: tuple[Card, ...] | None  # only the selector sees it
+    hand_size: int
+    to_discard: int
+
+
+@dataclass(frozen=True)
+class SuddenDeathView:
+    players: tuple[str, ...]
+    card: Card | None
+    buzzer: str | None
+    locked_out: tuple[str, ...]
+    cards_tried: int
+
+
+@dataclass(frozen=True)
+class DeckView:
+    tier: Tier
+    draw: int
+    discard: int
+
+
+@dataclass(frozen=True)
+class VowlView:
+    """Everything a screen may show to ``viewer`` (``None``: the public handover view)."""
+
+    viewer: str | None
+    practice: bool
+    board: Board
+    phase: Phase
+    turn: int
+    current_player: str
+    players: tuple[PlayerView, ...]
+    #: who must act now (and so sit at the keyboard); both racers in sudden death
+    actors: tuple[str, ...]
+    #: the player whose own view now holds secrets: show a handover first
+    private_to: str | None
+    number: int | None
+    face: ModeFace | None
+    mode: Mode | None
+    forced_solitaire: bool
+    partner: str | None
+    opponent: str | None
+    time_limit: int | None
+    extras_owner: str | None
+    pending_extras: int
+    runs: tuple[RunView, ...]
+    active_run: RunView | None
+    selection: SelectionView | None
+    sudden_death: SuddenDeathView | None
+    scorer: str | None
+    race: RaceResult | None
+    review: TurnSummary | None  # this turn's cards, once its piles are done (SCORE)
+    last_turn: TurnSummary | None
+    decks: tuple[DeckView, ...]
+    last_events: tuple[Event, ...]
+    legal: LegalActions
+    outcome: Outcome | None
+
+    def player(self, name: str) -> PlayerView:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+
+# --------------------------------------------------------------------------- internal state
+
+
+@dataclass
+class _Player:
+    name: str
+    seat: int
+    timer: Timer
+    score: int
+    victory: int
+
+
+@dataclass
+class _Deck:
+    tier: Tier
+    draw: list[Card]  # top first
+    discard: list[Card] = field(default_factory=list)
+
+
+@dataclass
+class _Run:
+    runner: str
+    partner: str | None
+    time_limit: int
+    private: bool  # head-to-head: only the runner sees it until the race is over
+    pile: list[Card] = field(default_factory=list)  # face down, top first
+    order: list[Card] = field(default_factory=list)  # as laid out when the timer flipped
+    current: Card | None = None
+    passed: list[Card] = field(default_factory=list)
+    solved: list[tuple[Card, str]] = field(default_factory=list)
+    ever_passed: set[Card] = field(default_factory=set)
+    started: bool = False
+    finished: bool = False
+    complete: bool = False
+    elapsed: float | None = None
+    last_elapsed: float = 0.0  # the latest elapsed time any answer carried
+    finish_elapsed: float | None = None  # the elapsed time on the latest accepted answer
+
+    def cards(self) -> list[Card]:
+        here = list(self.pile) + list(self.passed) + [c for c, _ in self.solved]
+        if self.current is not None:
+            here.append(self.current)
+        return here
+
+    def result(self) -> RunResult:
+        return RunResult(self.runner, len(self.solved), len(self.order) or len(self.cards()),
+                         self.complete, self.elapsed)
+
+
+@dataclass
+class _SuddenDeath:
+    players: tuple[str, str]
+    card: Card | None = None
+    spent: list[Card] = field(default_factory=list)
+    buzzer: str | None = None
+    locked: list[str] = field(default_factory=list)
+    cards_tried: int = 0
+    winner: str | None = None
+    answer: str | None = None
+
+
+class _Step(enum.Enum):
+    """Set-up steps queued by a roll; decisions stop the queue until answered."""
+
+    CHOOSE_OPPONENT = "choose opponent"
+    CHOOSE_PARTNER = "choose partner"
+    SELECTION = "selection"
+    PILE = "pile"
+    EXTRAS = "extras"
+    READY = "ready"
+    RESOLVE = "resolve"
+
+
+@dataclass
+class _Turn:
+    number: int
+    player: str
+    roll: int | None = None
+    face: ModeFace | None = None
+    mode: Mode | None = None
+    forced: bool = False
+    partner: str | None = None
+    opponent: str | None = None
+    steps: list[tuple] = field(default_factory=list)
+    runs: list[_Run] = field(default_factory=list)
+    active: int | None = None  # index into runs of the run being set up or played
+    extras: list[Card] = field(default_factory=list)
+    extras_owner: str | None = None
+    selector: str | None = None
+    hand: list[Card] = field(default_factory=list)
+    discarded: list[Card] = field(default_factory=list)
+    sudden: _SuddenDeath | None = None
+    race: RaceResult | None = None
+    runs_over: bool = False
+    succeeded: list[str] = field(default_factory=list)
+    scorers: list[str] = field(default_factory=list)
+
+
+def name_key(name: str) -> str:
+    """The alphabetical key of a full name (Interpretation V3).
+
+    Case-insensitive and accent-blind, compared letter by letter over the whole
+    name as written, where a space sorts before any letter ("Ann Lee" before
+    "Anna Bell", as a phone book lists them).
+    """
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _clean_name(name: str) -> str:
+    return " ".join(str(name).split())
+
+
+# --------------------------------------------------------------------------- the engine
+
+
+class VowlGame:
+    """One game of Vowl (2-5 players), or a solitaire practice session (1 player)."""
+
+    def __init__(
+        self,
+        players: Sequence[PlayerSetup | str],
+        *,
+        board: Board = Board.STANDARD,
+        decks: Mapping[Tier, Sequence[Card]],
+        judge: Judge,
+        rng: random.Random,
+    ) -> None:
+        # Interpretation V1: 2-5 players with distinct names; one player is practice.
+        setups = [p if isinstance(p, PlayerSetup) else PlayerSetup(p) for p in players]
+        if not 1 <= len(setups) <= MAX_PLAYERS:
+            raise SetupError(
+                f"Vowl is for {MIN_PLAYERS} to {MAX_PLAYERS} players (or 1 for practice), "
+                f"not {len(setups)}"
+            )
+        seen: dict[str, str] = {}
+        self._players: list[_Player] = []
+        for seat, setup in enumerate(setups):
+            name = _clean_name(setup.name)
+            if not name:
+                raise SetupError(f"player {seat + 1} has no name")
+            if name.casefold() in seen:
+                raise SetupError(f"two players are called {seen[name.casefold()]!r}; names must differ")
+            seen[name.casefold()] = name
+            try:
+                timer = Timer(setup.timer)
+            except ValueError:
+                raise SetupError(f"a sand timer is 25 or 15 seconds, not {setup.timer!r}") from None
+            self._players.append(_Player(name, seat, timer, 0, board.victory_space))
+        self._board = board
+        self._judge = judge
+        self._rng = rng
+        self._decks = self._build_decks(decks)
+        for deck in self._decks.values():
+            self._rng.shuffle(deck.draw)
+        # Interpretation V3: the full name first alphabetically starts; play goes round
+        # the table in seating order (the order the names were given).
+        self._starter = min(self._players, key=lambda p: (name_key(p.name), p.name)).seat
+        self._turn = _Turn(1, self._players[self._starter].name)
+        self._phase = Phase.ROLL
+        self._outcome: Outcome | None = None
+        self._last_turn: TurnSummary | None = None
+        self._last_events: tuple[Event, ...] = ()
+        self._initial_cards = sum(len(d.draw) for d in self._decks.values())
+
+    @classmethod
+    def practice(
+        cls,
+        player: PlayerSetup | str,
+        *,
+        board: Board = Board.STANDARD,
+        decks: Mapping[Tier, Sequence[Card]],
+        judge: Judge,
+        rng: random.Random,
+    ) -> VowlGame:
+        """Solitaire practice for one player (Interpretation V20)."""
+        return cls([player], board=board, decks=decks, judge=judge, rng=rng)
+
+    @staticmethod
+    def _build_decks(decks: Mapping[Tier, Sequence[Card]]) -> dict[Tier, _Deck]:
+        built: dict[Tier, _Deck] = {}
+        skeletons: set[str] = set()
+        for tier in Tier:
+            cards = list(decks.get(tier, ()))
+            for card in cards:
+                if card.tier is not tier:
+                    raise SetupError(f"card {card.skeleton} is {card.tier.value} but sits in the {tier.value} deck")
+                if card.skeleton in skeletons:
+                    raise SetupError(f"card {card.skeleton} appears twice; every skeleton must be unique")
+                skeletons.add(card.skeleton)
+            built[tier] = _Deck(tier, cards)
+        return built
+
+    # ----------------------------------------------------------------- read-only state
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def board(self) -> Board:
+        return self._board
+
+    @property
+    def is_practice(self) -> bool:
+        return len(self._players) == 1
+
+    @property
+    def turn(self) -> int:
+        return self._turn.number
+
+    @property
+    def current_player(self) -> str:
+        """Whose turn it is (the roller)."""
+        return self._turn.player
+
+    @property
+    def starting_player(self) -> str:
+        return self._players[self._starter].name
+
+    @property
+    def mode(self) -> Mode | None:
+        return self._turn.mode
+
+    @property
+    def players(self) -> tuple[PlayerView, ...]:
+        return tuple(self._player_view(p) for p in self._players)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self._players)
+
+    @property
+    def last_turn(self) -> TurnSummary | None:
+        return self._last_turn
+
+    def player(self, name: str) -> PlayerView:
+        return self._player_view(self._get(name))
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    def actors(self) -> tuple[str, ...]:
+        """Who must act now: the player(s) who should be at the keyboard."""
+        t = self._turn
+        match self._phase:
+            case Phase.ROLL | Phase.CHOOSE_OPPONENT | Phase.CHOOSE_PARTNER:
+                return (t.player,)
+            case Phase.SELECT_DISCARDS:
+                assert t.selector is not None
+                return (t.selector,)
+            case Phase.PLACE_EXTRAS:
+                assert t.extras_owner is not None
+                return (t.extras_owner,)
+            case Phase.READY | Phase.SOLVING:
+                run = self._active_run()
+                return (run.runner,) + ((run.partner,) if run.partner else ())
+            case Phase.SUDDEN_DEATH_READY:
+                assert t.sudden is not None
+                return t.sudden.players
+            case Phase.SUDDEN_DEATH:
+                sd = t.sudden
+                assert sd is not None
+                if sd.buzzer is not None:
+                    return (sd.buzzer,)
+                return tuple(p for p in sd.players if p not in sd.locked)
+            case Phase.SCORE:
+                return (t.scorers[0],)
+            case Phase.GAME_OVER:
+                return ()
+        raise AssertionError(self._phase)  # pragma: no cover
+
+    def card_places(self) -> list[tuple[str, Card]]:
+        """Every card and where it is (deck, discard or this turn's areas).
+
+        For tests and debugging: each card of the game appears exactly once.
+        """
+        out: list[tuple[str, Card]] = []
+        for tier, deck in self._decks.items():
+            out += [(f"{tier.value} deck", c) for c in deck.draw]
+            out += [(f"{tier.value} discard", c) for c in deck.discard]
+        t = self._turn
+        for run in t.runs:
+            out += [(f"{run.runner}'s pile", c) for c in run.pile]
+            out += [(f"{run.runner}'s passed", c) for c in run.passed]
+            out += [(f"{run.runner}'s solved", c) for c, _ in run.solved]
+            if run.current is not None:
+                out.append((f"{run.runner}'s face-up card", run.current))
+        out += [("extras", c) for c in t.extras]
+        out += [("selection hand", c) for c in t.hand]
+        out += [("selection discards", c) for c in t.discarded]
+        if t.sudden is not None:
+            out += [("sudden death", c) for c in t.sudden.spent]
+            if t.sudden.card is not None:
+                out.append(("sudden death", t.sudden.card))
+        return out
+
+    @property
+    def card_count(self) -> int:
+        """How many cards the game was dealt (constant: cards are never lost)."""
+        return self._initial_cards
+
+    # ----------------------------------------------------------------- legal actions
+
+    def legal_actions(self) -> LegalActions:
+        t = self._turn
+        match self._phase:
+            case Phase.ROLL:
+                return LegalActions([Roll()])
+            case Phase.CHOOSE_OPPONENT:
+                return LegalActions(ChooseOpponent(p.name) for p in self._players if p.name != t.player)
+            case Phase.CHOOSE_PARTNER:
+                return LegalActions(ChoosePartner(n) for n in self._neighbours(t.player))
+            case Phase.SELECT_DISCARDS:
+                return LegalActions(
+                    Discard(frozenset(combo)) for combo in itertools.combinations(t.hand, SELECTION_EXTRA)
+                )
+            case Phase.PLACE_EXTRAS:
+                return LegalActions([PlaceExtras(True), PlaceExtras(False)])
+            case Phase.READY | Phase.SUDDEN_DEATH_READY:
+                return LegalActions([StartRun()])
+            case Phase.SOLVING:
+                run = self._active_run()
+                acts: list[Action] = []
+                if run.pile or run.passed:
+                    acts.append(Pass())
+                acts += [Revisit(c) for c in run.passed]
+                acts.append(TimeUp())
+                rule = AnswerRule(needs_elapsed=run.private, min_elapsed=run.last_elapsed,
+                                  limit=float(run.time_limit))
+                return LegalActions(acts, rule)
+            case Phase.SUDDEN_DEATH:
+                sd = t.sudden
+                assert sd is not None
+                if sd.buzzer is None:
+                    buzzes = [Buzz(p) for p in sd.players if p not in sd.locked]
+                    return LegalActions([*buzzes, TimeUp()])
+                return LegalActions([TimeUp()], AnswerRule())
+            case Phase.SCORE:
+                return LegalActions(self._score_options(t.scorers[0]))
+            case Phase.GAME_OVER:
+                return LegalActions()
+        raise AssertionError(self._phase)  # pragma: no cover
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self.legal_actions()
+
+    # ----------------------------------------------------------------- apply
+
+    def apply(self, action: Action) -> list[Event]:
+        """Perform *action*; return what happened.  Raises ``IllegalActionError``."""
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not a Vowl action")
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(self._why_illegal(action, legal))
+        events: list[Event] = []
+        match action:
+            case Roll():
+                self._do_roll(events)
+            case ChooseOpponent(player=name):
+                self._turn.opponent = name
+                events.append(OpponentChosen(self._turn.player, name))
+                self._proceed(events)
+            case ChoosePartner(player=name):
+                # Interpretation V23: partners share one pile and one keyboard.
+                self._turn.partner = name
+                self._turn.runs[0].partner = name
+                events.append(PartnerChosen(self._turn.player, name))
+                self._proceed(events)
+            case Discard(cards=cards):
+                self._do_discard(cards, events)
+            case PlaceExtras(on_top=on_top):
+                self._do_place_extras(on_top, events)
+            case StartRun():
+                if self._phase is Phase.READY:
+                    self._do_start_run(events)
+                else:
+                    self._do_start_sudden_death(events)
+            case Answer():
+                if self._phase is Phase.SOLVING:
+                    self._do_answer(action, events)
+                else:
+                    self._do_sudden_answer(action, events)
+            case Pass():
+                self._do_pass(events)
+            case Revisit(card=card):
+                self._do_revisit(card, events)
+            case TimeUp():
+                if self._phase is Phase.SOLVING:
+                    self._finish_run(self._active_run(), events, timed_out=True)
+                else:
+                    self._next_sudden_card(events)
+            case Buzz(player=name):
+                assert self._turn.sudden is not None
+                self._turn.sudden.buzzer = name
+                events.append(Buzzed(name))
+            case ScoreTwo() | ScoreOne():
+                self._do_score(action, events, automatic=False)
+            case _:  # pragma: no cover - every legal action is handled above
+                raise AssertionError(action)
+        self._last_events = tuple(events)
+        return events
+
+    def _why_illegal(self, action: Action, legal: LegalActions) -> str:
+        """A sentence for the player on why *action* cannot be done now."""
+        if self._outcome is not None:
+            return "the game is over"
+        t = self._turn
+        phase = self._phase
+        if isinstance(action, Answer) and legal.answer is not None:
+            return legal.answer.problem(action) or "that answer cannot be given now"
+        if isinstance(action, Pass) and phase is Phase.SOLVING:
+            return "this is the last card left: there is nothing to pass to"
+        if isinstance(action, Revisit) and phase is Phase.SOLVING:
+            return f"{action.card} is not one of the passed cards"
+        if isinstance(action, ChooseOpponent) and phase is Phase.CHOOSE_OPPONENT:
+            if action.player == t.player:
+                return "you cannot play head-to-head against yourself"
+            return f"there is no player called {action.player!r}"
+        if isinstance(action, ChoosePartner) and phase is Phase.CHOOSE_PARTNER:
+            left, right = self._neighbour_pair(t.player)
+            return f"your partner must sit next to you: {left} or {right}"
+        if isinstance(action, Discard) and phase is Phase.SELECT_DISCARDS:
+            return f"choose exactly {SELECTION_EXTRA} different cards from the hand to discard"
+        if isinstance(action, Buzz) and phase is Phase.SUDDEN_DEATH:
+            sd = t.sudden
+            assert sd is not None
+            if action.player not in sd.players:
+                return f"only {sd.players[0]} and {sd.players[1]} are in the sudden death"
+            if action.player in sd.locked:
+                return f"{action.player} answered wrong and is locked out of this card"
+            return f"{sd.buzzer} has already buzzed in"
+        if isinstance(action, ScoreOne) and phase is Phase.SCORE:
+            scorer = t.scorers[0]
+            if action.other == scorer:
+                return "choose another player's victory token, not your own"
+            if action.other not in self.names:
+                return f"there is no player called {action.other!r}"
+            return (
+                f"moving {action.other}'s victory token down would put it on their scoring token "
+                "and hand them the game (Interpretation V12)"
+            )
+        return f"{type(action).__name__} is not possible now: the game is waiting to {phase.value}"
+
+    # ----------------------------------------------------------------- roll and set-up
+
+    def _do_roll(self, events: list[Event]) -> None:
+        t = self._turn
+        t.roll = self._rng.choice(NUMBER_DIE)
+        if self.is_practice:
+            # Interpretation V20: practice rolls only the number die; always solitaire.
+            t.face, t.mode = None, Mode.SOLITAIRE
+        else:
+            t.face = self._rng.choice(MODE_DIE)
+            t.mode = self._mode_for(t.face)
+            roller = self._get(t.player)
+            # Interpretation V19: within 2 spaces means a distance of 2 or less, checked
+            # at the roll; it turns Partner, Selection and Head-to-Head into solitaire.
+            if t.mode is not Mode.SOLITAIRE and roller.victory - roller.score <= WINNING_DISTANCE:
+                t.mode, t.forced = Mode.SOLITAIRE, True
+        events.append(Rolled(t.player, t.roll, t.face, t.mode, t.forced))
+        n = t.roll
+        match t.mode:
+            case Mode.SOLITAIRE:
+                t.steps = [(_Step.PILE, "roller", n), (_Step.EXTRAS, "roller"),
+                           (_Step.READY, 0), (_Step.RESOLVE,)]
+            case Mode.PARTNER:
+                t.steps = [(_Step.PILE, "roller", n), (_Step.EXTRAS, "roller"),
+                           (_Step.CHOOSE_PARTNER,), (_Step.READY, 0), (_Step.RESOLVE,)]
+            case Mode.SELECTION:
+                t.steps = [(_Step.SELECTION, n), (_Step.EXTRAS, "roller"),
+                           (_Step.READY, 0), (_Step.RESOLVE,)]
+            case Mode.HEAD_TO_HEAD:
+                # Interpretation V9: each racer places their own extra cards.
+                t.steps = [(_Step.CHOOSE_OPPONENT,),
+                           (_Step.PILE, "roller", n), (_Step.EXTRAS, "roller"),
+                           (_Step.PILE, "opponent", n), (_Step.EXTRAS, "opponent"),
+                           (_Step.READY, 0), (_Step.READY, 1), (_Step.RESOLVE,)]
+        self._proceed(events)
+
+    def _mode_for(self, face: ModeFace) -> Mode:
+        if face is ModeFace.SOLITAIRE:
+            return Mode.SOLITAIRE
+        if face is ModeFace.HEAD_TO_HEAD:
+            return Mode.HEAD_TO_HEAD
+        return Mode.SELECTION if len(self._players) == 2 else Mode.PARTNER
+
+    def _proceed(self, events: list[Event]) -> None:
+        """Run queued set-up steps until one needs a decision."""
+        t = self._turn
+        while t.steps and self._outcome is None:
+            step, *args = t.steps.pop(0)
+            if self._do_step(step, args, events):
+                return
+
+    def _role(self, role: str) -> str:
+        name = self._turn.player if role == "roller" else self._turn.opponent
+        assert name is not None
+        return name
+
+    def _do_step(self, step: _Step, args: list, events: list[Event]) -> bool:
+        """One set-up step; True when it stopped for a decision."""
+        t = self._turn
+        match step:
+            case _Step.CHOOSE_OPPONENT:
+                others = [p.name for p in self._players if p.name != t.player]
+                if len(others) == 1:  # two players: nobody else to choose
+                    t.opponent = others[0]
+                    events.append(OpponentChosen(t.player, others[0], automatic=True))
+                    return False
+                self._phase = Phase.CHOOSE_OPPONENT
+                return True
+            case _Step.CHOOSE_PARTNER:
+                self._phase = Phase.CHOOSE_PARTNER
+                return True
+            case _Step.PILE:
+                role, count = args
+                owner = self._role(role)
+                run = self._new_run(owner)
+                run.pile = self._draw(Tier.BASIC, count, owner, DrawPurpose.PILE, events)
+                if t.mode is Mode.PARTNER:
+                    run.pile += self._draw(Tier.BASIC, PARTNER_BONUS, owner, DrawPurpose.PARTNER_BONUS, events)
+                return False
+            case _Step.SELECTION:
+                (count,) = args
+                others = [p.name for p in self._players if p.name != t.player]
+                t.selector = others[0]
+                self._new_run(t.player)
+                t.hand = self._draw(Tier.BASIC, count + SELECTION_EXTRA, t.selector, DrawPurpose.SELECTION, events)
+                if len(t.hand) <= SELECTION_EXTRA:
+                    # Interpretation V16: too few cards to choose from; all are discarded.
+                    t.discarded, t.hand = t.hand, []
+                    events.append(SelectionMade(t.selector, t.player, len(t.discarded), 0))
+                    return False
+                self._phase = Phase.SELECT_DISCARDS
+                return True
+            case _Step.EXTRAS:
+                (role,) = args
+                owner = self._role(role)
+                t.active = self._run_index(owner)
+                extras = extras_for(self._board, self._get(owner).score)
+                drawn: list[Card] = []
+                for tier in Tier:
+                    if extras.count(tier):
+                        drawn += self._draw(tier, extras.count(tier), owner, DrawPurpose.EXTRAS, events)
+                if not drawn:
+                    return False
+                t.extras, t.extras_owner = drawn, owner
+                self._phase = Phase.PLACE_EXTRAS
+                return True
+            case _Step.READY:
+                (index,) = args
+                t.active = index
+                self._phase = Phase.READY
+                return True
+            case _Step.RESOLVE:
+                self._resolve(events)
+                return True
+        raise AssertionError(step)  # pragma: no cover
+
+    def _new_run(self, owner: str) -> _Run:
+        t = self._turn
+        limit = int(self._get(t.player).timer)  # Interpretation V8: the roller's timer
+        run = _Run(owner, None, limit, private=t.mode is Mode.HEAD_TO_HEAD)
+        t.runs.append(run)
+        return run
+
+    def _run_index(self, owner: str) -> int:
+        for i, run in enumerate(self._turn.runs):
+            if run.runner == owner:
+                return i
+        raise AssertionError(owner)  # pragma: no cover
+
+    def _active_run(self) -> _Run:
+        t = self._turn
+        assert t.active is not None
+        return t.runs[t.active]
+
+    def _draw(self, tier: Tier, count: int, owner: str, purpose: DrawPurpose,
+              events: list[Event]) -> list[Card]:
+        """Draw *count* cards from the top of *tier*'s deck, reshuffling its discards.
+
+        Interpretation V15: when a deck and its discards are both empty the draw is
+        short; the event says how many cards were missing.
+        """
+        deck = self._decks[tier]
+        drawn: list[Card] = []
+        for _ in range(count):
+            if not deck.draw and deck.discard:
+                deck.draw, deck.discard = deck.discard, []
+                self._rng.shuffle(deck.draw)
+                events.append(DeckReshuffled(tier, len(deck.draw)))
+            if not deck.draw:
+                break
+            drawn.append(deck.draw.pop(0))
+        if drawn:
+            events.append(CardsDrawn(owner, tier, len(drawn), purpose))
+        if len(drawn) < count:
+            events.append(DeckExhausted(tier, count - len(drawn)))
+        return drawn
+
+    def _do_discard(self, cards: frozenset[Card], events: list[Event]) -> None:
+        t = self._turn
+        assert t.selector is not None
+        t.discarded = [c for c in t.hand if c in cards]
+        rest = [c for c in t.hand if c not in cards]
+        t.hand = []
+        self._rng.shuffle(rest)
+        run = t.runs[self._run_index(t.player)]
+        run.pile = rest + run.pile
+        events.append(SelectionMade(t.selector, t.player, len(t.discarded), len(rest)))
+        self._proceed(events)
+
+    def _do_place_extras(self, on_top: bool, events: list[Event]) -> None:
+        # Interpretation V7: the extra cards go as one block, easiest first.
+        t = self._turn
+        assert t.extras_owner is not None
+        run = t.runs[self._run_index(t.extras_owner)]
+        run.pile = t.extras + run.pile if on_top else run.pile + t.extras
+        events.append(ExtrasPlaced(t.extras_owner, on_top, len(t.extras)))
+        t.extras, t.extras_owner = [], None
+        self._proceed(events)
+
+    # ----------------------------------------------------------------- solving
+
+    def _run_audience(self, run: _Run) -> frozenset[str] | None:
+        return frozenset({run.runner}) if run.private else None
+
+    def _do_start_run(self, events: list[Event]) -> None:
+        # Interpretation V25: the pile stays face down until the timer is flipped.
+        run = self._active_run()
+        run.started = True
+        run.order = list(run.pile)
+        self._phase = Phase.SOLVING
+        events.append(RunStarted(run.runner, run.partner, len(run.order), run.time_limit))
+        self._advance(run, events)
+
+    def _advance(self, run: _Run, events: list[Event]) -> None:
+        """Turn the next card: the pile first, then the oldest passed card."""
+        if run.pile:
+            run.current = run.pile.pop(0)
+            events.append(CardFlipped(run.runner, run.current, False, audience=self._run_audience(run)))
+        elif run.passed:
+            run.current = run.passed.pop(0)
+            events.append(CardFlipped(run.runner, run.current, True, audience=self._run_audience(run)))
+        else:
+            run.current = None
+            # Interpretation V17: an empty pile is got through at once.
+            self._finish_run(run, events, timed_out=False)
+
+    def _do_answer(self, action: Answer, events: list[Event]) -> None:
+        run = self._active_run()
+        card = run.current
+        assert card is not None
+        if action.elapsed is not None:
+            run.last_elapsed = float(action.elapsed)
+        # Interpretation V24: the judge (dictionary + skeleton rule) decides; a
+        # rejected answer costs nothing but time.
+        verdict = self._judge.check(card.skeleton, action.word)
+        audience = self._run_audience(run)
+        if not verdict.accepted:
+            events.append(AnswerRejected(run.runner, card, verdict, audience=audience))
+            return
+        run.solved.append((card, verdict.word))
+        run.finish_elapsed = action.elapsed
+        events.append(AnswerAccepted(run.runner, card, verdict.word, audience=audience))
+        self._advance(run, events)
+
+    def _do_pass(self, events: list[Event]) -> None:
+        run = self._active_run()
+        card = run.current
+        assert card is not None
+        run.passed.append(card)
+        run.ever_passed.add(card)
+        run.current = None
+        events.append(CardPassed(run.runner, card, audience=self._run_audience(run)))
+        self._advance(run, events)
+
+    def _do_revisit(self, card: Card, events: list[Event]) -> None:
+        # Interpretation V11: going back to a passed card passes the face-up one.
+        run = self._active_run()
+        audience = self._run_audience(run)
+        run.passed.remove(card)
+        if run.current is not None:
+            run.passed.append(run.current)
+            run.ever_passed.add(run.current)
+            events.append(CardPassed(run.runner, run.current, audience=audience))
+        run.current = card
+        events.append(CardFlipped(run.runner, card, True, audience=audience))
+
+    def _finish_run(self, run: _Run, events: list[Event], *, timed_out: bool) -> None:
+        run.finished = True
+        run.complete = not timed_out
+        if run.complete:
+            run.elapsed = run.finish_elapsed if run.solved else 0.0
+        events.append(RunFinished(run.result(), timed_out, audience=self._run_audience(run)))
+        self._proceed(events)
+
+    # ----------------------------------------------------------------- resolution
+
+    def _resolve(self, events: list[Event]) -> None:
+        t = self._turn
+        if t.mode is not Mode.HEAD_TO_HEAD:
+            t.runs_over = True
+            run = t.runs[0]
+            winners = [run.runner] + ([run.partner] if run.partner else []) if run.complete else []
+            self._start_scoring(winners, events)
+            return
+        # Interpretation V18: faster of two finishers, else the only finisher, else more solved.
+        a, b = t.runs
+        ra, rb = a.result(), b.result()
+        results = (ra, rb)
+        t.runs_over = True
+        race: RaceResult | None = None
+        if ra.complete and rb.complete:
+            assert ra.elapsed is not None and rb.elapsed is not None
+            if ra.elapsed != rb.elapsed:
+                winner = a.runner if ra.elapsed < rb.elapsed else b.runner
+                race = RaceResult(winner, RaceHow.FASTER, results)
+        elif ra.complete or rb.complete:
+            race = RaceResult(a.runner if ra.complete else b.runner, RaceHow.ONLY_FINISHER, results)
+        elif ra.solved != rb.solved:
+            race = RaceResult(a.runner if ra.solved > rb.solved else b.runner, RaceHow.SOLVED_MORE, results)
+        if race is not None:
+            t.race = race
+            events.append(RaceDecided(race))
+            assert race.winner is not None
+            self._start_scoring([race.winner], events)
+            return
+        # Interpretation V10: a tie goes to a sudden-death card both may buzz in on.
+        events.append(RaceTied(results))
+        t.sudden = _SuddenDeath((a.runner, b.runner))
+        self._phase = Phase.SUDDEN_DEATH_READY
+
+    def _do_start_sudden_death(self, events: list[Event]) -> None:
+        self._phase = Phase.SUDDEN_DEATH
+        self._deal_sudden_card(events)
+
+    def _deal_sudden_card(self, events: list[Event]) -> None:
+        """Turn a new sudden-death card; Interpretation V15 when the red deck is out."""
+        t = self._turn
+        sd = t.sudden
+        assert sd is not None
+        sd.buzzer, sd.locked = None, []
+        for tier in (Tier.EXPERT, Tier.ADVANCED, Tier.BASIC):
+            cards = self._draw(tier, 1, sd.players[0], DrawPurpose.SUDDEN_DEATH, events)
+            if cards:
+                sd.card = cards[0]
+                sd.cards_tried += 1
+                events.append(SuddenDeathCard(sd.card, sd.cards_tried))
+                return
+        sd.card = None
+        race = RaceResult(None, RaceHow.NO_CARD, t.race.results if t.race else
+                          tuple(r.result() for r in t.runs))
+        t.race = race
+        events.append(RaceDecided(race))
+        self._start_scoring([], events)
+
+    def _next_sudden_card(self, events: list[Event]) -> None:
+        sd = self._turn.sudden
+        assert sd is not None and sd.card is not None
+        sd.spent.append(sd.card)
+        sd.card = None
+        self._deal_sudden_card(events)
+
+    def _do_sudden_answer(self, action: Answer, events: list[Event]) -> None:
+        t = self._turn
+        sd = t.sudden
+        assert sd is not None and sd.card is not None and sd.buzzer is not None
+        buzzer = sd.buzzer
+        verdict = self._judge.check(sd.card.skeleton, action.word)
+        if verdict.accepted:
+            sd.winner, sd.answer = buzzer, verdict.word
+            events.append(AnswerAccepted(buzzer, sd.card, verdict.word))
+            race = RaceResult(buzzer, RaceHow.SUDDEN_DEATH, tuple(r.result() for r in t.runs))
+            t.race = race
+            events.append(RaceDecided(race))
+            self._start_scoring([buzzer], events)
+            return
+        if verdict.rejection is Rejection.NOT_LETTERS:
+            # Interpretation V10: a slip of the keyboard is not an answer; no lock-out.
+            events.append(AnswerRejected(buzzer, sd.card, verdict))
+            return
+        sd.locked.append(buzzer)
+        sd.buzzer = None
+        events.append(LockedOut(buzzer, sd.card, verdict))
+        if all(p in sd.locked for p in sd.players):
+            # Interpretation V10: both locked out -> a fresh card, both may buzz again.
+            self._next_sudden_card(events)
+
+    # ----------------------------------------------------------------- scoring
+
+    def _start_scoring(self, winners: list[str], events: list[Event]) -> None:
+        t = self._turn
+        t.succeeded = list(winners)
+        if winners:
+            events.append(TurnSucceeded(tuple(winners)))
+        else:
+            events.append(TurnFailed(t.player))
+        # Interpretation V13: the roller scores first; a win ends the game at once.
+        t.scorers = list(winners)
+        self._next_scorer(events)
+
+    def _score_options(self, name: str) -> list[Action]:
+        """ScoreTwo always; ScoreOne(other) for each other player it cannot hand the game to."""
+        options: list[Action] = [ScoreTwo()]
+        for p in self._players:
+            if p.name != name and p.victory - 1 > p.score:  # Interpretation V12
+                options.append(ScoreOne(p.name))
+        return options
+
+    def _next_scorer(self, events: list[Event]) -> None:
+        t = self._turn
+        while t.scorers and self._outcome is None:
+            options = self._score_options(t.scorers[0])
+            if len(options) > 1:
+                self._phase = Phase.SCORE
+                return
+            # Interpretation V14: with only one option, it is taken without asking.
+            self._do_score(ScoreTwo(), events, automatic=True)
+            if self._phase is Phase.GAME_OVER:
+                return
+        if self._outcome is None:
+            self._end_turn(events)
+
+    def _do_score(self, action: Action, events: list[Event], *, automatic: bool) -> None:
+        t = self._turn
+        name = t.scorers.pop(0)
+        me = self._get(name)
+        before = me.score
+        if isinstance(action, ScoreOne):
+            me.score += 1
+            events.append(Scored(name, ScoreOption.ONE_POINT, before, me.score, automatic))
+            # Interpretation V4: "down" is toward 0, where the scoring tokens start.
+            for p in (me, self._get(action.other)):
+                p.victory -= 1
+                events.append(VictoryTokenMoved(p.name, p.victory + 1, p.victory, name))
+        else:
+            me.score += 2
+            events.append(Scored(name, ScoreOption.TWO_POINTS, before, me.score, automatic))
+        if me.score >= me.victory:
+            t.scorers = []
+            self._outcome = Outcome(name, t.number, self.is_practice)
+            events.append(GameWon(name, me.score, me.victory))
+            self._end_turn(events)
+            return
+        if not automatic:
+            self._next_scorer(events)
+
+    def _end_turn(self, events: list[Event]) -> None:
+        """Every card of the turn goes to its deck's discard pile; the next player rolls.
+
+        Interpretation V21: that includes cards never turned over, the selection
+        discards and the sudden-death cards.
+        """
+        t = self._turn
+        summary = self._summary()
+        turn_cards = [tc.card for tc in summary.cards]
+        for card in turn_cards:
+            self._decks[card.tier].discard.append(card)
+        self._last_turn = summary
+        events.append(TurnEnded(summary))
+        if self._outcome is not None:
+            self._turn = _Turn(t.number, t.player)
+            self._phase = Phase.GAME_OVER
+            return
+        seat = self._get(t.player).seat
+        nxt = self._players[(seat + 1) % len(self._players)].name
+        self._turn = _Turn(t.number + 1, nxt)
+        self._phase = Phase.ROLL
+        events.append(TurnStarted(nxt, t.number + 1))
+
+    def _summary(self) -> TurnSummary:
+        t = self._turn
+        cards: list[TurnCard] = []
+        for run in t.runs:
+            answers = dict(run.solved)
+            order = run.order or run.pile
+            laid = order + [c for c in run.cards() if c not in order]
+            for card in laid:
+                if card in answers:
+                    cards.append(TurnCard(card, run.runner, CardStatus.SOLVED, answers[card]))
+                elif card in run.ever_passed:
+                    cards.append(TurnCard(card, run.runner, CardStatus.PASSED))
+                elif card in run.pile:
+                    cards.append(TurnCard(card, run.runner, CardStatus.UNSEEN))
+                else:
+                    cards.append(TurnCard(card, run.runner, CardStatus.SHOWN))
+        cards += [TurnCard(c, t.extras_owner, CardStatus.UNSEEN) for c in t.extras]
+        cards += [TurnCard(c, t.selector, CardStatus.DISCARDED) for c in t.hand + t.discarded]
+        sd = t.sudden
+        if sd is not None:
+            for c in sd.spent:
+                cards.append(TurnCard(c, None, CardStatus.SHOWN, sudden_death=True))
+            if sd.card is not None:
+                solved = sd.winner is not None
+                cards.append(TurnCard(sd.card, sd.winner, CardStatus.SOLVED if solved else CardStatus.SHOWN,
+                                      sd.answer, sudden_death=True))
+        assert t.mode is not None or not cards
+        return TurnSummary(t.number, t.player, t.mode or Mode.SOLITAIRE, t.partner, t.opponent,
+                           tuple(cards), tuple(t.succeeded), t.race)
+
+    # ----------------------------------------------------------------- helpers
+
+    def _get(self, name: str) -> _Player:
+        for p in self._players:
+            if p.name == name:
+                return p
+        raise KeyError(f"there is no player called {name!r}")
+
+    def _neighbour_pair(self, name: str) -> tuple[str, str]:
+        """(left, right): the next and the previous player round the table (Interpretation V2)."""
+        seat = self._get(name).seat
+        n = len(self._players)
+        return self._players[(seat + 1) % n].name, self._players[(seat - 1) % n].name
+
+    def _neighbours(self, name: str) -> list[str]:
+        return list(dict.fromkeys(self._neighbour_pair(name)))
+
+    def _player_view(self, p: _Player) -> PlayerView:
+        return PlayerView(p.name, p.seat, p.timer, p.score, p.victory,
+                          extras_for(self._board, p.score),
+                          p.victory - p.score <= WINNING_DISTANCE)
+
+    # ----------------------------------------------------------------- views
+
+    def view(self, viewer: str | None = None) -> VowlView:
+        """What *viewer* may see (``None``: the public view for a handover screen)."""
+        if viewer is not None:
+            self._get(viewer)  # KeyError for a stranger
+        t = self._turn
+        runs = tuple(self._run_view(r, viewer) for r in t.runs)
+        active = runs[t.active] if t.active is not None and t.active < len(runs) else None
+        actors = self.actors()
+        legal = self.legal_actions()
+        if viewer in actors:
+            if self._phase is Phase.SUDDEN_DEATH and t.sudden is not None and t.sudden.buzzer is None:
+                legal = LegalActions(a for a in legal if not isinstance(a, Buzz) or a.player == viewer)
+        else:
+            legal = LegalActions()
+        selection = None
+        if self._phase is Phase.SELECT_DISCARDS and t.selector is not None:
+            selection = SelectionView(
+                t.selector, t.player, tuple(t.hand) if viewer == t.selector else None,
+                len(t.hand), SELECTION_EXTRA,
+            )
+        sudden = None
+        if t.sudden is not None:
+            sd = t.sudden
+            sudden = SuddenDeathView(sd.players, sd.card if self._phase is Phase.SUDDEN_DEATH else None,
+                                     sd.buzzer, tuple(sd.locked), sd.cards_tried)
+        time_limit = int(self._get(t.player).timer) if t.mode is not None else None
+        return VowlView(
+            viewer=viewer,
+            practice=self.is_practice,
+            board=self._board,
+            phase=self._phase,
+            turn=t.number,
+            current_player=t.player,
+            players=self.players,
+            actors=actors,
+            private_to=self._private_to(),
+            number=t.roll,
+            face=t.face,
+            mode=t.mode,
+            forced_solitaire=t.forced,
+            partner=t.partner,
+            opponent=t.opponent,
+            time_limit=time_limit,
+            extras_owner=t.extras_owner,
+            pending_extras=len(t.extras),
+            runs=runs,
+            active_run=active,
+            selection=selection,
+            sudden_death=sudden,
+            scorer=t.scorers[0] if self._phase is Phase.SCORE else None,
+            race=t.race,
+            review=self._summary() if self._phase is Phase.SCORE else None,
+            last_turn=self._last_turn,
+            decks=tuple(DeckView(tier, len(d.draw), len(d.discard)) for tier, d in self._decks.items()),
+            last_events=tuple(e for e in self._last_events if e.visible_to(viewer)),
+            legal=legal,
+            outcome=self._outcome,
+        )
+
+    def _private_to(self) -> str | None:
+        t = self._turn
+        if self._phase is Phase.SELECT_DISCARDS:
+            return t.selector
+        if self._phase in (Phase.READY, Phase.SOLVING):
+            run = self._active_run()
+            return run.runner if run.private else None
+        return None
+
+    def _run_view(self, run: _Run, viewer: str | None) -> RunView:
+        visible = not run.private or viewer == run.runner or self._turn.runs_over
+        total = len(run.order) if run.started else len(run.cards())
+        if not visible:
+            return RunView(run.runner, run.partner, run.time_limit, False, run.started, run.finished,
+                           total, len(run.pile), None, (), (), None, None, None)
+        return RunView(
+            run.runner, run.partner, run.time_limit, True, run.started, run.finished, total,
+            len(run.pile), run.current, tuple(run.passed), tuple(run.solved), len(run.solved),
+            run.complete if run.finished else None, run.elapsed,
+        )
+
+
+def view(game: VowlGame, viewer: str | None = None) -> VowlView:
+    """``view(state, viewer)``, boardgame.io style: the same as ``game.view(viewer)``."""
+    return game.view(viewer)
