@@ -36,6 +36,12 @@ GAMES: tuple[GameInfo, ...] = (
         "Race the sand timer to solve words whose vowels were removed (SVR → savor).",
         "1–5 players",
     ),
+    GameInfo(
+        "vntypl8s",
+        "VNTYPL8S",
+        "Write a vowel-less vanity plate for a secret owner; the others race to guess who (N0FL4M3S).",
+        "3–8 players",
+    ),
 )
 
 

@@ -172,3 +172,29 @@ def candidate_count(skeleton: str) -> int:
     n = len(normalise_skeleton(skeleton))
     return 5 ** (n - 1) * 6
 
+
+# --- Reading a run of characters as a word (VNTYPL8S plates) -----------------------
+
+#: Any number of vowels, none included: what may stand between the readings of a run.
+FREE_VOWELS = "[aeiou]*"
+
+
+@functools.lru_cache(maxsize=16384)
+def compile_reading(readings: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:
+    """The skeleton rule generalised to stand-ins and optional vowels.
+
+    A Vowl skeleton says "these consonants, in order, one vowel in each gap".  A
+    vanity plate says the same thing more loosely: each character stands for one of
+    several spellings (``8`` for "b", "ate", "eat"...), and vowels may be dropped
+    anywhere.  *readings* lists, for each character of a run in order, the regex
+    fragments (over lower-case words) it may stand for.  The pattern matches a whole
+    lower-case word made of one reading per character, in order, with any number of
+    vowels (none included) before, between and after them.
+
+    Callers pass tuples so patterns are memoised: a plate editor re-reads the same
+    runs on every keystroke.
+    """
+    if not readings or any(not alts for alts in readings):
+        raise SkeletonError("a reading needs at least one character, each with a spelling")
+    body = FREE_VOWELS.join("(?:" + "|".join(alts) + ")" for alts in readings)
+    return re.compile(f"^{FREE_VOWELS}{body}{FREE_VOWELS}$")
