@@ -1,0 +1,665 @@
+"""The Vowl engine, rule by rule, in the rulebook's order.
+
+Each test names the rulebook rule it checks.  Decisions the rulebook leaves open
+are tested in ``test_engine_interpretations.py`` (one test per row V1..V25).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from boardgames.common.skeleton import Rejection
+from boardgames.vowl.cards import Card, Tier
+from boardgames.vowl.engine import (
+    Answer,
+    AnswerAccepted,
+    AnswerRejected,
+    Buzz,
+    CardFlipped,
+    CardPassed,
+    CardsDrawn,
+    ChooseOpponent,
+    ChoosePartner,
+    DeckReshuffled,
+    Discard,
+    DrawPurpose,
+    GameWon,
+    IllegalActionError,
+    Mode,
+    Pass,
+    Phase,
+    PlaceExtras,
+    PlayerSetup,
+    RaceDecided,
+    RaceHow,
+    RaceTied,
+    Revisit,
+    Roll,
+    RunFinished,
+    Scored,
+    ScoreOne,
+    ScoreOption,
+    ScoreTwo,
+    SelectionMade,
+    SetupError,
+    StartRun,
+    SuddenDeathCard,
+    TimeUp,
+    TurnFailed,
+    TurnStarted,
+    TurnSucceeded,
+    VictoryTokenMoved,
+    VowlGame,
+)
+from boardgames.vowl.track import MODE_DIE, NUMBER_DIE, Board, Extras, ModeFace, Timer, extras_for
+from tests.vowl.conftest import (
+    ANN,
+    BOB,
+    CY,
+    DEE,
+    EVE,
+    NAMES,
+    SVR,
+    actor_view,
+    current,
+    make_decks,
+    make_game,
+    matcher_for,
+    roll,
+    set_tokens,
+    solve,
+    solve_pile,
+    start_solitaire,
+)
+
+# --------------------------------------------------------------------------- components and setup
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_components_two_to_five_players(n: int) -> None:
+    game = make_game(NAMES[:n])
+    assert game.names == NAMES[:n]
+
+
+@pytest.mark.parametrize("n", [0, 6])
+def test_components_no_more_than_five_players(n: int) -> None:
+    with pytest.raises(SetupError, match="2 to 5 players"):
+        make_game(tuple(f"Player {i}" for i in range(n)))
+
+
+@pytest.mark.parametrize(("board", "star"), [(Board.STANDARD, 10), (Board.ADVANCED, 15)])
+def test_setup_scoring_tokens_on_zero_victory_tokens_on_the_star(board: Board, star: int) -> None:
+    game = make_game(NAMES[:4], board=board)
+    assert [(p.score, p.victory) for p in game.players] == [(0, star)] * 4
+
+
+def test_setup_each_deck_is_shuffled_separately_with_the_seeded_rng() -> None:
+    decks = make_decks()
+
+    def deck_order(seed: int) -> list[tuple[str, Card]]:
+        game = VowlGame([ANN, BOB], decks=decks, judge=matcher_for(decks), rng=random.Random(seed))
+        return game.card_places()
+
+    first, again, other = deck_order(7), deck_order(7), deck_order(8)
+    assert first == again
+    assert first != other
+    assert all(place == f"{card.tier.value} deck" for place, card in first)  # each deck on its own
+    assert Counter(c for _, c in first) == Counter(c for cards in decks.values() for c in cards)
+
+
+def test_setup_starting_player_is_the_first_full_name_alphabetically() -> None:
+    game = make_game(["Zed Ames", BOB, ANN, "Cat Ng"])
+    assert game.starting_player == ANN
+    assert game.current_player == ANN
+    assert game.phase is Phase.ROLL
+
+
+def test_setup_each_player_chooses_the_25_or_the_15_second_timer() -> None:
+    game = make_game([PlayerSetup(ANN, Timer.RED), PlayerSetup(BOB, 25)])
+    assert [p.timer for p in game.players] == [Timer.RED, Timer.GREEN]
+    start_solitaire(game)
+    assert actor_view(game).time_limit == 15
+    assert actor_view(game).active_run.time_limit == 15  # type: ignore[union-attr]
+
+
+def test_setup_a_timer_is_25_or_15_seconds() -> None:
+    with pytest.raises(SetupError, match="25 or 15"):
+        make_game([PlayerSetup(ANN, 20), PlayerSetup(BOB)])  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- word puzzles
+
+
+@pytest.mark.parametrize("word", ["savor", "sever", "severe", "SEVERE", " Savor "])
+def test_word_puzzles_rulebook_example_svr_accepts(word: str) -> None:
+    game = make_game(decks=make_decks(top={Tier.BASIC: [SVR]}))
+    start_solitaire(game)
+    assert current(game) == SVR
+    accepted, flipped = game.apply(Answer(word))
+    assert isinstance(accepted, AnswerAccepted)
+    assert accepted.word == word.strip().lower()
+    assert isinstance(flipped, CardFlipped)
+
+
+@pytest.mark.parametrize(
+    ("word", "rejection", "because"),
+    [
+        ("savior", Rejection.DOES_NOT_FIT, "double vowel"),  # two vowels in one gap
+        ("savory", Rejection.DOES_NOT_FIT, "Y counts as a consonant"),
+        ("sivar", Rejection.NOT_A_WORD, "not in the dictionary"),
+        ("asvr", Rejection.DOES_NOT_FIT, "never start with a vowel"),
+        ("sv4r", Rejection.NOT_LETTERS, "letters only"),
+    ],
+)
+def test_word_puzzles_rulebook_example_svr_rejects_with_the_reason(
+    word: str, rejection: Rejection, because: str
+) -> None:
+    game = make_game(decks=make_decks(top={Tier.BASIC: [SVR]}))
+    start_solitaire(game)
+    [event] = game.apply(Answer(word))
+    assert isinstance(event, AnswerRejected)
+    assert event.verdict.rejection is rejection
+    assert because in event.reason
+    assert current(game) == SVR  # still the same card; no penalty
+
+
+# --------------------------------------------------------------------------- 1. roll & draw
+
+
+@pytest.mark.parametrize("number", [3, 4])
+def test_roll_draws_green_cards_equal_to_the_number_die(number: int) -> None:
+    game = make_game()
+    events = roll(game, number, ModeFace.SOLITAIRE)
+    assert [e for e in events if isinstance(e, CardsDrawn)] == [
+        CardsDrawn(ANN, Tier.BASIC, number, DrawPurpose.PILE)
+    ]
+    assert actor_view(game).active_run.pile_left == number  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("board", list(Board))
+def test_roll_no_extra_cards_while_on_zero(board: Board) -> None:
+    assert extras_for(board, 0) == Extras()
+    game = make_game(board=board)
+    events = roll(game, 4, ModeFace.SOLITAIRE)
+    assert not [e for e in events if isinstance(e, CardsDrawn) and e.purpose is DrawPurpose.EXTRAS]
+    assert game.phase is Phase.READY  # no extras: no top-or-under choice
+
+
+def _tiers_in_play_order(game: VowlGame) -> list[Tier]:
+    tiers = []
+    while game.phase is Phase.SOLVING:
+        tiers.append(current(game).tier)
+        solve(game)
+    return tiers
+
+
+def test_roll_rulebook_example_eleven_points_advanced_draws_one_yellow_one_red() -> None:
+    game = make_game(board=Board.ADVANCED)
+    set_tokens(game, ANN, score=11)
+    events = roll(game, 4, ModeFace.SOLITAIRE)
+    drawn = [(e.tier, e.count, e.purpose) for e in events if isinstance(e, CardsDrawn)]
+    assert drawn == [
+        (Tier.BASIC, 4, DrawPurpose.PILE),
+        (Tier.ADVANCED, 1, DrawPurpose.EXTRAS),
+        (Tier.EXPERT, 1, DrawPurpose.EXTRAS),
+    ]
+    assert game.phase is Phase.PLACE_EXTRAS
+    assert actor_view(game).pending_extras == 2
+    # Jennifer wants the easier cards first: she puts the extras underneath.
+    game.apply(PlaceExtras(on_top=False))
+    game.apply(StartRun())
+    assert _tiers_in_play_order(game) == [Tier.BASIC] * 4 + [Tier.ADVANCED, Tier.EXPERT]
+
+
+def test_roll_extra_cards_on_top_of_the_pile_come_first() -> None:
+    game = make_game(board=Board.ADVANCED)
+    set_tokens(game, ANN, score=11)
+    roll(game, 3, ModeFace.SOLITAIRE)
+    game.apply(PlaceExtras(on_top=True))
+    game.apply(StartRun())
+    assert _tiers_in_play_order(game) == [Tier.ADVANCED, Tier.EXPERT] + [Tier.BASIC] * 3
+
+
+def test_roll_extra_cards_are_not_seen_before_they_are_placed() -> None:
+    game = make_game(board=Board.ADVANCED)
+    set_tokens(game, ANN, score=11)
+    roll(game, 3, ModeFace.SOLITAIRE)
+    view = actor_view(game)
+    assert view.pending_extras == 2
+    assert view.active_run.current is None  # type: ignore[union-attr]
+
+
+# --------------------------------------------------------------------------- 2. solve: solitaire
+
+
+def test_solitaire_succeeds_when_every_card_is_solved_before_time_runs_out() -> None:
+    game = make_game()
+    start_solitaire(game, 4)
+    events = solve_pile(game)
+    assert sum(isinstance(e, AnswerAccepted) for e in events) == 4
+    assert TurnSucceeded((ANN,)) in events
+    assert game.phase is Phase.SCORE
+    assert actor_view(game).scorer == ANN
+
+
+def test_solitaire_fails_when_time_runs_out() -> None:
+    game = make_game()
+    start_solitaire(game, 3)
+    solve(game)
+    events = game.apply(TimeUp())
+    finished = next(e for e in events if isinstance(e, RunFinished))
+    assert finished.timed_out and finished.result.solved == 1 and not finished.result.complete
+    assert TurnFailed(ANN) in events
+    assert TurnStarted(BOB, 2) in events
+    assert [p.score for p in game.players] == [0, 0]
+
+
+# --------------------------------------------------------------------------- within winning distance
+
+
+@pytest.mark.parametrize("face", [ModeFace.PARTNER, ModeFace.HEAD_TO_HEAD])
+def test_within_two_spaces_of_your_victory_token_you_must_play_solitaire(face: ModeFace) -> None:
+    game = make_game((ANN, BOB, CY))
+    set_tokens(game, ANN, score=8)
+    events = roll(game, 3, face)
+    rolled = events[0]
+    assert rolled.mode is Mode.SOLITAIRE and rolled.forced_solitaire
+    assert [(e.tier, e.purpose) for e in events if isinstance(e, CardsDrawn)] == [
+        (Tier.BASIC, DrawPurpose.PILE), (Tier.ADVANCED, DrawPurpose.EXTRAS), (Tier.EXPERT, DrawPurpose.EXTRAS)
+    ]  # no partner bonus, no opponent
+    game.apply(PlaceExtras(on_top=True))
+    assert game.phase is Phase.READY and game.actors() == (ANN,)
+
+
+def test_within_two_spaces_you_may_still_be_chosen_as_partner_or_opponent() -> None:
+    game = make_game((ANN, BOB, CY))
+    set_tokens(game, BOB, score=9)
+    roll(game, 3, ModeFace.PARTNER)
+    assert ChoosePartner(BOB) in game.legal_actions()
+    game = make_game((ANN, BOB, CY))
+    set_tokens(game, BOB, score=9)
+    roll(game, 3, ModeFace.HEAD_TO_HEAD)
+    assert ChooseOpponent(BOB) in game.legal_actions()
+
+
+# --------------------------------------------------------------------------- partner
+
+
+def test_partner_draws_three_extra_green_cards_before_the_tier_cards() -> None:
+    game = make_game((ANN, BOB, CY))
+    set_tokens(game, ANN, score=1)
+    events = roll(game, 3, ModeFace.PARTNER)
+    assert [(e.tier, e.count, e.purpose) for e in events if isinstance(e, CardsDrawn)] == [
+        (Tier.BASIC, 3, DrawPurpose.PILE),
+        (Tier.BASIC, 3, DrawPurpose.PARTNER_BONUS),
+        (Tier.BASIC, 1, DrawPurpose.EXTRAS),
+    ]
+    assert game.phase is Phase.PLACE_EXTRAS
+    game.apply(PlaceExtras(on_top=False))
+    # ...and the partner is chosen after drawing by YOUR position on the track.
+    assert game.phase is Phase.CHOOSE_PARTNER
+
+
+def test_partner_is_one_of_your_neighbours() -> None:
+    game = make_game(NAMES)
+    roll(game, 3, ModeFace.PARTNER)
+    assert set(game.legal_actions()) == {ChoosePartner(BOB), ChoosePartner(EVE)}
+    with pytest.raises(IllegalActionError, match="next to you"):
+        game.apply(ChoosePartner(CY))
+    with pytest.raises(IllegalActionError):
+        game.apply(ChoosePartner(DEE))
+
+
+def test_partners_share_the_pile_and_both_succeed_the_roller_scoring_first() -> None:
+    game = make_game((ANN, BOB, CY))
+    roll(game, 3, ModeFace.PARTNER)
+    game.apply(ChoosePartner(CY))
+    game.apply(StartRun())
+    assert game.actors() == (ANN, CY)
+    assert actor_view(game).active_run.total == 6  # type: ignore[union-attr]
+    events = solve_pile(game)
+    assert TurnSucceeded((ANN, CY)) in events
+    assert actor_view(game).scorer == ANN
+    game.apply(ScoreTwo())
+    assert actor_view(game).scorer == CY
+    events = game.apply(ScoreTwo())
+    assert TurnStarted(BOB, 2) in events
+    assert [p.score for p in game.players] == [2, 0, 2]
+
+
+def test_partners_fail_together_when_time_runs_out() -> None:
+    game = make_game((ANN, BOB, CY))
+    roll(game, 3, ModeFace.PARTNER)
+    game.apply(ChoosePartner(BOB))
+    game.apply(StartRun())
+    solve(game)
+    events = game.apply(TimeUp())
+    assert TurnFailed(ANN) in events
+    assert [p.score for p in game.players] == [0, 0, 0]
+
+
+# --------------------------------------------------------------------------- head-to-head
+
+
+def test_head_to_head_opponent_draws_the_rolled_number_plus_their_own_tier() -> None:
+    game = make_game((ANN, BOB, CY))
+    set_tokens(game, CY, score=3)  # standard side, spaces 3-4: one yellow
+    roll(game, 4, ModeFace.HEAD_TO_HEAD)
+    assert game.phase is Phase.CHOOSE_OPPONENT
+    assert set(game.legal_actions()) == {ChooseOpponent(BOB), ChooseOpponent(CY)}
+    events = game.apply(ChooseOpponent(CY))
+    assert [(e.owner, e.tier, e.count) for e in events if isinstance(e, CardsDrawn)] == [
+        (ANN, Tier.BASIC, 4),
+        (CY, Tier.BASIC, 4),
+        (CY, Tier.ADVANCED, 1),
+    ]
+    assert game.phase is Phase.PLACE_EXTRAS and game.actors() == (CY,)
+    game.apply(PlaceExtras(on_top=True))
+    assert game.phase is Phase.READY and game.actors() == (ANN,)
+    assert [r.total for r in game.view(None).runs] == [4, 5]
+
+
+def _race_to_second_pile(game: VowlGame) -> None:
+    roll(game, 3, ModeFace.HEAD_TO_HEAD)  # two players: Bob is the opponent
+    game.apply(StartRun())
+
+
+def test_head_to_head_the_first_through_all_cards_wins() -> None:
+    game = make_game()
+    _race_to_second_pile(game)
+    solve_pile(game, start=2.0, step=2.0, timed=True)  # Ann: done at 6 s
+    assert game.phase is Phase.READY and game.actors() == (BOB,)
+    game.apply(StartRun())
+    events = solve_pile(game, start=1.0, step=1.0, timed=True)  # Bob: done at 3 s
+    decided = next(e for e in events if isinstance(e, RaceDecided))
+    assert decided.race.winner == BOB and decided.race.how is RaceHow.FASTER
+    assert TurnSucceeded((BOB,)) in events
+    assert actor_view(game).scorer == BOB
+
+
+def test_head_to_head_the_only_one_through_all_cards_wins() -> None:
+    game = make_game()
+    _race_to_second_pile(game)
+    solve(game, 1.0)
+    solve(game, 2.0)
+    game.apply(TimeUp())
+    game.apply(StartRun())
+    events = solve_pile(game, start=20.0, step=2.0, timed=True)  # slower, but through
+    decided = next(e for e in events if isinstance(e, RaceDecided))
+    assert (decided.race.winner, decided.race.how) == (BOB, RaceHow.ONLY_FINISHER)
+
+
+def test_head_to_head_most_cards_solved_wins_when_time_runs_out() -> None:
+    game = make_game()
+    _race_to_second_pile(game)
+    solve(game, 1.0)
+    solve(game, 2.0)
+    game.apply(TimeUp())
+    game.apply(StartRun())
+    solve(game, 1.0)
+    events = game.apply(TimeUp())
+    decided = next(e for e in events if isinstance(e, RaceDecided))
+    assert (decided.race.winner, decided.race.how) == (ANN, RaceHow.SOLVED_MORE)
+    assert TurnSucceeded((ANN,)) in events
+
+
+def test_head_to_head_a_tie_goes_to_a_sudden_death_expert_card() -> None:
+    game = make_game()
+    _race_to_second_pile(game)
+    solve(game, 1.0)
+    game.apply(TimeUp())
+    game.apply(StartRun())
+    solve(game, 1.0)
+    events = game.apply(TimeUp())
+    assert any(isinstance(e, RaceTied) for e in events)
+    assert game.phase is Phase.SUDDEN_DEATH_READY and game.actors() == (ANN, BOB)
+    events = game.apply(StartRun())  # both ready: the top red card turns over
+    card = next(e for e in events if isinstance(e, SuddenDeathCard)).card
+    assert card.tier is Tier.EXPERT
+    assert game.view(None).sudden_death.card == card  # type: ignore[union-attr]
+    game.apply(Buzz(BOB))
+    events = game.apply(Answer(card.answers[0]))
+    decided = next(e for e in events if isinstance(e, RaceDecided))
+    assert (decided.race.winner, decided.race.how) == (BOB, RaceHow.SUDDEN_DEATH)
+    assert TurnSucceeded((BOB,)) in events
+
+
+# --------------------------------------------------------------------------- passing
+
+
+def test_passing_sets_the_card_aside_face_down_and_turns_the_next() -> None:
+    game = make_game()
+    start_solitaire(game, 3)
+    first = current(game)
+    events = game.apply(Pass())
+    assert isinstance(events[0], CardPassed) and events[0].card == first
+    assert isinstance(events[1], CardFlipped) and not events[1].from_passed
+    assert actor_view(game).active_run.passed == (first,)  # type: ignore[union-attr]
+    assert current(game) != first
+
+
+def test_passing_you_may_return_to_a_passed_card_at_any_time() -> None:
+    game = make_game()
+    start_solitaire(game, 4)
+    first = current(game)
+    game.apply(Pass())
+    second = current(game)
+    events = game.apply(Revisit(first))
+    assert current(game) == first
+    assert events[-1] == CardFlipped(ANN, first, True)
+    assert actor_view(game).active_run.passed == (second,)  # type: ignore[union-attr]
+
+
+def test_passing_every_passed_card_must_still_be_solved_to_succeed() -> None:
+    game = make_game()
+    start_solitaire(game, 3)
+    game.apply(Pass())
+    solve(game)
+    solve(game)  # the pile is through, but the passed card comes back
+    assert game.phase is Phase.SOLVING
+    events = game.apply(TimeUp())
+    assert TurnFailed(ANN) in events
+
+    game = make_game()
+    start_solitaire(game, 3)
+    game.apply(Pass())
+    events = solve_pile(game)
+    assert TurnSucceeded((ANN,)) in events
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+def _succeed_solitaire(game: VowlGame) -> None:
+    start_solitaire(game, 3)
+    solve_pile(game)
+    assert game.phase is Phase.SCORE
+
+
+def test_scoring_take_two_points() -> None:
+    game = make_game((ANN, BOB, CY))
+    _succeed_solitaire(game)
+    events = game.apply(ScoreTwo())
+    assert events[0] == Scored(ANN, ScoreOption.TWO_POINTS, 0, 2)
+    assert [(p.score, p.victory) for p in game.players] == [(2, 10), (0, 10), (0, 10)]
+
+
+def test_scoring_take_one_point_and_move_two_victory_tokens_down() -> None:
+    game = make_game((ANN, BOB, CY))
+    _succeed_solitaire(game)
+    events = game.apply(ScoreOne(BOB))
+    assert events[:3] == [
+        Scored(ANN, ScoreOption.ONE_POINT, 0, 1),
+        VictoryTokenMoved(ANN, 10, 9, ANN),
+        VictoryTokenMoved(BOB, 10, 9, ANN),
+    ]
+    assert [(p.score, p.victory) for p in game.players] == [(1, 9), (0, 9), (0, 10)]
+
+
+def test_scoring_one_point_needs_another_players_victory_token() -> None:
+    game = make_game((ANN, BOB, CY))
+    _succeed_solitaire(game)
+    assert set(game.legal_actions()) == {ScoreTwo(), ScoreOne(BOB), ScoreOne(CY)}
+    with pytest.raises(IllegalActionError, match="another player"):
+        game.apply(ScoreOne(ANN))
+
+
+def test_scoring_only_after_a_success() -> None:
+    game = make_game()
+    start_solitaire(game)
+    with pytest.raises(IllegalActionError, match="solve the cards"):
+        game.apply(ScoreTwo())
+
+
+# --------------------------------------------------------------------------- winning
+
+
+@pytest.mark.parametrize("score", [8, 9])
+def test_winning_scoring_token_meets_or_passes_the_victory_token(score: int) -> None:
+    game = make_game()
+    set_tokens(game, ANN, score=score)
+    _succeed_solitaire(game)
+    events = game.apply(ScoreTwo())
+    assert GameWon(ANN, score + 2, 10) in events
+    assert game.outcome() is not None and game.outcome().winner == ANN  # type: ignore[union-attr]
+    assert game.phase is Phase.GAME_OVER
+    assert not game.legal_actions()
+    with pytest.raises(IllegalActionError, match="game is over"):
+        game.apply(Roll())
+
+
+def test_winning_by_moving_your_own_victory_token_down_onto_your_scoring_token() -> None:
+    game = make_game((ANN, BOB, CY))
+    set_tokens(game, ANN, score=8)
+    _succeed_solitaire(game)
+    events = game.apply(ScoreOne(CY))
+    assert GameWon(ANN, 9, 9) in events
+
+
+# --------------------------------------------------------------------------- two-player selection mode
+
+
+def test_selection_mode_with_two_players_replaces_partner() -> None:
+    game = make_game()
+    events = roll(game, 4, ModeFace.PARTNER)
+    assert events[0].mode is Mode.SELECTION
+    assert CardsDrawn(BOB, Tier.BASIC, 7, DrawPurpose.SELECTION) in events
+    assert game.phase is Phase.SELECT_DISCARDS and game.actors() == (BOB,)
+    hand = game.view(BOB).selection.hand  # type: ignore[union-attr]
+    assert hand is not None and len(hand) == 7
+    assert len(list(game.legal_actions())) == 35  # any 3 of the 7
+
+
+def test_selection_opponent_discards_three_and_the_rest_are_shuffled_into_your_pile() -> None:
+    game = make_game()
+    roll(game, 4, ModeFace.PARTNER)
+    hand = game.view(BOB).selection.hand  # type: ignore[union-attr]
+    assert hand is not None
+    events = game.apply(Discard(hand[:3]))
+    assert SelectionMade(BOB, ANN, 3, 4) in events
+    assert game.phase is Phase.READY and game.actors() == (ANN,)
+    game.apply(StartRun())
+    seen = []
+    while game.phase is Phase.SOLVING:
+        seen.append(current(game))
+        solve(game)
+    assert sorted(seen, key=str) == sorted(hand[3:], key=str)
+
+
+def test_selection_discard_must_be_exactly_three_cards_of_the_hand() -> None:
+    game = make_game()
+    roll(game, 3, ModeFace.PARTNER)
+    hand = game.view(BOB).selection.hand  # type: ignore[union-attr]
+    assert hand is not None
+    with pytest.raises(IllegalActionError, match="exactly 3"):
+        game.apply(Discard(hand[:2]))
+    stranger = Card("ZZZ", Tier.BASIC)
+    with pytest.raises(IllegalActionError, match="exactly 3"):
+        game.apply(Discard((*hand[:2], stranger)))
+
+
+def test_selection_then_tier_cards_as_usual_and_points_as_normal() -> None:
+    game = make_game()
+    set_tokens(game, ANN, score=3)  # one yellow
+    roll(game, 3, ModeFace.PARTNER)
+    hand = game.view(BOB).selection.hand  # type: ignore[union-attr]
+    assert hand is not None
+    events = game.apply(Discard(hand[-3:]))
+    assert CardsDrawn(ANN, Tier.ADVANCED, 1, DrawPurpose.EXTRAS) in events
+    assert game.phase is Phase.PLACE_EXTRAS and game.actors() == (ANN,)
+    game.apply(PlaceExtras(on_top=False))
+    game.apply(StartRun())
+    assert actor_view(game).active_run.total == 4  # type: ignore[union-attr]
+    events = solve_pile(game)
+    assert TurnSucceeded((ANN,)) in events
+    game.apply(ScoreTwo())
+    assert game.player(ANN).score == 5
+
+
+# --------------------------------------------------------------------------- decks
+
+
+def test_decks_reshuffle_their_discards_when_they_run_out() -> None:
+    game = make_game(decks=make_decks(basic=5))
+    start_solitaire(game, 3)
+    game.apply(TimeUp())  # Ann's 3 green cards go to the discard pile
+    assert game.view(None).decks[0].discard == 3
+    events = roll(game, 3, ModeFace.SOLITAIRE)  # 2 left in the deck, then the discards
+    assert DeckReshuffled(Tier.BASIC, 3) in events
+    assert CardsDrawn(BOB, Tier.BASIC, 3, DrawPurpose.PILE) in events
+    everything = [c for cards in make_decks(basic=5).values() for c in cards]
+    assert Counter(c for _, c in game.card_places()) == Counter(everything)
+
+
+def test_decks_every_card_played_goes_to_its_own_discard_pile_at_the_end_of_the_turn() -> None:
+    game = make_game(board=Board.ADVANCED)
+    set_tokens(game, ANN, score=11)
+    start_solitaire(game, 4, on_top=False)
+    solve_pile(game)
+    assert [d.discard for d in game.view(None).decks] == [0, 0, 0]  # not before the turn ends
+    game.apply(ScoreTwo())
+    assert [(d.tier, d.discard) for d in game.view(None).decks] == [
+        (Tier.BASIC, 4), (Tier.ADVANCED, 1), (Tier.EXPERT, 1)
+    ]
+
+
+# --------------------------------------------------------------------------- turn order
+
+
+def test_turns_pass_round_the_table_after_each_turn() -> None:
+    game = make_game((ANN, BOB, CY))
+    order = []
+    for _ in range(4):
+        order.append(game.current_player)
+        start_solitaire(game)
+        game.apply(TimeUp())
+    assert order == [ANN, BOB, CY, ANN]
+
+
+# --------------------------------------------------------------------------- the dice
+
+
+def test_dice_number_die_and_mode_die_faces_as_published() -> None:
+    assert sorted(NUMBER_DIE) == [3, 3, 3, 3, 4, 4]
+    assert Counter(MODE_DIE) == {ModeFace.SOLITAIRE: 2, ModeFace.PARTNER: 2, ModeFace.HEAD_TO_HEAD: 2}
+
+
+def test_dice_are_rolled_with_the_games_rng() -> None:
+    decks = make_decks(basic=200)
+    seen: Counter[tuple[int, Mode]] = Counter()
+    game = VowlGame((ANN, BOB, CY), decks=decks, judge=matcher_for(decks), rng=random.Random(3))
+    for _ in range(300):
+        game.apply(Roll())
+        rolled = game.view(None)
+        seen[(rolled.number, rolled.mode)] += 1  # type: ignore[index]
+        while game.phase is not Phase.ROLL:  # give the turn up at once
+            legal = list(game.legal_actions())
+            action = next((a for a in legal if isinstance(a, TimeUp)), legal[0])
+            game.apply(action)
+    numbers = Counter(n for (n, _), k in seen.items() for _ in range(k))
+    assert set(numbers) == {3, 4} and 1.5 < numbers[3] / numbers[4] < 2.7
+    modes = Counter(m for (_, m), k in seen.items() for _ in range(k))
+    assert set(modes) == {Mode.SOLITAIRE, Mode.PARTNER, Mode.HEAD_TO_HEAD}
