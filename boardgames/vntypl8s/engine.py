@@ -1,0 +1,714 @@
+"""The VNTYPL8S rules engine: pure, seeded, and secret-keeping.
+
+In the style of python-chess and OpenSpiel: actions are small frozen dataclasses,
+``legal_actions()`` can be iterated and tested for membership, ``apply(action)``
+returns the list of events that happened (or raises ``IllegalActionError``),
+``outcome()`` says who won once the game is over, and ``view(viewer)`` is the only
+way a screen sees the state: it strips every secret the viewer may not see
+(``viewer=None`` is the public screen everyone is looking at).
+
+All chance is one seeded ``random.Random``: the two decks are shuffled once at the
+start (P16) and each round's grid is shuffled when it is dealt.  The engine imports
+nothing from Textual and reads no clock: "the writing time ran out" is an action
+(``WritingTimeUp``) the screen sends (P17).
+
+Turn order (P13): seats are the order the names were given, clockwise; round ``r``
+(1-based) starts with seat ``r - 1`` (modulo the number of players), and both the
+writers and the active players go clockwise from there.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from boardgames.vntypl8s.cards import Decks, Owner, Requirement
+from boardgames.vntypl8s.judge import Judgement, RequirementsCheck, check_requirements
+
+ROUNDS = 3
+EXTRA_OWNERS = 6
+MIN_PLAYERS = 3
+MAX_PLAYERS = 8
+
+
+class PlateJudgeLike(Protocol):
+    def judge(self, plate: str, owner: str) -> Judgement: ...
+
+
+class Phase(enum.Enum):
+    WRITING = "writing"
+    GUESSING = "guessing"
+    GAME_OVER = "game over"
+
+
+# --- actions ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SubmitPlate:
+    """*player* has finished writing *plate* (must be legal for their owner, P12)."""
+
+    player: int
+    plate: str
+
+
+@dataclass(frozen=True, slots=True)
+class WritingTimeUp:
+    """The writing timer of *player* ran out with *plate* on their editor (P17)."""
+
+    player: int
+    plate: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """*player* buzzed and named *owner*, a card of the grid (P14, P15)."""
+
+    player: int
+    owner: Owner
+
+
+@dataclass(frozen=True, slots=True)
+class NobodyKnows:
+    """The active player ends the race: the plate goes unguessed (P14)."""
+
+
+Action = SubmitPlate | WritingTimeUp | Guess | NobodyKnows
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now; the message says why in plain words."""
+
+
+class IllegalPlateError(IllegalActionError):
+    """A plate that breaks a Plate Creation Rule; ``judgement`` lists every broken rule."""
+
+    def __init__(self, judgement: Judgement) -> None:
+        reasons = "; ".join(v.reason for v in judgement.violations)
+        super().__init__(f"the plate {judgement.plate!r} is illegal: {reasons}")
+        self.judgement = judgement
+
+
+# --- events -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    round: int
+    first_player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlateSubmitted:
+    """A writer finished.  ``requirements`` is private to the writer until their reveal."""
+
+    player: int
+    requirements: RequirementsCheck
+    timed_out: bool = False
+
+    @property
+    def warning(self) -> str | None:
+        """P12: the warning for a plate that misses its requirements card."""
+        if self.requirements.met:
+            return None
+        return (
+            f"This plate is missing {', '.join(self.requirements.missing)} from your R3QRMNTS card "
+            f"{self.requirements.card}: it cannot score the card."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlateForfeited:
+    """The writer's time ran out without a legal plate: no plate this round (P17)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class GridDealt:
+    grid: tuple[Owner, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlateRevealed:
+    player: int
+    plate: str
+
+
+@dataclass(frozen=True, slots=True)
+class GuessedWrong:
+    player: int
+    owner: Owner
+
+
+@dataclass(frozen=True, slots=True)
+class GuessedRight:
+    player: int
+    owner: Owner
+
+
+@dataclass(frozen=True, slots=True)
+class OwnerRevealed:
+    """Nobody guessed: the active player shows the owner and it leaves the grid."""
+
+    player: int
+    owner: Owner
+
+
+@dataclass(frozen=True, slots=True)
+class RequirementsRevealed:
+    player: int
+    card: Requirement
+    met: bool
+    scored: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    round: int
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    outcome: Outcome
+
+
+Event = (
+    RoundStarted
+    | PlateSubmitted
+    | PlateForfeited
+    | GridDealt
+    | PlateRevealed
+    | GuessedWrong
+    | GuessedRight
+    | OwnerRevealed
+    | RequirementsRevealed
+    | RoundEnded
+    | GameEnded
+)
+
+
+# --- records and outcome ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlateRecord:
+    """One plate after its turn: public from then on (P19); the favourites list uses it."""
+
+    round: int
+    writer: int
+    plate: str
+    owner: Owner
+    requirements: Requirement
+    guessed_by: int | None
+    requirements_met: bool
+
+    @property
+    def requirements_scored(self) -> bool:
+        return self.requirements_met and self.guessed_by is not None
+
+
+class Tiebreak(enum.Enum):
+    """What decided the winner (P18); the value is shown on the final table."""
+
+    MOST_CARDS = "most cards in the scoring pile"
+    REQUIREMENTS = "tied on cards: most R3QRMNTS cards wins"
+    SHARED = "tied on cards and on R3QRMNTS cards: the victory is shared"
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    player: int
+    name: str
+    owners: int
+    requirements: int
+
+    @property
+    def cards(self) -> int:
+        return self.owners + self.requirements
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winners: tuple[int, ...]
+    standings: tuple[Standing, ...]
+    tiebreak: Tiebreak
+
+    @property
+    def shared(self) -> bool:
+        return len(self.winners) > 1
+
+
+def decide(standings: Sequence[Standing]) -> Outcome:
+    """P18: most cards; then most requirements cards; then a shared victory."""
+    best = max(s.cards for s in standings)
+    leaders = [s for s in standings if s.cards == best]
+    if len(leaders) == 1:
+        return Outcome((leaders[0].player,), tuple(standings), Tiebreak.MOST_CARDS)
+    most_reqs = max(s.requirements for s in leaders)
+    top = [s for s in leaders if s.requirements == most_reqs]
+    tiebreak = Tiebreak.REQUIREMENTS if len(top) == 1 else Tiebreak.SHARED
+    return Outcome(tuple(s.player for s in top), tuple(standings), tiebreak)
+
+
+# --- views ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    name: str
+    done_writing: bool
+    plate: str | None
+    owner: Owner | None
+    requirements: Requirement | None
+    owners_won: tuple[Owner, ...]
+    requirements_won: tuple[Requirement, ...]
+
+    @property
+    def score(self) -> int:
+        return len(self.owners_won) + len(self.requirements_won)
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """What *viewer* may see (``None``: the public screen).  Never the deck order."""
+
+    viewer: int | None
+    phase: Phase
+    round: int
+    rounds: int
+    first_player: int
+    players: tuple[PlayerView, ...]
+    grid_layout: tuple[Owner, ...]
+    grid: tuple[Owner, ...]
+    active: int | None
+    plate: str | None
+    locked_out: frozenset[int]
+    history: tuple[PlateRecord, ...]
+    outcome: Outcome | None
+    writing_order: tuple[int, ...]
+    owner_deck_size: int
+    requirements_deck_size: int
+
+    def can_guess(self, player: int) -> bool:
+        return (
+            self.phase is Phase.GUESSING
+            and player != self.active
+            and player not in self.locked_out
+        )
+
+
+# --- legal actions ---------------------------------------------------------------------
+
+
+class LegalActions:
+    """The legal actions now, like python-chess's ``board.legal_moves``.
+
+    ``action in legal`` works for every action, plates included (the judge is asked).
+    Iterating lists the actions that can be enumerated: guesses, ``NobodyKnows``,
+    and ``WritingTimeUp(player, "")`` (a writer with nothing legal); plates are free
+    text, so ``SubmitPlate`` is never listed.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __contains__(self, action: object) -> bool:
+        return self._game.why_illegal(action) is None
+
+    def __iter__(self) -> Iterator[Action]:
+        g = self._game
+        if g.phase is Phase.WRITING:
+            for p in g.writing_order:
+                if not g._done[p]:
+                    yield WritingTimeUp(p, "")
+        elif g.phase is Phase.GUESSING:
+            for p in range(g.player_count):
+                if p != g._active and p not in g._locked:
+                    for owner in g._grid:
+                        yield Guess(p, owner)
+            yield NobodyKnows()
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+# --- the game ----------------------------------------------------------------------------
+
+
+@dataclass
+class _Round:
+    """What one round deals; cleared when the round ends."""
+
+    owners: list[Owner | None] = field(default_factory=list)
+    answers: list[Owner | None] = field(default_factory=list)
+    requirements: list[Requirement | None] = field(default_factory=list)
+    plates: list[str | None] = field(default_factory=list)
+
+
+class Game:
+    """One game of VNTYPL8S for 3-8 players, from dealing to the final scores."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        rng: random.Random,
+        judge: PlateJudgeLike,
+        decks: Decks,
+        *,
+        rounds: int = ROUNDS,
+    ) -> None:
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise ValueError(f"VNTYPL8S is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
+        need_owners = rounds * (len(players) + EXTRA_OWNERS)
+        if len(decks.owners) < need_owners or len(decks.requirements) < rounds * len(players):
+            raise ValueError("the decks are too small for this many players and rounds")
+        self.players: tuple[str, ...] = tuple(players)
+        self.rounds = rounds
+        self._rng = rng
+        self._judge = judge
+        self._all_owners = frozenset(decks.owners)
+        self._all_requirements = frozenset(decks.requirements)
+        # Game setup: shuffle both decks (rulebook "Game Setup", P16).  Top = end.
+        self._owner_deck = list(decks.owners)
+        self._requirement_deck = list(decks.requirements)
+        rng.shuffle(self._owner_deck)
+        rng.shuffle(self._requirement_deck)
+        n = len(players)
+        self._owner_piles: list[list[Owner]] = [[] for _ in range(n)]
+        self._requirement_piles: list[list[Requirement]] = [[] for _ in range(n)]
+        self._owner_discard: list[Owner] = []
+        self._requirement_discard: list[Requirement] = []
+        self._history: list[PlateRecord] = []
+        self.phase = Phase.WRITING
+        self.round = 0
+        self._round = _Round()
+        self._done: list[bool] = [False] * n
+        self._grid_layout: tuple[Owner, ...] = ()
+        self._grid: list[Owner] = []
+        self._turns: tuple[int, ...] = ()
+        self._turn = 0
+        self._active: int | None = None
+        self._locked: set[int] = set()
+        self._outcome: Outcome | None = None
+        self._opening = self._start_round()
+
+    # -- reading the state ----------------------------------------------------------
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    @property
+    def first_player(self) -> int:
+        """P13: the first active player (and first writer) of the current round."""
+        return (self.round - 1) % self.player_count
+
+    @property
+    def writing_order(self) -> tuple[int, ...]:
+        n = self.player_count
+        return tuple((self.first_player + k) % n for k in range(n))
+
+    @property
+    def active(self) -> int | None:
+        return self._active
+
+    def opening_events(self) -> list[Event]:
+        """What happened when the game was set up (the first round's deal)."""
+        return list(self._opening)
+
+    def legal_actions(self) -> LegalActions:
+        return LegalActions(self)
+
+    def is_legal(self, action: object) -> bool:
+        return self.why_illegal(action) is None
+
+    def outcome(self) -> Outcome | None:
+        """Who won, once the third round is over; ``None`` before."""
+        return self._outcome
+
+    def standings(self) -> tuple[Standing, ...]:
+        return tuple(
+            Standing(p, name, len(self._owner_piles[p]), len(self._requirement_piles[p]))
+            for p, name in enumerate(self.players)
+        )
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(s.cards for s in self.standings())
+
+    def requirements_check(self, player: int, plate: str) -> RequirementsCheck:
+        """The writer's own live check (the editor ticks the card's characters)."""
+        card = self._round.requirements[player]
+        if card is None:
+            raise IllegalActionError(f"{self.players[player]} holds no R3QRMNTS card now")
+        return check_requirements(plate, card)
+
+    def judge_plate(self, player: int, plate: str) -> Judgement:
+        """The writer's own live verdict for *plate* against their secret owner."""
+        owner = self._round.owners[player]
+        if owner is None:
+            raise IllegalActionError(f"{self.players[player]} holds no 0WN3R card now")
+        return self._judge.judge(plate, owner)
+
+    def card_locations(self) -> dict[str, list[str]]:
+        """Where every card is, by place: for the conservation tests (never for screens)."""
+        places: dict[str, list[str]] = {
+            "owner deck": list(self._owner_deck),
+            "owner hands": [o for o in self._round.owners if o is not None],
+            "grid": list(self._grid),
+            "owner discard": list(self._owner_discard),
+            "requirements deck": list(self._requirement_deck),
+            "requirements hands": [r for r in self._round.requirements if r is not None],
+            "requirements discard": list(self._requirement_discard),
+        }
+        for p, name in enumerate(self.players):
+            places[f"{name} owners"] = list(self._owner_piles[p])
+            places[f"{name} requirements"] = list(self._requirement_piles[p])
+        return places
+
+    @property
+    def all_owners(self) -> frozenset[Owner]:
+        return self._all_owners
+
+    @property
+    def all_requirements(self) -> frozenset[Requirement]:
+        return self._all_requirements
+
+    # -- views --------------------------------------------------------------------------
+
+    def view(self, viewer: int | None) -> GameView:
+        """The state as *viewer* may see it (P19); ``None`` is the public screen."""
+        if viewer is not None and not 0 <= viewer < self.player_count:
+            raise ValueError(f"no player in seat {viewer}")
+        revealed = {r.writer for r in self._history if r.round == self.round}
+        players = []
+        for p, name in enumerate(self.players):
+            own = p == viewer
+            plate_public = p in revealed or p == self._active
+            plate = self._round.plates[p] if own or plate_public else None
+            owner = None
+            requirements = None
+            if own:
+                # A player always knows their own cards, before and after the grid is dealt.
+                owner = self._round.owners[p] or self._round.answers[p]
+                requirements = self._round.requirements[p]
+            if p in revealed:
+                record = next(r for r in reversed(self._history) if r.writer == p and r.round == self.round)
+                owner, requirements = record.owner, record.requirements
+            players.append(
+                PlayerView(
+                    seat=p,
+                    name=name,
+                    done_writing=self._done[p],
+                    plate=plate,
+                    owner=owner,
+                    requirements=requirements,
+                    owners_won=tuple(self._owner_piles[p]),
+                    requirements_won=tuple(self._requirement_piles[p]),
+                )
+            )
+        return GameView(
+            viewer=viewer,
+            phase=self.phase,
+            round=self.round,
+            rounds=self.rounds,
+            first_player=self.first_player,
+            players=tuple(players),
+            grid_layout=self._grid_layout,
+            grid=tuple(self._grid),
+            active=self._active,
+            plate=self._round.plates[self._active] if self._active is not None else None,
+            locked_out=frozenset(self._locked),
+            history=tuple(self._history),
+            outcome=self._outcome,
+            writing_order=self.writing_order,
+            owner_deck_size=len(self._owner_deck),
+            requirements_deck_size=len(self._requirement_deck),
+        )
+
+    # -- legality -------------------------------------------------------------------------
+
+    def _check_player(self, player: object) -> str | None:
+        if not isinstance(player, int) or not 0 <= player < self.player_count:
+            return f"there is no player in seat {player!r}"
+        return None
+
+    def why_illegal(self, action: object) -> str | None:
+        """``None`` when *action* is legal now, else the reason in plain words."""
+        if self.phase is Phase.GAME_OVER:
+            return "the game is over"
+        if isinstance(action, SubmitPlate | WritingTimeUp):
+            if self.phase is not Phase.WRITING:
+                return "plates are written only in the writing phase"
+            if (bad := self._check_player(action.player)) is not None:
+                return bad
+            if self._done[action.player]:
+                return f"{self.players[action.player]} has already finished writing"
+            if isinstance(action, SubmitPlate):
+                judgement = self.judge_plate(action.player, action.plate)
+                if not judgement.legal:
+                    return str(IllegalPlateError(judgement))
+            return None
+        if isinstance(action, Guess):
+            if self.phase is not Phase.GUESSING:
+                return "guesses are made only in the guessing phase"
+            if (bad := self._check_player(action.player)) is not None:
+                return bad
+            name = self.players[action.player]
+            if action.player == self._active:
+                return f"{name} wrote this plate and cannot guess it"
+            if action.player in self._locked:
+                return f"{name} has already guessed this plate; wait for the next one"
+            if action.owner not in self._grid:
+                return f"{action.owner!r} is not in the grid"
+            return None
+        if isinstance(action, NobodyKnows):
+            if self.phase is not Phase.GUESSING:
+                return "there is no plate to give up on"
+            return None
+        return f"{action!r} is not a VNTYPL8S action"
+
+    # -- applying actions ---------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play *action*; return what happened.  ``IllegalActionError`` changes nothing."""
+        if isinstance(action, SubmitPlate):
+            # Everything but the plate first, then the plate with every broken rule (P12).
+            reason = self.why_illegal(WritingTimeUp(action.player))
+            if reason is not None:
+                raise IllegalActionError(reason)
+            judgement = self.judge_plate(action.player, action.plate)
+            if not judgement.legal:
+                raise IllegalPlateError(judgement)
+            return self._submit(action.player, action.plate, timed_out=False)
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        if isinstance(action, WritingTimeUp):
+            if action.plate and self.judge_plate(action.player, action.plate).legal:
+                return self._submit(action.player, action.plate, timed_out=True)
+            return self._forfeit(action.player)
+        if isinstance(action, Guess):
+            return self._guess(action.player, action.owner)
+        assert isinstance(action, NobodyKnows)
+        return self._resolve(guessed_by=None)
+
+    def _start_round(self) -> list[Event]:
+        self.round += 1
+        self.phase = Phase.WRITING
+        n = self.player_count
+        rnd = _Round([None] * n, [None] * n, [None] * n, [None] * n)
+        # Writing phase, step 1: deal one owner and one requirements card each.
+        for p in self.writing_order:
+            rnd.owners[p] = self._owner_deck.pop()
+            rnd.requirements[p] = self._requirement_deck.pop()
+        self._round = rnd
+        self._done = [False] * n
+        self._grid_layout = ()
+        self._grid = []
+        self._active = None
+        self._locked = set()
+        return [RoundStarted(self.round, self.first_player)]
+
+    def _submit(self, player: int, plate: str, *, timed_out: bool) -> list[Event]:
+        self._round.plates[player] = plate
+        self._done[player] = True
+        card = self._round.requirements[player]
+        assert card is not None
+        events: list[Event] = [PlateSubmitted(player, check_requirements(plate, card), timed_out)]
+        return events + self._after_writing()
+
+    def _forfeit(self, player: int) -> list[Event]:
+        self._round.plates[player] = None
+        self._done[player] = True
+        return [PlateForfeited(player), *self._after_writing()]
+
+    def _after_writing(self) -> list[Event]:
+        if not all(self._done):
+            return []
+        # Writing phase, steps 3-5: owners to the centre, six extras, shuffle, deal face up.
+        rnd = self._round
+        centre = [o for o in rnd.owners if o is not None]
+        rnd.answers = list(rnd.owners)
+        rnd.owners = [None] * self.player_count
+        for _ in range(EXTRA_OWNERS):
+            centre.append(self._owner_deck.pop())
+        self._rng.shuffle(centre)
+        self._grid = centre
+        self._grid_layout = tuple(centre)
+        self.phase = Phase.GUESSING
+        self._turns = tuple(p for p in self.writing_order if rnd.plates[p] is not None)
+        self._turn = 0
+        events: list[Event] = [GridDealt(self._grid_layout)]
+        if not self._turns:
+            return events + self._end_round()
+        return events + self._begin_turn()
+
+    def _begin_turn(self) -> list[Event]:
+        self._active = self._turns[self._turn]
+        self._locked = set()
+        plate = self._round.plates[self._active]
+        assert plate is not None
+        return [PlateRevealed(self._active, plate)]
+
+    def _guess(self, player: int, owner: Owner) -> list[Event]:
+        assert self._active is not None
+        if owner == self._round.answers[self._active]:
+            self._grid.remove(owner)
+            self._owner_piles[player].append(owner)
+            return [GuessedRight(player, owner), *self._resolve(guessed_by=player)]
+        self._locked.add(player)
+        events: list[Event] = [GuessedWrong(player, owner)]
+        everyone_else = set(range(self.player_count)) - {self._active}
+        if self._locked >= everyone_else:
+            events += self._resolve(guessed_by=None)
+        return events
+
+    def _resolve(self, guessed_by: int | None) -> list[Event]:
+        """Guessing steps 6-7: reveal the owner if unguessed, then the requirements card."""
+        active = self._active
+        assert active is not None
+        rnd = self._round
+        owner = rnd.answers[active]
+        plate = rnd.plates[active]
+        card = rnd.requirements[active]
+        assert owner is not None and plate is not None and card is not None
+        events: list[Event] = []
+        if guessed_by is None:
+            self._grid.remove(owner)
+            self._owner_discard.append(owner)
+            events.append(OwnerRevealed(active, owner))
+        met = check_requirements(plate, card).met
+        scored = met and guessed_by is not None
+        if scored:
+            self._requirement_piles[active].append(card)
+            rnd.requirements[active] = None
+        events.append(RequirementsRevealed(active, card, met, scored))
+        self._history.append(PlateRecord(self.round, active, plate, owner, card, guessed_by, met))
+        self._turn += 1
+        self._active = None
+        self._locked = set()
+        if self._turn < len(self._turns):
+            return events + self._begin_turn()
+        return events + self._end_round()
+
+    def _end_round(self) -> list[Event]:
+        """After every plate: discard all cards not in a scoring pile (rulebook)."""
+        self._owner_discard.extend(self._grid)
+        self._grid = []
+        rnd = self._round
+        self._requirement_discard.extend(r for r in rnd.requirements if r is not None)
+        rnd.requirements = [None] * self.player_count
+        rnd.owners = [None] * self.player_count
+        self._active = None
+        events: list[Event] = [RoundEnded(self.round, self.scores())]
+        if self.round >= self.rounds:
+            self.phase = Phase.GAME_OVER
+            self._outcome = decide(self.standings())
+            return [*events, GameEnded(self._outcome)]
+        return events + self._start_round()
