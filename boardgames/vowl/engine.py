@@ -530,6 +530,14 @@ class LegalActions(Collection[Action]):
     def of(self, kind: type[Action]) -> tuple[Action, ...]:
         return tuple(a for a in self._actions if isinstance(a, kind))
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LegalActions):
+            return NotImplemented
+        return self._set == other._set and self.answer == other.answer
+
+    def __hash__(self) -> int:
+        return hash((self._set, self.answer))
+
     def __repr__(self) -> str:
         extra = ", Answer(*)" if self.answer is not None else ""
         return f"LegalActions({', '.join(map(repr, self._actions))}{extra})"

@@ -188,3 +188,22 @@ def start_solitaire(game: VowlGame, number: int = 3, on_top: bool = True) -> lis
 
 def kinds(events: Iterable[object]) -> list[str]:
     return [type(e).__name__ for e in events]
+
+
+def cards_in(obj: object) -> list[Card]:
+    """Every ``Card`` reachable inside a view, event or action (for secrecy checks)."""
+    found: list[Card] = []
+    stack = [obj]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Card):
+            found.append(item)
+        elif isinstance(item, str | int | float | bool | type(None)) or isinstance(item, type):
+            continue
+        elif hasattr(item, "__dataclass_fields__"):
+            stack.extend(getattr(item, name) for name in item.__dataclass_fields__)  # type: ignore[attr-defined]
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, tuple | list | set | frozenset) or hasattr(item, "__iter__"):
+            stack.extend(item)  # type: ignore[arg-type]
+    return found

@@ -1,0 +1,264 @@
+"""Per-player views, legal actions, events and errors: what the screen relies on."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from boardgames.vowl.cards import Tier
+from boardgames.vowl.engine import (
+    Action,
+    Answer,
+    AnswerAccepted,
+    Buzz,
+    CardFlipped,
+    ChooseOpponent,
+    Discard,
+    IllegalActionError,
+    LegalActions,
+    Pass,
+    Phase,
+    PlaceExtras,
+    Revisit,
+    Roll,
+    ScoreTwo,
+    StartRun,
+    TimeUp,
+    VowlGame,
+    view,
+)
+from boardgames.vowl.track import Board, Extras, ModeFace
+from tests.vowl.conftest import (
+    ANN,
+    BOB,
+    CY,
+    actor_view,
+    cards_in,
+    current,
+    make_decks,
+    make_game,
+    matcher_for,
+    roll,
+    set_tokens,
+    solve,
+    solve_pile,
+    start_solitaire,
+)
+
+
+def test_view_function_and_method_agree() -> None:
+    game = make_game()
+    assert view(game, ANN) == game.view(ANN)
+    assert view(game) == game.view(None)
+
+
+def test_view_of_someone_not_at_the_table_is_refused() -> None:
+    with pytest.raises(KeyError):
+        make_game().view("Zed Ames")
+
+
+def test_only_the_player_who_must_act_gets_legal_actions() -> None:
+    game = make_game((ANN, BOB, CY))
+    assert game.view(ANN).actors == (ANN,)
+    assert Roll() in game.view(ANN).legal
+    assert not game.view(BOB).legal
+    assert not game.view(None).legal
+
+
+def test_view_carries_the_scoreboard() -> None:
+    game = make_game((ANN, BOB), board=Board.ADVANCED)
+    set_tokens(game, BOB, score=11, victory=13)
+    v = game.view(None)
+    bob = v.player(BOB)
+    assert (bob.score, bob.victory, bob.extras, bob.within_reach, bob.distance) == (
+        11, 13, Extras(advanced=1, expert=1), True, 2
+    )
+    assert v.board is Board.ADVANCED and v.current_player == ANN and v.turn == 1
+    assert [d.draw for d in v.decks] == [30, 16, 10]
+
+
+def test_view_never_shows_a_card_still_in_a_deck_or_face_down() -> None:
+    game = make_game((ANN, BOB, CY))
+    roll(game, 4, ModeFace.SOLITAIRE)
+    game.apply(StartRun())
+    face_down = [c for place, c in game.card_places() if "deck" in place or "pile" in place]
+    for viewer in (None, ANN, BOB, CY):
+        shown = set(cards_in(game.view(viewer)))
+        assert shown == {current(game)}
+        assert not shown & set(face_down)
+
+
+def test_the_selection_hand_is_shown_to_the_opponent_alone() -> None:
+    game = make_game()
+    roll(game, 3, ModeFace.PARTNER)
+    hand = set(game.view(BOB).selection.hand)  # type: ignore[union-attr, arg-type]
+    assert len(hand) == 6
+    assert set(cards_in(game.view(BOB))) == hand  # in the hand and in the Discard choices
+    assert not set(cards_in(game.view(ANN))) & hand
+    assert not set(cards_in(game.view(None))) & hand
+
+
+def test_head_to_head_events_of_a_racer_are_for_that_racer_only() -> None:
+    game = make_game()
+    roll(game, 3, ModeFace.HEAD_TO_HEAD)
+    events = game.apply(StartRun())
+    flipped = events[-1]
+    assert isinstance(flipped, CardFlipped) and flipped.audience == frozenset({ANN})
+    assert flipped in game.view(ANN).last_events
+    assert flipped not in game.view(BOB).last_events
+    assert flipped not in game.view(None).last_events
+    events = solve(game, 2.0)
+    assert isinstance(events[0], AnswerAccepted) and not events[0].visible_to(BOB)
+
+
+def test_after_the_race_both_piles_are_public() -> None:
+    game = make_game()
+    roll(game, 3, ModeFace.HEAD_TO_HEAD)
+    game.apply(StartRun())
+    solve_pile(game, timed=True)
+    game.apply(StartRun())
+    game.apply(TimeUp())
+    assert game.phase is Phase.SCORE
+    v = game.view(None)
+    assert all(r.visible for r in v.runs)
+    assert v.race is not None and v.race.winner == ANN
+    assert v.review is not None and len(v.review.cards) == 6
+
+
+def test_view_during_place_extras_shows_who_places_and_how_many() -> None:
+    game = make_game()
+    set_tokens(game, ANN, score=5)
+    roll(game, 3, ModeFace.SOLITAIRE)
+    v = game.view(None)
+    assert v.phase is Phase.PLACE_EXTRAS and v.extras_owner == ANN and v.pending_extras == 2
+    assert set(game.view(ANN).legal) == {PlaceExtras(True), PlaceExtras(False)}
+
+
+def test_view_during_solving_has_the_current_card_passed_cards_and_counts() -> None:
+    game = make_game()
+    start_solitaire(game, 4)
+    first = current(game)
+    game.apply(Pass())
+    solve(game)
+    run = game.view(ANN).active_run
+    assert run is not None
+    assert (run.total, run.pile_left, run.passed, run.solved_count, run.cards_left) == (4, 1, (first,), 1, 3)
+    assert Revisit(first) in game.view(ANN).legal
+    assert game.view(ANN).legal.answer is not None
+
+
+def test_last_turn_is_kept_for_the_after_turn_screen() -> None:
+    game = make_game()
+    start_solitaire(game)
+    solve_pile(game)
+    review = game.view(None).review
+    game.apply(ScoreTwo())
+    v = game.view(None)
+    assert v.review is None and v.last_turn == review and v.phase is Phase.ROLL
+
+
+def test_views_and_actions_are_immutable_values() -> None:
+    game = make_game()
+    v = game.view(ANN)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        v.phase = Phase.GAME_OVER  # type: ignore[misc]
+    assert Answer("savor", 1.0) == Answer("savor", 1.0)
+    assert hash(Discard([*make_decks()[Tier.BASIC][:3]])) == hash(Discard(frozenset(make_decks()[Tier.BASIC][:3])))
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+def test_legal_actions_membership_kinds_and_iteration() -> None:
+    game = make_game()
+    start_solitaire(game, 3)
+    legal = game.legal_actions()
+    word = current(game).answers[0]
+    assert Answer(word) in legal and Answer("anything at all") in legal
+    assert Pass() in legal and TimeUp() in legal and Roll() not in legal
+    assert legal.kinds == frozenset({Answer, Pass, TimeUp})
+    assert list(legal) == [Pass(), TimeUp()]  # the open-ended Answer is a rule, not a list
+    assert len(legal) == 2 and bool(legal)
+    assert legal.of(TimeUp) == (TimeUp(),)
+    assert "Answer(*)" in repr(legal)
+    assert not LegalActions()
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def test_illegal_action_error_is_a_value_error_with_a_reason() -> None:
+    game = make_game()
+    with pytest.raises(ValueError, match="waiting to roll the dice"):
+        game.apply(StartRun())
+    with pytest.raises(IllegalActionError, match="not a Vowl action"):
+        game.apply("roll")  # type: ignore[arg-type]
+    roll(game, 3, ModeFace.HEAD_TO_HEAD)
+    game.apply(StartRun())
+    with pytest.raises(IllegalActionError):
+        game.apply(Buzz(ANN))
+
+
+def test_illegal_actions_change_nothing() -> None:
+    game = make_game((ANN, BOB, CY))
+    roll(game, 3, ModeFace.HEAD_TO_HEAD)
+    before = (game.view(ANN), game.card_places())
+    for bad in (ChooseOpponent(ANN), ChooseOpponent("Nobody"), Roll(), ScoreTwo()):
+        with pytest.raises(IllegalActionError):
+            game.apply(bad)
+    assert (game.view(ANN), game.card_places()) == before
+
+
+def test_choose_opponent_errors_say_why() -> None:
+    game = make_game((ANN, BOB, CY))
+    roll(game, 3, ModeFace.HEAD_TO_HEAD)
+    with pytest.raises(IllegalActionError, match="against yourself"):
+        game.apply(ChooseOpponent(ANN))
+    with pytest.raises(IllegalActionError, match="no player called"):
+        game.apply(ChooseOpponent("Nobody"))
+
+
+def test_setup_rejects_cards_in_the_wrong_deck_or_twice() -> None:
+    from boardgames.vowl.engine import SetupError
+
+    decks = make_decks()
+    decks[Tier.ADVANCED] = decks[Tier.ADVANCED] + [decks[Tier.BASIC][0]]
+    with pytest.raises(SetupError, match="sits in the yellow deck"):
+        make_game(decks=decks)
+    decks = make_decks()
+    decks[Tier.BASIC] = decks[Tier.BASIC] + [decks[Tier.BASIC][0]]
+    with pytest.raises(SetupError, match="appears twice"):
+        make_game(decks=decks)
+
+
+# --------------------------------------------------------------------------- determinism
+
+
+def _play(seed: int) -> list[object]:
+    decks = make_decks()
+    game = VowlGame((ANN, BOB, CY), decks=decks, judge=matcher_for(decks), rng=random.Random(seed))
+    policy = random.Random(seed)
+    log: list[object] = []
+    for _ in range(400):
+        if game.is_over():
+            break
+        legal = game.legal_actions()
+        action: Action
+        if legal.answer is not None and policy.random() < 0.8:
+            card = (game.view(game.actors()[0]).active_run or game.view(None)).current  # type: ignore[union-attr]
+            if game.phase is Phase.SUDDEN_DEATH:
+                card = game.view(None).sudden_death.card  # type: ignore[union-attr]
+            elapsed = legal.answer.min_elapsed + 1 if legal.answer.needs_elapsed else None
+            action = Answer(card.answers[0], elapsed)  # type: ignore[union-attr]
+        else:
+            action = policy.choice(list(legal))
+        log.append(action)
+        log.extend(game.apply(action))
+    return log
+
+
+def test_the_same_seed_replays_the_same_game() -> None:
+    assert _play(11) == _play(11)
+    assert _play(11) != _play(12)
