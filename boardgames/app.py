@@ -106,6 +106,7 @@ class BoardgamesApp(App[int]):
         self._start = start
         self.clock = clock
         self.seed = seed
+        self._rng = random.Random(seed)
 
     def on_mount(self) -> None:
         self.push_screen(MainMenu())
@@ -113,8 +114,12 @@ class BoardgamesApp(App[int]):
             self.push_screen(self._start())
 
     def make_rng(self) -> random.Random:
-        """A fresh ``random.Random`` for a new game: seeded when the app was."""
-        return random.Random(self.seed)
+        """A fresh ``random.Random`` for each new game.
+
+        With ``--seed`` the whole sequence of games is reproducible, yet "new game"
+        deals a different game each time.
+        """
+        return random.Random(self._rng.getrandbits(64))
 
     def open_game(self, key: str) -> None:
         self.back_to_menu()

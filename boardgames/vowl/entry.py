@@ -52,10 +52,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from boardgames.app import BoardgamesApp  # noqa: PLC0415 - only when a screen opens
-    from boardgames.vowl.launch import screen_from_args  # noqa: PLC0415
+    from boardgames.vowl import launch  # noqa: PLC0415
 
-    start = screen_from_args(args)
-    BoardgamesApp(start=start, seed=args.seed).run()
+    setup = launch.setup_from_args(args)  # a bad --players ends here, before any screen
+
+    def start() -> Screen:
+        return launch.setup_screen() if setup is None else launch.game_screen(setup, app)
+
+    app = BoardgamesApp(start=start, seed=args.seed)
+    app.run()
     return 0
 
 

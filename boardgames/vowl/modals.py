@@ -1,0 +1,132 @@
+"""Vowl's modal screens: the selection-mode discard and the after-turn review."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, SelectionList, Static
+
+from boardgames.common.skeleton import SkeletonMatcher
+from boardgames.vowl.cards import Card
+from boardgames.vowl.engine import CardStatus, TurnSummary
+from boardgames.vowl.narrate import TIER_STYLE
+
+MAX_ALSO = 10  # "you could also have said ..." lists at most this many words
+
+
+class DiscardScreen(ModalScreen[frozenset[Card]]):
+    """Selection mode, for the selector's eyes only: tick exactly three cards to discard."""
+
+    BINDINGS = [Binding("enter", "confirm", "Discard these 3", priority=True)]
+
+    def __init__(self, selector: str, player: str, hand: tuple[Card, ...], count: int) -> None:
+        super().__init__()
+        self.selector, self.player, self.hand, self.count = selector, player, hand, count
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="discard-box"):
+            yield Static(
+                f"{self.selector}: choose {self.count} cards to discard. The rest are shuffled "
+                f"into {self.player}'s pile. Space ticks a card, Enter confirms.",
+                id="discard-help",
+            )
+            yield SelectionList[int](
+                *((Text(c.skeleton, style=f"bold {TIER_STYLE[c.tier]}"), i) for i, c in enumerate(self.hand)),
+                id="discard-list",
+            )
+            yield Static("", id="discard-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(SelectionList).focus()
+        self._update_status()
+
+    def on_selection_list_selected_changed(self) -> None:
+        self._update_status()
+
+    def _chosen(self) -> list[int]:
+        return list(self.query_one(SelectionList).selected)
+
+    def _update_status(self) -> None:
+        n = len(self._chosen())
+        self.query_one("#discard-status", Static).update(f"{n} of {self.count} ticked.")
+
+    def action_confirm(self) -> None:
+        chosen = self._chosen()
+        if len(chosen) != self.count:
+            self.notify(f"Tick exactly {self.count} cards (you have {len(chosen)}).", severity="warning")
+            return
+        self.dismiss(frozenset(self.hand[i] for i in chosen))
+
+
+STATUS_STYLE = {
+    CardStatus.SOLVED: "green",
+    CardStatus.PASSED: "yellow",
+    CardStatus.SHOWN: "yellow",
+    CardStatus.UNSEEN: "dim",
+    CardStatus.DISCARDED: "dim",
+}
+
+
+def review_table(summary: TurnSummary, matcher: SkeletonMatcher) -> Table:
+    """Every card of the turn with its accepted answers ("you could also have said …")."""
+    table = Table(expand=True, show_lines=False, header_style="bold")
+    table.add_column("card", no_wrap=True)
+    table.add_column("whose", no_wrap=True)
+    table.add_column("what happened")
+    table.add_column("answers")
+    for tc in summary.cards:
+        card = tc.card
+        words = matcher.solutions(card.skeleton)
+        if tc.answer:
+            others = [w for w in words if w != tc.answer.lower()]
+            said = Text(tc.answer, style="bold green")
+            if others:
+                said.append("; you could also have said " + ", ".join(others[:MAX_ALSO]), style="default")
+                if len(others) > MAX_ALSO:
+                    said.append(f" (+{len(others) - MAX_ALSO} more)", style="dim")
+        else:
+            said = Text(", ".join(words[:MAX_ALSO]) or "(no answer in the dictionary)")
+            if len(words) > MAX_ALSO:
+                said.append(f" (+{len(words) - MAX_ALSO} more)", style="dim")
+        whose = "sudden death" if tc.sudden_death else (tc.owner or "")
+        table.add_row(
+            Text(card.skeleton, style=f"bold {TIER_STYLE[card.tier]}"),
+            whose,
+            Text(tc.status.value, style=STATUS_STYLE[tc.status]),
+            said,
+        )
+    return table
+
+
+class ReviewScreen(ModalScreen[None]):
+    """After a turn: what happened to every card, and every word that would have done."""
+
+    BINDINGS = [Binding("enter,escape", "close", "Continue", priority=True)]
+
+    def __init__(self, summary: TurnSummary, matcher: SkeletonMatcher) -> None:
+        super().__init__()
+        self.summary = summary
+        self.matcher = matcher
+
+    def compose(self) -> ComposeResult:
+        s = self.summary
+        if s.succeeded:
+            headline = f"Turn {s.turn} ({s.mode.value}): success for {' and '.join(s.succeeded)}!"
+        else:
+            headline = f"Turn {s.turn} ({s.mode.value}): no success for {s.player} this time."
+        if s.race is not None:
+            headline += f"  Race: {s.race.winner or 'nobody'} — {s.race.how.value}."
+        with Vertical(id="review-box"):
+            yield Static(headline, id="review-headline")
+            with VerticalScroll():
+                yield Static(review_table(s, self.matcher), id="review-table")
+            yield Static("Enter to continue.", id="review-hint")
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

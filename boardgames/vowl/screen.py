@@ -1,0 +1,573 @@
+"""The Vowl table: one screen that drives ``VowlGame`` for 2-5 players or practice.
+
+The screen holds no rules.  After every engine action it calls ``sync()``, which
+looks at the engine's phase and asks the right person for the next decision: a
+handover before anything private (a pile about to be turned, a selection hand, a
+sudden death), a small modal for public choices, the answer box while a pile is
+being solved.  Everything drawn comes from ``game.view(holder)`` where ``holder``
+is whoever took the keyboard at the last handover, so another player's secrets are
+never rendered.
+
+Time: the ``SandTimer`` widget counts down on the app's injected clock; when it
+runs out the screen sends ``TimeUp()``.  Answers carry the elapsed seconds
+(Interpretation V22).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, Input, RichLog, Static
+
+from boardgames.common.skeleton import SkeletonMatcher
+from boardgames.common.ui.base import GameScreen
+from boardgames.common.ui.choice import Choice, ChoiceScreen
+from boardgames.common.ui.handover import HandoverScreen
+from boardgames.common.ui.sandtimer import SandTimer
+from boardgames.vowl.engine import (
+    Action,
+    Answer,
+    AnswerAccepted,
+    AnswerRejected,
+    Buzz,
+    ChooseOpponent,
+    ChoosePartner,
+    Discard,
+    Event,
+    IllegalActionError,
+    LockedOut,
+    Mode,
+    Pass,
+    Phase,
+    PlaceExtras,
+    Revisit,
+    Roll,
+    RunFinished,
+    RunStarted,
+    ScoreOne,
+    ScoreTwo,
+    StartRun,
+    SuddenDeathCard,
+    TimeUp,
+    TurnEnded,
+    TurnSummary,
+    VowlGame,
+    VowlView,
+)
+from boardgames.vowl.modals import DiscardScreen, ReviewScreen
+from boardgames.vowl.narrate import describe
+from boardgames.vowl.stats import StatsStore
+from boardgames.vowl.track import extras_for
+from boardgames.vowl.widgets import CardFace, PassedCards, Scoreboard
+
+#: Sudden-death buzzer keys: far apart on the keyboard, one per racer.
+BUZZ_KEYS = ("z", "m")
+PASS_WORD = "pass"
+
+
+class VowlScreen(GameScreen):
+    GAME = "vowl"
+    CSS_PATH = "vowl.tcss"
+    MIN_SIZE = (90, 28)
+
+    BINDINGS = [
+        Binding("r", "roll", "Roll the dice"),
+        Binding("ctrl+n", "pass_card", "Pass", priority=True),
+        Binding("ctrl+b", "revisit", "Back to a passed card", priority=True),
+        Binding("z", "buzz(0)", "Buzz (left)"),
+        Binding("m", "buzz(1)", "Buzz (right)"),
+        Binding("n", "new_game", "New game"),
+        Binding("escape", "leave", "Menu"),
+    ]
+
+    def __init__(
+        self,
+        game: VowlGame,
+        matcher: SkeletonMatcher,
+        *,
+        new_game: Callable[[], VowlGame] | None = None,
+        stats: StatsStore | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.matcher = matcher
+        self._new_game = new_game
+        self.stats = stats
+        #: who took the keyboard at the last handover (whose private view may show)
+        self.holder: str | None = None
+        self._modal_open = False
+        self._events: list[Event] = []
+        self._reviewed_turn = 0
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="vowl-main"):
+            with Vertical(id="vowl-table"):
+                yield Static("", id="status")
+                with Horizontal(id="dice-row"):
+                    yield Static("", id="dice")
+                    yield SandTimer(25, self.app.clock, id="timer")  # type: ignore[attr-defined]
+                yield CardFace("", id="card")
+                yield Static("", id="pile-info")
+                yield PassedCards(id="passed")
+                yield Input(placeholder="type the word, Enter to answer · 'pass' passes", id="answer")
+                yield Static("", id="feedback")
+            with Vertical(id="vowl-side"):
+                yield Scoreboard(id="scoreboard")
+                if self.game.is_practice:
+                    yield Static("", id="practice-stats")
+                yield RichLog(id="log", markup=True, wrap=True, min_width=20)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Vowl — solitaire practice" if self.game.is_practice else "Vowl"
+        if self.stats is not None and self.stats.warning:
+            self.notify(self.stats.warning, severity="warning", timeout=10)
+        self._refresh_log()
+        self.sync()
+
+    # ------------------------------------------------------------------ engine access
+
+    @property
+    def timer(self) -> SandTimer:
+        return self.query_one("#timer", SandTimer)
+
+    def view(self) -> VowlView:
+        return self.game.view(self.holder)
+
+    def act(self, action: Action) -> list[Event] | None:
+        """Apply one action; a refusal is shown to the player, never raised."""
+        try:
+            events = self.game.apply(action)
+        except IllegalActionError as exc:
+            self.notify(str(exc).capitalize(), severity="warning")
+            return None
+        self._events.extend(events)
+        for event in events:
+            self._log_event(event)
+            self._react(event)
+        self.sync()
+        return events
+
+    def _react(self, event: Event) -> None:
+        """Screen-side consequences of what the engine did (timers, stats, feedback)."""
+        match event:
+            case RunStarted(time_limit=limit):
+                self.timer.set_limit(limit)
+                self.timer.start()
+            case SuddenDeathCard():
+                self.timer.set_limit(self.view().time_limit or 25)
+                self.timer.start()
+            case RunFinished(result=result):
+                self.timer.stop()
+                if self.game.is_practice and self.stats is not None:
+                    elapsed = result.elapsed if result.elapsed is not None else self.timer.countdown.limit
+                    best = self.stats.get(result.runner).record_pile(
+                        result.total, result.solved, result.complete, elapsed
+                    )
+                    warning = self.stats.save()
+                    if warning:
+                        self.notify(warning, severity="warning")
+                    if best:
+                        self.notify(f"New best time for {result.total} cards: {elapsed:.1f} s!")
+            case AnswerAccepted(word=word):
+                self._feedback(f"[green]✓ {word}[/] — accepted", ok=True)
+            case AnswerRejected(verdict=verdict):
+                self._feedback(f"[red]✗ {verdict.word or '(nothing)'}[/] — {verdict.message}", ok=False)
+            case LockedOut(player=player, verdict=verdict):
+                self._feedback(f"[red]✗ {player}: {verdict.message}[/] — locked out of this card", ok=False)
+            case TurnEnded(summary=summary):
+                self.timer.stop()
+                if summary.turn != self._reviewed_turn:
+                    self._show_review(summary)
+
+    # ------------------------------------------------------------------ the flow
+
+    def sync(self) -> None:
+        """Draw the holder's view and ask whoever must act next for their decision."""
+        if self._modal_open:
+            return
+        g = self.game
+        phase = g.phase
+        actors = g.actors()
+        if phase in (Phase.READY, Phase.SELECT_DISCARDS, Phase.SUDDEN_DEATH_READY, Phase.ROLL):
+            self.hand_to(None)  # nothing private stays on screen between handovers
+        self.render_view()
+        match phase:
+            case Phase.ROLL:
+                self.timer.set_limit(int(self.game.player(g.current_player).timer))
+                self._focus_nothing()
+            case Phase.CHOOSE_OPPONENT:
+                self._choose_player(ChooseOpponent, f"{g.current_player}: whom do you race head-to-head?")
+            case Phase.CHOOSE_PARTNER:
+                self._choose_player(ChoosePartner, f"{g.current_player}: choose a neighbour as partner.")
+            case Phase.PLACE_EXTRAS:
+                self._ask_pile_order()
+            case Phase.SELECT_DISCARDS:
+                self._selection()
+            case Phase.READY:
+                self._handover_run()
+            case Phase.SUDDEN_DEATH_READY:
+                self._handover_sudden_death()
+            case Phase.SOLVING:
+                self.hand_to(actors[0])
+                self.render_view()
+                self._focus_answer()
+            case Phase.SUDDEN_DEATH:
+                view = self.view()
+                sd = view.sudden_death
+                if sd is not None and sd.buzzer is not None:
+                    self._focus_answer()
+                else:
+                    self._focus_nothing()
+            case Phase.SCORE:
+                self._score()
+            case Phase.GAME_OVER:
+                self._focus_nothing()
+        self.refresh_bindings()
+
+    def _open(self, screen, callback) -> None:  # noqa: ANN001 - any ModalScreen and its callback
+        """Push a modal; ``sync`` waits until its callback has run."""
+        self._modal_open = True
+
+        def done(result) -> None:  # noqa: ANN001
+            self._modal_open = False
+            callback(result)
+
+        self.app.push_screen(screen, done)
+
+    def _choose_player(self, kind: type[ChooseOpponent] | type[ChoosePartner], question: str) -> None:
+        options = [a for a in self.game.legal_actions() if isinstance(a, kind)]
+        choices = [Choice(str(i + 1), a.player, a) for i, a in enumerate(options)]
+        self._open(ChoiceScreen(question, choices), self.act)
+
+    def _ask_pile_order(self) -> None:
+        view = self.game.view(None)
+        owner = view.extras_owner or view.current_player
+        extras = extras_for(view.board, view.player(owner).score)
+        choices = [
+            Choice("t", "on top — start with the harder cards", PlaceExtras(True)),
+            Choice("u", "underneath — start with the easier cards", PlaceExtras(False)),
+        ]
+        question = f"{owner}: your tier draws {extras} face down. Where do they go?"
+        self._open(ChoiceScreen(question, choices), self.act)
+
+    def _selection(self) -> None:
+        view = self.game.view(None)
+        sel = view.selection
+        assert sel is not None
+        detail = f"{sel.selector} picks which cards {sel.player} must solve. {sel.player}, look away!"
+
+        def ready(_: None) -> None:
+            self.hand_to(sel.selector)
+            private = self.view().selection
+            assert private is not None and private.hand is not None
+            self._open(
+                DiscardScreen(sel.selector, sel.player, private.hand, private.to_discard),
+                lambda cards: self.act(Discard(frozenset(cards))),
+            )
+
+        self._open(HandoverScreen(sel.selector, detail), ready)
+
+    def _handover_run(self) -> None:
+        view = self.game.view(None)
+        run = view.active_run
+        assert run is not None
+        who = f"{run.runner} and {run.partner}" if run.partner else run.runner
+        mode = view.mode.value if view.mode else ""
+        detail = (
+            f"{mode.capitalize()}: {run.total} card{'s' if run.total != 1 else ''} face down, "
+            f"{run.time_limit} seconds. Enter flips the sand timer."
+        )
+        if view.mode is Mode.HEAD_TO_HEAD:
+            detail += " Everyone else: no peeking at the other racer's pile."
+        title = f"{who}, take the keyboard — Enter when ready"
+
+        def go(_: None) -> None:
+            self.hand_to(run.runner)
+            self.act(StartRun())
+
+        self._open(HandoverScreen(who, detail, title=title), go)
+
+    def _handover_sudden_death(self) -> None:
+        view = self.game.view(None)
+        sd = view.sudden_death
+        assert sd is not None
+        a, b = sd.players
+        detail = (
+            f"One red card. Buzz with [{BUZZ_KEYS[0].upper()}] ({a}) or [{BUZZ_KEYS[1].upper()}] ({b}), "
+            "then type your answer. A wrong answer locks you out of the card. Enter turns the card."
+        )
+        title = f"Sudden death! {a} and {b}, both at the keyboard — Enter when ready"
+        self._open(HandoverScreen(f"{a} and {b}", detail, title=title), lambda _: self.act(StartRun()))
+
+    def _show_review(self, summary: TurnSummary, then: Callable[[], None] | None = None) -> None:
+        self._reviewed_turn = summary.turn
+
+        def closed(_: None) -> None:
+            if then is not None:
+                then()
+            else:
+                self.sync()
+
+        self._open(ReviewScreen(summary, self.matcher), closed)
+
+    def _score(self) -> None:
+        view = self.game.view(None)
+        scorer = view.scorer
+        assert scorer is not None
+        if view.review is not None and view.review.turn != self._reviewed_turn:
+            self._show_review(view.review)
+            return
+        choices: list[Choice[Action]] = []
+        for action in self.game.view(scorer).legal:
+            if isinstance(action, ScoreTwo):
+                choices.insert(0, Choice("2", "take 2 points", action))
+            elif isinstance(action, ScoreOne):
+                key = "abcdefgh"[len([c for c in choices if c.key != "2"])]
+                label = f"take 1 point; your victory token and {action.other}'s move down one space"
+                choices.append(Choice(key, label, action))
+        me = view.player(scorer)
+        detail = f"{scorer}: {me.score} points, victory token on {me.victory}."
+        self._open(ChoiceScreen(f"{scorer}, how do you take your points?", choices, detail=detail), self.act)
+
+    # ------------------------------------------------------------------ drawing
+
+    def render_view(self) -> None:
+        view = self.view()
+        self.query_one(Scoreboard).show(view)
+        self.query_one("#status", Static).update(self._status(view))
+        self.query_one("#dice", Static).update(self._dice(view))
+        run = view.active_run if view.phase in (Phase.SOLVING, Phase.READY) else None
+        card_widget = self.query_one(CardFace)
+        passed = self.query_one(PassedCards)
+        answer = self.query_one("#answer", Input)
+        if view.phase is Phase.SOLVING and run is not None and run.visible:
+            card_widget.show(run.current, "")
+            passed.show(run.passed)
+            solved = run.solved_count or 0
+            self.query_one("#pile-info", Static).update(
+                f"{run.pile_left} face down · {len(run.passed)} passed · {solved} of {run.total} solved"
+            )
+        elif view.phase is Phase.SUDDEN_DEATH and view.sudden_death is not None:
+            card_widget.show(view.sudden_death.card)
+            passed.show(())
+            self.query_one("#pile-info", Static).update(self._sudden_info(view))
+        else:
+            card_widget.show(None, self._idle_caption(view))
+            passed.show(())
+            self.query_one("#pile-info", Static).update("")
+        answer.disabled = not self._can_type(view)
+        if self.game.is_practice and self.stats is not None:
+            self.query_one("#practice-stats", Static).update(self._practice_stats(view))
+
+    def _can_type(self, view: VowlView) -> bool:
+        if view.phase is Phase.SOLVING:
+            return True
+        sd = view.sudden_death
+        return view.phase is Phase.SUDDEN_DEATH and sd is not None and sd.buzzer is not None
+
+    def _status(self, view: VowlView) -> str:
+        p = view.current_player
+        match view.phase:
+            case Phase.ROLL:
+                return f"[b]{p}[/b]'s turn — press [b]R[/b] to roll the dice."
+            case Phase.SOLVING:
+                run = view.active_run
+                who = run.runner if run and not run.partner else f"{run.runner} & {run.partner}" if run else p
+                return f"[b]{who}[/b]: solve the card! Enter answers, Ctrl+N passes."
+            case Phase.SUDDEN_DEATH:
+                sd = view.sudden_death
+                assert sd is not None
+                if sd.buzzer:
+                    return f"[b]{sd.buzzer}[/b], type your answer and press Enter."
+                keys = "  ".join(
+                    f"[b]{k.upper()}[/b] {name}" for k, name in zip(BUZZ_KEYS, sd.players, strict=True)
+                    if name not in sd.locked_out
+                )
+                return f"Sudden death — buzz in: {keys}"
+            case Phase.GAME_OVER:
+                o = view.outcome
+                who = o.winner if o else "?"
+                if view.practice:
+                    return f"[b]Practice complete![/b] {who} reached the star. N: another session · Esc: menu."
+                return f"[b]{who} wins the game![/b]  N: new game with the same players · Esc: menu."
+        return f"[b]{p}[/b]'s turn — {view.phase.value}."
+
+    def _dice(self, view: VowlView) -> str:
+        if view.number is None:
+            return "🎲 –"
+        face = f"  ·  {view.face.value}" if view.face else ""
+        shown = view.face.value if view.face else None
+        mode = f"  →  [b]{view.mode.value}[/b]" if view.mode and view.mode.value != shown else ""
+        forced = " (forced: within 2 of victory)" if view.forced_solitaire else ""
+        return f"🎲 [b]{view.number}[/b]{face}{mode}{forced}"
+
+    def _idle_caption(self, view: VowlView) -> str:
+        if view.phase is Phase.GAME_OVER:
+            return "Game over"
+        run = view.active_run
+        if run is not None and view.phase is Phase.READY:
+            return f"{run.total} cards face down"
+        return "Vowl"
+
+    def _sudden_info(self, view: VowlView) -> str:
+        sd = view.sudden_death
+        assert sd is not None
+        locked = f" · locked out: {', '.join(sd.locked_out)}" if sd.locked_out else ""
+        return f"Sudden death card {sd.cards_tried}{locked}"
+
+    def _practice_stats(self, view: VowlView) -> str:
+        assert self.stats is not None
+        s = self.stats.get(view.players[0].name)
+        best = ", ".join(f"{n} cards {t:.1f} s" for n, t in sorted(s.best_times.items())) or "none yet"
+        return (
+            f"[b]Your practice[/b]\ncards solved {s.cards_solved} · piles beaten "
+            f"{s.piles_beaten}/{s.piles_played}\nstreak {s.streak} (best {s.best_streak})\n"
+            f"best times: {best}"
+        )
+
+    def _feedback(self, text: str, *, ok: bool) -> None:
+        fb = self.query_one("#feedback", Static)
+        fb.update(text)
+        fb.set_class(ok, "-ok")
+        fb.set_class(not ok, "-bad")
+
+    def _log_event(self, event: Event) -> None:
+        if event.visible_to(self.holder):
+            line = describe(event)
+            if line:
+                self.query_one(RichLog).write(line)
+
+    def _refresh_log(self) -> None:
+        """Rewrite the log for the current holder (after a handover hides a racer's cards)."""
+        log = self.query_one(RichLog)
+        log.clear()
+        for event in self._events:
+            if event.visible_to(self.holder):
+                line = describe(event)
+                if line:
+                    log.write(line)
+
+    def _focus_answer(self) -> None:
+        answer = self.query_one("#answer", Input)
+        answer.disabled = False
+        answer.focus()
+
+    def _focus_nothing(self) -> None:
+        self.set_focus(None)
+
+    def hand_to(self, holder: str | None) -> None:
+        """Record who holds the keyboard; the log is re-filtered for their eyes."""
+        if holder != self.holder:
+            self.holder = holder
+            self._refresh_log()
+
+    # ------------------------------------------------------------------ player input
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Grey out what is not possible now; hide what does not belong to this phase."""
+        phase = self.game.phase
+        legal = self.game.legal_actions()
+        match action:
+            case "roll":
+                return phase is Phase.ROLL
+            case "pass_card":
+                return (Pass() in legal or None) if phase is Phase.SOLVING else False
+            case "revisit":
+                return (bool(legal.of(Revisit)) or None) if phase is Phase.SOLVING else False
+            case "buzz":
+                if phase is not Phase.SUDDEN_DEATH:
+                    return False
+                return any(isinstance(a, Buzz) for a in legal) or None
+            case "new_game":
+                return phase is Phase.GAME_OVER and self._new_game is not None
+        return True
+
+    def action_roll(self) -> None:
+        self.act(Roll())
+
+    def action_pass_card(self) -> None:
+        if self.game.phase is Phase.SOLVING:
+            self.act(Pass())
+
+    def action_revisit(self) -> None:
+        """Go back to the oldest passed card (the face-up one is passed in its place)."""
+        options = self.game.legal_actions().of(Revisit)
+        if options:
+            self.act(options[0])
+        else:
+            self.notify("There is no passed card to go back to.", severity="warning")
+
+    @on(PassedCards.Chosen)
+    def revisit_card(self, event: PassedCards.Chosen) -> None:
+        self.act(Revisit(event.card))
+        if self.game.phase is Phase.SOLVING:
+            self._focus_answer()
+
+    def action_buzz(self, index: int) -> None:
+        sd = self.game.view(None).sudden_death
+        if sd is None:
+            return
+        self.act(Buzz(sd.players[index]))
+
+    @on(Input.Submitted, "#answer")
+    def answer(self, event: Input.Submitted) -> None:
+        word = event.value.strip()
+        phase = self.game.phase
+        if phase is Phase.SOLVING and word.lower() == PASS_WORD:
+            event.input.value = ""
+            self.act(Pass())
+            return
+        if not word:
+            self._feedback("Type a word first (or 'pass').", ok=False)
+            return
+        if phase is Phase.SOLVING and self.timer.countdown.expired:
+            self.act(TimeUp())  # the sand ran out before Enter: the answer is too late
+            return
+        elapsed = min(self.timer.countdown.elapsed, self.timer.countdown.limit)
+        events = self.act(Answer(word, elapsed=elapsed if phase is Phase.SOLVING else None))
+        if events and any(isinstance(e, AnswerAccepted) for e in events):
+            event.input.value = ""
+        elif events and any(isinstance(e, LockedOut) for e in events):
+            event.input.value = ""
+        else:
+            event.input.action_select_all()
+
+    @on(SandTimer.Expired)
+    def time_up(self, event: SandTimer.Expired) -> None:
+        if TimeUp() in self.game.legal_actions():
+            self._feedback("[b]Time![/b]", ok=False)
+            self.act(TimeUp())
+
+    def action_new_game(self) -> None:
+        if self._new_game is None or self.game.phase is not Phase.GAME_OVER:
+            return
+        self.app.switch_screen(
+            VowlScreen(self._new_game(), self.matcher, new_game=self._new_game, stats=self.stats)
+        )
+
+    def action_leave(self) -> None:
+        if self.game.phase is Phase.GAME_OVER:
+            self.app.back_to_menu()  # type: ignore[attr-defined]
+            return
+        self.timer.pause()
+
+        def decided(leave: bool | None) -> None:
+            if leave:
+                self.app.back_to_menu()  # type: ignore[attr-defined]
+            else:
+                self.timer.resume()
+                self.sync()
+
+        choices = [Choice("y", "yes, leave the game", True), Choice("n", "no, keep playing", False)]
+        self.app.push_screen(
+            ChoiceScreen("Leave this game? It is not saved.", choices, cancel=True), decided
+        )
+
