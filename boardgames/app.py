@@ -131,6 +131,9 @@ class BoardgamesApp(App[int]):
         if not isinstance(self.screen, MainMenu) and len(self.screen_stack) == 2:
             self.pop_screen()
 
+    def action_back_to_menu(self) -> None:
+        self.back_to_menu()
+
     def current_game(self) -> str | None:
         """The game whose rules F1 should show: the top screen's, or the menu's highlight."""
         for screen in reversed(self.screen_stack):

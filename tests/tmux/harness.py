@@ -31,11 +31,15 @@ class Terminal:
 
     def __init__(self, args: list[str], data_dir: Path, width: int = 120, height: int = 40) -> None:
         self.name = f"bg-{uuid.uuid4().hex[:8]}"
+        # A private tmux server per terminal: other tmux sessions on the machine
+        # (and their window-size settings) cannot resize or disturb this one.
+        self.tmux = ["tmux", "-L", self.name, "-f", "/dev/null"]
         self.width, self.height = width, height
         env = f"BOARDGAMES_DATA={shlex.quote(str(data_dir))} TERM=xterm-256color"
-        cmd = f"env {env} {shlex.join([str(BOARDGAMES), *args])}; echo '[exited:'$?']'; sleep 30"
+        # COLUMNS/LINES (pytest-xdist workers have them) would override tmux's real size.
+        cmd = f"env -u COLUMNS -u LINES {env} {shlex.join([str(BOARDGAMES), *args])}; echo '[exited:'$?']'; sleep 30"
         subprocess.run(
-            ["tmux", "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height), cmd],
+            [*self.tmux, "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height), cmd],
             check=True,
             env={**os.environ, "TMUX": ""},
         )
@@ -43,15 +47,15 @@ class Terminal:
     def keys(self, *keys: str) -> None:
         """Send tmux key names (``Enter``, ``Down``, ``q``) one after another."""
         for key in keys:
-            subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+            subprocess.run([*self.tmux, "send-keys", "-t", self.name, key], check=True)
             time.sleep(0.05)
 
     def type(self, text: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, "-l", text], check=True)
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, "-l", text], check=True)
 
     def screen(self) -> str:
         done = subprocess.run(
-            ["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True, check=True
+            [*self.tmux, "capture-pane", "-p", "-t", self.name], capture_output=True, text=True, check=True
         )
         return done.stdout
 
@@ -67,7 +71,7 @@ class Terminal:
             time.sleep(0.1)
 
     def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], capture_output=True)
+        subprocess.run([*self.tmux, "kill-server"], capture_output=True)
 
 
 @pytest.fixture
