@@ -22,7 +22,9 @@ def bare() -> None:
         def on_mount(self) -> None:
             self.call_after_refresh(self.exit)
 
-    Bare().run(headless=True)
+    app = Bare()
+    app.run(headless=True)
+    sys.exit(app.return_code or 0)
 
 
 def suite() -> None:
@@ -36,7 +38,9 @@ def suite() -> None:
             super().on_mount()
             self.call_after_refresh(self.exit)
 
-    FirstFrame().run(headless=True)
+    app = FirstFrame()
+    app.run(headless=True)
+    sys.exit(app.return_code or 0)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from collections.abc import Callable, Iterable
 
 from textual.app import App, ComposeResult
@@ -13,7 +14,6 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from boardgames.common.clock import Clock, monotonic
-from boardgames.common.ui.rules import RulesScreen
 from boardgames.games import GAMES, GameInfo, get_game
 
 
@@ -88,7 +88,7 @@ class BoardgamesApp(App[int]):
     the same shuffles every run.
     """
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses may live elsewhere
     TITLE = "boardgames"
     COMMANDS = App.COMMANDS | {GameCommands}
     BINDINGS = [
@@ -145,11 +145,15 @@ class BoardgamesApp(App[int]):
         return None
 
     def show_rules(self, game: str) -> None:
+        from boardgames.common.ui.rules import RulesScreen  # noqa: PLC0415 - Markdown is slow to import
+
         if isinstance(self.screen, RulesScreen):
             return
         self.push_screen(RulesScreen(game))
 
     def action_rules(self) -> None:
+        from boardgames.common.ui.rules import RulesScreen  # noqa: PLC0415
+
         if isinstance(self.screen, RulesScreen):
             self.screen.dismiss(None)
             return
