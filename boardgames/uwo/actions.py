@@ -1,0 +1,173 @@
+"""What a player can do in UWO: small immutable values, hashable and comparable.
+
+As in python-chess, an action is a plain value (``Move(src=7, dst=12)``) that can be
+tested for membership in ``game.legal_actions()`` and handed to ``game.apply``.
+Hand cards are named by kind, not by card: two Skitters in a hand are the same
+choice, and an opponent's seat never needs to know which physical card it was.
+
+Who may send which action depends on the engine's phase:
+
+- ``Phase.TURN`` (the player whose turn it is): ``Morph``, ``Move``, ``Ride``,
+  ``Attack``, ``Blast``, ``Swap``, ``EndTurn``;
+- ``Phase.DEFEND`` (the owner of an attacked UMO): ``Morph`` (onto the attacked
+  UMO, a defensive morph), ``Evade``, ``TakeHit``;
+- ``Phase.COUNTER`` (whoever just defended successfully): ``Attack`` or ``Blast``
+  (the counter-attack), ``StopDuel``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from boardgames.uwo.board import Square, name
+
+
+@dataclass(frozen=True, slots=True)
+class Morph:
+    """Play a hand card of ``kind`` on top of one's own UMO at ``square`` (1 energy)."""
+
+    kind: str
+    square: Square
+
+    def __str__(self) -> str:
+        return f"morph {name(self.square)} into {self.kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move a UMO in a straight line over empty squares (the card's move cost)."""
+
+    src: Square
+    dst: Square
+
+    def __str__(self) -> str:
+        return f"move {name(self.src)}-{name(self.dst)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Ride:
+    """A Rider's ride: ``path`` is every square stepped on after ``src``, the last one empty."""
+
+    src: Square
+    path: tuple[Square, ...]
+
+    @property
+    def dst(self) -> Square:
+        return self.path[-1]
+
+    def __str__(self) -> str:
+        return "ride " + "-".join(name(s) for s in (self.src, *self.path))
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """Shoot the enemy UMO at ``dst`` from ``src`` (also a counter-attack in a duel)."""
+
+    src: Square
+    dst: Square
+
+    def __str__(self) -> str:
+        return f"attack {name(self.src)}x{name(self.dst)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Blast:
+    """The Dynamite UMO at ``src`` attacks: it explodes with everything on the 8 squares around."""
+
+    src: Square
+
+    def __str__(self) -> str:
+        return f"blast {name(self.src)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Instead of morphing: a hand card of ``kind`` under the deck, draw one; the turn ends."""
+
+    kind: str
+
+    def __str__(self) -> str:
+        return f"swap {self.kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End the turn (1 energy if nothing was paid); ``drain`` spends every energy left."""
+
+    drain: bool = False
+
+    def __str__(self) -> str:
+        return "end turn, spending all energy" if self.drain else "end turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Evade:
+    """Answer an attack with an evasion card (free; the card leaves the game)."""
+
+    def __str__(self) -> str:
+        return "evade"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeHit:
+    """Do not defend: the attacked UMO is destroyed."""
+
+    def __str__(self) -> str:
+        return "take the hit"
+
+
+@dataclass(frozen=True, slots=True)
+class StopDuel:
+    """After a successful defence, do not counter-attack: the duel ends."""
+
+    def __str__(self) -> str:
+        return "stop the duel"
+
+
+Action = Union[Morph, Move, Ride, Attack, Blast, Swap, EndTurn, Evade, TakeHit, StopDuel]
+
+
+_FIXED: dict[str, Action] = {
+    "end turn": EndTurn(),
+    "end turn, spending all energy": EndTurn(drain=True),
+    "evade": Evade(),
+    "take the hit": TakeHit(),
+    "stop the duel": StopDuel(),
+}
+
+
+def parse_action(text: str) -> Action:
+    """The inverse of ``str(action)``: ``"move b2-b3"``, ``"attack b2xb4"``,
+    ``"ride c3-c4-d4"``, ``"morph b2 into skitter"``, ``"blast c3"``, ``"swap wisp"``,
+    ``"end turn"``, ... (``ValueError`` for anything else).  Handy in tests and logs."""
+    from boardgames.uwo.board import parse  # noqa: PLC0415 - tiny helper, avoids a cycle at import
+
+    t = " ".join(text.strip().lower().split())
+    if t in _FIXED:
+        return _FIXED[t]
+    verb, _, rest = t.partition(" ")
+    try:
+        if verb == "move":
+            a, b = rest.split("-")
+            return Move(parse(a), parse(b))
+        if verb == "attack":
+            a, b = rest.split("x")
+            return Attack(parse(a), parse(b))
+        if verb == "ride":
+            first, *path = (parse(s) for s in rest.split("-"))
+            if not path:
+                raise ValueError("a ride needs at least one step")
+            return Ride(first, tuple(path))
+        if verb == "blast":
+            return Blast(parse(rest))
+        if verb == "morph":
+            sq, into, kind = rest.split(" ")
+            if into != "into":
+                raise ValueError(text)
+            return Morph(kind, parse(sq))
+        if verb == "swap" and rest.isalpha():
+            return Swap(rest)
+    except ValueError:
+        pass
+    raise ValueError(f"not a UWO action: {text!r}")

@@ -1,0 +1,1123 @@
+"""The UWO rules engine: pure, seeded, no Textual, no clock.
+
+``Game.new(rng)`` deals a game (the only chance in UWO is the two shuffles at the
+start, taken from the ``random.Random`` passed in).  Then::
+
+    game.to_act            # the side that must decide now
+    game.legal_actions()   # every legal action of that side (membership works)
+    game.apply(action)     # -> list of events; IllegalActionError(reason) otherwise
+    game.outcome()         # None until the game is over
+    game.view(side)        # what that seat may see (None: the public view)
+
+The duel of the rulebook (attack, defence, counter-attack, ...) is a sequence of
+phases in which the *defender* decides (``Phase.DEFEND`` / ``Phase.COUNTER``), so a
+screen can hand the keyboard over.  Every rule the rulebook leaves open is decided
+in ``docs/rules/uwo.md`` under *Interpretations*; the comments cite the rows
+(``U1``, ``U2``, ...).
+
+The state is a handful of flat lists of ints and small immutable ``Umo`` records,
+so ``copy()`` is a few list copies and ``apply`` never deep-copies anything: a
+search (the computer opponent) can copy and apply thousands of times a second.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from boardgames.uwo import board as B
+from boardgames.uwo.actions import (
+    Action,
+    Attack,
+    Blast,
+    EndTurn,
+    Evade,
+    Morph,
+    Move,
+    Ride,
+    StopDuel,
+    Swap,
+    TakeHit,
+)
+from boardgames.uwo.board import ADJACENT, AROUND, RAYS, SQUARES, Square
+from boardgames.uwo.cards import Catalog, Kind, Role, load_catalog
+from boardgames.uwo.events import (
+    Attacked,
+    BackInPlay,
+    Blasted,
+    Destroyed,
+    DuelEnded,
+    Evaded,
+    Event,
+    GameEnded,
+    KeepsPlaying,
+    Morphed,
+    Moved,
+    OutOfPlay,
+    Paid,
+    RanOut,
+    Refilled,
+    Rode,
+    Swapped,
+    Trampled,
+    TurnStarted,
+    Drew,
+)
+from boardgames.uwo.side import Side
+from boardgames.uwo.view import Duel, Outcome, Phase, SideView, UmoView, UwoView
+
+__all__ = [
+    "HAND_SIZE",
+    "TURN_CAP",
+    "Game",
+    "IllegalActionError",
+    "Outcome",
+    "Phase",
+    "Umo",
+]
+
+#: Cards in hand after drawing (rulebook: "draw cards up to 3").
+HAND_SIZE = 3
+#: A game still running after this many turns (both sides' turns counted) is a draw (U14).
+TURN_CAP = 300
+
+_GNORFS, _PNORFS = Side.GNORFS, Side.PNORFS
+_RIDER, _DYNAMITE = Role.RIDER, Role.DYNAMITE
+
+# Actions are immutable values, so the engine hands out shared instances instead of
+# building thousands of new ones per second in self-play.
+_MOVE_RAYS: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+    tuple(tuple(Move(sq, d) for d in ray) for ray in RAYS[sq]) for sq in range(SQUARES)
+)
+_ATTACK_RAYS: tuple[tuple[tuple[Attack, ...], ...], ...] = tuple(
+    tuple(tuple(Attack(sq, d) for d in ray) for ray in RAYS[sq]) for sq in range(SQUARES)
+)
+_BLASTS: tuple[Blast, ...] = tuple(Blast(sq) for sq in range(SQUARES))
+_MORPHS: dict[str, tuple[Morph, ...]] = {}
+_RIDES: dict[tuple[Square, tuple[Square, ...]], Ride] = {}
+_END, _DRAIN = EndTurn(), EndTurn(drain=True)
+_EVADE, _TAKE_HIT, _STOP = Evade(), TakeHit(), StopDuel()
+
+
+def _morphs(key: str) -> tuple[Morph, ...]:
+    m = _MORPHS.get(key)
+    if m is None:
+        m = _MORPHS[key] = tuple(Morph(key, sq) for sq in range(SQUARES))
+    return m
+
+
+def _ride(src: Square, path: tuple[Square, ...]) -> Ride:
+    r = _RIDES.get((src, path))
+    if r is None:
+        r = _RIDES[(src, path)] = Ride(src, path)
+    return r
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now; ``reason`` says why, in plain words."""
+
+    def __init__(self, action: object, reason: str) -> None:
+        super().__init__(f"{action}: {reason}")
+        self.action = action
+        self.reason = reason
+
+
+class Umo:
+    """A UMO on the board: a stack of one side's cards, the top one ruling.
+
+    Immutable by convention (the engine replaces a record instead of changing it),
+    which is what makes ``Game.copy`` a shallow list copy.
+
+    ``out`` holds, per side, how many turns that side must have *finished* before
+    the UMO is back in play: it is out of play while ``done[s] < out[s]`` for either
+    side.  "Until the end of the Gnorfs' next turn" is ``out[GNORFS] = started + 1``;
+    a second reason (trampled, U4) only ever adds a condition, never shortens one.
+    ``locked`` / ``moved`` are the global turn numbers of its last own-turn morph and
+    its last move.
+    """
+
+    __slots__ = ("side", "cards", "kind", "out", "locked", "moved")
+
+    def __init__(
+        self,
+        side: Side,
+        cards: tuple[int, ...],
+        kind: Kind,
+        out: tuple[int, int] = (0, 0),
+        locked: int = 0,
+        moved: int = 0,
+    ) -> None:
+        self.side = side
+        self.cards = cards
+        self.kind = kind
+        self.out = out
+        self.locked = locked
+        self.moved = moved
+
+    def but(self, **changes: object) -> Umo:
+        """A copy with some fields changed."""
+        fields = {s: getattr(self, s) for s in Umo.__slots__}
+        fields.update(changes)
+        return Umo(**fields)  # type: ignore[arg-type]
+
+    def __repr__(self) -> str:
+        return f"Umo({self.side.title}, {self.kind.key}, h={len(self.cards)}, out={self.out})"
+
+
+class Game:
+    """One UWO game.  Build it with ``Game.new(rng)``."""
+
+    __slots__ = (
+        "catalog", "board", "hands", "decks", "removed", "energy", "evasions", "current",
+        "phase", "duel", "turn", "started", "done", "morph_used", "action_used", "paid",
+        "ran_out_first", "_outcome", "alive", "first_game", "turn_cap",
+    )
+
+    catalog: Catalog
+    board: list[Umo | None]
+    #: Card ids (0..39, see ``Catalog.card_kinds``) per side.
+    hands: list[list[int]]
+    #: Per side; the *last* element is the top of the deck.
+    decks: list[list[int]]
+    removed: list[list[int]]
+    energy: list[int]
+    evasions: list[int]
+    current: Side
+    phase: Phase
+    duel: Duel | None
+    turn: int
+    started: list[int]
+    done: list[int]
+    morph_used: bool
+    action_used: bool
+    paid: int
+    ran_out_first: Side | None
+    _outcome: Outcome | None
+    alive: list[int]
+    first_game: bool
+    turn_cap: int
+
+    # ------------------------------------------------------------------ set-up
+
+    @classmethod
+    def new(
+        cls,
+        rng: random.Random,
+        *,
+        first_game: bool = False,
+        catalog: Catalog | None = None,
+        turn_cap: int = TURN_CAP,
+        first: Side = Side.GNORFS,
+    ) -> Game:
+        """Deal a game: troops on the first two rows, the rest shuffled, 3 cards each; Gnorfs begin.
+
+        ``first_game``: the rulebook's 8-UMO variant, the corners left empty (U15).
+        ``first`` exists for the balance measurements only (which side's edge is the
+        first player's?); a real game always lets the Gnorfs begin.
+        """
+        cat = catalog or load_catalog()
+        g = object.__new__(cls)
+        g.catalog = cat
+        g.board = [None] * SQUARES
+        g.hands, g.decks, g.removed = [[], []], [[], []], [[], []]
+        g.energy = [cat.energy, cat.energy]
+        g.evasions = [cat.evasion, cat.evasion]
+        g.alive = [0, 0]
+        troop = cat.troop
+        for side in Side:
+            ids = list(range(cat.deck_size))
+            troops = [i for i in ids if cat.card_kinds[i] is troop]
+            rest = [i for i in ids if cat.card_kinds[i] is not troop]
+            skip = set(B.corners(side)) if first_game else set()
+            squares = [B.square(c, r) for r in B.home_rows(side) for c in range(B.COLS)]
+            for sq in squares:
+                card = troops.pop(0)
+                if sq in skip:
+                    g.removed[side].append(card)  # U15: set aside, out of the game
+                else:
+                    g.board[sq] = Umo(side, (card,), troop)
+                    g.alive[side] += 1
+            rng.shuffle(rest)
+            g.decks[side] = rest
+            for _ in range(HAND_SIZE):
+                g.hands[side].append(g.decks[side].pop())
+        g.current = first
+        g.phase = Phase.TURN
+        g.duel = None
+        g.turn = 1
+        g.started = [0, 0]
+        g.started[first] = 1
+        g.done = [0, 0]
+        g.morph_used = g.action_used = False
+        g.paid = 0
+        g.ran_out_first = None
+        g._outcome = None
+        g.first_game = first_game
+        g.turn_cap = turn_cap
+        return g
+
+    @classmethod
+    def from_view(cls, view: UwoView, rng: random.Random, *, catalog: Catalog | None = None) -> Game:
+        """A full game consistent with ``view``: what the seat cannot see is dealt at random.
+
+        The hidden cards (the other hand, both decks' order) are the cards of each side
+        not on the board, not removed and not in a known hand; they are shuffled with
+        ``rng`` and dealt.  This is "determinization": a computer opponent plans on
+        such samples and so never reads the real hidden state.
+        """
+        cat = catalog or load_catalog()
+        g = object.__new__(cls)
+        g.catalog = cat
+        pools: list[dict[str, list[int]]] = []
+        for _side in Side:
+            pool: dict[str, list[int]] = {k.key: [] for k in cat.kinds}
+            for card, kind in enumerate(cat.card_kinds):
+                pool[kind.key].append(card)
+            pools.append(pool)
+
+        def take(side: Side, kind: Kind) -> int:
+            ids = pools[side][kind.key]
+            if not ids:
+                raise ValueError(f"the view shows more {kind.name} cards of the {side.title} than exist")
+            return ids.pop()
+
+        g.board = [None] * SQUARES
+        for sq, uv in enumerate(view.board):
+            if uv is not None:
+                cards = tuple(take(uv.side, k) for k in uv.stack)
+                g.board[sq] = Umo(
+                    uv.side, cards, uv.kind, uv.out_until,
+                    view.turn if uv.morphed_this_turn else 0,
+                    view.turn if uv.moved_this_turn else 0,
+                )
+        g.hands, g.decks, g.removed = [[], []], [[], []], [[], []]
+        for s in Side:
+            sv = view.sides[s]
+            g.removed[s] = [take(s, k) for k in sv.removed]
+            if sv.hand is not None:
+                g.hands[s] = [take(s, k) for k in sv.hand]
+            rest = [c for ids in pools[s].values() for c in ids]
+            rng.shuffle(rest)
+            if sv.hand is None:
+                g.hands[s] = [rest.pop() for _ in range(sv.hand_size)]
+            if len(rest) != sv.deck_size:
+                raise ValueError(f"the view's {s.title} cards do not add up to {cat.deck_size}")
+            g.decks[s] = rest
+        g.energy = [view.sides[0].energy, view.sides[1].energy]
+        g.evasions = [view.sides[0].evasions, view.sides[1].evasions]
+        g.alive = [view.sides[0].umos, view.sides[1].umos]
+        g.started = [view.sides[0].turns_started, view.sides[1].turns_started]
+        g.done = [view.sides[0].turns_done, view.sides[1].turns_done]
+        g.current = view.current
+        g.phase = view.phase
+        g.duel = view.duel
+        g.turn = view.turn
+        g.morph_used = view.morph_used
+        g.action_used = view.action_used
+        g.paid = view.paid
+        g.ran_out_first = view.ran_out_first
+        g._outcome = view.outcome
+        g.first_game = view.first_game
+        g.turn_cap = view.turn_cap
+        return g
+
+    def copy(self) -> Game:
+        """An independent copy (a few list copies; ``Umo`` records are shared, being immutable)."""
+        g = object.__new__(Game)
+        g.catalog = self.catalog
+        g.board = self.board[:]
+        g.hands = [self.hands[0][:], self.hands[1][:]]
+        g.decks = [self.decks[0][:], self.decks[1][:]]
+        g.removed = [self.removed[0][:], self.removed[1][:]]
+        g.energy = self.energy[:]
+        g.evasions = self.evasions[:]
+        g.current = self.current
+        g.phase = self.phase
+        g.duel = self.duel
+        g.turn = self.turn
+        g.started = self.started[:]
+        g.done = self.done[:]
+        g.morph_used = self.morph_used
+        g.action_used = self.action_used
+        g.paid = self.paid
+        g.ran_out_first = self.ran_out_first
+        g._outcome = self._outcome
+        g.alive = self.alive[:]
+        g.first_game = self.first_game
+        g.turn_cap = self.turn_cap
+        return g
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def to_act(self) -> Side | None:
+        """The side that must decide now: the turn's player, or the defender in a duel."""
+        if self.phase is Phase.TURN:
+            return self.current
+        if self.phase is Phase.OVER:
+            return None
+        assert self.duel is not None
+        umo = self.board[self.duel.target]
+        assert umo is not None
+        return umo.side
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def is_out(self, umo: Umo) -> bool:
+        """Temporarily out of play (the card turned sideways): no attack, no defence, no
+        shield, but it may still move and be morphed (U5)."""
+        o = umo.out
+        return self.done[0] < o[0] or self.done[1] < o[1]
+
+    def can_attack_now(self, umo: Umo) -> bool:
+        """In play, able to attack, and not morphed this turn by its owner (U6), Dynamite aside (U8)."""
+        kind = umo.kind
+        if not kind.can_attack or self.is_out(umo):
+            return False
+        if umo.locked == self.turn:
+            return kind.role is Role.DYNAMITE and umo.moved != self.turn
+        return True
+
+    def hand_kinds(self, side: Side) -> list[Kind]:
+        kinds = self.catalog.card_kinds
+        return [kinds[c] for c in self.hands[side]]
+
+    def _distinct_hand_kinds(self, side: Side) -> list[Kind]:
+        seen: list[Kind] = []
+        kinds = self.catalog.card_kinds
+        for c in self.hands[side]:
+            k = kinds[c]
+            if all(k is not s for s in seen):
+                seen.append(k)
+        return seen
+
+    def _card_of_kind(self, side: Side, key: str) -> int | None:
+        kinds = self.catalog.card_kinds
+        for c in self.hands[side]:
+            if kinds[c].key == key:
+                return c
+        return None
+
+    def _public_defence_possible(self, target: Umo) -> bool:
+        """Could the attacked side possibly defend, judging only from what everyone sees? (U11)
+
+        When it cannot, the hit lands at once and nobody is handed the keyboard for
+        nothing; when it might, the defender is asked even if their hand has no
+        fitting card - otherwise the attacker would learn something about that hand.
+        """
+        if self.is_out(target):
+            return False
+        d = target.side
+        if self.evasions[d] > 0:
+            return True
+        return self.energy[d] > 0 and target.kind.role is not Role.RIDER and bool(self.hands[d])
+
+    def _attack_blocked(self, attacker: Umo, src: Square, dst: Square) -> str | None:
+        """Why ``attacker`` on ``src`` cannot shoot ``dst`` (geometry, target and shield), or None."""
+        target = self.board[dst]
+        if target is None:
+            return "there is no UMO there to attack"
+        if target.side is attacker.side:
+            return "that is one of your own UMOs"
+        kind = attacker.kind
+        for ray in RAYS[src]:
+            if dst in ray:
+                i = ray.index(dst)
+                if i + 1 > kind.attack:
+                    return f"out of range: the {kind.name} shoots {kind.attack} square(s)"
+                if any(self.board[s] is not None for s in ray[:i]):
+                    return "another UMO is in the line of sight"
+                break
+        else:
+            return "you can only attack in a straight line, horizontally or vertically"
+        if kind.key in target.kind.shield and not self.is_out(target):
+            return f"the {target.kind.name}'s shield protects it from a {kind.name}"
+        return None
+
+    def _blast_blocked(self, src: Square) -> str | None:
+        me = self.board[src]
+        assert me is not None
+        if not any((u := self.board[s]) is not None and u.side is not me.side for s in AROUND[src]):
+            return "no enemy UMO on the 8 squares around it to attack"
+        return None
+
+    def _ride_paths(self, src: Square, side: Side, steps: int) -> Iterator[tuple[Square, ...]]:
+        """Every ride: simple orthogonal paths of 1..steps squares, over empty squares and
+        enemies that may be trampled (U3), ending on an empty square."""
+        board = self.board
+
+        def passable(sq: Square) -> bool:
+            u = board[sq]
+            if u is None:
+                return True
+            return u.side is not side and self._rideable(u)
+
+        stack: list[tuple[Square, ...]] = [(n,) for n in ADJACENT[src] if passable(n)]
+        while stack:
+            path = stack.pop()
+            last = path[-1]
+            if board[last] is None:
+                yield path
+            if len(path) < steps:
+                for n in ADJACENT[last]:
+                    if n != src and n not in path and passable(n):
+                        stack.append((*path, n))
+
+    def _rideable(self, enemy: Umo) -> bool:
+        """A rider may cross an enemy unless its shield stops riders while in play (U3)."""
+        return self.catalog.rider_key not in enemy.kind.shield or self.is_out(enemy)
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the side to act may take now (empty once the game is over)."""
+        if self.phase is Phase.TURN:
+            return self._turn_actions()
+        if self.phase is Phase.DEFEND:
+            return self._defend_actions()
+        if self.phase is Phase.COUNTER:
+            return self._counter_actions()
+        return []
+
+    def _turn_actions(self) -> list[Action]:
+        p = self.current
+        e = self.energy[p]
+        board = self.board
+        out: list[Action] = []
+        mine = [sq for sq, u in enumerate(board) if u is not None and u.side is p]
+        if not self.morph_used:
+            kinds = self._distinct_hand_kinds(p)
+            if e >= 1:
+                for k in kinds:
+                    morphs = _morphs(k.key)
+                    out.extend([morphs[sq] for sq in mine])
+            if self.decks[p]:
+                out.extend(Swap(k.key) for k in kinds)
+        if not self.action_used:
+            # The hot path of self-play: checks inlined (same rules as can_attack_now,
+            # _attacks_from and is_out; the tests compare this list with _why_illegal).
+            done0, done1 = self.done
+            turn = self.turn
+            for sq in mine:
+                u = board[sq]
+                assert u is not None
+                kind = u.kind
+                role = kind.role
+                if e >= kind.move_cost:
+                    if role is _RIDER:
+                        out.extend([_ride(sq, path) for path in self._ride_paths(sq, p, kind.move)])
+                    else:
+                        reach = kind.move
+                        for ray in _MOVE_RAYS[sq]:
+                            for mv in ray[:reach]:
+                                if board[mv.dst] is not None:
+                                    break
+                                out.append(mv)
+                reach = kind.attack
+                if not reach or e < kind.attack_cost:
+                    continue
+                o = u.out
+                if done0 < o[0] or done1 < o[1]:
+                    continue
+                if u.locked == turn and (role is not _DYNAMITE or u.moved == turn):
+                    continue
+                if role is _DYNAMITE:
+                    if self._blast_blocked(sq) is None:
+                        out.append(_BLASTS[sq])
+                    continue
+                key = kind.key
+                for ray in _ATTACK_RAYS[sq]:
+                    for at in ray[:reach]:
+                        t = board[at.dst]
+                        if t is None:
+                            continue
+                        if t.side is not p:
+                            to = t.out
+                            if key not in t.kind.shield or done0 < to[0] or done1 < to[1]:
+                                out.append(at)
+                        break
+        out.append(_END)
+        if e > (0 if self.paid else 1):
+            out.append(_DRAIN)
+        return out
+
+    def _attacks_from(self, sq: Square, u: Umo) -> list[Action]:
+        kind = u.kind
+        board = self.board
+        if kind.role is Role.DYNAMITE:
+            return [_BLASTS[sq]] if self._blast_blocked(sq) is None else []
+        found: list[Action] = []
+        for ray in _ATTACK_RAYS[sq]:
+            for at in ray[: kind.attack]:
+                t = board[at.dst]
+                if t is None:
+                    continue
+                if t.side is not u.side and (kind.key not in t.kind.shield or self.is_out(t)):
+                    found.append(at)
+                break
+        return found
+
+    def _defend_actions(self) -> list[Action]:
+        assert self.duel is not None
+        a = self.board[self.duel.attacker]
+        t = self.board[self.duel.target]
+        assert a is not None and t is not None
+        d = t.side
+        out: list[Action] = []
+        if not self.is_out(t):
+            if self.energy[d] >= 1 and t.kind.role is not Role.RIDER:  # U19: a Rider only evades
+                out.extend(
+                    _morphs(k.key)[self.duel.target]
+                    for k in self._distinct_hand_kinds(d)
+                    if a.kind.key in k.shield
+                )
+            if self.evasions[d] > 0:
+                out.append(_EVADE)
+        out.append(_TAKE_HIT)
+        return out
+
+    def _counter_actions(self) -> list[Action]:
+        out: list[Action] = self._counters()
+        out.append(_STOP)
+        return out
+
+    def _counters(self) -> list[Action]:
+        assert self.duel is not None
+        src, dst = self.duel.target, self.duel.attacker
+        me = self.board[src]
+        assert me is not None
+        if self.energy[me.side] < me.kind.attack_cost or not self.can_attack_now(me):
+            return []
+        if me.kind.role is Role.DYNAMITE:
+            if dst in AROUND[src]:
+                return [_BLASTS[src]]
+            return []
+        if self._attack_blocked(me, src, dst) is None:
+            return [Attack(src, dst)]
+        return []
+
+    # ------------------------------------------------------------------ checking
+
+    def check(self, action: Action) -> None:
+        """Raise ``IllegalActionError`` with the reason if ``action`` is not legal now."""
+        reason = self._why_illegal(action)
+        if reason is not None:
+            raise IllegalActionError(action, reason)
+
+    def is_legal(self, action: Action) -> bool:
+        return self._why_illegal(action) is None
+
+    def _why_illegal(self, action: Action) -> str | None:  # noqa: C901, PLR0911, PLR0912 - one branch per rule
+        phase = self.phase
+        if phase is Phase.OVER:
+            return "the game is over"
+        if phase is Phase.TURN:
+            return self._why_illegal_in_turn(action)
+        assert self.duel is not None
+        if phase is Phase.DEFEND:
+            a = self.board[self.duel.attacker]
+            t = self.board[self.duel.target]
+            assert a is not None and t is not None
+            d = t.side
+            if isinstance(action, TakeHit):
+                return None
+            if isinstance(action, Evade):
+                if self.is_out(t):
+                    return "an out-of-play UMO cannot evade"
+                if self.evasions[d] <= 0:
+                    return f"the {d.title} have no evasion cards left"
+                return None
+            if isinstance(action, Morph):
+                if action.square != self.duel.target:
+                    return "in defence you may only morph the attacked UMO"
+                if self.is_out(t):
+                    return "an out-of-play UMO cannot defend itself"
+                if t.kind.role is Role.RIDER:
+                    return "a Rider can only evade an attack"
+                if self._card_of_kind(d, action.kind) is None:
+                    return "you have no such card in your hand"
+                if self.energy[d] < 1:
+                    return "morphing costs 1 energy and your energy row is empty"
+                kind = self.catalog.by_key[action.kind]
+                if a.kind.key not in kind.shield:
+                    return f"a {kind.name}'s shield does not cover a {a.kind.name}: it would not protect"
+                return None
+            return f"you are attacked: defend by morph or evasion, or take the hit (not {action})"
+        # COUNTER
+        if isinstance(action, StopDuel):
+            return None
+        if isinstance(action, (Attack, Blast)):
+            if action.src != self.duel.target or (isinstance(action, Attack) and action.dst != self.duel.attacker):
+                return "a counter-attack is made by the defending UMO against its attacker"
+            if action not in self._counters():
+                return self._why_no_counter()
+            return None
+        return f"you may counter-attack or stop the duel (not {action})"
+
+    def _why_no_counter(self) -> str:
+        assert self.duel is not None
+        me = self.board[self.duel.target]
+        assert me is not None
+        if not me.kind.can_attack:
+            return f"a {me.kind.name} cannot attack"
+        if self.is_out(me):
+            return "an out-of-play UMO cannot attack"
+        if not self.can_attack_now(me):
+            return "a UMO morphed during its owner's turn cannot attack this turn"
+        if self.energy[me.side] < me.kind.attack_cost:
+            return f"the attack costs {me.kind.attack_cost} energy and you have {self.energy[me.side]}"
+        if me.kind.role is Role.DYNAMITE:
+            return "the attacker is not on the 8 squares around the Dynamite"
+        return self._attack_blocked(me, self.duel.target, self.duel.attacker) or "not possible"
+
+    def _why_illegal_in_turn(self, action: Action) -> str | None:  # noqa: C901, PLR0911, PLR0912
+        p = self.current
+        e = self.energy[p]
+        if isinstance(action, EndTurn):
+            if action.drain and e <= (0 if self.paid else 1):
+                return "there is no energy left to spend beyond the turn's cost"
+            return None
+        if isinstance(action, (Morph, Swap)):
+            if self.morph_used:
+                return "you have already morphed this turn"
+            if self._card_of_kind(p, action.kind) is None:
+                return "you have no such card in your hand"
+            if isinstance(action, Swap):
+                if not self.decks[p]:
+                    return "your deck is empty: there is nothing to draw (U13)"
+                return None
+            u = self.board[action.square] if 0 <= action.square < SQUARES else None
+            if u is None or u.side is not p:
+                return "you can only morph one of your own UMOs"
+            if e < 1:
+                return "morphing costs 1 energy and your energy row is empty"
+            return None
+        if isinstance(action, (Evade, TakeHit, StopDuel)):
+            return "there is no duel going on"
+        if not isinstance(action, (Move, Ride, Attack, Blast)):
+            return f"unknown action {action!r}"
+        if self.action_used:
+            return "you have already used this turn's action"
+        src = action.src
+        u = self.board[src] if 0 <= src < SQUARES else None
+        if u is None or u.side is not p:
+            return "choose one of your own UMOs"
+        kind = u.kind
+        if isinstance(action, Move):
+            if kind.role is Role.RIDER:
+                return "a Rider moves by riding"
+            if e < kind.move_cost:
+                return f"moving a {kind.name} costs {kind.move_cost} energy and you have {e}"
+            for ray in RAYS[src]:
+                if action.dst in ray:
+                    i = ray.index(action.dst)
+                    if i + 1 > kind.move:
+                        return f"too far: a {kind.name} moves {kind.move} square(s)"
+                    if any(self.board[s] is not None for s in ray[: i + 1]):
+                        return "the way is blocked: UMOs move only over empty squares onto an empty one"
+                    return None
+            return "UMOs move in a straight line, horizontally or vertically"
+        if isinstance(action, Ride):
+            if kind.role is not Role.RIDER:
+                return f"only a Rider rides; a {kind.name} moves"
+            if e < kind.move_cost:
+                return f"a ride costs {kind.move_cost} energy and you have {e}"
+            return self._why_bad_ride(src, action.path, p, kind.move)
+        if isinstance(action, Attack):
+            if not kind.can_attack:
+                return f"a {kind.name} cannot attack"
+            if kind.role is Role.DYNAMITE:
+                return "a Dynamite attacks by blasting"
+            if self.is_out(u):
+                return "an out-of-play UMO cannot attack"
+            if not self.can_attack_now(u):
+                return "a UMO morphed this turn may move, but not attack yet"
+            if e < kind.attack_cost:
+                return f"the attack costs {kind.attack_cost} energy and you have {e}"
+            if not 0 <= action.dst < SQUARES:
+                return "that is not a square of the board"
+            return self._attack_blocked(u, src, action.dst)
+        if isinstance(action, Blast):
+            if kind.role is not Role.DYNAMITE:
+                return "only a Dynamite blasts"
+            if self.is_out(u):
+                return "an out-of-play UMO cannot attack"
+            if not self.can_attack_now(u):
+                return "a Dynamite morphed after moving cannot attack this turn"
+            if e < kind.attack_cost:
+                return f"the blast costs {kind.attack_cost} energy and you have {e}"
+            return self._blast_blocked(src)
+        return f"unknown action {action!r}"
+
+    def _why_bad_ride(self, src: Square, path: tuple[Square, ...], side: Side, steps: int) -> str | None:
+        if not 1 <= len(path) <= steps:
+            return f"a ride is 1 to {steps} steps"
+        prev = src
+        seen = {src}
+        for sq in path:
+            if not 0 <= sq < SQUARES or sq not in ADJACENT[prev]:
+                return "a Rider steps square by square, horizontally or vertically, never diagonally"
+            if sq in seen:
+                return "a ride does not cross the same square twice"
+            seen.add(sq)
+            u = self.board[sq]
+            if u is not None:
+                if u.side is side:
+                    return "a Rider may not ride across friendly UMOs"
+                if not self._rideable(u):
+                    return f"a Rider cannot attack a {u.kind.name}, so it may not ride across it"
+            prev = sq
+        if self.board[path[-1]] is not None:
+            return "a ride must stop on an empty square"
+        return None
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, action: Action) -> list[Event]:
+        """Play ``action`` for the side to act; return what happened.
+
+        Raises ``IllegalActionError`` (a ``ValueError``) with the reason, leaving the
+        game untouched, when the action is not legal now.
+        """
+        self.check(action)
+        ev: list[Event] = []
+        phase = self.phase
+        if phase is Phase.TURN:
+            self._apply_turn(action, ev)
+        elif phase is Phase.DEFEND:
+            self._apply_defence(action, ev)
+        else:
+            self._apply_counter(action, ev)
+        return ev
+
+    def _apply_turn(self, action: Action, ev: list[Event]) -> None:
+        p = self.current
+        if isinstance(action, Morph):
+            self.morph_used = True
+            self._morph(p, action.square, action.kind, defensive=False, ev=ev)
+        elif isinstance(action, Move):
+            u = self.board[action.src]
+            assert u is not None
+            self.action_used = True
+            self._pay(p, u.kind.move_cost, ev)
+            self.board[action.src] = None
+            self.board[action.dst] = u.but(moved=self.turn)
+            ev.append(Moved(p, u.kind.name, action.src, action.dst, u.kind.move_cost))
+        elif isinstance(action, Ride):
+            self.action_used = True
+            self._ride(action, ev)
+        elif isinstance(action, Attack):
+            self.action_used = True
+            self._attack(action.src, action.dst, counter=False, ev=ev)
+        elif isinstance(action, Blast):
+            self.action_used = True
+            self._blast(action.src, ev)
+        elif isinstance(action, Swap):
+            card = self._card_of_kind(p, action.kind)
+            assert card is not None
+            self.hands[p].remove(card)
+            self.decks[p].insert(0, card)
+            self.hands[p].append(self.decks[p].pop())
+            ev.append(Swapped(p))
+            self._end_turn(ev)
+        elif isinstance(action, EndTurn):
+            if action.drain:
+                self._pay(p, self.energy[p], ev)
+                ev.append(Paid(p, self.paid, drained=True))
+            self._end_turn(ev)
+
+    def _apply_defence(self, action: Action, ev: list[Event]) -> None:
+        assert self.duel is not None
+        duel = self.duel
+        t = self.board[duel.target]
+        assert t is not None
+        d = t.side
+        if isinstance(action, TakeHit):
+            self._destroy(duel.target, ev)
+            self._end_duel(ev, None, f"the {d.title} took the hit")
+            return
+        if isinstance(action, Evade):
+            self.evasions[d] -= 1
+            ev.append(Evaded(d, t.kind.name, duel.target, self.evasions[d]))
+        else:
+            assert isinstance(action, Morph)
+            self._morph(d, duel.target, action.kind, defensive=True, ev=ev)
+        self._after_defence(ev)
+
+    def _after_defence(self, ev: list[Event]) -> None:
+        """A successful defence: the defender may counter-attack (2d), if it can at all."""
+        assert self.duel is not None
+        t = self.board[self.duel.target]
+        assert t is not None
+        self.phase = Phase.COUNTER
+        if not self._counters():
+            why = self._why_no_counter()
+            self._end_duel(ev, t.side, f"the {t.side.title} cannot counter-attack ({why})")
+
+    def _apply_counter(self, action: Action, ev: list[Event]) -> None:
+        assert self.duel is not None
+        me = self.board[self.duel.target]
+        assert me is not None
+        if isinstance(action, StopDuel):
+            self._end_duel(ev, me.side, f"the {me.side.title} do not counter-attack")
+        elif isinstance(action, Blast):
+            self._blast(action.src, ev)
+        else:
+            assert isinstance(action, Attack)
+            self._attack(action.src, action.dst, counter=True, ev=ev)
+
+    def _morph(self, side: Side, sq: Square, key: str, *, defensive: bool, ev: list[Event]) -> None:
+        card = self._card_of_kind(side, key)
+        assert card is not None
+        self._pay(side, 1, ev)
+        self.hands[side].remove(card)
+        u = self.board[sq]
+        assert u is not None
+        new = self.catalog.by_key[key]
+        own_turn = side is self.current
+        # U6: only a morph during the owner's own turn stops it attacking this turn.
+        self.board[sq] = u.but(
+            cards=(*u.cards, card), kind=new, locked=self.turn if own_turn else u.locked
+        )
+        ev.append(Morphed(side, sq, u.kind.name, new.name, defensive))
+
+    def _ride(self, action: Ride, ev: list[Event]) -> None:
+        p = self.current
+        u = self.board[action.src]
+        assert u is not None
+        self._pay(p, u.kind.move_cost, ev)
+        until = self.started[p] + 1
+        self.board[action.src] = None
+        rider = u.but(moved=self.turn, out=_out_until(u.out, p, until))
+        self.board[action.dst] = rider
+        ev.append(Rode(p, u.kind.name, (action.src, *action.path), u.kind.move_cost))
+        for sq in action.path[:-1]:
+            v = self.board[sq]
+            if v is not None:  # an enemy: U4, trampled out of play (again)
+                again = self.is_out(v)
+                self.board[sq] = v.but(out=_out_until(v.out, p, until))
+                ev.append(Trampled(v.side, v.kind.name, sq, p, again))
+        ev.append(OutOfPlay(p, u.kind.name, action.dst))
+
+    def _attack(self, src: Square, dst: Square, *, counter: bool, ev: list[Event]) -> None:
+        a = self.board[src]
+        t = self.board[dst]
+        assert a is not None and t is not None
+        side = a.side
+        self._pay(side, a.kind.attack_cost, ev)
+        ev.append(Attacked(side, a.kind.name, src, t.kind.name, dst, a.kind.attack_cost, counter))
+        if a.kind.role is Role.BAZOOKA:  # U20: out the moment it fires; U7: its owner's next turn
+            self.board[src] = a.but(out=_out_until(a.out, side, self.started[side] + 1))
+            ev.append(OutOfPlay(side, a.kind.name, src))
+        self.duel = Duel(attacker=src, target=dst)
+        if self._public_defence_possible(t):
+            self.phase = Phase.DEFEND
+            return
+        why = "it is out of play" if self.is_out(t) else "it has no defence left"
+        self._destroy(dst, ev)
+        if self.phase is not Phase.OVER:
+            self._end_duel(ev, None, f"the {t.side.title} could not defend ({why})")
+
+    def _blast(self, src: Square, ev: list[Event]) -> None:
+        me = self.board[src]
+        assert me is not None
+        self._pay(me.side, me.kind.attack_cost, ev)
+        ev.append(Blasted(me.side, src, me.kind.attack_cost))
+        # U9: the blast is not a duel - no shield, morph or evasion helps; friends die too.
+        for sq in (src, *AROUND[src]):
+            if self.board[sq] is not None:
+                self._destroy(sq, ev, check_end=False)
+        self._check_game_end(ev)
+        if self.phase is not Phase.OVER and self.duel is not None:
+            self._end_duel(ev, None, "the Dynamite exploded")
+
+    def _destroy(self, sq: Square, ev: list[Event], *, check_end: bool = True) -> None:
+        u = self.board[sq]
+        assert u is not None
+        self.board[sq] = None
+        self.removed[u.side].extend(u.cards)
+        self.alive[u.side] -= 1
+        ev.append(Destroyed(u.side, u.kind.name, sq, len(u.cards)))
+        if check_end:
+            self._check_game_end(ev)
+
+    def _check_game_end(self, ev: list[Event]) -> None:
+        g, p = self.alive
+        if g and p:
+            return
+        if not g and not p:
+            self._finish(Outcome(None, "both armies were wiped out at once"), ev)
+        else:
+            winner = _GNORFS if g else _PNORFS
+            self._finish(Outcome(winner, f"the {winner.other.title} have no UMO left"), ev)
+
+    def _finish(self, outcome: Outcome, ev: list[Event]) -> None:
+        self._outcome = outcome
+        self.phase = Phase.OVER
+        self.duel = None
+        ev.append(GameEnded(outcome.winner, outcome.reason))
+
+    def _end_duel(self, ev: list[Event], side: Side | None, reason: str) -> None:
+        """Back to the turn of the player who began the duel (2d); the duel was that turn's
+        action, and the turn's morph, if unused, is still available (U17, U21)."""
+        if self.phase is Phase.OVER:
+            return
+        self.duel = None
+        self.phase = Phase.TURN
+        ev.append(DuelEnded(side, reason))
+
+    def _pay(self, side: Side, amount: int, ev: list[Event]) -> None:
+        """Spend energy; the first side to empty its row is remembered for the refill (U16)."""
+        self.energy[side] -= amount
+        assert self.energy[side] >= 0
+        if side is self.current:
+            self.paid += amount
+        if self.energy[side] == 0 and amount:
+            if self.ran_out_first is None:
+                self.ran_out_first = side
+            ev.append(RanOut(side))
+
+    def _end_turn(self, ev: list[Event]) -> None:
+        p = self.current
+        if not self.paid:  # every turn costs at least 1 energy (U12)
+            self._pay(p, 1, ev)
+            ev.append(Paid(p, 1, drained=False))
+        if self.energy[p] > 0:  # U18: the hand is refilled to 3 automatically
+            want = HAND_SIZE - len(self.hands[p])
+            n = min(want, len(self.decks[p]))
+            for _ in range(n):
+                self.hands[p].append(self.decks[p].pop())
+            if n:
+                ev.append(Drew(p, n))
+        elif len(self.hands[p]) < HAND_SIZE and self.decks[p]:
+            ev.append(Drew(p, 0, blocked=True))  # U10
+        # Only a UMO waiting for exactly this turn of p's can come back now.
+        self.done[p] += 1
+        finished = self.done[p]
+        done0, done1 = self.done
+        for sq, u in enumerate(self.board):
+            if u is not None and u.out[p] == finished and done0 >= u.out[0] and done1 >= u.out[1]:
+                ev.append(BackInPlay(u.side, u.kind.name, sq))
+        if self.turn >= self.turn_cap:
+            self._finish(Outcome(None, f"the turn limit ({self.turn_cap} turns) was reached"), ev)
+            return
+        other = p.other  # U16: who plays next when energy has run out
+        if self.energy[p] == 0 and self.energy[other] == 0:
+            first = self.ran_out_first if self.ran_out_first is not None else p
+            self.energy = [self.catalog.energy, self.catalog.energy]
+            self.ran_out_first = None
+            ev.append(Refilled(first))
+            nxt = first
+        elif self.energy[other] > 0:
+            nxt = other
+        else:
+            nxt = p
+            ev.append(KeepsPlaying(p))
+        self.current = nxt
+        self.turn += 1
+        self.started[nxt] += 1
+        self.morph_used = self.action_used = False
+        self.paid = 0
+        ev.append(TurnStarted(nxt, self.turn))
+
+    # ------------------------------------------------------------------ views
+
+    def view(self, viewer: Side | None) -> UwoView:
+        """What ``viewer`` may see; ``None`` is the public view (the handover screen).
+
+        Strips the other side's hand (both hands for ``None``) and both decks' order.
+        """
+        kinds = self.catalog.card_kinds
+        board: list[UmoView | None] = []
+        for sq, u in enumerate(self.board):
+            if u is None:
+                board.append(None)
+                continue
+            out = self.is_out(u)
+            board.append(
+                UmoView(
+                    square=sq,
+                    side=u.side,
+                    kind=u.kind,
+                    stack=tuple(kinds[c] for c in u.cards),  # U22: stacks are public
+                    out_of_play=out,
+                    out_text=self._out_text(u) if out else "",
+                    morphed_this_turn=u.locked == self.turn,
+                    moved_this_turn=u.moved == self.turn,
+                    out_until=u.out,
+                )
+            )
+        sides = tuple(
+            SideView(
+                side=s,
+                energy=self.energy[s],
+                energy_max=self.catalog.energy,
+                evasions=self.evasions[s],
+                evasions_max=self.catalog.evasion,
+                hand_size=len(self.hands[s]),
+                deck_size=len(self.decks[s]),
+                removed=tuple(kinds[c] for c in self.removed[s]),
+                hand=tuple(kinds[c] for c in self.hands[s]) if viewer is s else None,
+                umos=self.alive[s],
+                turns_started=self.started[s],
+                turns_done=self.done[s],
+            )
+            for s in Side
+        )
+        legal = tuple(self.legal_actions()) if viewer is not None and viewer is self.to_act else ()
+        return UwoView(
+            viewer=viewer,
+            board=tuple(board),
+            sides=sides,  # type: ignore[arg-type]
+            phase=self.phase,
+            current=self.current,
+            to_act=self.to_act,
+            turn=self.turn,
+            turn_cap=self.turn_cap,
+            duel=self.duel,
+            morph_used=self.morph_used,
+            action_used=self.action_used,
+            paid=self.paid,
+            outcome=self._outcome,
+            first_game=self.first_game,
+            ran_out_first=self.ran_out_first,
+            legal=legal,
+        )
+
+    def _out_text(self, u: Umo) -> str:
+        parts = []
+        for s in Side:
+            if self.done[s] < u.out[s]:
+                left = u.out[s] - self.done[s]
+                if self.current is s and self.phase is not Phase.OVER and left == 1:
+                    parts.append(f"the end of this {s.title} turn")
+                else:
+                    parts.append(f"the end of the {s.possessive} next turn")
+        return "out of play until " + " and ".join(parts)
+
+    # ------------------------------------------------------------------ checking the whole
+
+    def card_places(self, side: Side) -> list[tuple[str, int]]:
+        """Every card of ``side`` with the place it is in (board square, hand, deck, removed).
+
+        Used by the invariant tests: each of the 40 ids must appear exactly once.
+        """
+        places: list[tuple[str, int]] = []
+        for sq, u in enumerate(self.board):
+            if u is not None and u.side is side:
+                places.extend((f"board {B.name(sq)}", c) for c in u.cards)
+        places.extend(("hand", c) for c in self.hands[side])
+        places.extend(("deck", c) for c in self.decks[side])
+        places.extend(("removed", c) for c in self.removed[side])
+        return places
+
+
+def _out_until(out: tuple[int, int], side: Side, until: int) -> tuple[int, int]:
+    """Add "out of play until ``side`` has finished ``until`` turns" (keeping any longer wait)."""
+    if side is _GNORFS:
+        return (max(out[0], until), out[1])
+    return (out[0], max(out[1], until))

@@ -1,0 +1,234 @@
+"""What happened: ``Game.apply`` returns a list of these, in order.
+
+Events are public: both players may read every one of them (they feed the action
+log), so none names a card drawn, held or put under a deck - only how many.
+Each carries the names it needs so that ``str(event)`` is a plain sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from boardgames.uwo.board import Square, name
+from boardgames.uwo.side import Side
+
+
+def _who(side: Side, kind: str, sq: Square) -> str:
+    return f"{side.singular} {kind} on {name(sq)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    side: Side
+    turn: int
+
+    def __str__(self) -> str:
+        return f"Turn {self.turn}: {self.side.title} to play."
+
+
+@dataclass(frozen=True, slots=True)
+class Morphed:
+    side: Side
+    square: Square
+    old: str
+    new: str
+    defensive: bool
+
+    def __str__(self) -> str:
+        how = "in defence, " if self.defensive else ""
+        return f"{self.side.title} {how}morph the {_who(self.side, self.old, self.square)} into a {self.new} (1 energy)."
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    side: Side
+    kind: str
+    src: Square
+    dst: Square
+    cost: int
+
+    def __str__(self) -> str:
+        return f"{_who(self.side, self.kind, self.src)} moves to {name(self.dst)} ({self.cost} energy)."
+
+
+@dataclass(frozen=True, slots=True)
+class Rode:
+    side: Side
+    kind: str
+    path: tuple[Square, ...]
+    cost: int
+
+    def __str__(self) -> str:
+        route = " → ".join(name(s) for s in self.path)
+        return f"{self.side.singular} {self.kind} rides {route} ({self.cost} energy)."
+
+
+@dataclass(frozen=True, slots=True)
+class Trampled:
+    side: Side
+    kind: str
+    square: Square
+    until: Side
+    again: bool
+
+    def __str__(self) -> str:
+        what = "its time out of play starts again" if self.again else "it is out of play"
+        return (f"The {_who(self.side, self.kind, self.square)} is trampled: {what} "
+                f"until the end of the {self.until.possessive} next turn.")
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfPlay:
+    side: Side
+    kind: str
+    square: Square
+
+    def __str__(self) -> str:
+        return (f"The {_who(self.side, self.kind, self.square)} is out of play until the end of the "
+                f"{self.side.possessive} next turn.")
+
+
+@dataclass(frozen=True, slots=True)
+class BackInPlay:
+    side: Side
+    kind: str
+    square: Square
+
+    def __str__(self) -> str:
+        return f"The {_who(self.side, self.kind, self.square)} is back in play."
+
+
+@dataclass(frozen=True, slots=True)
+class Attacked:
+    side: Side
+    kind: str
+    src: Square
+    target: str
+    dst: Square
+    cost: int
+    counter: bool
+
+    def __str__(self) -> str:
+        verb = "counter-attacks" if self.counter else "attacks"
+        return (f"{_who(self.side, self.kind, self.src)} {verb} the {self.side.other.singular} "
+                f"{self.target} on {name(self.dst)} ({self.cost} energy).")
+
+
+@dataclass(frozen=True, slots=True)
+class Evaded:
+    side: Side
+    kind: str
+    square: Square
+    left: int
+
+    def __str__(self) -> str:
+        return (f"The {_who(self.side, self.kind, self.square)} evades "
+                f"({self.side.title} have {self.left} evasion card{'s' if self.left != 1 else ''} left).")
+
+
+@dataclass(frozen=True, slots=True)
+class Destroyed:
+    side: Side
+    kind: str
+    square: Square
+    cards: int
+
+    def __str__(self) -> str:
+        stack = f" (a stack of {self.cards} cards)" if self.cards > 1 else ""
+        return f"The {_who(self.side, self.kind, self.square)} is destroyed{stack}."
+
+
+@dataclass(frozen=True, slots=True)
+class Blasted:
+    side: Side
+    square: Square
+    cost: int
+
+    def __str__(self) -> str:
+        return (f"The {self.side.singular} Dynamite on {name(self.square)} explodes ({self.cost} energy), "
+                "taking every UMO around it along.")
+
+
+@dataclass(frozen=True, slots=True)
+class DuelEnded:
+    side: Side | None
+    reason: str
+
+    def __str__(self) -> str:
+        return f"The duel ends: {self.reason}."
+
+
+@dataclass(frozen=True, slots=True)
+class Swapped:
+    side: Side
+
+    def __str__(self) -> str:
+        return f"{self.side.title} put a card under their deck and draw one; their turn ends."
+
+
+@dataclass(frozen=True, slots=True)
+class Paid:
+    """Energy spent at the end of a turn: the 1-energy minimum, or the rest of the row."""
+
+    side: Side
+    amount: int
+    drained: bool
+
+    def __str__(self) -> str:
+        if self.drained:
+            return f"{self.side.title} spend their remaining {self.amount} energy."
+        return f"{self.side.title} pay 1 energy for the turn."
+
+
+@dataclass(frozen=True, slots=True)
+class RanOut:
+    side: Side
+
+    def __str__(self) -> str:
+        return f"{self.side.possessive} energy row is empty."
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    side: Side
+    count: int
+    blocked: bool = False
+
+    def __str__(self) -> str:
+        if self.blocked:
+            return f"{self.side.title} draw nothing: their energy row is empty."
+        return f"{self.side.title} draw {self.count} card{'s' if self.count != 1 else ''}."
+
+
+@dataclass(frozen=True, slots=True)
+class Refilled:
+    first: Side
+
+    def __str__(self) -> str:
+        return (f"Both energy rows are empty: both take their energy back; the {self.first.title}, "
+                "whose row ran out first, play next.")
+
+
+@dataclass(frozen=True, slots=True)
+class KeepsPlaying:
+    side: Side
+
+    def __str__(self) -> str:
+        return f"The {self.side.other.title} have no energy: the {self.side.title} play again."
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    winner: Side | None
+    reason: str
+
+    def __str__(self) -> str:
+        if self.winner is None:
+            return f"The game is a draw: {self.reason}."
+        return f"The {self.winner.title} win: {self.reason}."
+
+
+Event = (
+    TurnStarted | Morphed | Moved | Rode | Trampled | OutOfPlay | BackInPlay | Attacked | Evaded
+    | Destroyed | Blasted | DuelEnded | Swapped | Paid | RanOut | Drew | Refilled | KeepsPlaying | GameEnded
+)

@@ -1,0 +1,129 @@
+"""What one seat may see of a UWO game: ``Game.view(viewer)`` builds these.
+
+The screen renders only from a view, never from the engine, so a hand that is not
+in the view cannot reach the terminal.  A view holds:
+
+- the board: every UMO with its whole stack (each card was played face up), its
+  out-of-play mark and whether it was morphed this turn;
+- per side: energy, evasion cards, hand and deck *sizes*, the removed cards;
+- the viewer's own hand (``hand`` is ``None`` for the other side, and for both
+  sides in the public view, ``viewer=None``);
+- the legal actions, only when the viewer is the seat that must act now.
+
+Neither deck's order is in any view.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from boardgames.uwo.actions import Action
+from boardgames.uwo.board import Square
+from boardgames.uwo.cards import Kind
+from boardgames.uwo.side import Side
+
+
+class Phase(enum.Enum):
+    """Who must decide what now."""
+
+    #: The player whose turn it is: morph, act, swap or end the turn.
+    TURN = "turn"
+    #: The owner of an attacked UMO: defensive morph, evasion, or take the hit.
+    DEFEND = "defend"
+    #: Whoever just defended successfully: counter-attack or stop the duel.
+    COUNTER = "counter"
+    #: The game is over.
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """``winner`` is ``None`` for a draw; ``reason`` is plain words."""
+
+    winner: Side | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Duel:
+    """The duel in progress: ``target`` was attacked by ``attacker``.
+
+    In ``Phase.COUNTER`` the UMO on ``target`` has just defended itself and may
+    counter-attack the one on ``attacker``.
+    """
+
+    attacker: Square
+    target: Square
+
+
+@dataclass(frozen=True, slots=True)
+class UmoView:
+    square: Square
+    side: Side
+    #: The top card: it rules.
+    kind: Kind
+    #: The whole stack, bottom first (its last element is ``kind``).
+    stack: tuple[Kind, ...]
+    out_of_play: bool
+    #: When an out-of-play UMO comes back, in words ("" when it is in play).
+    out_text: str
+    #: Morphed during its owner's turn, this turn: it may move but not attack (Dynamite aside).
+    morphed_this_turn: bool
+    moved_this_turn: bool
+    #: Per side, how many turns that side must have finished before the UMO is back in play.
+    out_until: tuple[int, int] = (0, 0)
+
+    @property
+    def height(self) -> int:
+        return len(self.stack)
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    side: Side
+    energy: int
+    energy_max: int
+    #: Evasion cards left: a public supply beside the energy row (U1).
+    evasions: int
+    evasions_max: int
+    hand_size: int
+    deck_size: int
+    #: Cards out of the game (destroyed stacks, set-aside troops), in the order they left.
+    removed: tuple[Kind, ...]
+    #: The hand, only in the view of its owner.
+    hand: tuple[Kind, ...] | None
+    umos: int
+    #: Turns this side has begun and finished (out-of-play marks count them).
+    turns_started: int = 0
+    turns_done: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class UwoView:
+    viewer: Side | None
+    board: tuple[UmoView | None, ...]
+    sides: tuple[SideView, SideView]
+    phase: Phase
+    #: Whose turn it is.
+    current: Side
+    #: Who must decide now (``None`` once the game is over).
+    to_act: Side | None
+    turn: int
+    turn_cap: int
+    duel: Duel | None
+    morph_used: bool
+    action_used: bool
+    paid: int
+    outcome: Outcome | None
+    first_game: bool
+    #: The side whose energy row ran out first since the last refill (it plays first after it).
+    ran_out_first: Side | None
+    #: The legal actions, when ``viewer`` is the seat to act; otherwise empty.
+    legal: tuple[Action, ...]
+
+    def side(self, side: Side) -> SideView:
+        return self.sides[side]
+
+    def umos_of(self, side: Side) -> list[UmoView]:
+        return [u for u in self.board if u is not None and u.side is side]
