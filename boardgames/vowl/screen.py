@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -427,11 +428,14 @@ class VowlScreen(GameScreen):
         assert self.stats is not None
         s = self.stats.get(view.players[0].name)
         best = ", ".join(f"{n} cards {t:.1f} s" for n, t in sorted(s.best_times.items())) or "none yet"
-        return (
+        text = (
             f"[b]Your practice[/b]\ncards solved {s.cards_solved} · piles beaten "
             f"{s.piles_beaten}/{s.piles_played}\nstreak {s.streak} (best {s.best_streak})\n"
             f"best times: {best}"
         )
+        if self.stats.warning:
+            text += f"\n[yellow]⚠ {escape(self.stats.warning)}[/]"
+        return text
 
     def _feedback(self, text: str, *, ok: bool) -> None:
         fb = self.query_one("#feedback", Static)

@@ -342,3 +342,29 @@ async def test_wrong_keys_change_nothing(key: str) -> None:
         await pilot.press(key)
         await pilot.pause()
         assert screen.game.phase is Phase.ROLL and app.screen is screen
+
+
+async def test_f1_shows_the_vowl_rules_over_the_game() -> None:
+    from boardgames.common.ui.rules import RulesScreen
+
+    app, _ = make_app(("Ann Lee", "Bob Roy"), seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.screen.game == "vowl"
+        assert "Interpretations" in screen_text(app) or "Vowl" in screen_text(app)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, VowlScreen)
+
+
+async def test_corrupt_stats_file_is_set_aside_with_a_message(_private_data_dir) -> None:
+    (_private_data_dir / "vowl-stats.json").write_text("{ not json")
+    app, _ = make_app(("Ann",), practice=True, seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.3)
+        assert "vowl-stats.json was unreadable" in " ".join(screen_text(app).split())
+        assert isinstance(app.screen, VowlScreen)
+        assert any(p.name.startswith("vowl-stats.json.corrupt-") for p in _private_data_dir.iterdir())
