@@ -53,10 +53,12 @@ def describe(event: Event) -> str | None:
         case Rolled(player=p, number=n, face=face, mode=mode, forced_solitaire=forced):
             if face is None:
                 return f"{p} rolled {n}."
-            how = mode.value
+            text = f"{p} rolled {n} and {face.value}"
             if mode is Mode.SELECTION:
-                how = "selection (the +3 face, two players)"
-            text = f"{p} rolled {n} and {face.value}: {how}."
+                text += ": selection mode (two players)"
+            elif mode.value != face.value:
+                text += f": {mode.value}"
+            text += "."
             if forced:
                 text += " Within 2 spaces of victory: solitaire it must be."
             return text

@@ -1,0 +1,43 @@
+"""The log's plain words for Vowl's events."""
+
+from __future__ import annotations
+
+from boardgames.common.skeleton import Rejection, Verdict
+from boardgames.vowl.cards import Card, Tier
+from boardgames.vowl.engine import (
+    AnswerRejected,
+    Mode,
+    Rolled,
+    RunFinished,
+    RunResult,
+    TurnStarted,
+)
+from boardgames.vowl.narrate import describe
+from boardgames.vowl.track import ModeFace
+
+SVR = Card("SVR", Tier.BASIC)
+
+
+def test_roll_lines() -> None:
+    assert describe(Rolled("Ann", 3, ModeFace.SOLITAIRE, Mode.SOLITAIRE, False)) == "Ann rolled 3 and solitaire."
+    forced = describe(Rolled("Ann", 4, ModeFace.HEAD_TO_HEAD, Mode.SOLITAIRE, True))
+    assert forced is not None and "head-to-head: solitaire" in forced and "Within 2 spaces" in forced
+    assert "selection mode" in (describe(Rolled("Ann", 4, ModeFace.PARTNER, Mode.SELECTION, False)) or "")
+    assert describe(Rolled("Ann", 4, None, Mode.SOLITAIRE, False)) == "Ann rolled 4."
+
+
+def test_rejection_gives_the_reason() -> None:
+    verdict = Verdict("savior", False, Rejection.DOES_NOT_FIT, "double vowel IO")
+    line = describe(AnswerRejected("Ann", SVR, verdict))
+    assert line is not None and "savior" in line and "double vowel IO" in line
+
+
+def test_run_results() -> None:
+    done = describe(RunFinished(RunResult("Ann", 4, 4, True, 12.34), timed_out=False))
+    assert done == "Ann got through all 4 cards in 12.3 s."
+    late = describe(RunFinished(RunResult("Bob", 1, 3, False, None), timed_out=True))
+    assert late == "Time! Bob solved 1 of 3."
+
+
+def test_turn_header() -> None:
+    assert describe(TurnStarted("Ann", 7)) == "[b]Turn 7: Ann[/b]"
