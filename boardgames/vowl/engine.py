@@ -827,6 +827,9 @@ class VowlGame:
         self._outcome: Outcome | None = None
         self._last_turn: TurnSummary | None = None
         self._last_events: tuple[Event, ...] = ()
+        # Views are immutable, so each viewer's is built once per state; a screen
+        # asks for it on every redraw and every ``check_action``.
+        self._views: dict[str | None, VowlView] = {}
         self._initial_cards = sum(len(d.draw) for d in self._decks.values())
 
     @classmethod
@@ -946,15 +949,17 @@ class VowlGame:
         """
         out: list[tuple[str, Card]] = []
         for tier, deck in self._decks.items():
-            out += [(f"{tier.value} deck", c) for c in deck.draw]
-            out += [(f"{tier.value} discard", c) for c in deck.discard]
+            deck_label, discard_label = f"{tier.value} deck", f"{tier.value} discard"
+            out += [(deck_label, c) for c in deck.draw]
+            out += [(discard_label, c) for c in deck.discard]
         t = self._turn
         for run in t.runs:
-            out += [(f"{run.runner}'s pile", c) for c in run.pile]
-            out += [(f"{run.runner}'s passed", c) for c in run.passed]
-            out += [(f"{run.runner}'s solved", c) for c, _ in run.solved]
+            who = run.runner
+            out += [(f"{who}'s pile", c) for c in run.pile]
+            out += [(f"{who}'s passed", c) for c in run.passed]
+            out += [(f"{who}'s solved", c) for c, _ in run.solved]
             if run.current is not None:
-                out.append((f"{run.runner}'s face-up card", run.current))
+                out.append((f"{who}'s face-up card", run.current))
         out += [("extras", c) for c in t.extras]
         out += [("selection hand", c) for c in t.hand]
         out += [("selection discards", c) for c in t.discarded]
@@ -1023,6 +1028,7 @@ class VowlGame:
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalActionError(self._why_illegal(action, legal))
+        self._views.clear()
         events: list[Event] = []
         match action:
             case Roll():
@@ -1596,8 +1602,15 @@ class VowlGame:
 
     def view(self, viewer: str | None = None) -> VowlView:
         """What *viewer* may see (``None``: the public view for a handover screen)."""
+        cached = self._views.get(viewer)
+        if cached is not None:
+            return cached
         if viewer is not None:
             self._get(viewer)  # KeyError for a stranger
+        self._views[viewer] = built = self._build_view(viewer)
+        return built
+
+    def _build_view(self, viewer: str | None) -> VowlView:
         t = self._turn
         runs = tuple(self._run_view(r, viewer) for r in t.runs)
         active = runs[t.active] if t.active is not None and t.active < len(runs) else None

@@ -11,6 +11,8 @@ writes a FEN.
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import itertools
 import random
 import weakref
@@ -138,6 +140,7 @@ def rig(game: VowlGame) -> RiggedRandom:
 def set_tokens(game: VowlGame, name: str, score: int | None = None, victory: int | None = None) -> None:
     """Arrange a position: put *name*'s tokens on the given spaces."""
     player = game._get(name)  # noqa: SLF001 - test set-up, like loading a FEN
+    game._views.clear()  # noqa: SLF001 - views are memoised per state
     if score is not None:
         player.score = score
     if victory is not None:
@@ -190,20 +193,36 @@ def kinds(events: Iterable[object]) -> list[str]:
     return [type(e).__name__ for e in events]
 
 
+_WALK: dict[type, tuple[str, ...] | None] = {}  # per type: dataclass fields, or None to iterate
+
+
+def _walk_plan(kind: type) -> tuple[str, ...] | None:
+    if kind not in _WALK:
+        if dataclasses.is_dataclass(kind):
+            _WALK[kind] = tuple(f.name for f in dataclasses.fields(kind))
+        elif issubclass(kind, str | bytes | int | float | enum.Enum) or not hasattr(kind, "__iter__"):
+            _WALK[kind] = ()
+        else:
+            _WALK[kind] = None
+    return _WALK[kind]
+
+
 def cards_in(obj: object) -> list[Card]:
     """Every ``Card`` reachable inside a view, event or action (for secrecy checks)."""
     found: list[Card] = []
     stack = [obj]
     while stack:
         item = stack.pop()
-        if isinstance(item, Card):
-            found.append(item)
-        elif isinstance(item, str | int | float | bool | type(None)) or isinstance(item, type):
+        kind = type(item)
+        if kind is Card:
+            found.append(item)  # type: ignore[arg-type]
             continue
-        elif hasattr(item, "__dataclass_fields__"):
-            stack.extend(getattr(item, name) for name in item.__dataclass_fields__)  # type: ignore[attr-defined]
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-        elif isinstance(item, tuple | list | set | frozenset) or hasattr(item, "__iter__"):
+        if kind is tuple or kind is list:
             stack.extend(item)  # type: ignore[arg-type]
+            continue
+        plan = _walk_plan(kind)
+        if plan is None:
+            stack.extend(item.values() if isinstance(item, dict) else item)  # type: ignore[attr-defined]
+        else:
+            stack.extend(getattr(item, name) for name in plan)
     return found
