@@ -51,3 +51,15 @@ def answer(game: Game, writer: int) -> str:
 def wrong_owner(game: Game, writer: int) -> str:
     right = answer(game, writer)
     return next(o for o in game.view(None).grid if o != right)
+
+
+def screen_text(app) -> str:  # noqa: ANN001 - a running textual App
+    """Everything the terminal shows now, as plain text (what a player would read)."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), record=True, force_terminal=True, legacy_windows=False)
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
+    return console.export_text()

@@ -1,0 +1,820 @@
+"""VNTYPL8S on one terminal: setup, hot-seat writing, the buzzer race, scores.
+
+The screen is a thin driver of ``boardgames.vntypl8s.engine.Game``: it shows what
+``game.view(viewer)`` allows (``None`` whenever the whole table is looking), turns
+keys into engine actions, and turns the events the engine returns into messages.
+
+Writing is hot-seat (P13, P19): before each writer a ``HandoverScreen`` covers the
+terminal; only after Enter does the writer's 0WN3R and R3QRMNTS card appear, and both
+are wiped from the widgets before the next handover is pushed.  Guessing is public:
+the plate is drawn large, each player has a buzzer key shown by their name, and the
+buzzing player picks a card of the grid in ``GuessScreen``.
+
+The optional writing timer (P17) is the shared ``SandTimer`` reading the app's
+injected clock; when it runs out the screen sends the engine ``WritingTimeUp``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from rich.console import Group
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (
+    Button,
+    ContentSwitcher,
+    Footer,
+    Header,
+    Input,
+    Label,
+    OptionList,
+    SelectionList,
+    Static,
+)
+from textual.widgets.option_list import Option
+
+from boardgames.common.ui.handover import HandoverScreen
+from boardgames.common.ui.sandtimer import SandTimer
+from boardgames.vntypl8s.cards import load_decks
+from boardgames.vntypl8s.engine import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Event,
+    Game,
+    GameEnded,
+    Guess,
+    GuessedRight,
+    GuessedWrong,
+    IllegalActionError,
+    NobodyKnows,
+    OwnerRevealed,
+    Phase,
+    PlateForfeited,
+    PlateSubmitted,
+    RequirementsRevealed,
+    RoundEnded,
+    SubmitPlate,
+    WritingTimeUp,
+)
+from boardgames.vntypl8s.entry import parse_players, plate_judge
+from boardgames.vntypl8s.favourites import Favourite, add_favourites, load_favourites
+from boardgames.vntypl8s.widgets import (
+    BuzzerBar,
+    CardView,
+    OwnerGrid,
+    PlateView,
+    characters_left,
+    grid_key,
+    plates_table,
+    requirement_ticks,
+    score_table,
+    tiebreak_text,
+)
+
+if TYPE_CHECKING:
+    from boardgames.app import BoardgamesApp
+
+GAME = "vntypl8s"
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+def start_screen(players: Sequence[str] | None, timer: int | None) -> Screen:
+    """Setup when no players were given (the menu), else straight into a game."""
+    if players is None:
+        return Vntypl8sSetupScreen(timer)
+    return Vntypl8sScreen(tuple(players), timer)
+
+
+class _SizeWarning:
+    """Mixin: a banner when the terminal is smaller than the layout needs."""
+
+    def _check_size(self: Screen, width: int, height: int) -> None:  # type: ignore[misc]
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        banner = self.query_one("#too-small", Static)
+        banner.display = small
+        if small:
+            banner.update(
+                f"The terminal is {width}×{height}; VNTYPL8S needs at least {MIN_WIDTH}×{MIN_HEIGHT}. "
+                "Enlarge the window."
+            )
+
+
+# --- small modal screens ---------------------------------------------------------------
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question; ``dismiss(True)`` on y/Enter."""
+
+    GAME = GAME
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes", priority=True),
+        Binding("n,escape", "answer(False)", "No", priority=True),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static(self.question, id="confirm-question")
+            yield Static("y / Enter: yes     n / Esc: no", id="confirm-keys")
+        yield Footer()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class GuessScreen(ModalScreen["str | None"]):
+    """The buzzing player picks a card: by its key, or by typing part of its title.
+
+    The list narrows as they type; a key typed alone (``c``) puts that card first.
+    Enter picks the highlighted card; Esc backs out without using the guess.
+    """
+
+    GAME = GAME
+    BINDINGS = [
+        Binding("escape", "cancel", "Don't guess"),
+        Binding("down", "move(1)", "Next", show=False),
+        Binding("up", "move(-1)", "Previous", show=False),
+    ]
+
+    def __init__(self, player: str, cards: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        self.player = player
+        self.cards = list(cards)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="guess-box"):
+            yield Static(f"{self.player}, which 0WN3R is it?", id="guess-title")
+            yield Input(placeholder="a card's key, or part of its title", id="guess-filter")
+            yield OptionList(id="guess-options")
+            yield Static("Enter: guess the highlighted card   ↑↓: move   Esc: don't guess", id="guess-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._refilter("")
+        self.query_one("#guess-filter", Input).focus()
+
+    def matches(self, text: str) -> list[tuple[str, str]]:
+        """Cards for *text*: the card with that key first, then titles containing it."""
+        t = text.strip().lower()
+        if not t:
+            return list(self.cards)
+        by_key = [c for c in self.cards if c[0] == t]
+        by_title = [c for c in self.cards if t in c[1].lower() and c not in by_key]
+        return by_key + by_title
+
+    def _refilter(self, text: str) -> None:
+        options = self.query_one("#guess-options", OptionList)
+        options.clear_options()
+        found = self.matches(text)
+        options.add_options([Option(Text.assemble((key, "bold reverse"), "  ", title), id=title) for key, title in found])
+        if found:
+            options.highlighted = 0
+        help_line = self.query_one("#guess-help", Static)
+        if found:
+            help_line.update("Enter: guess the highlighted card   ↑↓: move   Esc: don't guess")
+        else:
+            help_line.update(f"No card of the grid matches {text.strip()!r}. Backspace and try again.")
+
+    @on(Input.Changed, "#guess-filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        self._refilter(event.value)
+
+    @on(Input.Submitted, "#guess-filter")
+    def _filter_submitted(self) -> None:
+        options = self.query_one("#guess-options", OptionList)
+        if options.highlighted is None or options.option_count == 0:
+            self.app.bell()
+            return
+        self.dismiss(options.get_option_at_index(options.highlighted).id)
+
+    @on(OptionList.OptionSelected, "#guess-options")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_move(self, step: int) -> None:
+        options = self.query_one("#guess-options", OptionList)
+        if options.option_count:
+            current = options.highlighted or 0
+            options.highlighted = (current + step) % options.option_count
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class FavouritesScreen(ModalScreen[None]):
+    """The rulebook's "Record Your Favourite License Plates" page."""
+
+    GAME = GAME
+    BINDINGS = [Binding("escape,q", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        loaded = load_favourites()
+        with VerticalScroll(id="favourites-box"):
+            yield Static("Favourite license plates", id="favourites-title")
+            if loaded.warning:
+                yield Static(loaded.warning, id="favourites-warning")
+            if not loaded.favourites:
+                yield Static("No favourites yet: mark plates at the end of a game.", id="favourites-empty")
+            for fav in loaded.favourites:
+                by = f"   by {fav.writer}" if fav.writer else ""
+                yield Static(
+                    Group(
+                        PlateView(fav.plate).render(),
+                        Text(f"0WN3R: {fav.owner}    R3QRMNTS: {fav.requirements}{by}", justify="center"),
+                    ),
+                    classes="favourite",
+                )
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+# --- setup ------------------------------------------------------------------------------
+
+
+class Vntypl8sSetupScreen(_SizeWarning, Screen[None]):
+    """3-8 names in clockwise seat order, and an optional writing timer."""
+
+    GAME = GAME
+    CSS_PATH = "vntypl8s.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start game", priority=True),
+        Binding("ctrl+o", "favourites", "Favourite plates", priority=True),
+        Binding("escape", "app.back_to_menu", "Main menu"),
+    ]
+
+    def __init__(self, timer: int | None = None) -> None:
+        super().__init__()
+        self.timer = timer
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="too-small")
+        with VerticalScroll(id="setup"):
+            yield Static("VNTYPL8S", id="setup-title")
+            yield Static(
+                "Names in clockwise order around the table (3 to 8 players). "
+                "Round 1 starts with the first name.",
+                id="setup-help",
+            )
+            for i in range(MAX_PLAYERS):
+                required = " (required)" if i < MIN_PLAYERS else ""
+                yield Input(placeholder=f"Player {i + 1}{required}", id=f"name-{i}", max_length=16)
+            yield Label("Writing timer in seconds (blank: no timer)")
+            yield Input(
+                value=str(self.timer) if self.timer else "",
+                placeholder="e.g. 90",
+                id="timer",
+                type="integer",
+            )
+            yield Static(id="setup-error")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start game", id="start", variant="primary")
+                yield Button("Favourite plates", id="favourites")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#name-0", Input).focus()
+        self._check_size(self.size.width, self.size.height)
+
+    def on_resize(self, event: Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def names(self) -> list[str]:
+        return [self.query_one(f"#name-{i}", Input).value.strip() for i in range(MAX_PLAYERS)]
+
+    def _validated(self) -> tuple[tuple[str, ...], int | None] | str:
+        names = [n for n in self.names() if n]
+        try:
+            players = parse_players(",".join(names)) if names else parse_players("")
+        except ValueError as exc:
+            message = str(exc)
+            return message[:1].upper() + message[1:] + "."
+        raw = self.query_one("#timer", Input).value.strip()
+        timer = None
+        if raw:
+            try:
+                timer = int(raw)
+            except ValueError:
+                return f"The timer {raw!r} is not a whole number of seconds."
+            if not 10 <= timer <= 3600:
+                return "The writing timer must be between 10 and 3600 seconds (or blank for none)."
+        return players, timer
+
+    def action_start(self) -> None:
+        result = self._validated()
+        error = self.query_one("#setup-error", Static)
+        if isinstance(result, str):
+            error.update(result)
+            self.app.bell()
+            return
+        error.update("")
+        players, timer = result
+        self.app.switch_screen(Vntypl8sScreen(players, timer))
+
+    def action_favourites(self) -> None:
+        self.app.push_screen(FavouritesScreen())
+
+    @on(Input.Submitted)
+    def _enter(self, event: Input.Submitted) -> None:
+        filled = sum(1 for n in self.names() if n)
+        if event.input.id == "timer" or (filled >= MIN_PLAYERS and not event.value.strip()):
+            self.action_start()
+        else:
+            self.focus_next(Input)
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#favourites")
+    def _favourites_pressed(self) -> None:
+        self.action_favourites()
+
+
+# --- the game ----------------------------------------------------------------------------
+
+
+class Stage(enum.Enum):
+    """What the screen is showing; decides which keys mean something (``check_action``)."""
+
+    HANDOVER = "handover"
+    WRITING = "writing"
+    PLATE = "plate"
+    REVEAL = "reveal"
+    ROUND_END = "round end"
+    FINAL = "final"
+
+
+class Vntypl8sScreen(_SizeWarning, Screen[None]):
+    """One whole game of VNTYPL8S, from the first handover to the favourites."""
+
+    GAME = GAME
+    CSS_PATH = "vntypl8s.tcss"
+    BINDINGS = [
+        *[Binding(str(i + 1), f"buzz({i})", f"Buzz {i + 1}", show=False) for i in range(MAX_PLAYERS)],
+        Binding("r", "nobody", "Nobody knows: reveal"),
+        Binding("enter", "continue", "Continue"),
+        Binding("s", "save_favourites", "Save marked favourites"),
+        Binding("n", "new_game", "New game"),
+        Binding("escape", "leave", "Main menu"),
+    ]
+
+    def __init__(self, players: tuple[str, ...], timer: int | None = None) -> None:
+        super().__init__()
+        self.players = players
+        self.timer = timer
+        self.game: Game | None = None
+        self.stage = Stage.HANDOVER
+        self.writer: int | None = None
+        self._pending: list[Event] = []
+
+    # -- layout ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="too-small")
+        yield Static(id="status")
+        with ContentSwitcher(initial="between", id="stages"):
+            with Vertical(id="between"):
+                yield Static(id="between-text")
+            with Vertical(id="writing"):
+                yield Static(id="writer-name")
+                with Horizontal(id="cards"):
+                    yield CardView(id="owner-card")
+                    yield CardView(id="req-card")
+                    if self.timer:
+                        app: BoardgamesApp = self.app  # type: ignore[assignment]
+                        yield SandTimer(self.timer, app.clock, id="timer")
+                yield PlateView(slots=8, id="editor-plate")
+                yield Input(placeholder="type your plate, Enter when done", id="plate-input", max_length=16)
+                yield Static(id="chars-left")
+                yield Static(id="req-ticks")
+                yield Static(id="rule-list")
+            with Vertical(id="guessing"):
+                yield Static(id="plate-title")
+                yield PlateView(id="guess-plate")
+                yield BuzzerBar(id="buzzers")
+                yield Static(id="guess-message")
+                yield OwnerGrid(id="grid")
+            with Vertical(id="reveal"):
+                yield PlateView(id="reveal-plate")
+                yield Static(id="reveal-text")
+            with VerticalScroll(id="round-end"):
+                yield Static(id="round-table")
+                yield Static(id="round-plates")
+            with VerticalScroll(id="final"):
+                yield Static(id="final-winner")
+                yield Static(id="final-table")
+                yield Static("Mark your favourite plates (Space), then press s to save them:", id="final-help")
+                yield SelectionList[int](id="favourites")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        app: BoardgamesApp = self.app  # type: ignore[assignment]
+        self.game = Game(self.players, app.make_rng(), plate_judge(), load_decks())
+        self._check_size(self.size.width, self.size.height)
+        self._begin_writing()
+
+    def on_resize(self, event: Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    @property
+    def g(self) -> Game:
+        assert self.game is not None
+        return self.game
+
+    def _set_stage(self, stage: Stage, panel: str) -> None:
+        self.stage = stage
+        self.query_one("#stages", ContentSwitcher).current = panel
+        self._update_status()
+        self.refresh_bindings()
+
+    def _update_status(self) -> None:
+        g = self.g
+        scores = "   ".join(f"{name} {score}" for name, score in zip(self.players, g.scores(), strict=True))
+        phase = {Phase.WRITING: "writing", Phase.GUESSING: "guessing", Phase.GAME_OVER: "game over"}[g.phase]
+        self.query_one("#status", Static).update(f"Round {g.round} of {g.rounds} · {phase}      Cards: {scores}")
+
+    # -- writing -----------------------------------------------------------------------
+
+    def _begin_writing(self) -> None:
+        """Next writer, clockwise (P13): the public handover first."""
+        g = self.g
+        remaining = [p for p in g.writing_order if not g.view(None).players[p].done_writing]
+        writer = remaining[0]
+        self.writer = None
+        self._set_stage(Stage.HANDOVER, "between")
+        done = len(g.writing_order) - len(remaining)
+        self.query_one("#between-text", Static).update(
+            f"Round {g.round}: writing plates ({done} of {len(g.writing_order)} done).\n"
+            f"Next: {self.players[writer]}."
+        )
+        timer = f" You have {self.timer} seconds." if self.timer else ""
+        detail = f"Round {g.round} of {g.rounds}: your secret 0WN3R and R3QRMNTS cards come next.{timer}"
+        self.app.push_screen(HandoverScreen(self.players[writer], detail), lambda _: self._show_writer(writer))
+
+    def _show_writer(self, writer: int) -> None:
+        g = self.g
+        me = g.view(writer).players[writer]
+        self.writer = writer
+        self.query_one("#writer-name", Static).update(
+            f"{me.name}: write a vanity plate for your 0WN3R without any word of its title."
+        )
+        self.query_one("#owner-card", CardView).show("0WN3R", me.owner)
+        self.query_one("#req-card", CardView).show("R3QRMNTS", me.requirements)
+        plate_input = self.query_one("#plate-input", Input)
+        plate_input.value = ""
+        plate_input.disabled = False
+        self._validate("")
+        self._set_stage(Stage.WRITING, "writing")
+        plate_input.focus()
+        if self.timer:
+            self.query_one(SandTimer).start()
+
+    def _clear_writer(self) -> None:
+        """Wipe every trace of the writer's secret before anyone else looks (P19)."""
+        if self.timer:
+            self.query_one(SandTimer).stop()
+        self.query_one("#owner-card", CardView).show("0WN3R", None)
+        self.query_one("#req-card", CardView).show("R3QRMNTS", None)
+        plate_input = self.query_one("#plate-input", Input)
+        with plate_input.prevent(Input.Changed):
+            plate_input.value = ""
+        # Disabled, the editor can never get the focus back when a modal closes.
+        plate_input.disabled = True
+        self.query_one("#editor-plate", PlateView).plate = ""
+        for wid in ("#writer-name", "#chars-left", "#req-ticks", "#rule-list"):
+            self.query_one(wid, Static).update("")
+        self.writer = None
+        self.set_focus(None)
+
+    def _validate(self, text: str) -> None:
+        """Live validation: characters left, each broken rule, requirement ticks."""
+        writer = self.writer
+        if writer is None:
+            return
+        self.query_one("#editor-plate", PlateView).plate = text
+        self.query_one("#chars-left", Static).update(characters_left(text))
+        check = self.g.requirements_check(writer, text)
+        ticks = Text.assemble(("R3QRMNTS ", "bold"), requirement_ticks(check.card, check.used))
+        if text and not check.met:
+            ticks.append(f"   missing {', '.join(check.missing)}: this plate cannot score the card", style="yellow")
+        self.query_one("#req-ticks", Static).update(ticks)
+        rules = self.query_one("#rule-list", Static)
+        if not text:
+            rules.update(Text("Type the plate: capitals and digits, no vowels, at most 8.", style="dim"))
+            return
+        judgement = self.g.judge_plate(writer, text)
+        if judgement.legal:
+            rules.update(Text("✓ legal plate: Enter to hand it in", style="bold green"))
+        else:
+            rules.update(Text("\n".join(f"✗ {v.reason}" for v in judgement.violations), style="red"))
+
+    @on(Input.Changed, "#plate-input")
+    def _plate_changed(self, event: Input.Changed) -> None:
+        upper = event.value.upper()
+        if upper != event.value:
+            position = event.input.cursor_position
+            event.input.value = upper
+            event.input.cursor_position = position
+            return
+        self._validate(upper)
+
+    @on(Input.Submitted, "#plate-input")
+    def _plate_submitted(self, event: Input.Submitted) -> None:
+        self.submit_plate(event.value.upper())
+
+    def submit_plate(self, text: str) -> None:
+        """Enter on the editor: refuse an illegal plate, warn about missing requirements."""
+        writer = self.writer
+        if writer is None or self.stage is not Stage.WRITING:
+            return
+        judgement = self.g.judge_plate(writer, text)
+        if not judgement.legal:
+            count = len(judgement.violations)
+            self.notify(
+                f"This plate breaks {count} rule{'s' if count > 1 else ''}; fix {'them' if count > 1 else 'it'} first.",
+                severity="error",
+            )
+            self.app.bell()
+            return
+        check = self.g.requirements_check(writer, text)
+        if check.met:
+            self._hand_in(writer, SubmitPlate(writer, text))
+            return
+        question = (
+            f"{text} is missing {', '.join(check.missing)} from your R3QRMNTS card {check.card}: "
+            "it cannot score the card even if someone guesses it.\nHand it in anyway?"
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.writer == writer and self.stage is Stage.WRITING:
+                self._hand_in(writer, SubmitPlate(writer, text))
+            elif self.writer == writer:
+                self.query_one("#plate-input", Input).focus()
+
+        self.app.push_screen(ConfirmScreen(question), answered)
+
+    def _hand_in(self, writer: int, action: SubmitPlate | WritingTimeUp) -> None:
+        try:
+            events = self.g.apply(action)
+        except IllegalActionError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        name = self.players[writer]
+        for e in events:
+            if isinstance(e, PlateForfeited):
+                self.notify(f"Time is up: {name} has no legal plate and sits this round out.", severity="warning")
+            elif isinstance(e, PlateSubmitted) and e.timed_out:
+                self.notify(f"Time is up: {name}'s plate was handed in as it stood.")
+        self._clear_writer()
+        self._after_writing(events)
+
+    def on_sand_timer_expired(self, event: SandTimer.Expired) -> None:
+        writer = self.writer
+        if writer is None or self.stage is not Stage.WRITING:
+            return
+        if isinstance(self.app.screen, ConfirmScreen):
+            self.app.screen.dismiss(False)
+        text = self.query_one("#plate-input", Input).value.upper()
+        self._hand_in(writer, WritingTimeUp(writer, text))
+
+    def _after_writing(self, events: list[Event]) -> None:
+        g = self.g
+        if any(isinstance(e, RoundEnded) for e in events):
+            # Nobody had a plate: straight to the round's table.
+            self._pending = events
+            self._show_round_end()
+        elif g.phase is Phase.WRITING:
+            self._begin_writing()
+        else:
+            self._set_stage(Stage.HANDOVER, "between")
+            self.query_one("#between-text", Static).update("All plates are written.")
+            self.app.push_screen(
+                HandoverScreen(
+                    "Everyone",
+                    "The 0WN3R grid and the first plate are next. Buzz with your number key.",
+                    title="Everyone, gather round the screen — Enter to reveal the first plate",
+                ),
+                lambda _: self._show_plate(),
+            )
+
+    # -- guessing -----------------------------------------------------------------------
+
+    def _show_plate(self) -> None:
+        v = self.g.view(None)
+        assert v.active is not None and v.plate is not None
+        played = sum(1 for r in v.history if r.round == v.round)
+        total = sum(1 for p in v.players if p.done_writing)
+        writer = self.players[v.active]
+        self.query_one("#plate-title", Static).update(
+            f"Plate {played + 1} of {total}: {writer}'s plate. Whose is it? Buzz with your number key."
+        )
+        self.query_one("#guess-plate", PlateView).plate = v.plate
+        self.query_one("#guess-message", Static).update(
+            Text(f"{writer}: press r if nobody knows it.", style="dim")
+        )
+        self._refresh_guessing()
+        self._set_stage(Stage.PLATE, "guessing")
+        self.set_focus(None)
+
+    def _refresh_guessing(self) -> None:
+        v = self.g.view(None)
+        self.query_one("#buzzers", BuzzerBar).show(v.players, v.active, v.locked_out)
+        self.query_one("#grid", OwnerGrid).show(v.grid_layout, v.grid, v.history, self.players, v.round)
+
+    def action_buzz(self, player: int) -> None:
+        if self.stage is not Stage.PLATE or not self.g.view(None).can_guess(player):
+            return
+        v = self.g.view(None)
+        cards = [(grid_key(i), o) for i, o in enumerate(v.grid_layout) if o in v.grid]
+        name = self.players[player]
+
+        def guessed(owner: str | None) -> None:
+            if owner is None:
+                self.query_one("#guess-message", Static).update(f"{name} did not guess; {name} may still buzz.")
+                return
+            self.make_guess(player, owner)
+
+        self.app.push_screen(GuessScreen(name, cards), guessed)
+
+    def make_guess(self, player: int, owner: str) -> None:
+        try:
+            events = self.g.apply(Guess(player, owner))
+        except IllegalActionError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        if any(isinstance(e, RequirementsRevealed) for e in events):
+            self._show_reveal(events)
+            return
+        name = self.players[player]
+        self.query_one("#guess-message", Static).update(
+            Text(f"✗ {name} guessed {owner}: wrong. {name} is locked out for this plate.", style="bold red")
+        )
+        self._refresh_guessing()
+        self.refresh_bindings()
+
+    def action_nobody(self) -> None:
+        if self.stage is not Stage.PLATE:
+            return
+        writer = self.players[self.g.active or 0]
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.stage is Stage.PLATE:
+                self._show_reveal(self.g.apply(NobodyKnows()))
+
+        self.app.push_screen(ConfirmScreen(f"Nobody knows? {writer} reveals the 0WN3R and nobody scores it."), answered)
+
+    def _show_reveal(self, events: list[Event]) -> None:
+        """Steps 5-7 of the guessing phase, told in words; Enter moves on."""
+        names = self.players
+        lines: list[Text] = []
+        writer = next(e.player for e in events if isinstance(e, RequirementsRevealed))
+        record = self.g.view(None).history[-1]
+        for e in events:
+            if isinstance(e, GuessedWrong):
+                lines.append(Text(f"✗ {names[e.player]} guessed {e.owner}: wrong.", style="red"))
+            elif isinstance(e, GuessedRight):
+                lines.append(
+                    Text(f"✓ {names[e.player]} guessed it: {e.owner}! {names[e.player]} takes the card.", style="bold green")
+                )
+            elif isinstance(e, OwnerRevealed):
+                lines.append(
+                    Text(f"Nobody guessed it. {names[e.player]} reveals: {e.owner}. It leaves the grid.", style="bold")
+                )
+            elif isinstance(e, RequirementsRevealed):
+                if e.scored:
+                    why = f"all three used and guessed: {names[e.player]} scores it."
+                elif not e.met:
+                    why = "not all three used: no score."
+                else:
+                    why = "all three used, but nobody guessed the plate: no score."
+                lines.append(Text(f"{names[writer]}'s R3QRMNTS card {e.card}: {why}"))
+        lines.append(Text("Enter: continue", style="dim"))
+        self._pending = events
+        self.query_one("#reveal-plate", PlateView).plate = record.plate
+        self.query_one("#reveal-text", Static).update(Group(*lines))
+        self._set_stage(Stage.REVEAL, "reveal")
+
+    def action_continue(self) -> None:
+        if self.stage is Stage.REVEAL:
+            if any(isinstance(e, RoundEnded) for e in self._pending):
+                self._show_round_end()
+            else:
+                self._show_plate()
+        elif self.stage is Stage.ROUND_END:
+            if any(isinstance(e, GameEnded) for e in self._pending):
+                self._show_final()
+            else:
+                self._begin_writing()
+
+    # -- tables ------------------------------------------------------------------------------
+
+    def _show_round_end(self) -> None:
+        v = self.g.view(None)
+        ended = next(e for e in self._pending if isinstance(e, RoundEnded))
+        this_round = [r for r in v.history if r.round == ended.round]
+        self.query_one("#round-table", Static).update(
+            score_table(self.g.standings(), f"Scores after round {ended.round} of {v.rounds}")
+        )
+        self.query_one("#round-plates", Static).update(
+            Group(
+                plates_table(this_round, self.players, f"Plates of round {ended.round}")
+                if this_round
+                else Text("Nobody handed in a plate this round."),
+                Text("Enter: " + ("final scores" if v.phase is Phase.GAME_OVER else "next round"), style="dim"),
+            )
+        )
+        self._set_stage(Stage.ROUND_END, "round-end")
+
+    def _show_final(self) -> None:
+        outcome = self.g.outcome()
+        assert outcome is not None
+        v = self.g.view(None)
+        self.query_one("#final-winner", Static).update(tiebreak_text(outcome, self.players))
+        self.query_one("#final-table", Static).update(
+            Group(
+                score_table(outcome.standings, "Final scores", outcome.winners),
+                plates_table(v.history, self.players, "Every plate"),
+            )
+        )
+        marks = self.query_one("#favourites", SelectionList)
+        marks.clear_options()
+        marks.add_options(
+            [
+                (f"{r.plate:<8}  {r.owner} · {r.requirements} · by {self.players[r.writer]}", i)
+                for i, r in enumerate(v.history)
+            ]
+        )
+        if v.history:
+            marks.highlighted = 0
+        self._set_stage(Stage.FINAL, "final")
+        marks.focus()
+
+    def action_save_favourites(self) -> None:
+        if self.stage is not Stage.FINAL:
+            return
+        history = self.g.view(None).history
+        chosen = self.query_one("#favourites", SelectionList).selected
+        if not chosen:
+            self.notify("Mark plates with Space first.", severity="warning")
+            return
+        favs = [
+            Favourite(history[i].plate, history[i].owner, history[i].requirements, self.players[history[i].writer])
+            for i in sorted(chosen)
+        ]
+        warning = add_favourites(favs)
+        if warning:
+            self.notify(warning, severity="error")
+        else:
+            self.notify(f"Saved {len(favs)} favourite plate{'s' if len(favs) > 1 else ''}.")
+
+    def action_new_game(self) -> None:
+        if self.stage is Stage.FINAL:
+            self.app.switch_screen(Vntypl8sScreen(self.players, self.timer))
+
+    def action_leave(self) -> None:
+        if self.stage is Stage.FINAL:
+            self._to_menu()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._to_menu()
+
+        self.app.push_screen(ConfirmScreen("Leave this game for the main menu? The game will be lost."), answered)
+
+    def _to_menu(self) -> None:
+        app: BoardgamesApp = self.app  # type: ignore[assignment]
+        app.back_to_menu()
+
+    # -- which keys mean something now -----------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "buzz":
+            (player,) = parameters
+            assert isinstance(player, int)
+            if player >= len(self.players):
+                return False
+            return self.stage is Stage.PLATE and self.g.view(None).can_guess(player)
+        if action == "nobody":
+            return self.stage is Stage.PLATE
+        if action == "continue":
+            return self.stage in (Stage.REVEAL, Stage.ROUND_END)
+        if action in ("save_favourites", "new_game"):
+            return self.stage is Stage.FINAL
+        return True
+

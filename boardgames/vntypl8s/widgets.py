@@ -1,0 +1,220 @@
+"""VNTYPL8S's widgets: the licence plate, the owner grid, buzzers and score tables.
+
+Each widget draws one thing from plain data handed to it by the screen (never from
+the engine directly), so the screen decides what a viewer may see and the widgets
+cannot leak a secret by themselves.  Their CSS lives in ``vntypl8s.tcss``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.align import Align
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from boardgames.vntypl8s.engine import Outcome, PlateRecord, PlayerView, Standing
+from boardgames.vntypl8s.judge import MAX_LENGTH
+
+# A 3x3 font in heavy box-drawing lines, so the plate reads from across the table.
+# Letters and digits that look alike in so few cells (O/0, S/5, B/8) are told apart
+# by the plain text the plate prints under its big characters.
+_GLYPHS: dict[str, tuple[str, str, str]] = {
+    "0": ("┏━┓", "┃ ┃", "┗━┛"),
+    "1": ("╺┓ ", " ┃ ", "╺┻╸"),
+    "2": ("╺━┓", "┏━┛", "┗━╸"),
+    "3": ("╺━┓", " ━┫", "╺━┛"),
+    "4": ("╻ ╻", "┗━┫", "  ╹"),
+    "5": ("┏━╸", "┗━┓", "╺━┛"),
+    "6": ("┏━╸", "┣━┓", "┗━┛"),
+    "7": ("╺━┓", "  ┃", "  ╹"),
+    "8": ("┏━┓", "┣━┫", "┗━┛"),
+    "9": ("┏━┓", "┗━┫", "╺━┛"),
+    "A": ("┏━┓", "┣━┫", "╹ ╹"),
+    "B": ("┳━┓", "┣━┫", "┻━┛"),
+    "C": ("┏━╸", "┃  ", "┗━╸"),
+    "D": ("┳━┓", "┃ ┃", "┻━┛"),
+    "E": ("┏━╸", "┣━╸", "┗━╸"),
+    "F": ("┏━╸", "┣━╸", "╹  "),
+    "G": ("┏━╸", "┃╺┓", "┗━┛"),
+    "H": ("╻ ╻", "┣━┫", "╹ ╹"),
+    "I": ("╺┳╸", " ┃ ", "╺┻╸"),
+    "J": ("  ╻", "  ┃", "┗━┛"),
+    "K": ("╻┏╸", "┣┫ ", "╹┗╸"),
+    "L": ("╻  ", "┃  ", "┗━╸"),
+    "M": ("┏┳┓", "┃┃┃", "╹╹╹"),
+    "N": ("┏┓╻", "┃┃┃", "╹┗┛"),
+    "O": ("┏━┓", "┃ ┃", "┗━┛"),
+    "P": ("┏━┓", "┣━┛", "╹  "),
+    "Q": ("┏━┓", "┃ ┃", "┗━╋"),
+    "R": ("┏━┓", "┣┳┛", "╹┗╸"),
+    "S": ("┏━━", "┗━┓", "━━┛"),
+    "T": ("╺┳╸", " ┃ ", " ╹ "),
+    "U": ("╻ ╻", "┃ ┃", "┗━┛"),
+    "V": ("╻ ╻", "╲ ╱", " ╹ "),
+    "W": ("╻ ╻", "┃┃┃", "┗┻┛"),
+    "X": ("╲ ╱", " ╳ ", "╱ ╲"),
+    "Y": ("╻ ╻", "┗┳┛", " ╹ "),
+    "Z": ("╺━┓", " ╱ ", "┗━╸"),
+    " ": ("   ", "   ", "   "),
+}
+_UNKNOWN = ("╺━┓", " ┏┛", " ╹ ")
+_EMPTY_SLOT = ("   ", "   ", " ─ ")
+
+
+def big_text(text: str, slots: int = 0) -> list[str]:
+    """Three lines of big characters for *text*, padded with empty slots to *slots*."""
+    glyphs = [_GLYPHS.get(ch.upper(), _UNKNOWN) for ch in text]
+    glyphs += [_EMPTY_SLOT] * max(0, slots - len(glyphs))
+    return [" ".join(g[row] for g in glyphs) for row in range(3)]
+
+
+class PlateView(Static):
+    """A vanity plate drawn like a licence plate: state band, big characters, text.
+
+    ``slots`` shows the eight places of an empty board while a plate is written.
+    """
+
+    plate: reactive[str] = reactive("")
+
+    def __init__(self, plate: str = "", *, slots: int = 0, caption: str = "VNTYPL8S", id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.slots = slots
+        self.caption = caption
+        self.set_reactive(PlateView.plate, plate)
+
+    def render(self) -> Group:
+        # Non-breaking spaces keep every row of the block the same width when centred.
+        lines = [line.replace(" ", "\u00a0") for line in big_text(self.plate, self.slots)]
+        body = Align.center(Text("\n".join(lines), style="bold", no_wrap=True))
+        spaced = " ".join(self.plate) if self.plate else " "
+        return Group(
+            Text(self.caption, style="italic", justify="center"),
+            body,
+            Text(spaced, justify="center"),
+        )
+
+
+class CardView(Static):
+    """A face-up card: the 0WN3R title or the R3QRMNTS characters, with its deck name."""
+
+    def show(self, kind: str, text: str | None) -> None:
+        self.set_class(text is None, "-blank")
+        self.update(Text.assemble((kind, "dim"), "\n", (text or "", "bold")) if text else "")
+
+
+def requirement_ticks(card: str, used: Sequence[bool]) -> Text:
+    """``[S ✓] [H ·] [5 ✓]``: which characters of the card the plate uses (P11)."""
+    out = Text()
+    for i, (ch, ok) in enumerate(zip(card, used, strict=True)):
+        if i:
+            out.append(" ")
+        out.append(f"[{ch} {'✓' if ok else '·'}]", style="bold green" if ok else "dim")
+    return out
+
+
+def grid_key(index: int) -> str:
+    """The key of the card in grid slot *index*: a, b, c..."""
+    return "abcdefghijklmnopqrstuvwxyz"[index]
+
+
+class OwnerGrid(Static):
+    """The face-up grid of owners, one key per card; gone cards stay in place, dimmed.
+
+    The screen passes only public facts: the grid as dealt, which cards are still
+    in it, and who took the gone ones.
+    """
+
+    def show(self, layout: Sequence[str], remaining: Sequence[str], history: Sequence[PlateRecord], names: Sequence[str], round_: int) -> None:
+        taken = {r.owner: r for r in history if r.round == round_}
+        table = Table.grid(padding=(0, 2), expand=True)
+        columns = 3
+        for _ in range(columns):
+            table.add_column(ratio=1)
+        cells: list[Text] = []
+        for i, owner in enumerate(layout):
+            key = grid_key(i)
+            if owner in remaining:
+                cells.append(Text.assemble((f"{key}", "bold reverse"), " ", owner))
+            else:
+                record = taken.get(owner)
+                who = f" → {names[record.guessed_by]}" if record and record.guessed_by is not None else " (revealed)"
+                cells.append(Text.assemble((f"{key}", "dim"), " ", (owner, "dim strike"), (who, "dim")))
+        for row in range(0, len(cells), columns):
+            chunk = cells[row : row + columns]
+            table.add_row(*chunk, *[Text("")] * (columns - len(chunk)))
+        self.update(table)
+
+
+class BuzzerBar(Static):
+    """One buzzer per player, by name: ``[1] Ann``; the writer and locked-out players dimmed."""
+
+    def show(self, players: Sequence[PlayerView], active: int | None, locked: frozenset[int]) -> None:
+        out = Text("Buzz: ", style="bold")
+        for p in players:
+            label = f" {p.seat + 1} "
+            if p.seat == active:
+                out.append(label, style="dim")
+                out.append(f"{p.name} (wrote it)", style="dim")
+            elif p.seat in locked:
+                out.append(label, style="dim")
+                out.append(f"{p.name} (locked out)", style="dim strike")
+            else:
+                out.append(label, style="bold reverse")
+                out.append(f" {p.name}")
+            out.append("   ")
+        self.update(out)
+
+
+def score_table(standings: Sequence[Standing], title: str, winners: Sequence[int] = ()) -> Table:
+    """Players with their 0WN3R cards, R3QRMNTS cards and total, highest first."""
+    table = Table(title=title, expand=True)
+    table.add_column("Player")
+    table.add_column("0WN3R", justify="right")
+    table.add_column("R3QRMNTS", justify="right")
+    table.add_column("Cards", justify="right", style="bold")
+    ranked = sorted(standings, key=lambda s: (-s.cards, -s.requirements, s.player))
+    for s in ranked:
+        name = f"★ {s.name}" if s.player in winners else s.name
+        table.add_row(name, str(s.owners), str(s.requirements), str(s.cards))
+    return table
+
+
+def plates_table(history: Sequence[PlateRecord], names: Sequence[str], title: str) -> Table:
+    """Every plate played: who wrote it, its owner, who guessed it, its requirements."""
+    table = Table(title=title, expand=True)
+    table.add_column("Plate", style="bold")
+    table.add_column("Writer")
+    table.add_column("0WN3R")
+    table.add_column("Guessed by")
+    table.add_column("R3QRMNTS")
+    for r in history:
+        guessed = names[r.guessed_by] if r.guessed_by is not None else "nobody"
+        if r.requirements_scored:
+            reqs = f"{r.requirements} scored"
+        elif r.requirements_met:
+            reqs = f"{r.requirements} met, not guessed"
+        else:
+            reqs = f"{r.requirements} missed"
+        table.add_row(r.plate, names[r.writer], r.owner, guessed, reqs)
+    return table
+
+
+def tiebreak_text(outcome: Outcome, names: Sequence[str]) -> Text:
+    """The winner line and how the tie (if any) was broken (P18)."""
+    winners = [names[w] for w in outcome.winners]
+    if outcome.shared:
+        head = f"Shared victory: {' and '.join(winners)}!"
+    else:
+        head = f"{winners[0]} wins!"
+    return Text.assemble((head, "bold"), "\n", (f"Decided by: {outcome.tiebreak.value}.", "italic"))
+
+
+def characters_left(plate: str) -> str:
+    left = MAX_LENGTH - len(plate)
+    if left >= 0:
+        return f"{left} character{'s' if left != 1 else ''} left"
+    return f"{-left} character{'s' if left != -1 else ''} too many"
