@@ -737,6 +737,16 @@ class _Step(enum.Enum):
     RESOLVE = "resolve"
 
 
+@dataclass(frozen=True, slots=True)
+class _Pending:
+    """One queued step: whose pile (``role``), how many cards, which run."""
+
+    step: _Step
+    role: str = "roller"  # "roller" or "opponent"
+    count: int = 0
+    run: int = 0
+
+
 @dataclass
 class _Turn:
     number: int
@@ -747,7 +757,7 @@ class _Turn:
     forced: bool = False
     partner: str | None = None
     opponent: str | None = None
-    steps: list[tuple] = field(default_factory=list)
+    steps: list[_Pending] = field(default_factory=list)
     runs: list[_Run] = field(default_factory=list)
     active: int | None = None  # index into runs of the run being set up or played
     extras: list[Card] = field(default_factory=list)
@@ -1138,20 +1148,20 @@ class VowlGame:
         n = t.roll
         match t.mode:
             case Mode.SOLITAIRE:
-                t.steps = [(_Step.PILE, "roller", n), (_Step.EXTRAS, "roller"),
-                           (_Step.READY, 0), (_Step.RESOLVE,)]
+                t.steps = [_Pending(_Step.PILE, count=n), _Pending(_Step.EXTRAS),
+                           _Pending(_Step.READY), _Pending(_Step.RESOLVE)]
             case Mode.PARTNER:
-                t.steps = [(_Step.PILE, "roller", n), (_Step.EXTRAS, "roller"),
-                           (_Step.CHOOSE_PARTNER,), (_Step.READY, 0), (_Step.RESOLVE,)]
+                t.steps = [_Pending(_Step.PILE, count=n), _Pending(_Step.EXTRAS),
+                           _Pending(_Step.CHOOSE_PARTNER), _Pending(_Step.READY), _Pending(_Step.RESOLVE)]
             case Mode.SELECTION:
-                t.steps = [(_Step.SELECTION, n), (_Step.EXTRAS, "roller"),
-                           (_Step.READY, 0), (_Step.RESOLVE,)]
+                t.steps = [_Pending(_Step.SELECTION, count=n), _Pending(_Step.EXTRAS),
+                           _Pending(_Step.READY), _Pending(_Step.RESOLVE)]
             case Mode.HEAD_TO_HEAD:
                 # Interpretation V9: each racer places their own extra cards.
-                t.steps = [(_Step.CHOOSE_OPPONENT,),
-                           (_Step.PILE, "roller", n), (_Step.EXTRAS, "roller"),
-                           (_Step.PILE, "opponent", n), (_Step.EXTRAS, "opponent"),
-                           (_Step.READY, 0), (_Step.READY, 1), (_Step.RESOLVE,)]
+                t.steps = [_Pending(_Step.CHOOSE_OPPONENT),
+                           _Pending(_Step.PILE, count=n), _Pending(_Step.EXTRAS),
+                           _Pending(_Step.PILE, "opponent", count=n), _Pending(_Step.EXTRAS, "opponent"),
+                           _Pending(_Step.READY, run=0), _Pending(_Step.READY, run=1), _Pending(_Step.RESOLVE)]
         self._proceed(events)
 
     def _mode_for(self, face: ModeFace) -> Mode:
@@ -1165,8 +1175,7 @@ class VowlGame:
         """Run queued set-up steps until one needs a decision."""
         t = self._turn
         while t.steps and self._outcome is None:
-            step, *args = t.steps.pop(0)
-            if self._do_step(step, args, events):
+            if self._do_step(t.steps.pop(0), events):
                 return
 
     def _role(self, role: str) -> str:
@@ -1174,10 +1183,10 @@ class VowlGame:
         assert name is not None
         return name
 
-    def _do_step(self, step: _Step, args: list, events: list[Event]) -> bool:
+    def _do_step(self, pending: _Pending, events: list[Event]) -> bool:
         """One set-up step; True when it stopped for a decision."""
         t = self._turn
-        match step:
+        match pending.step:
             case _Step.CHOOSE_OPPONENT:
                 others = [p.name for p in self._players if p.name != t.player]
                 if len(others) == 1:  # two players: nobody else to choose
@@ -1190,19 +1199,18 @@ class VowlGame:
                 self._phase = Phase.CHOOSE_PARTNER
                 return True
             case _Step.PILE:
-                role, count = args
-                owner = self._role(role)
+                owner = self._role(pending.role)
                 run = self._new_run(owner)
-                run.pile = self._draw(Tier.BASIC, count, owner, DrawPurpose.PILE, events)
+                run.pile = self._draw(Tier.BASIC, pending.count, owner, DrawPurpose.PILE, events)
                 if t.mode is Mode.PARTNER:
                     run.pile += self._draw(Tier.BASIC, PARTNER_BONUS, owner, DrawPurpose.PARTNER_BONUS, events)
                 return False
             case _Step.SELECTION:
-                (count,) = args
                 others = [p.name for p in self._players if p.name != t.player]
                 t.selector = others[0]
                 self._new_run(t.player)
-                t.hand = self._draw(Tier.BASIC, count + SELECTION_EXTRA, t.selector, DrawPurpose.SELECTION, events)
+                t.hand = self._draw(Tier.BASIC, pending.count + SELECTION_EXTRA, t.selector,
+                                    DrawPurpose.SELECTION, events)
                 if len(t.hand) <= SELECTION_EXTRA:
                     # Interpretation V16: too few cards to choose from; all are discarded.
                     t.discarded, t.hand = t.hand, []
@@ -1211,8 +1219,7 @@ class VowlGame:
                 self._phase = Phase.SELECT_DISCARDS
                 return True
             case _Step.EXTRAS:
-                (role,) = args
-                owner = self._role(role)
+                owner = self._role(pending.role)
                 t.active = self._run_index(owner)
                 extras = extras_for(self._board, self._get(owner).score)
                 drawn: list[Card] = []
@@ -1225,14 +1232,13 @@ class VowlGame:
                 self._phase = Phase.PLACE_EXTRAS
                 return True
             case _Step.READY:
-                (index,) = args
-                t.active = index
+                t.active = pending.run
                 self._phase = Phase.READY
                 return True
             case _Step.RESOLVE:
                 self._resolve(events)
                 return True
-        raise AssertionError(step)  # pragma: no cover
+        raise AssertionError(pending)  # pragma: no cover
 
     def _new_run(self, owner: str) -> _Run:
         t = self._turn

@@ -6,6 +6,7 @@ sure every row has one and every row the code cites exists.
 
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 from collections import Counter
@@ -72,7 +73,6 @@ from tests.vowl.conftest import (
     make_game,
     make_practice,
     matcher_for,
-    rig,
     roll,
     set_tokens,
     solve,
@@ -180,7 +180,7 @@ def test_v5_tier_tables_in_the_rules_document_match_the_engine() -> None:
 def test_v5_tiers_cover_the_track_and_rise_with_the_score(board: Board) -> None:
     bands = TRACK[board]
     assert bands[0].first == 0 and bands[-1].last == board.victory_space
-    for before, after in zip(bands, bands[1:], strict=False):
+    for before, after in itertools.pairwise(bands):
         assert after.first == before.last + 1
     weight = [e.basic + 2 * e.advanced + 3 * e.expert
               for e in (extras_for(board, s) for s in range(board.victory_space + 1))]

@@ -34,7 +34,6 @@ from tests.vowl.conftest import (
     ANN,
     BOB,
     CY,
-    actor_view,
     cards_in,
     current,
     make_decks,

@@ -95,7 +95,9 @@ def _face_up(game: VowlGame) -> Card:
     return view.active_run.current
 
 
-def _secrets(game: VowlGame, places: list[tuple[str, Card]]) -> tuple[set[str], set[str], dict[str, set[str]], str | None]:
+def _secrets(
+    game: VowlGame, places: list[tuple[str, Card]]
+) -> tuple[set[str], set[str], dict[str, set[str]], str | None]:
     """The skeletons hidden right now: from everyone, the selection hand (and its
     selector), and each head-to-head racer's cards (hidden from everyone else)."""
     everyone: set[str] = set()
