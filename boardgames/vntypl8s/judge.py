@@ -6,7 +6,7 @@ dictionary (injected), to find the family of each word of the owner's title.
 Every rule of the rulebook's *Plate Creation Rules* is checked separately and each
 broken rule becomes its own ``Violation`` with a plain reason, so the plate editor can
 list them as the player types and ``boardgames vntypl8s check`` can print them.  The
-decisions behind the rules are rows P1-P12 of ``docs/rules/vntypl8s.md``
+decisions behind the rules are rows P1-P11 of ``docs/rules/vntypl8s.md``
 (*Interpretations*); each piece of code below names its row.
 
 "No words of the owner's title may be represented" (P4-P10) is read through the

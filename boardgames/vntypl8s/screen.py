@@ -25,7 +25,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
@@ -70,6 +70,7 @@ from boardgames.vntypl8s.widgets import (
     BuzzerBar,
     CardView,
     OwnerGrid,
+    PlateInput,
     PlateView,
     characters_left,
     grid_key,
@@ -269,9 +270,10 @@ class Vntypl8sSetupScreen(_SizeWarning, Screen[None]):
                 "Round 1 starts with the first name.",
                 id="setup-help",
             )
-            for i in range(MAX_PLAYERS):
-                required = " (required)" if i < MIN_PLAYERS else ""
-                yield Input(placeholder=f"Player {i + 1}{required}", id=f"name-{i}", max_length=16)
+            with Grid(id="names"):
+                for i in range(MAX_PLAYERS):
+                    required = " (required)" if i < MIN_PLAYERS else ""
+                    yield Input(placeholder=f"Player {i + 1}{required}", id=f"name-{i}", max_length=16)
             yield Label("Writing timer in seconds (blank: no timer)")
             yield Input(
                 value=str(self.timer) if self.timer else "",
@@ -399,7 +401,7 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
                         app: BoardgamesApp = self.app  # type: ignore[assignment]
                         yield SandTimer(self.timer, app.clock, id="timer")
                 yield PlateView(slots=8, id="editor-plate")
-                yield Input(placeholder="type your plate, Enter when done", id="plate-input", max_length=16)
+                yield PlateInput(placeholder="type your plate, Enter when done", id="plate-input", max_length=16)
                 yield Static(id="chars-left")
                 yield Static(id="req-ticks")
                 yield Static(id="rule-list")
@@ -446,7 +448,12 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
         g = self.g
         scores = "   ".join(f"{name} {score}" for name, score in zip(self.players, g.scores(), strict=True))
         phase = {Phase.WRITING: "writing", Phase.GUESSING: "guessing", Phase.GAME_OVER: "game over"}[g.phase]
-        self.query_one("#status", Static).update(f"Round {g.round} of {g.rounds} · {phase}      Cards: {scores}")
+        round_ = g.round
+        if self.stage is Stage.ROUND_END:
+            # The engine has already dealt the next round; the table is the last one's.
+            ended = next(e for e in self._pending if isinstance(e, RoundEnded))
+            round_, phase = ended.round, "round over"
+        self.query_one("#status", Static).update(f"Round {round_} of {g.rounds} · {phase}      Cards: {scores}")
 
     # -- writing -----------------------------------------------------------------------
 
@@ -525,17 +532,11 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
 
     @on(Input.Changed, "#plate-input")
     def _plate_changed(self, event: Input.Changed) -> None:
-        upper = event.value.upper()
-        if upper != event.value:
-            position = event.input.cursor_position
-            event.input.value = upper
-            event.input.cursor_position = position
-            return
-        self._validate(upper)
+        self._validate(event.value)
 
     @on(Input.Submitted, "#plate-input")
     def _plate_submitted(self, event: Input.Submitted) -> None:
-        self.submit_plate(event.value.upper())
+        self.submit_plate(event.value)
 
     def submit_plate(self, text: str) -> None:
         """Enter on the editor: refuse an illegal plate, warn about missing requirements."""
@@ -589,7 +590,7 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
             return
         if isinstance(self.app.screen, ConfirmScreen):
             self.app.screen.dismiss(False)
-        text = self.query_one("#plate-input", Input).value.upper()
+        text = self.query_one("#plate-input", Input).value
         self._hand_in(writer, WritingTimeUp(writer, text))
 
     def _after_writing(self, events: list[Event]) -> None:

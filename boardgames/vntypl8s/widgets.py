@@ -14,7 +14,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from boardgames.vntypl8s.engine import Outcome, PlateRecord, PlayerView, Standing
 from boardgames.vntypl8s.judge import MAX_LENGTH
@@ -96,6 +96,18 @@ class PlateView(Static):
             body,
             Text(spaced, justify="center"),
         )
+
+
+class PlateInput(Input):
+    """The plate editor's text field: what is typed or pasted goes in as capitals.
+
+    Upper-casing at insertion (not after the fact on ``Changed``) never loses a key
+    typed quickly; anything else (punctuation, spaces) goes in as typed so the judge
+    can name it.
+    """
+
+    def insert_text_at_cursor(self, text: str) -> None:
+        super().insert_text_at_cursor(text.upper())
 
 
 class CardView(Static):

@@ -364,3 +364,36 @@ async def test_final_table_and_favourites() -> None:
         first = game.view(None).history[0]
         assert [(f.plate, f.owner, f.requirements) for f in saved] == [(first.plate, first.owner, first.requirements)]
         assert screen.check_action("new_game", ()) is True
+
+
+async def test_backing_out_of_a_guess_does_not_lock_out() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = game_screen(app)
+        game = screen.game
+        while game.phase is Phase.WRITING:
+            await pilot.press("enter")
+            screen.query_one("#plate-input").value = legal_plate(game, screen.writer, meet=True)
+            await pilot.press("enter")
+        await pilot.press("enter")
+        await pilot.press("2")
+        await pilot.pause()
+        assert isinstance(app.screen, GuessScreen)
+        await type_text(pilot, "zzzz")
+        assert "No card of the grid matches 'zzzz'" in screen_text(app)
+        await pilot.press("enter")  # nothing to pick: nothing happens
+        assert isinstance(app.screen, GuessScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert game.view(None).locked_out == frozenset() and game.view(None).can_guess(1)
+        assert "Bob did not guess" in screen_text(app)
+
+
+async def test_too_small_terminal_is_told() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "The terminal is 70×20; VNTYPL8S needs at least 80×24" in " ".join(screen_text(app).split())
