@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
@@ -14,7 +15,21 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from boardgames.common.clock import Clock, monotonic
-from boardgames.games import GAMES, GameInfo, get_game
+from boardgames.common.errors import UserFacingError
+from boardgames.common.saves import SaveRecord, SaveStore
+from boardgames.common.ui.choice import Choice, ChoiceScreen
+from boardgames.games import GAMES, get_game
+
+
+RESUME = "resume:"
+
+
+def resumable(game: str) -> bool:
+    """Whether *game* is known and can rebuild a saved game."""
+    try:
+        return hasattr(get_game(game).entry, "resume_screen")
+    except KeyError:
+        return False
 
 
 class MainMenu(Screen[None]):
@@ -23,37 +38,99 @@ class MainMenu(Screen[None]):
     BINDINGS = [
         Binding("q", "app.quit", "Quit"),
         Binding("enter", "play", "Play", show=True),
+        Binding("delete,x", "forget", "Delete saved game"),
     ]
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("boardgames", id="menu-title")
         yield Static("Pick a game for the friends around this keyboard.", id="menu-subtitle")
-        yield OptionList(*self._options(GAMES), id="menu-games")
+        yield OptionList(id="menu-games")
         yield Footer()
 
-    @staticmethod
-    def _options(games: Iterable[GameInfo]) -> list[Option]:
-        return [
-            Option(f"[b]{g.title}[/b]  [dim]{g.players}[/dim]\n  {g.blurb}", id=g.key) for g in games
-        ]
+    def on_mount(self) -> None:
+        self.refresh_games()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_games()
+
+    def refresh_games(self) -> None:
+        """The games, then every unfinished game that can be resumed (newest first)."""
+        listing = SaveStore().unfinished()
+        for warning in listing.warnings:
+            self.notify(warning, severity="warning", timeout=10)
+        self.saves = {r.id: r for r in listing.records if resumable(r.game)}
+        menu = self.query_one(OptionList)
+        highlighted = menu.highlighted
+        menu.clear_options()
+        menu.add_options(
+            Option(f"[b]{g.title}[/b]  [dim]{g.players}[/dim]\n  {g.blurb}", id=g.key) for g in GAMES
+        )
+        for record in self.saves.values():
+            when = time.strftime("%a %H:%M", time.localtime(record.updated))
+            label = f"[b]Resume {get_game(record.game).title}[/b]  [dim]saved {when}[/dim]\n  {record.title}"
+            menu.add_option(Option(label, id=f"{RESUME}{record.id}"))
+        if menu.option_count:
+            menu.highlighted = min(highlighted or 0, menu.option_count - 1)
 
     @property
-    def highlighted_game(self) -> str | None:
+    def highlighted_id(self) -> str | None:
         menu = self.query_one(OptionList)
         if menu.highlighted is None:
             return None
         return menu.get_option_at_index(menu.highlighted).id
 
+    @property
+    def highlighted_game(self) -> str | None:
+        """The game key of the highlighted line (a resume line counts as its game)."""
+        option = self.highlighted_id
+        if option is None:
+            return None
+        if option.startswith(RESUME):
+            record = self.saves.get(option.removeprefix(RESUME))
+            return record.game if record else None
+        return option
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "forget":
+            return (self.highlighted_id or "").startswith(RESUME) or None
+        return True
+
+    def on_option_list_option_highlighted(self) -> None:
+        self.refresh_bindings()
+
+    def _open(self, option: str | None) -> None:
+        if option is None:
+            return
+        if option.startswith(RESUME):
+            record = self.saves.get(option.removeprefix(RESUME))
+            if record is not None:
+                self.app.resume_game(record)
+        else:
+            self.app.open_game(option)
+
     def action_play(self) -> None:
-        key = self.highlighted_game
-        if key is not None:
-            self.app.open_game(key)
+        self._open(self.highlighted_id)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option.id is not None:
-            self.app.open_game(event.option.id)
+        self._open(event.option.id)
+
+    def action_forget(self) -> None:
+        """Delete the highlighted saved game, after asking."""
+        option = self.highlighted_id or ""
+        record = self.saves.get(option.removeprefix(RESUME)) if option.startswith(RESUME) else None
+        if record is None:
+            return
+
+        def decided(yes: bool | None) -> None:
+            if yes:
+                SaveStore().discard(record)
+                self.refresh_games()
+
+        choices = [Choice("y", "yes, delete it", True), Choice("n", "no, keep it", False)]
+        question = f"Delete the saved {get_game(record.game).title} game ({record.title})?"
+        self.app.push_screen(ChoiceScreen(question, choices, cancel=True), decided)
 
 
 class GameCommands(Provider):
@@ -113,13 +190,26 @@ class BoardgamesApp(App[int]):
         if self._start is not None:
             self.push_screen(self._start())
 
-    def make_rng(self) -> random.Random:
-        """A fresh ``random.Random`` for each new game.
+    def new_seed(self) -> int:
+        """A seed for each new game (saves record it so a game can be replayed).
 
         With ``--seed`` the whole sequence of games is reproducible, yet "new game"
         deals a different game each time.
         """
-        return random.Random(self._rng.getrandbits(64))
+        return self._rng.getrandbits(64)
+
+    def make_rng(self) -> random.Random:
+        """A fresh ``random.Random`` for a new game, from ``new_seed()``."""
+        return random.Random(self.new_seed())
+
+    def resume_game(self, record: SaveRecord) -> None:
+        self.back_to_menu()
+        try:
+            screen = get_game(record.game).entry.resume_screen(record, self)
+        except UserFacingError as exc:
+            self.notify(exc.message, severity="error", timeout=10)
+            return
+        self.push_screen(screen)
 
     def open_game(self, key: str) -> None:
         self.back_to_menu()

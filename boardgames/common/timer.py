@@ -22,9 +22,9 @@ class Countdown:
     _started: float | None = None
     _banked: float = 0.0  # seconds used before the last pause
 
-    def start(self) -> None:
-        """Start (or restart from full) the countdown."""
-        self._banked = 0.0
+    def start(self, already: float = 0.0) -> None:
+        """Start the countdown, full or with *already* seconds used (a resumed pile)."""
+        self._banked = already
         self._started = self.clock()
 
     def pause(self) -> None:

@@ -11,7 +11,10 @@ from boardgames.common.skeleton import SkeletonError, SkeletonMatcher, normalise
 from boardgames.vowl.cards import load_decks
 
 if TYPE_CHECKING:
+    from textual.app import App
     from textual.screen import Screen
+
+    from boardgames.common.saves import SaveRecord
 
 
 def validate_decks() -> None:
@@ -54,10 +57,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     from boardgames.app import BoardgamesApp  # noqa: PLC0415 - only when a screen opens
     from boardgames.vowl import launch  # noqa: PLC0415
 
-    setup = launch.setup_from_args(args)  # a bad --players ends here, before any screen
+    if args.resume:
+        record = launch.latest_save()  # no saved game ends here, before any screen
 
-    def start() -> Screen:
-        return launch.setup_screen() if setup is None else launch.game_screen(setup, app)
+        def start() -> Screen:
+            return launch.resume_screen(record, app)
+    else:
+        setup = launch.setup_from_args(args)  # a bad --players ends here, before any screen
+
+        def start() -> Screen:
+            return launch.setup_screen() if setup is None else launch.game_screen(setup, app)
 
     app = BoardgamesApp(start=start, seed=args.seed)
     app.run()
@@ -86,6 +95,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--seed", type=int, default=None, help="seed the shuffles and dice")
     p.add_argument("--practice", action="store_true", help="solitaire practice for one player")
+    p.add_argument("--resume", action="store_true", help="resume the most recent unfinished Vowl game")
     p.set_defaults(func=cmd_play)
     sub = p.add_subparsers(title="tools for a real table", metavar="TOOL")
     c = sub.add_parser("check", help="is WORD an answer to SKELETON?", description=(
@@ -97,6 +107,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "Print every accepted answer, one per line, sorted. Exit 1 when there is none."))
     s.add_argument("skeleton", help="the consonants on the card, e.g. SVR")
     s.set_defaults(func=cmd_solve)
+
+
+def resume_screen(record: SaveRecord, app: App) -> Screen:
+    from boardgames.vowl.launch import resume_screen as resume  # noqa: PLC0415
+
+    return resume(record, app)
 
 
 def new_game_screen() -> Screen:

@@ -1,28 +1,33 @@
-"""From a setup (form or command line) to a running Vowl screen.
+"""From a setup (form, command line or save) to a running Vowl screen.
 
 This is the one place that wires the real pieces together: the decks from
-``decks/vowl``, the dictionary-backed skeleton matcher as the judge, the app's
-seeded random generator, and the practice stats file.
+``decks/vowl``, the dictionary-backed skeleton matcher as the judge, a seeded
+random generator, the autosave, and the practice stats file.
 """
 
 from __future__ import annotations
 
 import argparse
 import getpass
-from collections.abc import Callable
+import random
 
 from textual.app import App
 from textual.screen import Screen
 
 from boardgames.common.dictionary import get_dictionary
 from boardgames.common.errors import UserFacingError
+from boardgames.common.saves import Autosaver, SaveFormatError, SaveRecord, SaveStore, classes_of, replay
 from boardgames.common.skeleton import SkeletonMatcher
+from boardgames.vowl import cards, engine
 from boardgames.vowl.cards import load_decks
-from boardgames.vowl.engine import PlayerSetup, SetupError, VowlGame
-from boardgames.vowl.screen import VowlScreen
+from boardgames.vowl.engine import Event, IllegalActionError, PlayerSetup, SetupError, VowlGame
+from boardgames.vowl.screen import VowlScreen, save_title
 from boardgames.vowl.setup import VowlSetup, VowlSetupScreen, parse_players
 from boardgames.vowl.stats import StatsStore
 from boardgames.vowl.track import Board, Timer
+
+GAME = "vowl"
+ACTION_CLASSES = classes_of(engine, cards)
 
 
 def setup_screen() -> Screen:
@@ -52,24 +57,55 @@ def setup_from_args(args: argparse.Namespace) -> VowlSetup | None:
     return setup
 
 
-def make_game_factory(setup: VowlSetup, app: App) -> Callable[[], VowlGame]:
-    """A function that deals a fresh game for this setup (used again by "new game")."""
+def latest_save() -> SaveRecord:
+    """The most recent unfinished Vowl game, for ``boardgames vowl --resume``."""
+    listing = SaveStore().unfinished(GAME)
+    if not listing.records:
+        raise UserFacingError("There is no unfinished Vowl game to resume.", exit_code=1)
+    return listing.records[0]
+
+
+def build_game(setup: VowlSetup, seed: int) -> VowlGame:
     players = [PlayerSetup(n, Timer(t)) for n, t in zip(setup.names, setup.timers, strict=True)]
     board = Board.ADVANCED if setup.advanced else Board.STANDARD
-    decks = load_decks()
-    judge = SkeletonMatcher(get_dictionary())
-    make_rng = app.make_rng  # type: ignore[attr-defined]
-
-    def deal() -> VowlGame:
-        try:
-            return VowlGame(players, board=board, decks=decks, judge=judge, rng=make_rng())
-        except SetupError as exc:
-            raise UserFacingError(str(exc), exit_code=2) from None
-
-    return deal
+    try:
+        return VowlGame(players, board=board, decks=load_decks(), judge=SkeletonMatcher(get_dictionary()),
+                        rng=random.Random(seed))
+    except SetupError as exc:
+        raise UserFacingError(str(exc), exit_code=2) from None
 
 
 def game_screen(setup: VowlSetup, app: App) -> VowlScreen:
-    deal = make_game_factory(setup, app)
-    stats = StatsStore() if setup.practice else None
-    return VowlScreen(deal(), SkeletonMatcher(get_dictionary()), new_game=deal, stats=stats)
+    """A new game for *setup*, autosaved from its first action."""
+    seed = app.new_seed()  # type: ignore[attr-defined]
+    game = build_game(setup, seed)
+    saver = Autosaver(SaveStore(), SaveRecord(GAME, setup.to_json(), seed, title=save_title(game)))
+    return VowlScreen(
+        game,
+        SkeletonMatcher(get_dictionary()),
+        new_game=lambda: game_screen(setup, app),
+        stats=StatsStore() if setup.practice else None,
+        autosave=saver,
+    )
+
+
+def resume_screen(record: SaveRecord, app: App) -> VowlScreen:
+    """The saved game, replayed to the moment of its last action."""
+    try:
+        setup = VowlSetup.from_json(record.setup)
+        game = build_game(setup, record.seed)
+        history: list[Event] = []
+        for action in replay(record, ACTION_CLASSES):
+            history.extend(game.apply(action))
+    except (SaveFormatError, ValueError, IllegalActionError) as exc:
+        raise UserFacingError(f"The saved Vowl game {record.filename} cannot be replayed: {exc}") from None
+    return VowlScreen(
+        game,
+        SkeletonMatcher(get_dictionary()),
+        new_game=lambda: game_screen(setup, app),
+        stats=StatsStore() if setup.practice else None,
+        autosave=Autosaver(SaveStore(), record),
+        history=history,
+        resumed=True,
+    )
+

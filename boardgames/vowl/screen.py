@@ -24,6 +24,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
+from boardgames.common.saves import Autosaver
 from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.common.ui.base import GameScreen
 from boardgames.common.ui.choice import Choice, ChoiceScreen
@@ -90,19 +91,25 @@ class VowlScreen(GameScreen):
         game: VowlGame,
         matcher: SkeletonMatcher,
         *,
-        new_game: Callable[[], VowlGame] | None = None,
+        new_game: Callable[[], VowlScreen] | None = None,
         stats: StatsStore | None = None,
+        autosave: Autosaver | None = None,
+        history: list[Event] | None = None,
+        resumed: bool = False,
     ) -> None:
         super().__init__()
         self.game = game
         self.matcher = matcher
         self._new_game = new_game
         self.stats = stats
+        self.autosave = autosave
+        #: a resumed game stopped mid-pile: hand over and restart the sand timer first
+        self._interrupted = resumed and game.phase in (Phase.SOLVING, Phase.SUDDEN_DEATH)
         #: who took the keyboard at the last handover (whose private view may show)
         self.holder: str | None = None
         self._modal_open = False
-        self._events: list[Event] = []
-        self._reviewed_turn = 0
+        self._events: list[Event] = list(history or [])
+        self._reviewed_turn = game.last_turn.turn if resumed and game.last_turn else 0
 
     # ------------------------------------------------------------------ layout
 
@@ -150,11 +157,22 @@ class VowlScreen(GameScreen):
             self.notify(str(exc).capitalize(), severity="warning")
             return None
         self._events.extend(events)
+        self._autosave(action)
         for event in events:
             self._log_event(event)
             self._react(event)
         self.sync()
         return events
+
+    def _autosave(self, action: Action) -> None:
+        """Save after every action (a crash loses at most the action in progress)."""
+        if self.autosave is None:
+            return
+        warning = self.autosave.record_action(action, save_title(self.game))
+        if warning is None and self.game.is_over():
+            warning = self.autosave.finish()
+        if warning:
+            self.notify(warning, severity="warning", timeout=10)
 
     def _react(self, event: Event) -> None:
         """Screen-side consequences of what the engine did (timers, stats, feedback)."""
@@ -197,6 +215,9 @@ class VowlScreen(GameScreen):
         g = self.game
         phase = g.phase
         actors = g.actors()
+        if self._interrupted:
+            self._resume_interrupted()
+            return
         if phase in (Phase.READY, Phase.SELECT_DISCARDS, Phase.SUDDEN_DEATH_READY, Phase.ROLL):
             self.hand_to(None)  # nothing private stays on screen between handovers
         self.render_view()
@@ -307,6 +328,34 @@ class VowlScreen(GameScreen):
         )
         title = f"Sudden death! {a} and {b}, both at the keyboard — Enter when ready"
         self._open(HandoverScreen(f"{a} and {b}", detail, title=title), lambda _: self.act(StartRun()))
+
+    def _resume_interrupted(self) -> None:
+        """A resumed game stopped mid-pile: the timer restarts with the time left at the
+        last answer (docs/rules/vowl.md, "Saved games")."""
+        view = self.game.view(None)
+        self.hand_to(None)
+        self.render_view()
+        limit = float(view.time_limit or 25)
+        used = 0.0
+        if view.phase is Phase.SOLVING:
+            rule = self.game.legal_actions().answer
+            used = rule.min_elapsed if rule is not None else 0.0
+            run = view.active_run
+            who = run.runner if run is not None else view.current_player
+            if run is not None and run.partner:
+                who = f"{run.runner} and {run.partner}"
+        else:
+            sd = view.sudden_death
+            who = " and ".join(sd.players) if sd is not None else view.current_player
+        detail = f"The game was interrupted mid-pile. Enter restarts the sand timer with {limit - used:.0f} s left."
+
+        def go(_: None) -> None:
+            self._interrupted = False
+            self.timer.set_limit(limit)
+            self.timer.start(already=used)
+            self.sync()
+
+        self._open(HandoverScreen(who, detail), go)
 
     def _show_review(self, summary: TurnSummary, then: Callable[[], None] | None = None) -> None:
         self._reviewed_turn = summary.turn
@@ -553,9 +602,12 @@ class VowlScreen(GameScreen):
     def action_new_game(self) -> None:
         if self._new_game is None or self.game.phase is not Phase.GAME_OVER:
             return
-        self.app.switch_screen(
-            VowlScreen(self._new_game(), self.matcher, new_game=self._new_game, stats=self.stats)
-        )
+        self.app.switch_screen(self._new_game())
+
+    def _leave_question(self) -> str:
+        if self.autosave is not None and self.autosave.enabled:
+            return "Leave this game? It is saved: resume it from the main menu."
+        return "Leave this game? It is not saved and will be lost."
 
     def action_leave(self) -> None:
         if self.game.phase is Phase.GAME_OVER:
@@ -572,6 +624,15 @@ class VowlScreen(GameScreen):
 
         choices = [Choice("y", "yes, leave the game", True), Choice("n", "no, keep playing", False)]
         self.app.push_screen(
-            ChoiceScreen("Leave this game? It is not saved.", choices, cancel=True), decided
+            ChoiceScreen(self._leave_question(), choices, cancel=True), decided
         )
 
+
+
+def save_title(game: VowlGame) -> str:
+    """How the resume menu names a Vowl game."""
+    if game.is_practice:
+        p = game.players[0]
+        return f"practice: {p.name}, {p.score} of {p.victory} points"
+    scores = ", ".join(f"{p.name} {p.score}" for p in game.players)
+    return f"{scores} — turn {game.turn}"

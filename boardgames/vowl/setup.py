@@ -49,6 +49,24 @@ class VowlSetup:
         return out
 
 
+    def to_json(self) -> dict[str, object]:
+        return {"names": list(self.names), "timers": list(self.timers),
+                "advanced": self.advanced, "practice": self.practice}
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> VowlSetup:
+        """Rebuild from a save; ``ValueError`` when the save's setup is not a Vowl setup."""
+        try:
+            setup = cls(tuple(str(n) for n in data["names"]), tuple(int(t) for t in data["timers"]),
+                        bool(data["advanced"]), bool(data["practice"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a Vowl setup ({exc!r})") from None
+        problems = setup.problems()
+        if problems:
+            raise ValueError(" ".join(problems))
+        return setup
+
+
 def parse_players(text: str) -> tuple[str, ...]:
     """``"Ann Lee, Bob Roy"`` -> ``("Ann Lee", "Bob Roy")``: trimmed, blanks dropped."""
     return tuple(" ".join(part.split()) for part in text.split(",") if part.strip())

@@ -60,10 +60,10 @@ class SandTimer(Static):
         self.countdown.limit = limit
         self.remaining = limit
 
-    def start(self) -> None:
-        """Turn the timer over: full time, running."""
+    def start(self, already: float = 0.0) -> None:
+        """Turn the timer over: running, full (or with *already* seconds used)."""
         self._fired = False
-        self.countdown.start()
+        self.countdown.start(already)
         self.remove_class("-idle")
         self.tick()
         if self._interval is not None:

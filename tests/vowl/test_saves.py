@@ -1,0 +1,108 @@
+"""Vowl games are saved after every action and resume exactly where they stopped."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+from boardgames.common.saves import SaveStore
+from boardgames.common.ui.choice import ChoiceScreen
+from boardgames.common.ui.handover import HandoverScreen
+from boardgames.vowl.engine import Answer, Mode, Phase
+from boardgames.vowl.launch import resume_screen
+from boardgames.vowl.screen import VowlScreen
+from tests.screen import screen_text
+from tests.vowl.test_screen import MATCHER, SIZE, expire_timer, make_app, vowl
+
+
+async def play_a_little(pilot, app, clock) -> VowlScreen:
+    screen = vowl(app)
+    await pilot.press("r")
+    await pilot.pause()
+    await pilot.press("enter")  # handover: the pile turns, the timer starts
+    await pilot.pause()
+    run = screen.view().active_run
+    clock.advance(5)
+    await pilot.press(*MATCHER.solutions(run.current.skeleton)[0], "enter")
+    await pilot.pause()
+    return screen
+
+
+async def test_every_action_is_saved_and_resume_is_identical() -> None:
+    app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = await play_a_little(pilot, app, clock)
+        (record,) = SaveStore().unfinished("vowl").records
+        assert len(record.actions) == 3  # roll, start, answer
+        assert "Ann Lee 0, Bob Roy 0" in record.title
+        before = screen.game.view("Ann Lee")
+        places = screen.game.card_places()
+        resumed = resume_screen(record, app)
+        after = resumed.game.view("Ann Lee")
+        assert resumed.game.card_places() == places
+        assert after.active_run == before.active_run and after.players == before.players
+        # the random stream too: both games roll the same from here on
+        assert resumed.game._rng.getstate() == screen.game._rng.getstate()
+
+
+async def test_resumed_pile_hands_over_and_restarts_the_timer_with_the_time_left() -> None:
+    app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await play_a_little(pilot, app, clock)
+        (record,) = SaveStore().unfinished("vowl").records
+        app.back_to_menu()
+        await pilot.pause()
+        app.resume_game(record)
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        assert "interrupted mid-pile" in screen_text(app) and "20 s left" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = vowl(app)
+        assert screen.game.phase is Phase.SOLVING and screen.timer.running
+        assert round(screen.timer.countdown.remaining) == 20
+        await expire_timer(pilot, app, clock)
+        assert screen.game.phase is not Phase.SOLVING
+
+
+async def test_menu_offers_to_resume_and_a_finished_turn_keeps_the_save() -> None:
+    app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await play_a_little(pilot, app, clock)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "It is saved" in screen_text(app)
+        await pilot.press("y")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Resume Vowl" in text and "Ann Lee 0, Bob Roy 0" in text
+        menu = app.screen.query_one(OptionList)
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        resume_at = next(i for i, o in enumerate(ids) if o and o.startswith("resume:"))
+        await pilot.press(*["down"] * resume_at, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen), screen_text(app)
+
+
+async def test_a_finished_game_moves_to_history(_private_data_dir) -> None:
+    app, clock = make_app(("Ann",), practice=True, seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = vowl(app)
+        # Play the practice session to its end through the screen's own act(), answering
+        # every card right and closing every review and handover as a player would.
+        while not screen.game.is_over():
+            if screen.game.phase is Phase.SOLVING:
+                run = screen.game.view("Ann").active_run
+                screen.act(Answer(MATCHER.solutions(run.current.skeleton)[0], elapsed=1.0))
+            elif isinstance(app.screen, ChoiceScreen):
+                await pilot.press("u")  # extra cards underneath
+            elif app.screen is screen:
+                await pilot.press("r")
+            else:
+                await pilot.press("enter")  # handover or review
+            await pilot.pause()
+        assert SaveStore().unfinished("vowl").records == ()
+        assert list((_private_data_dir / "history").glob("vowl-*.json"))
