@@ -331,7 +331,7 @@ class VowlScreen(GameScreen):
 
     def _resume_interrupted(self) -> None:
         """A resumed game stopped mid-pile: the timer restarts with the time left at the
-        last answer (docs/rules/vowl.md, "Saved games")."""
+        last answer (Interpretation V26)."""
         view = self.game.view(None)
         self.hand_to(None)
         self.render_view()

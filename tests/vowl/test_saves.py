@@ -45,7 +45,7 @@ async def test_every_action_is_saved_and_resume_is_identical() -> None:
         assert resumed.game._rng.getstate() == screen.game._rng.getstate()
 
 
-async def test_resumed_pile_hands_over_and_restarts_the_timer_with_the_time_left() -> None:
+async def test_v26_resumed_pile_hands_over_and_restarts_the_timer_with_the_time_left() -> None:
     app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
