@@ -22,6 +22,7 @@ from boardgames.games import GAMES, get_game
 
 
 RESUME = "resume:"
+EXTRA = "extra:"
 
 
 def resumable(game: str) -> bool:
@@ -66,6 +67,12 @@ class MainMenu(Screen[None]):
         menu.add_options(
             Option(f"[b]{g.title}[/b]  [dim]{g.players}[/dim]\n  {g.blurb}", id=g.key) for g in GAMES
         )
+        self.extras: dict[str, Callable[[], Screen]] = {}
+        for g in GAMES:
+            for i, (label, make) in enumerate(getattr(g.entry, "menu_items", lambda: [])()):
+                key = f"{EXTRA}{g.key}:{i}"
+                self.extras[key] = make
+                menu.add_option(Option(f"[b]{g.title}[/b]: {label}", id=key))
         for record in self.saves.values():
             when = time.strftime("%a %H:%M", time.localtime(record.updated))
             label = f"[b]Resume {get_game(record.game).title}[/b]  [dim]saved {when}[/dim]\n  {record.title}"
@@ -89,6 +96,8 @@ class MainMenu(Screen[None]):
         if option.startswith(RESUME):
             record = self.saves.get(option.removeprefix(RESUME))
             return record.game if record else None
+        if option.startswith(EXTRA):
+            return option.removeprefix(EXTRA).split(":")[0]
         return option
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -106,6 +115,8 @@ class MainMenu(Screen[None]):
             record = self.saves.get(option.removeprefix(RESUME))
             if record is not None:
                 self.app.resume_game(record)
+        elif option.startswith(EXTRA):
+            self.app.push_screen(self.extras[option]())
         else:
             self.app.open_game(option)
 

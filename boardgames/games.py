@@ -4,7 +4,11 @@ Each game package provides ``boardgames.<key>.entry`` with three functions:
 
 - ``register(subparsers)``: adds ``boardgames <key> ...`` to the command line;
 - ``validate_decks()``: loads and checks the game's card data (raises ``DeckError``);
-- ``new_game_screen()``: the screen the main menu opens (setup, usually).
+- ``new_game_screen()``: the screen the main menu opens (setup, usually);
+- optionally ``resume_screen(record, app)``: a saved game (``common.saves``) replayed,
+  which puts the game's unfinished saves on the menu;
+- optionally ``menu_items()``: more ``(label, screen factory)`` lines for the menu
+  (VNTYPL8S's favourite plates, say).
 
 Modules are imported lazily so that starting one game does not import the others'
 screens.
