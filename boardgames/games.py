@@ -41,6 +41,12 @@ GAMES: tuple[GameInfo, ...] = (
         "1–5 players",
     ),
     GameInfo(
+        "uwo",
+        "UWO",
+        "Gnorfs against Pnorfs on a 5×6 board: morph, shoot, duel, ride and blast.",
+        "2 players",
+    ),
+    GameInfo(
         "vntypl8s",
         "VNTYPL8S",
         "Write a vowel-less vanity plate for a secret owner; the others race to guess who (N0FL4M3S).",

@@ -94,8 +94,10 @@ class Kind:
         return attacker.key in self.shield
 
     def move_text(self) -> str:
-        steps = "steps, turns allowed" if self.role is Role.RIDER else "squares"
-        return f"{self.move} {steps}, {self.move_cost} energy"
+        unit = "step" if self.role is Role.RIDER else "square"
+        plural = "" if self.move == 1 else "s"
+        turns = ", turns allowed" if self.role is Role.RIDER else ""
+        return f"{self.move} {unit}{plural}{turns}, {self.move_cost} energy"
 
     def attack_text(self) -> str:
         if self.role is Role.DYNAMITE:

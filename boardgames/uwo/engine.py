@@ -428,7 +428,7 @@ class Game:
             if dst in ray:
                 i = ray.index(dst)
                 if i + 1 > kind.attack:
-                    return f"out of range: the {kind.name} shoots {kind.attack} square(s)"
+                    return f"out of range: the {kind.name}'s bazooka reaches {_squares(kind.attack)}"
                 if any(self.board[s] is not None for s in ray[:i]):
                     return "another UMO is in the line of sight"
                 break
@@ -716,7 +716,7 @@ class Game:
                 if action.dst in ray:
                     i = ray.index(action.dst)
                     if i + 1 > kind.move:
-                        return f"too far: a {kind.name} moves {kind.move} square(s)"
+                        return f"too far: a {kind.name} moves {_squares(kind.move)}"
                     if any(self.board[s] is not None for s in ray[: i + 1]):
                         return "the way is blocked: UMOs move only over empty squares onto an empty one"
                     return None
@@ -1003,7 +1003,7 @@ class Game:
             if u is not None and u.out[p] == finished and done0 >= u.out[0] and done1 >= u.out[1]:
                 ev.append(BackInPlay(u.side, u.kind.name, sq))
         if self.turn >= self.turn_cap:
-            self._finish(Outcome(None, f"the turn limit ({self.turn_cap} turns) was reached"), ev)
+            self._finish(Outcome(None, f"the {self.turn_cap}-turn limit was reached"), ev)
             return
         other = p.other  # U16: who plays next when energy has run out
         if self.energy[p] == 0 and self.energy[other] == 0:
@@ -1114,6 +1114,10 @@ class Game:
         places.extend(("deck", c) for c in self.decks[side])
         places.extend(("removed", c) for c in self.removed[side])
         return places
+
+
+def _squares(n: int) -> str:
+    return f"{n} square" if n == 1 else f"{n} squares"
 
 
 def _out_until(out: tuple[int, int], side: Side, until: int) -> tuple[int, int]:

@@ -36,7 +36,7 @@ class Morphed:
 
     def __str__(self) -> str:
         how = "in defence, " if self.defensive else ""
-        return f"{self.side.title} {how}morph the {_who(self.side, self.old, self.square)} into a {self.new} (1 energy)."
+        return f"{self.side.title} {how}morph their {self.old} on {name(self.square)} into a {self.new} (1 energy)."
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,652 @@
+"""UWO on one terminal: two players, one keyboard, handovers between them.
+
+The screen is a thin driver of ``boardgames.uwo.engine.Game``.  It draws only what
+``game.view(keyboard)`` holds - ``keyboard`` being the side that took the keyboard at
+the last handover, or ``None`` while it changes hands - turns keys and clicks into
+engine actions, and turns the engine's events into the log.  Whenever the engine
+wants a decision from the other side (a new turn, an attack to answer, the turn
+going on after a duel), the hand disappears from the widgets and a
+``HandoverScreen`` covers the terminal until that player presses Enter.
+
+Keys: the board owns the cursor keys, Enter and Esc (``BoardGrid``); the screen owns
+the game commands, each greyed out in the Footer when the engine would refuse it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, RichLog, Static
+
+from boardgames.common.ui.base import GameScreen
+from boardgames.common.ui.choice import Choice, ChoiceScreen
+from boardgames.common.ui.handover import HandoverScreen
+from boardgames.uwo import board as B
+from boardgames.uwo.actions import (
+    Action,
+    Attack,
+    Blast,
+    EndTurn,
+    Evade,
+    Morph,
+    Move,
+    Ride,
+    StopDuel,
+    Swap,
+    TakeHit,
+)
+from boardgames.uwo.board import Square
+from boardgames.uwo.cards import Role, load_catalog
+from boardgames.uwo.engine import Game, IllegalActionError
+from boardgames.uwo.events import Event, GameEnded, KeepsPlaying, TurnStarted
+from boardgames.uwo.side import Side
+from boardgames.uwo.view import Phase, UwoView
+from boardgames.uwo.widgets import (
+    SIDE_STYLE,
+    BoardGrid,
+    HandCard,
+    HandPanel,
+    InfoPanel,
+    SideBar,
+    StatusPanel,
+)
+
+
+class UwoScreen(GameScreen):
+    """A hot-seat duel.  ``game`` may be given (tests, saved positions); otherwise one is
+    dealt with the app's seeded random generator.  ``ask_variant`` (from the main menu)
+    first asks whether to play the standard game or the first-game variant."""
+
+    GAME = "uwo"
+    SUB_TITLE = "UWO — Gnorfs against Pnorfs"
+    CSS_PATH = "uwo.tcss"
+    MIN_SIZE = (100, 32)
+
+    BINDINGS: ClassVar = [
+        Binding("1", "pick(0)", "Card 1", show=False),
+        Binding("2", "pick(1)", "Card 2", show=False),
+        Binding("3", "pick(2)", "Card 3", show=False),
+        Binding("v", "evade", "Evade"),
+        Binding("t", "take_hit", "Take hit"),
+        Binding("c", "counter", "Counter-attack"),
+        Binding("n", "stop_duel", "No counter"),
+        Binding("b", "blast", "Blast"),
+        Binding("x", "swap", "Swap card"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("E,shift+e", "drain", "End, spend all"),
+        Binding("q", "leave", "Leave"),
+    ]
+
+    _COMMANDS = ("evade", "take_hit", "counter", "stop_duel", "blast", "swap", "end_turn", "drain")
+
+    def __init__(self, *, game: Game | None = None, first_game: bool = False, ask_variant: bool = False) -> None:
+        super().__init__()
+        self.game: Game | None = game
+        self.first_game = first_game
+        self.ask_variant = ask_variant and game is None
+        #: The side at the keyboard (after its handover), None while it changes hands.
+        self.keyboard: Side | None = None
+        self.selected: Square | None = None
+        self.picked: int | None = None
+        self.catalog = load_catalog()
+        self.names = {k.key: k.name for k in self.catalog.kinds}
+        self._bindings_state: tuple[bool | None, ...] = ()
+        #: Events since the last handover: the next player reads them on the handover screen.
+        self._since_handover: list[Event] = []
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="uwo-main"):
+            with Vertical(id="uwo-left"):
+                yield SideBar(Side.PNORFS)
+                yield BoardGrid(id="board")
+                yield SideBar(Side.GNORFS)
+                yield Static(
+                    "OUT out of play · new: morphed this turn · ×N stack height · "
+                    "move/ride/attack/morph: what Enter does there",
+                    id="legend",
+                )
+            with Vertical(id="uwo-right"):
+                yield StatusPanel(id="status")
+                yield InfoPanel(id="info")
+                yield HandPanel(id="hand")
+                log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
+                log.can_focus = False
+                log.border_title = "Log"
+                yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(BoardGrid).focus()
+        if self.ask_variant:
+            self.app.push_screen(
+                ChoiceScreen(
+                    "UWO: which game?",
+                    [
+                        Choice("1", "Standard duel — 10 UMOs each", False),
+                        Choice("2", "First game — 8 UMOs each, corners empty", True),
+                    ],
+                    detail="Gnorfs (green) against Pnorfs (purple), hot-seat on this keyboard.",
+                    cancel=True,
+                ),
+                self._variant_chosen,
+            )
+        else:
+            self.start()
+
+    def _variant_chosen(self, first_game: bool | None) -> None:
+        if first_game is None:
+            self.app.pop_screen()
+            return
+        self.first_game = first_game
+        self.start()
+
+    def start(self) -> None:
+        """Deal (unless a game was given), log the start, and hand the keyboard over."""
+        if self.game is None:
+            self.game = Game.new(self.app.make_rng(), first_game=self.first_game)  # type: ignore[attr-defined]
+        self.keyboard = None
+        self.selected = self.picked = None
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        variant = " (first game: 8 UMOs each)" if self.game.first_game else ""
+        log.write(Text(f"A new duel{variant}. The Gnorfs begin.", style="bold"))
+        self._since_handover = []
+        self.after_change([TurnStarted(self.game.current, self.game.turn)])
+
+    # ------------------------------------------------------------------ state helpers
+
+    @property
+    def view(self) -> UwoView:
+        assert self.game is not None
+        return self.game.view(self.keyboard)
+
+    @property
+    def board(self) -> BoardGrid:
+        return self.query_one(BoardGrid)
+
+    def hand_kind(self, index: int | None) -> str | None:
+        if index is None or self.keyboard is None:
+            return None
+        hand = self.view.sides[self.keyboard].hand or ()
+        return hand[index].key if index < len(hand) else None
+
+    def my_move(self) -> bool:
+        """Is the player at the keyboard the one the game waits for?"""
+        return self.game is not None and self.keyboard is not None and self.game.to_act is self.keyboard
+
+    # ------------------------------------------------------------------ playing an action
+
+    def play(self, action: Action) -> bool:
+        """Send ``action`` to the engine; a refusal is shown with its reason."""
+        assert self.game is not None
+        try:
+            events = self.game.apply(action)
+        except IllegalActionError as err:
+            self.notify(err.reason[:1].upper() + err.reason[1:] + ".", title="Not allowed", severity="warning")
+            return False
+        self.selected = self.picked = None
+        self.after_change(events)
+        return True
+
+    def refuse(self, reason: str) -> None:
+        self.notify(reason, title="Not allowed", severity="warning")
+
+    def after_change(self, events: list[Event]) -> None:
+        """Log what happened, then redraw - or hand the keyboard over first."""
+        assert self.game is not None
+        self.write_log(events)
+        self._since_handover.extend(events)
+        game = self.game
+        if game.is_over():
+            self.keyboard = None
+            self.redraw()
+            self.game_over()
+            return
+        side = game.to_act
+        assert side is not None
+        if side is not self.keyboard:
+            self.handover(side)
+            return
+        for e in events:
+            if isinstance(e, KeepsPlaying):
+                self.notify(str(e), title="Another turn")
+        self.redraw()
+
+    def handover(self, side: Side) -> None:
+        """Hide every hand, then cover the terminal until ``side`` presses Enter."""
+        assert self.game is not None
+        self.keyboard = None
+        self.selected = self.picked = None
+        self.redraw()
+        phase = self.game.phase
+        if phase is Phase.DEFEND:
+            title = f"{side.title}, you are attacked — take the keyboard"
+        elif any(isinstance(e, TurnStarted) and e.side is side for e in self._since_handover):
+            title = f"{side.title}, take the keyboard — your turn"
+        else:
+            title = f"{side.title}, take the keyboard — your turn goes on"
+        detail = self.handover_detail(side)
+        self._since_handover = []
+        self.app.push_screen(HandoverScreen(side.title, detail, title=title), lambda _: self.took_keyboard(side))
+
+    def handover_detail(self, side: Side) -> str:
+        """What the incoming player needs to know: the last things that happened, in words."""
+        said = [str(e) for e in self._since_handover if not isinstance(e, TurnStarted)]
+        lines = said[-5:]
+        lines.append("Press Enter when only you can see the screen.")
+        return "\n".join(lines)
+
+    def took_keyboard(self, side: Side) -> None:
+        self.keyboard = side
+        self.board.focus()
+        if self.game is not None and self.game.phase is Phase.DEFEND and self.game.duel is not None:
+            self.board.cursor = self.game.duel.target
+        self.redraw()
+
+    def game_over(self) -> None:
+        assert self.game is not None
+        outcome = self.game.outcome()
+        assert outcome is not None
+        headline = "Draw!" if outcome.winner is None else f"The {outcome.winner.title} win!"
+        self.app.push_screen(
+            ChoiceScreen(
+                headline,
+                [
+                    Choice("n", "New game", "new"),
+                    Choice("m", "Main menu", "menu"),
+                    Choice("b", "Look at the board", "board"),
+                ],
+                detail=f"{outcome.reason[:1].upper()}{outcome.reason[1:]}, after {self.game.turn} turns.",
+            ),
+            self._after_game,
+        )
+
+    def _after_game(self, choice: str | None) -> None:
+        if choice == "new":
+            assert self.game is not None
+            self.first_game = self.game.first_game
+            self.game = None
+            self.start()
+        elif choice == "menu":
+            self.app.back_to_menu()  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------------ drawing
+
+    def write_log(self, events: list[Event]) -> None:
+        log = self.query_one("#log", RichLog)
+        for e in events:
+            side = getattr(e, "side", None)
+            style = SIDE_STYLE[side].replace("bold ", "") if isinstance(side, Side) else ""
+            if isinstance(e, (TurnStarted, GameEnded)):
+                style = "bold " + style
+            log.write(Text(str(e), style=style))
+
+    def redraw(self) -> None:
+        if self.game is None:
+            return
+        view = self.view
+        for bar in self.query(SideBar):
+            bar.show(view.sides[bar.side], to_act=view.to_act is bar.side, current=view.current is bar.side)
+        marks, hints = self.board_marks(view)
+        grid = self.board
+        for sq in range(B.SQUARES):
+            grid.cell(sq).show(view.board[sq], marks.get(sq, set()), hints.get(sq, ""))
+        self.draw_status(view)
+        self.draw_info(view)
+        self.draw_hand(view)
+        # The Footer is rebuilt on every refresh_bindings(): only when something changed.
+        state = tuple(self.check_action(a, ()) for a in self._COMMANDS)
+        if state != self._bindings_state:
+            self._bindings_state = state
+            self.refresh_bindings()
+
+    def legal_from(self, view: UwoView, sq: Square) -> list[Action]:
+        return [a for a in view.legal if isinstance(a, (Move, Ride, Attack, Blast)) and a.src == sq]
+
+    def board_marks(self, view: UwoView) -> tuple[dict[Square, set[str]], dict[Square, str]]:
+        marks: dict[Square, set[str]] = {}
+        hints: dict[Square, str] = {}
+
+        def mark(sq: Square, cls: str, hint: str = "") -> None:
+            marks.setdefault(sq, set()).add(cls)
+            if hint:
+                hints[sq] = hint
+
+        mark(self.board.cursor, "-cursor")
+        if view.duel is not None:
+            mark(view.duel.attacker, "-duel")
+            mark(view.duel.target, "-duel")
+        if self.keyboard is None or view.to_act is not self.keyboard:
+            return marks, hints
+        kind = self.hand_kind(self.picked)
+        if kind is not None:
+            for a in view.legal:
+                if isinstance(a, Morph) and a.kind == kind:
+                    mark(a.square, "-morph", "morph")
+        if self.selected is not None:
+            mark(self.selected, "-selected")
+            for a in self.legal_from(view, self.selected):
+                if isinstance(a, Move):
+                    mark(a.dst, "-move", "move")
+                elif isinstance(a, Ride):
+                    mark(a.dst, "-move", "ride")
+                elif isinstance(a, Attack):
+                    mark(a.dst, "-attack", "attack")
+                elif isinstance(a, Blast):
+                    for s in (a.src, *B.AROUND[a.src]):
+                        mark(s, "-blast")
+                    hints[a.src] = "b: blast"
+        if view.phase is Phase.COUNTER and view.duel is not None:
+            for a in view.legal:
+                if isinstance(a, Attack):
+                    mark(a.dst, "-attack", "c: attack")
+                elif isinstance(a, Blast):
+                    for s in (a.src, *B.AROUND[a.src]):
+                        mark(s, "-blast")
+        return marks, hints
+
+    def draw_status(self, view: UwoView) -> None:
+        status = self.query_one(StatusPanel)
+        cur = view.current
+        title = f"Turn {view.turn} of at most {view.turn_cap} · {cur.title} to play"
+        lines: list[str] = []
+        if view.outcome is not None:
+            o = view.outcome
+            status.show("Game over", ["Draw: " + o.reason if o.winner is None else f"The {o.winner.title} win: {o.reason}."])
+            return
+        if self.keyboard is None:
+            status.show(title, [f"Waiting for the {view.to_act.title if view.to_act else ''} to take the keyboard."])
+            return
+        if view.phase is Phase.TURN:
+            morph = "used" if view.morph_used else "available"
+            action = "used" if view.action_used else "available"
+            lines.append(f"Morph: {morph} · Action: {action} · Energy paid: {view.paid}")
+            if self.picked is not None:
+                lines.append("Enter on one of your UMOs (marked 'morph') morphs it; x swaps the card; Esc cancels.")
+            elif self.selected is not None:
+                lines.append("Enter on a highlighted square: move, ride or attack there. Esc cancels.")
+            else:
+                lines.append("Enter on a UMO selects it; 1-3 pick a hand card to morph; e ends the turn.")
+        elif view.phase is Phase.DEFEND and view.duel is not None:
+            a = view.board[view.duel.attacker]
+            t = view.board[view.duel.target]
+            assert a is not None and t is not None
+            lines.append(
+                f"You are attacked! The {a.side.singular} {a.kind.name} on {B.name(a.square)} "
+                f"attacks your {t.kind.name} on {B.name(t.square)}."
+            )
+            options = []
+            if any(isinstance(x, Evade) for x in view.legal):
+                options.append(f"v evasion card ({view.sides[t.side].evasions} left)")
+            if any(isinstance(x, Morph) for x in view.legal):
+                options.append(f"a card 1-3 + Enter: defensive morph (shield against {a.kind.name})")
+            options.append("t take the hit")
+            lines.append(" · ".join(options))
+        elif view.phase is Phase.COUNTER and view.duel is not None:
+            a = view.board[view.duel.attacker]
+            assert a is not None
+            lines.append(f"You defended. c: counter-attack the {a.kind.name} on {B.name(a.square)} · n: stop the duel")
+        status.show(title, lines)
+
+    def draw_info(self, view: UwoView) -> None:
+        info = self.query_one(InfoPanel)
+        kind_key = self.hand_kind(self.picked)
+        if kind_key is not None:
+            info.show_kind(self.catalog[kind_key], self.names, heading=f"Card {self.picked + 1} of your hand")  # type: ignore[operator]
+            return
+        for sq in (self.board.cursor, self.selected):
+            if sq is not None and view.board[sq] is not None:
+                umo = view.board[sq]
+                assert umo is not None
+                info.show_umo(umo, self.names)
+                return
+        info.clear_info(f"{B.name(self.board.cursor)}: an empty square. Move the cursor onto a UMO to read its card.")
+
+    def draw_hand(self, view: UwoView) -> None:
+        hand_panel = self.query_one(HandPanel)
+        if self.keyboard is None:
+            hand_panel.show(None, None, None, set(), self.names)
+            return
+        hand = view.sides[self.keyboard].hand
+        playable = set()
+        if hand is not None:
+            usable = {a.kind for a in view.legal if isinstance(a, (Morph, Swap))}
+            playable = {i for i, k in enumerate(hand) if k.key in usable}
+        hand_panel.show(self.keyboard, hand, self.picked, playable, self.names)
+
+    # ------------------------------------------------------------------ input
+
+    def on_board_grid_cursor_moved(self, event: BoardGrid.CursorMoved) -> None:
+        self.redraw()
+
+    def on_board_grid_cancelled(self, event: BoardGrid.Cancelled) -> None:
+        if self.picked is None and self.selected is None:
+            self.notify("Nothing to cancel. e ends the turn; F1 shows the rules.")
+        self.selected = self.picked = None
+        self.redraw()
+
+    def on_hand_card_clicked(self, event: HandCard.Clicked) -> None:
+        self.action_pick(event.index)
+
+    def on_board_grid_activated(self, event: BoardGrid.Activated) -> None:  # noqa: C901, PLR0911, PLR0912
+        if not self.my_move():
+            return
+        assert self.game is not None
+        view = self.view
+        sq = event.square
+        umo = view.board[sq]
+        kind = self.hand_kind(self.picked)
+        if view.phase is Phase.DEFEND:
+            assert view.duel is not None
+            if kind is None:
+                self.refuse("You are attacked: v evades, t takes the hit, or pick a card (1-3) to morph in defence.")
+                return
+            self.play(Morph(kind, view.duel.target))
+            return
+        if view.phase is Phase.COUNTER:
+            assert view.duel is not None
+            if sq == view.duel.attacker or sq == view.duel.target:
+                self.action_counter()
+            else:
+                self.refuse("In a duel you may only counter-attack your attacker (c) or stop (n).")
+            return
+        if kind is not None:
+            self.play(Morph(kind, sq))
+            return
+        if self.selected is None or sq == self.selected:
+            if sq == self.selected:
+                self.selected = None
+            elif umo is not None and umo.side is self.keyboard:
+                self.selected = sq
+                if not self.legal_from(view, sq):
+                    self.notify(self.why_no_action(view, sq), title="This UMO cannot act now")
+            elif umo is not None:
+                self.refuse(f"That is a {umo.side.singular} UMO: select one of yours, then Enter on your target.")
+            else:
+                self.refuse("Select one of your UMOs first (cursor on it, Enter).")
+            self.redraw()
+            return
+        options = [a for a in self.legal_from(view, self.selected) if not isinstance(a, Blast) and a.dst == sq]
+        if not options:
+            if umo is not None and umo.side is self.keyboard:
+                self.selected = sq
+                self.redraw()
+                return
+            self.play(self.intended(view, self.selected, sq))  # refused, with the engine's reason
+            return
+        if len(options) == 1:
+            self.play(options[0])
+            return
+        self.choose_ride(view, [a for a in options if isinstance(a, Ride)])
+
+    def intended(self, view: UwoView, src: Square, dst: Square) -> Action:
+        """The action a player most likely meant by pointing at ``dst`` (to explain a refusal)."""
+        mover = view.board[src]
+        assert mover is not None
+        target = view.board[dst]
+        if target is not None and target.side is not mover.side:
+            if mover.kind.role is Role.RIDER:
+                return Ride(src, (dst,))
+            return Attack(src, dst)
+        if mover.kind.role is Role.RIDER:
+            return Ride(src, (dst,))
+        return Move(src, dst)
+
+    def why_no_action(self, view: UwoView, sq: Square) -> str:
+        if view.action_used:
+            return "You have already used this turn's action (a morph is still possible if unused)."
+        umo = view.board[sq]
+        assert umo is not None
+        if umo.out_of_play:
+            return f"It is {umo.out_text}; it could still move if the way were free."
+        return "No move or attack is possible for it right now (blocked, out of range, or not enough energy)."
+
+    def choose_ride(self, view: UwoView, rides: list[Ride]) -> None:
+        """Several rides end on the same square: by effect (who is trampled), ask which."""
+        by_effect: dict[tuple[Square, ...], Ride] = {}
+        for r in sorted(rides, key=lambda r: len(r.path)):
+            trampled = tuple(s for s in r.path[:-1] if view.board[s] is not None)
+            by_effect.setdefault(trampled, r)
+        if len(by_effect) == 1:
+            self.play(next(iter(by_effect.values())))
+            return
+        choices = []
+        for i, (trampled, ride) in enumerate(sorted(by_effect.items(), key=lambda kv: len(kv[0]))):
+            route = " → ".join(B.name(s) for s in (ride.src, *ride.path))
+            if trampled:
+                who = ", ".join(
+                    f"the {view.board[s].kind.name} on {B.name(s)}" for s in trampled  # type: ignore[union-attr]
+                )
+                label = f"{route}: tramples {who}"
+            else:
+                label = f"{route}: tramples nobody"
+            choices.append(Choice(str(i + 1), label, ride))
+        self.app.push_screen(
+            ChoiceScreen("Which way does the Rider go?", choices, cancel=True),
+            lambda ride: self.play(ride) if ride is not None else None,
+        )
+
+    # ------------------------------------------------------------------ commands
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide commands that belong to another phase; grey out those illegal right now."""
+        if action in ("leave", "pick") or self.game is None:
+            return True
+        phase = self.game.phase
+        mine = self.my_move()
+        legal = self.game.legal_actions() if mine else []
+        if action in ("evade", "take_hit"):
+            if phase is not Phase.DEFEND:
+                return False
+            wanted = Evade if action == "evade" else TakeHit
+            return True if mine and any(isinstance(a, wanted) for a in legal) else None
+        if action in ("counter", "stop_duel"):
+            if phase is not Phase.COUNTER:
+                return False
+            if action == "stop_duel":
+                return True if mine else None
+            return True if mine and any(isinstance(a, (Attack, Blast)) for a in legal) else None
+        if phase is not Phase.TURN:
+            return False
+        if action == "end_turn":
+            return True if mine else None
+        if action == "drain":
+            return True if mine and EndTurn(drain=True) in legal else None
+        if action == "swap":
+            kind = self.hand_kind(self.picked)
+            return True if mine and kind is not None and Swap(kind) in legal else None
+        if action == "blast":
+            if any(isinstance(a, Blast) for a in legal):
+                return True
+            has_dynamite = self.keyboard is not None and any(
+                u is not None and u.side is self.keyboard and u.kind.role is Role.DYNAMITE for u in self.game.board
+            )
+            return None if has_dynamite else False
+        return True
+
+    def action_pick(self, index: int) -> None:
+        if not self.my_move() or self.game is None:
+            return
+        hand = self.view.sides[self.keyboard].hand or ()  # type: ignore[index]
+        if index >= len(hand):
+            self.refuse(f"You have only {len(hand)} card{'s' if len(hand) != 1 else ''} in your hand.")
+            return
+        self.picked = None if self.picked == index else index
+        self.selected = None
+        self.redraw()
+
+    def action_evade(self) -> None:
+        if self.my_move():
+            self.play(Evade())
+
+    def action_take_hit(self) -> None:
+        if self.my_move():
+            self.play(TakeHit())
+
+    def action_counter(self) -> None:
+        if not self.my_move() or self.game is None:
+            return
+        counters = [a for a in self.game.legal_actions() if isinstance(a, (Attack, Blast))]
+        if counters:
+            self.play(counters[0])
+        elif self.game.duel is not None:
+            me = self.game.board[self.game.duel.target]
+            assert me is not None
+            if me.kind.role is Role.DYNAMITE:
+                self.play(Blast(self.game.duel.target))
+            else:
+                self.play(Attack(self.game.duel.target, self.game.duel.attacker))
+
+    def action_stop_duel(self) -> None:
+        if self.my_move():
+            self.play(StopDuel())
+
+    def action_end_turn(self) -> None:
+        if self.my_move():
+            self.play(EndTurn())
+
+    def action_drain(self) -> None:
+        if self.my_move():
+            self.play(EndTurn(drain=True))
+
+    def action_swap(self) -> None:
+        if not self.my_move():
+            return
+        kind = self.hand_kind(self.picked)
+        if kind is None:
+            self.refuse("Pick the card to swap first (1, 2 or 3), then press x.")
+            return
+        self.play(Swap(kind))
+
+    def action_blast(self) -> None:
+        if not self.my_move() or self.game is None:
+            return
+        for sq in (self.selected, self.board.cursor):
+            if sq is not None:
+                umo = self.game.board[sq]
+                if umo is not None and umo.side is self.keyboard and umo.kind.role is Role.DYNAMITE:
+                    self.play(Blast(sq))
+                    return
+        blasts = [a for a in self.game.legal_actions() if isinstance(a, Blast)]
+        if len(blasts) == 1:
+            self.play(blasts[0])
+        else:
+            self.refuse("Put the cursor on your Dynamite, then press b.")
+
+    def action_leave(self) -> None:
+        self.app.push_screen(
+            ChoiceScreen(
+                "Leave this duel?",
+                [Choice("y", "Yes, back to the main menu", True), Choice("n", "No, keep playing", False)],
+                detail="The game is not saved.",
+                cancel=True,
+            ),
+            lambda yes: self.app.back_to_menu() if yes else None,  # type: ignore[attr-defined]
+        )
