@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -95,6 +96,8 @@ class UwoScreen(GameScreen):
         self.catalog = load_catalog()
         self.names = {k.key: k.name for k in self.catalog.kinds}
         self._bindings_state: tuple[bool | None, ...] = ()
+        #: Each side finds the cursor where it left it (first on its own front row).
+        self._cursors = {Side.GNORFS: B.parse("c2"), Side.PNORFS: B.parse("c5")}
         #: Events since the last handover: the next player reads them on the handover screen.
         self._since_handover: list[Event] = []
 
@@ -222,6 +225,8 @@ class UwoScreen(GameScreen):
     def handover(self, side: Side) -> None:
         """Hide every hand, then cover the terminal until ``side`` presses Enter."""
         assert self.game is not None
+        if self.keyboard is not None:
+            self._cursors[self.keyboard] = self.board.cursor
         self.keyboard = None
         self.selected = self.picked = None
         self.redraw()
@@ -248,7 +253,12 @@ class UwoScreen(GameScreen):
         self.board.focus()
         if self.game is not None and self.game.phase is Phase.DEFEND and self.game.duel is not None:
             self.board.cursor = self.game.duel.target
+        else:
+            self.board.cursor = self._cursors[side]
         self.redraw()
+        # Lines written while the handover covered the log: show the newest once visible.
+        log = self.query_one("#log", RichLog)
+        self.call_after_refresh(log.scroll_end, animate=False)
 
     def game_over(self) -> None:
         assert self.game is not None
@@ -367,13 +377,13 @@ class UwoScreen(GameScreen):
         if view.phase is Phase.TURN:
             morph = "used" if view.morph_used else "available"
             action = "used" if view.action_used else "available"
-            lines.append(f"Morph: {morph} · Action: {action} · Energy paid: {view.paid}")
+            lines.append(f"Morph {morph} · action {action} · paid {view.paid}")
             if self.picked is not None:
-                lines.append("Enter on one of your UMOs (marked 'morph') morphs it; x swaps the card; Esc cancels.")
+                lines.append("Enter on a UMO marked 'morph' · x swap the card · Esc cancel")
             elif self.selected is not None:
-                lines.append("Enter on a highlighted square: move, ride or attack there. Esc cancels.")
+                lines.append("Enter on a highlighted square: move, ride or attack · Esc cancel")
             else:
-                lines.append("Enter on a UMO selects it; 1-3 pick a hand card to morph; e ends the turn.")
+                lines.append("Enter select a UMO · 1-3 pick a card to morph · e end the turn")
         elif view.phase is Phase.DEFEND and view.duel is not None:
             a = view.board[view.duel.attacker]
             t = view.board[view.duel.target]
@@ -570,6 +580,65 @@ class UwoScreen(GameScreen):
             )
             return None if has_dynamite else False
         return True
+
+    _KEYS = {"v": "evade", "t": "take_hit", "c": "counter", "n": "stop_duel", "b": "blast",
+             "x": "swap", "e": "end_turn", "E": "drain"}
+
+    def on_key(self, event: events.Key) -> None:
+        """A command key that is greyed out or hidden right now still gets an answer: why not."""
+        action = self._KEYS.get(event.character or "")
+        if action is None or self.game is None or self.check_action(action, ()) is True:
+            return
+        event.stop()
+        event.prevent_default()
+        self.refuse(self.why_not(action))
+
+    def why_not(self, action: str) -> str:  # noqa: PLR0911 - one answer per command
+        """Why a command cannot be used now, in the player's words (the engine's where it has one)."""
+        game = self.game
+        assert game is not None
+        if game.is_over():
+            return "The game is over."
+        if not self.my_move():
+            return "Wait for the other player."
+        phase = game.phase
+        candidate: Action | None = None
+        if action in ("evade", "take_hit"):
+            if phase is not Phase.DEFEND:
+                return "There is no attack to answer right now."
+            candidate = Evade()
+        elif action in ("counter", "stop_duel"):
+            if phase is not Phase.COUNTER or game.duel is None:
+                return "You can counter-attack only right after defending yourself in a duel."
+            me = game.board[game.duel.target]
+            assert me is not None
+            candidate = (
+                Blast(game.duel.target) if me.kind.role is Role.DYNAMITE
+                else Attack(game.duel.target, game.duel.attacker)
+            )
+        elif phase is Phase.DEFEND:
+            return "You are attacked: first answer it (v evade, t take the hit, or a card 1-3 + Enter)."
+        elif phase is Phase.COUNTER:
+            return "First finish the duel: c counter-attack or n stop."
+        elif action == "swap":
+            kind = self.hand_kind(self.picked)
+            if kind is None:
+                return "Pick the card to swap first (1, 2 or 3), then press x."
+            candidate = Swap(kind)
+        elif action == "drain":
+            candidate = EndTurn(drain=True)
+        elif action == "blast":
+            mine = [sq for sq, u in enumerate(game.board)
+                    if u is not None and u.side is self.keyboard and u.kind.role is Role.DYNAMITE]
+            if not mine:
+                return "You have no Dynamite on the board."
+            candidate = Blast(mine[0])
+        if candidate is not None:
+            try:
+                game.check(candidate)
+            except IllegalActionError as err:
+                return err.reason[:1].upper() + err.reason[1:] + "."
+        return "That is not possible right now."
 
     def action_pick(self, index: int) -> None:
         if not self.my_move() or self.game is None:

@@ -153,11 +153,15 @@ async def test_an_illegal_command_is_refused_with_a_reason() -> None:
         await pilot.press("enter")  # out of range for a Trooper
         await pilot.pause()
         assert notes == ["Out of range: the Trooper's bazooka reaches 1 square."]
-        await pilot.press("v")  # no duel: hidden from the Footer, nothing happens
+        await pilot.press("v")  # no duel: hidden from the Footer, and answered
         await pilot.press("x")  # greyed out: no card picked
         await pilot.press("3")  # no such card
         await pilot.pause()
-        assert notes[1:] == ["You have only 0 cards in your hand."]
+        assert notes[1:] == [
+            "There is no attack to answer right now.",
+            "Pick the card to swap first (1, 2 or 3), then press x.",
+            "You have only 0 cards in your hand.",
+        ]
         assert g.phase is Phase.TURN and g.energy == [6, 6] and top(g, "c4") == "P:troop"
         footer = screen_text(app).splitlines()[-1]
         assert "End turn" in footer and "Evade" not in footer
