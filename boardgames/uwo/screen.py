@@ -65,7 +65,7 @@ class UwoScreen(GameScreen):
     GAME = "uwo"
     SUB_TITLE = "UWO — Gnorfs against Pnorfs"
     CSS_PATH = "uwo.tcss"
-    MIN_SIZE = (100, 32)
+    MIN_SIZE = (110, 34)
 
     BINDINGS: ClassVar = [
         Binding("1", "pick(0)", "Card 1", show=False),
@@ -365,7 +365,7 @@ class UwoScreen(GameScreen):
     def draw_status(self, view: UwoView) -> None:
         status = self.query_one(StatusPanel)
         cur = view.current
-        title = f"Turn {view.turn} of at most {view.turn_cap} · {cur.title} to play"
+        title = f"Turn {view.turn} (of {view.turn_cap} at most) · {cur.title} to play"
         lines: list[str] = []
         if view.outcome is not None:
             o = view.outcome

@@ -278,7 +278,7 @@ class HandPanel(Widget):
                 card.display = False
                 continue
             kind = hand[i]
-            text = Text(no_wrap=True, overflow="ellipsis")
+            text = Text()
             text.append(f"{i + 1} {kind.name}", style="bold")
             if kind.role is not Role.REGULAR:
                 text.append(f" ({kind.role.value})", style="italic")
