@@ -18,7 +18,6 @@ Who may send which action depends on the engine's phase:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from boardgames.uwo.board import Square, name
 
@@ -125,7 +124,7 @@ class StopDuel:
         return "stop the duel"
 
 
-Action = Union[Morph, Move, Ride, Attack, Blast, Swap, EndTurn, Evade, TakeHit, StopDuel]
+Action = Morph | Move | Ride | Attack | Blast | Swap | EndTurn | Evade | TakeHit | StopDuel
 
 
 _FIXED: dict[str, Action] = {

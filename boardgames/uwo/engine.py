@@ -46,6 +46,7 @@ from boardgames.uwo.events import (
     BackInPlay,
     Blasted,
     Destroyed,
+    Drew,
     DuelEnded,
     Evaded,
     Event,
@@ -61,7 +62,6 @@ from boardgames.uwo.events import (
     Swapped,
     Trampled,
     TurnStarted,
-    Drew,
 )
 from boardgames.uwo.side import Side
 from boardgames.uwo.view import Duel, Outcome, Phase, SideView, UmoView, UwoView

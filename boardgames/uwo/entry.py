@@ -82,10 +82,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     s.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
-    s.add_argument("--seed", dest="sp_seed", metavar="S", type=int, default=0, help="seed of the whole series (default 0)")
+    s.add_argument(
+        "--seed", dest="sp_seed", metavar="S", type=int, default=0, help="seed of the whole series (default 0)"
+    )
     for side in ("gnorfs", "pnorfs"):
         s.add_argument(
-            f"--{side}", choices=sorted(PLAYERS), default="random", help=f"who plays the {side.title()} (default random)"
+            f"--{side}", choices=sorted(PLAYERS), default="random",
+            help=f"who plays the {side.title()} (default random)",
         )
     s.add_argument("--first-game", action="store_true", help="play the 8-UMO first-game variant")
     s.add_argument("--each", action="store_true", help="also print one line per game")

@@ -369,7 +369,8 @@ class UwoScreen(GameScreen):
         lines: list[str] = []
         if view.outcome is not None:
             o = view.outcome
-            status.show("Game over", ["Draw: " + o.reason if o.winner is None else f"The {o.winner.title} win: {o.reason}."])
+            said = f"Draw: {o.reason}." if o.winner is None else f"The {o.winner.title} win: {o.reason}."
+            status.show("Game over", [said])
             return
         if self.keyboard is None:
             status.show(title, [f"Waiting for the {view.to_act.title if view.to_act else ''} to take the keyboard."])

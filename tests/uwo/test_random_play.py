@@ -37,7 +37,7 @@ ALL_IDS = list(range(CATALOG.deck_size))
 
 def check_invariants(g: Game) -> None:
     """Every card of each side in exactly one place; counters within their bounds."""
-    places: tuple[list[int], list[int]] = (g.hands[0] + g.decks[0] + g.removed[0], g.hands[1] + g.decks[1] + g.removed[1])
+    places = (g.hands[0] + g.decks[0] + g.removed[0], g.hands[1] + g.decks[1] + g.removed[1])
     alive = [0, 0]
     for u in g.board:
         if u is not None:
