@@ -366,6 +366,8 @@ class UwoScreen(GameScreen):
         status = self.query_one(StatusPanel)
         cur = view.current
         title = f"Turn {view.turn} (of {view.turn_cap} at most) · {cur.title} to play"
+        if view.to_act is not None and view.to_act is not cur:
+            title = f"Turn {view.turn} · the {cur.possessive} duel · {view.to_act.title} to answer"
         lines: list[str] = []
         if view.outcome is not None:
             o = view.outcome

@@ -139,6 +139,24 @@ async def test_a_defensive_morph() -> None:
         assert top(g, "c2") is None and g.phase is Phase.OVER
         assert isinstance(app.screen, ChoiceScreen)
         assert "The Pnorfs win!" in screen_text(app)
+        await pilot.press("n")  # a new game, dealt by the app's seeded generator
+        await take_keyboard(pilot, "Gnorfs, take the keyboard — your turn")
+        fresh = uwo(app).game
+        assert fresh is not g and fresh is not None and fresh.alive == [10, 10] and fresh.turn == 1
+
+
+async def test_from_the_menu_the_first_game_variant() -> None:
+    app = BoardgamesApp(seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.open_game("uwo")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and "which game" in screen_text(app)
+        await pilot.press("2")
+        await take_keyboard(pilot, "Gnorfs, take the keyboard")
+        game = uwo(app).game
+        assert game is not None and game.first_game and game.alive == [8, 8]
+        assert "first game" in log_text(app)
 
 
 async def test_an_illegal_command_is_refused_with_a_reason() -> None:
