@@ -1,4 +1,4 @@
-"""VNTYPL8S's place in the suite: command line, deck validation, menu entry."""
+"""VNTYPL8S's place in the suite: command line, deck validation, menu entries, resume."""
 
 from __future__ import annotations
 
@@ -8,11 +8,17 @@ import sys
 from typing import TYPE_CHECKING
 
 from boardgames.common.dictionary import get_dictionary
+from boardgames.common.errors import UserFacingError
 from boardgames.vntypl8s.cards import load_decks, normalise_requirement
 from boardgames.vntypl8s.judge import PlateJudge, check_requirements
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from textual.app import App
     from textual.screen import Screen
+
+    from boardgames.common.saves import SaveRecord
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
@@ -105,10 +111,25 @@ def cmd_favourites(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from boardgames.app import BoardgamesApp  # noqa: PLC0415 - only when a screen opens
-    from boardgames.vntypl8s.screen import start_screen  # noqa: PLC0415
+    from boardgames.vntypl8s import launch  # noqa: PLC0415
 
-    players, timer = args.players, args.timer
-    BoardgamesApp(start=lambda: start_screen(players, timer), seed=args.seed).run()
+    if args.resume:
+        if args.players is not None or args.timer is not None:
+            raise UserFacingError(
+                "--resume takes no --players or --timer: the saved game keeps its own.", exit_code=2
+            )
+        record = launch.latest_save()  # no saved game ends here, before any screen
+
+        def start() -> Screen:
+            return launch.resume_screen(record, app)
+    else:
+        players, timer = args.players, args.timer
+
+        def start() -> Screen:
+            return launch.start_screen(players, timer, app)
+
+    app = BoardgamesApp(start=start, seed=args.seed)
+    app.run()
     return 0
 
 
@@ -129,6 +150,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help='comma-separated names in clockwise seat order, 3 to 8: --players "Ann,Bob,Cy"',
     )
     p.add_argument("--seed", type=int, default=None, help="seed the shuffles (same seed, same deal)")
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="resume the most recent unfinished VNTYPL8S game (games are saved after every action)",
+    )
     p.add_argument(
         "--timer",
         metavar="SECONDS",
@@ -156,6 +182,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def new_game_screen() -> Screen:
-    from boardgames.vntypl8s.screen import start_screen  # noqa: PLC0415
+    from boardgames.vntypl8s.screen import Vntypl8sSetupScreen  # noqa: PLC0415
 
-    return start_screen(None, None)
+    return Vntypl8sSetupScreen()
+
+
+def resume_screen(record: SaveRecord, app: App) -> Screen:
+    from boardgames.vntypl8s.launch import resume_screen as resume  # noqa: PLC0415
+
+    return resume(record, app)
+
+
+def favourites_screen() -> Screen:
+    from boardgames.vntypl8s.screen import FavouritesScreen  # noqa: PLC0415
+
+    return FavouritesScreen()
+
+
+def menu_items() -> list[tuple[str, Callable[[], Screen]]]:
+    """The rulebook's "Record your favourite license plates" page, on the main menu."""
+    return [("favourite license plates", favourites_screen)]

@@ -12,12 +12,17 @@ buzzing player picks a card of the grid in ``GuessScreen``.
 
 The optional writing timer (P17) is the shared ``SandTimer`` reading the app's
 injected clock; when it runs out the screen sends the engine ``WritingTimeUp``.
+
+Every engine action goes through ``act``, which autosaves it (``common.saves``) and
+moves a finished game to the history.  A resumed game (P20) starts behind a
+handover: the next writer's, or a public one before the guessing table.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.console import Group
@@ -26,8 +31,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import (
     Button,
     ContentSwitcher,
@@ -41,12 +45,15 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from boardgames.common.saves import Autosaver
+from boardgames.common.ui.base import GameScreen
+from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.sandtimer import SandTimer
-from boardgames.vntypl8s.cards import load_decks
 from boardgames.vntypl8s.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    Action,
     Event,
     Game,
     GameEnded,
@@ -64,7 +71,7 @@ from boardgames.vntypl8s.engine import (
     SubmitPlate,
     WritingTimeUp,
 )
-from boardgames.vntypl8s.entry import parse_players, plate_judge
+from boardgames.vntypl8s.entry import parse_players
 from boardgames.vntypl8s.favourites import Favourite, add_favourites, load_favourites
 from boardgames.vntypl8s.widgets import (
     BuzzerBar,
@@ -84,54 +91,14 @@ if TYPE_CHECKING:
     from boardgames.app import BoardgamesApp
 
 GAME = "vntypl8s"
-MIN_WIDTH, MIN_HEIGHT = 80, 24
+#: Below this the layout is hidden behind "enlarge the terminal" (``GameScreen``).
+MIN_SIZE = (80, 24)
 
-
-def start_screen(players: Sequence[str] | None, timer: int | None) -> Screen:
-    """Setup when no players were given (the menu), else straight into a game."""
-    if players is None:
-        return Vntypl8sSetupScreen(timer)
-    return Vntypl8sScreen(tuple(players), timer)
-
-
-class _SizeWarning:
-    """Mixin: a banner when the terminal is smaller than the layout needs."""
-
-    def _check_size(self: Screen, width: int, height: int) -> None:  # type: ignore[misc]
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        banner = self.query_one("#too-small", Static)
-        banner.display = small
-        if small:
-            banner.update(
-                f"The terminal is {width}×{height}; VNTYPL8S needs at least {MIN_WIDTH}×{MIN_HEIGHT}. "
-                "Enlarge the window."
-            )
+#: The answers of every yes/no question on these screens (Esc is "no" too).
+YES_NO = (Choice("y", "yes", True), Choice("n", "no", False))
 
 
 # --- small modal screens ---------------------------------------------------------------
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question; ``dismiss(True)`` on y/Enter."""
-
-    GAME = GAME
-    BINDINGS = [
-        Binding("y,enter", "answer(True)", "Yes", priority=True),
-        Binding("n,escape", "answer(False)", "No", priority=True),
-    ]
-
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="confirm-box"):
-            yield Static(self.question, id="confirm-question")
-            yield Static("y / Enter: yes     n / Esc: no", id="confirm-keys")
-        yield Footer()
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
 
 
 class GuessScreen(ModalScreen["str | None"]):
@@ -217,6 +184,7 @@ class FavouritesScreen(ModalScreen[None]):
     """The rulebook's "Record Your Favourite License Plates" page."""
 
     GAME = GAME
+    CSS_PATH = "vntypl8s.tcss"  # also opened from the main menu, before any game screen
     BINDINGS = [Binding("escape,q", "close", "Close")]
 
     def compose(self) -> ComposeResult:
@@ -245,10 +213,11 @@ class FavouritesScreen(ModalScreen[None]):
 # --- setup ------------------------------------------------------------------------------
 
 
-class Vntypl8sSetupScreen(_SizeWarning, Screen[None]):
+class Vntypl8sSetupScreen(GameScreen):
     """3-8 names in clockwise seat order, and an optional writing timer."""
 
     GAME = GAME
+    MIN_SIZE = MIN_SIZE
     CSS_PATH = "vntypl8s.tcss"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start game", priority=True),
@@ -262,7 +231,6 @@ class Vntypl8sSetupScreen(_SizeWarning, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="too-small")
         with VerticalScroll(id="setup"):
             yield Static("VNTYPL8S", id="setup-title")
             yield Static(
@@ -289,10 +257,6 @@ class Vntypl8sSetupScreen(_SizeWarning, Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
-        self._check_size(self.size.width, self.size.height)
-
-    def on_resize(self, event: Resize) -> None:
-        self._check_size(event.size.width, event.size.height)
 
     def names(self) -> list[str]:
         return [self.query_one(f"#name-{i}", Input).value.strip() for i in range(MAX_PLAYERS)]
@@ -324,7 +288,9 @@ class Vntypl8sSetupScreen(_SizeWarning, Screen[None]):
             return
         error.update("")
         players, timer = result
-        self.app.switch_screen(Vntypl8sScreen(players, timer))
+        from boardgames.vntypl8s.launch import Vntypl8sSetup, game_screen  # noqa: PLC0415 - import cycle
+
+        self.app.switch_screen(game_screen(Vntypl8sSetup(players, timer), self.app))
 
     def action_favourites(self) -> None:
         self.app.push_screen(FavouritesScreen())
@@ -360,10 +326,11 @@ class Stage(enum.Enum):
     FINAL = "final"
 
 
-class Vntypl8sScreen(_SizeWarning, Screen[None]):
+class Vntypl8sScreen(GameScreen):
     """One whole game of VNTYPL8S, from the first handover to the favourites."""
 
     GAME = GAME
+    MIN_SIZE = MIN_SIZE
     CSS_PATH = "vntypl8s.tcss"
     BINDINGS = [
         *[Binding(str(i + 1), f"buzz({i})", f"Buzz {i + 1}", show=False) for i in range(MAX_PLAYERS)],
@@ -374,20 +341,33 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
         Binding("escape", "leave", "Main menu"),
     ]
 
-    def __init__(self, players: tuple[str, ...], timer: int | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        *,
+        timer: int | None = None,
+        autosave: Autosaver | None = None,
+        new_game: Callable[[], Vntypl8sScreen] | None = None,
+        resumed: list[Event] | None = None,
+    ) -> None:
+        """*resumed* is the last action's events of a replayed save (``None``: a new game)."""
         super().__init__()
-        self.players = players
+        self.game = game
+        self.players = game.players
         self.timer = timer
-        self.game: Game | None = None
+        self.autosave = autosave
+        self._new_game = new_game
+        self._resumed = resumed
         self.stage = Stage.HANDOVER
         self.writer: int | None = None
         self._pending: list[Event] = []
+        #: the writer's "hand it in anyway?" question, dismissed if their time runs out
+        self._hand_in_question: ChoiceScreen[bool] | None = None
 
     # -- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static(id="too-small")
         yield Static(id="status")
         with ContentSwitcher(initial="between", id="stages"):
             with Vertical(id="between"):
@@ -401,7 +381,10 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
                         app: BoardgamesApp = self.app  # type: ignore[assignment]
                         yield SandTimer(self.timer, app.clock, id="timer")
                 yield PlateView(slots=8, id="editor-plate")
-                yield PlateInput(placeholder="type your plate, Enter when done", id="plate-input", max_length=16)
+                # Enabled only while a writer writes, so it never holds the focus otherwise.
+                yield PlateInput(
+                    placeholder="type your plate, Enter when done", id="plate-input", max_length=16, disabled=True
+                )
                 yield Static(id="chars-left")
                 yield Static(id="req-ticks")
                 yield Static(id="rule-list")
@@ -425,18 +408,72 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        app: BoardgamesApp = self.app  # type: ignore[assignment]
-        self.game = Game(self.players, app.make_rng(), plate_judge(), load_decks())
-        self._check_size(self.size.width, self.size.height)
-        self._begin_writing()
-
-    def on_resize(self, event: Resize) -> None:
-        self._check_size(event.size.width, event.size.height)
+        if self._resumed is not None:
+            self._resume(self._resumed)
+        else:
+            self._begin_writing()
 
     @property
     def g(self) -> Game:
-        assert self.game is not None
         return self.game
+
+    # -- the engine ---------------------------------------------------------------------
+
+    def act(self, action: Action) -> list[Event] | None:
+        """Apply one action and autosave it; a refusal is told to the player, never raised."""
+        try:
+            events = self.g.apply(action)
+        except IllegalActionError as exc:
+            reason = str(exc)
+            self.notify(reason[:1].upper() + reason[1:], severity="error")
+            return None
+        self._autosave(action)
+        return events
+
+    def _autosave(self, action: Action) -> None:
+        """Save after every action (a crash loses at most the action in progress)."""
+        if self.autosave is None:
+            return
+        warning = self.autosave.record_action(action, save_title(self.g))
+        if warning is None and self.g.phase is Phase.GAME_OVER:
+            warning = self.autosave.finish()
+        if warning:
+            self.notify(warning, severity="warning", timeout=10)
+
+    def _resume(self, last: list[Event]) -> None:
+        """P20: a replayed save starts behind a handover, then shows what the last action led to.
+
+        Writing resumes with the next writer's own handover (the interrupted writer
+        starts their plate again, with the whole writing time); anything else starts
+        with a public handover, then the reveal, round table or plate the players
+        were looking at.
+        """
+        g = self.g
+        self._pending = last
+        if g.phase is Phase.GAME_OVER:
+            self._show_final()
+            return
+        revealed = any(isinstance(e, RequirementsRevealed) for e in last)
+        round_over = any(isinstance(e, RoundEnded) for e in last)
+        if g.phase is Phase.WRITING and not revealed and not round_over:
+            self._begin_writing(resumed=True)
+            return
+        then: Callable[[], None]
+        if revealed:
+            detail, then = "Enter shows how the last plate ended.", partial(self._show_reveal, last)
+        elif round_over:
+            detail, then = "Enter shows the scores of the round.", self._show_round_end
+        else:
+            detail = "Enter shows the plate being guessed. Buzz with your number key."
+            wrong = [e for e in last if isinstance(e, GuessedWrong)]
+            message = wrong_guess(self.players[wrong[-1].player], wrong[-1].owner) if wrong else None
+            then = partial(self._show_plate, message)
+        self._set_stage(Stage.HANDOVER, "between")
+        self.query_one("#between-text", Static).update(f"Round {g.round} of {g.rounds}: the game resumes.")
+        self.app.push_screen(
+            HandoverScreen("Everyone", detail, title="The game resumes. Everyone, gather round — Enter when ready"),
+            lambda _: then(),
+        )
 
     def _set_stage(self, stage: Stage, panel: str) -> None:
         self.stage = stage
@@ -457,8 +494,12 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
 
     # -- writing -----------------------------------------------------------------------
 
-    def _begin_writing(self) -> None:
-        """Next writer, clockwise (P13): the public handover first."""
+    def _begin_writing(self, *, resumed: bool = False) -> None:
+        """Next writer, clockwise (P13): the public handover first.
+
+        *resumed*: the game was interrupted, maybe mid-plate; the handover says the
+        plate starts afresh with the whole writing time (P20).
+        """
         g = self.g
         remaining = [p for p in g.writing_order if not g.view(None).players[p].done_writing]
         writer = remaining[0]
@@ -471,6 +512,16 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
         )
         timer = f" You have {self.timer} seconds." if self.timer else ""
         detail = f"Round {g.round} of {g.rounds}: your secret 0WN3R and R3QRMNTS cards come next.{timer}"
+        if resumed:
+            whole = f", with the whole {self.timer} seconds" if self.timer else ""
+            detail = (
+                f"The game resumes in round {g.round} of {g.rounds}. You write your plate from the start{whole}: "
+                "your secret 0WN3R and R3QRMNTS cards come next."
+            )
+            self.query_one("#between-text", Static).update(
+                f"Round {g.round}: the game resumes ({done} of {len(g.writing_order)} plates written).\n"
+                f"Next: {self.players[writer]}."
+            )
         self.app.push_screen(HandoverScreen(self.players[writer], detail), lambda _: self._show_writer(writer))
 
     def _show_writer(self, writer: int) -> None:
@@ -556,24 +607,25 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
         if check.met:
             self._hand_in(writer, SubmitPlate(writer, text))
             return
-        question = (
+        question = f"Hand in {text} anyway?"
+        detail = (
             f"{text} is missing {', '.join(check.missing)} from your R3QRMNTS card {check.card}: "
-            "it cannot score the card even if someone guesses it.\nHand it in anyway?"
+            "it cannot score the card even if someone guesses it."
         )
 
         def answered(yes: bool | None) -> None:
+            self._hand_in_question = None
             if yes and self.writer == writer and self.stage is Stage.WRITING:
                 self._hand_in(writer, SubmitPlate(writer, text))
             elif self.writer == writer:
                 self.query_one("#plate-input", Input).focus()
 
-        self.app.push_screen(ConfirmScreen(question), answered)
+        self._hand_in_question = ChoiceScreen(question, YES_NO, detail=detail, cancel=True)
+        self.app.push_screen(self._hand_in_question, answered)
 
     def _hand_in(self, writer: int, action: SubmitPlate | WritingTimeUp) -> None:
-        try:
-            events = self.g.apply(action)
-        except IllegalActionError as exc:
-            self.notify(str(exc), severity="error")
+        events = self.act(action)
+        if events is None:
             return
         name = self.players[writer]
         for e in events:
@@ -588,8 +640,8 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
         writer = self.writer
         if writer is None or self.stage is not Stage.WRITING:
             return
-        if isinstance(self.app.screen, ConfirmScreen):
-            self.app.screen.dismiss(False)
+        if self._hand_in_question is not None and self.app.screen is self._hand_in_question:
+            self._hand_in_question.dismiss(False)
         text = self.query_one("#plate-input", Input).value
         self._hand_in(writer, WritingTimeUp(writer, text))
 
@@ -615,7 +667,8 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
 
     # -- guessing -----------------------------------------------------------------------
 
-    def _show_plate(self) -> None:
+    def _show_plate(self, message: str | None = None) -> None:
+        """The plate up for guessing; *message* replaces the hint (a resumed lock-out)."""
         v = self.g.view(None)
         assert v.active is not None and v.plate is not None
         played = sum(1 for r in v.history if r.round == v.round)
@@ -626,7 +679,7 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
         )
         self.query_one("#guess-plate", PlateView).plate = v.plate
         self.query_one("#guess-message", Static).update(
-            Text(f"{writer}: press r if nobody knows it.", style="dim")
+            Text(message, style="bold red") if message else Text(f"{writer}: press r if nobody knows it.", style="dim")
         )
         self._refresh_guessing()
         self._set_stage(Stage.PLATE, "guessing")
@@ -653,18 +706,13 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
         self.app.push_screen(GuessScreen(name, cards), guessed)
 
     def make_guess(self, player: int, owner: str) -> None:
-        try:
-            events = self.g.apply(Guess(player, owner))
-        except IllegalActionError as exc:
-            self.notify(str(exc), severity="error")
+        events = self.act(Guess(player, owner))
+        if events is None:
             return
         if any(isinstance(e, RequirementsRevealed) for e in events):
             self._show_reveal(events)
             return
-        name = self.players[player]
-        self.query_one("#guess-message", Static).update(
-            Text(f"✗ {name} guessed {owner}: wrong. {name} is locked out for this plate.", style="bold red")
-        )
+        self.query_one("#guess-message", Static).update(Text(wrong_guess(self.players[player], owner), style="bold red"))
         self._refresh_guessing()
         self.refresh_bindings()
 
@@ -675,9 +723,12 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
 
         def answered(yes: bool | None) -> None:
             if yes and self.stage is Stage.PLATE:
-                self._show_reveal(self.g.apply(NobodyKnows()))
+                events = self.act(NobodyKnows())
+                if events is not None:
+                    self._show_reveal(events)
 
-        self.app.push_screen(ConfirmScreen(f"Nobody knows? {writer} reveals the 0WN3R and nobody scores it."), answered)
+        question = f"Nobody knows? {writer} reveals the 0WN3R and nobody scores it."
+        self.app.push_screen(ChoiceScreen(question, YES_NO, cancel=True), answered)
 
     def _show_reveal(self, events: list[Event]) -> None:
         """Steps 5-7 of the guessing phase, told in words; Enter moves on."""
@@ -784,19 +835,34 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
             self.notify(f"Saved {len(favs)} favourite plate{'s' if len(favs) > 1 else ''}.")
 
     def action_new_game(self) -> None:
-        if self.stage is Stage.FINAL:
-            self.app.switch_screen(Vntypl8sScreen(self.players, self.timer))
+        if self.stage is Stage.FINAL and self._new_game is not None:
+            self.app.switch_screen(self._new_game())
+
+    def _leave_question(self) -> str:
+        if self.autosave is None or not self.autosave.enabled:
+            return "Leave this game for the main menu? It is not saved and will be lost."
+        if not self.autosave.record.actions:
+            return "Leave this game for the main menu? No plate is handed in yet, so there is nothing to resume."
+        return "Leave this game for the main menu? It is saved: resume it from the main menu."
 
     def action_leave(self) -> None:
         if self.stage is Stage.FINAL:
             self._to_menu()
             return
+        timer = self.query_one(SandTimer) if self.timer else None
+        if timer is not None and timer.running:
+            timer.pause()  # a writer's time does not run while they are asked
+        else:
+            timer = None
 
         def answered(yes: bool | None) -> None:
             if yes:
                 self._to_menu()
+            elif timer is not None:
+                timer.resume()
 
-        self.app.push_screen(ConfirmScreen("Leave this game for the main menu? The game will be lost."), answered)
+        choices = [Choice("y", "yes, leave the game", True), Choice("n", "no, keep playing", False)]
+        self.app.push_screen(ChoiceScreen(self._leave_question(), choices, cancel=True), answered)
 
     def _to_menu(self) -> None:
         app: BoardgamesApp = self.app  # type: ignore[assignment]
@@ -815,7 +881,20 @@ class Vntypl8sScreen(_SizeWarning, Screen[None]):
             return self.stage is Stage.PLATE
         if action == "continue":
             return self.stage in (Stage.REVEAL, Stage.ROUND_END)
-        if action in ("save_favourites", "new_game"):
+        if action == "save_favourites":
             return self.stage is Stage.FINAL
+        if action == "new_game":
+            return self.stage is Stage.FINAL and self._new_game is not None
         return True
+
+
+def wrong_guess(name: str, owner: str) -> str:
+    return f"✗ {name} guessed {owner}: wrong. {name} is locked out for this plate."
+
+
+def save_title(game: Game) -> str:
+    """How the main menu's "Resume" line names a VNTYPL8S game."""
+    scores = ", ".join(f"{name} {score}" for name, score in zip(game.players, game.scores(), strict=True))
+    phase = "game over" if game.phase is Phase.GAME_OVER else game.phase.value
+    return f"{scores} — round {game.round} of {game.rounds}, {phase}"
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 import random
 
 from boardgames.common.dictionary import get_dictionary
@@ -18,12 +19,12 @@ def new_game(players: int | list[str] = 3, seed: int = 1) -> Game:
     return Game(names, random.Random(seed), PlateJudge(get_dictionary()), load_decks())
 
 
-def legal_plate(game: Game, player: int, *, meet: bool) -> str:
+def legal_plate(game: Game, player: int, *, meet: bool, fillers: tuple[str, ...] = FILLERS) -> str:
     """A legal plate for *player*'s secret owner that meets (or misses) their card."""
     card = game.view(player).players[player].requirements
     assert card is not None
     bases = ["".join(p) for p in itertools.permutations(card)] if meet else [""]
-    for base, filler in itertools.product(bases, FILLERS):
+    for base, filler in itertools.product(bases, fillers):
         plate = base + filler
         if not meet and game.requirements_check(player, plate).met:
             continue
@@ -53,13 +54,6 @@ def wrong_owner(game: Game, writer: int) -> str:
     return next(o for o in game.view(None).grid if o != right)
 
 
-def screen_text(app) -> str:  # noqa: ANN001 - a running textual App
-    """Everything the terminal shows now, as plain text (what a player would read)."""
-    import io
-
-    from rich.console import Console
-
-    width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), record=True, force_terminal=True, legacy_windows=False)
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-    return console.export_text()
+def flat(text: str) -> str:
+    """Screen text as one line of words: wrapped lines joined, box borders dropped."""
+    return " ".join(re.sub(r"[\u2500-\u259f]", " ", text).split())

@@ -1,100 +1,26 @@
 """VNTYPL8S through the UI: a whole 3-player round with handovers, a wrong guess and
 its lock-out, a correct guess, the reveal and the round table; the writing timer
-on an injected clock; and no secret on screen at any handover.
+on an injected clock; setup, F1, the final table and favourites, a too-small terminal.
 """
 
 from __future__ import annotations
 
-import re
+from textual.widgets import OptionList
 
-from textual.pilot import Pilot
-
-from boardgames.app import BoardgamesApp
-from boardgames.common.clock import ManualClock
+from boardgames.app import BoardgamesApp, MainMenu
+from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.rules import RulesScreen
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.vntypl8s.engine import Phase, Tiebreak
-from boardgames.vntypl8s.favourites import load_favourites
-from boardgames.vntypl8s.screen import (
-    ConfirmScreen,
-    GuessScreen,
-    Stage,
-    Vntypl8sScreen,
-    Vntypl8sSetupScreen,
-    start_screen,
-)
-from boardgames.vntypl8s.widgets import CardView, grid_key
+from boardgames.vntypl8s.entry import menu_items
+from boardgames.vntypl8s.favourites import Favourite, add_favourites, favourites_path, load_favourites
+from boardgames.vntypl8s.screen import FavouritesScreen, GuessScreen, Stage, Vntypl8sSetupScreen
+from boardgames.vntypl8s.widgets import grid_key
+from tests.screen import screen_text
 
-from .helpers import answer, legal_plate, screen_text
-
-SIZE = (110, 44)
-PLAYERS = ("Ann", "Bob", "Cy")
-
-
-def make_app(timer: int | None = None, players: tuple[str, ...] | None = PLAYERS) -> tuple[BoardgamesApp, ManualClock]:
-    clock = ManualClock()
-    return BoardgamesApp(start=lambda: start_screen(players, timer), seed=1, clock=clock), clock
-
-
-def game_screen(app: BoardgamesApp) -> Vntypl8sScreen:
-    return next(s for s in app.screen_stack if isinstance(s, Vntypl8sScreen))
-
-
-async def type_text(pilot: Pilot, text: str) -> None:
-    await pilot.press(*["space" if ch == " " else ch for ch in text])
-    await pilot.pause()
-
-
-def secrets_of(screen: Vntypl8sScreen, players: range | list[int]) -> list[str]:
-    """The current round's owner titles and requirements cards of *players*."""
-    game = screen.game
-    assert game is not None
-    out = []
-    for p in players:
-        me = game.view(p).players[p]
-        out += [me.owner or "", me.requirements or ""]
-    return [s for s in out if s]
-
-
-def assert_not_shown(text: str, secrets: list[str]) -> None:
-    for secret in secrets:
-        assert not re.search(rf"(?<![A-Za-z0-9]){re.escape(secret)}(?![A-Za-z0-9])", text), f"{secret!r} is on screen"
-
-
-async def write_round(pilot: Pilot, app: BoardgamesApp, *, miss: set[int] = frozenset()) -> list[str]:
-    """Every writer takes the keyboard and hands in a legal plate; checks secrecy throughout."""
-    screen = game_screen(app)
-    game = screen.game
-    assert game is not None
-    captures = []
-    while game.phase is Phase.WRITING:
-        assert isinstance(app.screen, HandoverScreen)
-        text = screen_text(app)
-        captures.append(text)
-        assert_not_shown(text, secrets_of(screen, range(len(game.players))))
-        # Underneath, the previous writer's cards are already wiped.
-        assert screen.query_one("#owner-card", CardView).content == ""
-        assert screen.query_one("#req-card", CardView).content == ""
-        await pilot.press("enter")
-        await pilot.pause()
-        writer = screen.writer
-        assert writer is not None and screen.stage is Stage.WRITING
-        text = screen_text(app)
-        me = game.view(writer).players[writer]
-        assert me.owner in text and me.requirements in text
-        assert_not_shown(text, secrets_of(screen, [p for p in range(len(game.players)) if p != writer]))
-        plate = legal_plate(game, writer, meet=writer not in miss)
-        await type_text(pilot, plate.lower())  # the editor upper-cases
-        assert screen.query_one("#plate-input").value == plate
-        await pilot.press("enter")
-        await pilot.pause()
-        if writer in miss:
-            assert isinstance(app.screen, ConfirmScreen)
-            assert "cannot score" in screen_text(app)
-            await pilot.press("y")
-            await pilot.pause()
-    return captures
+from .helpers import answer, legal_plate
+from .ui import PLAYERS, SIZE, assert_not_shown, game_screen, make_app, quick_round, secrets_of, type_text, write_round
 
 
 async def test_a_whole_round_through_the_ui() -> None:
@@ -166,7 +92,7 @@ async def test_a_whole_round_through_the_ui() -> None:
         bob_owner = answer(game, 1)
         await pilot.press("r")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen)
+        assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("y")
         await pilot.pause()
         text = screen_text(app)
@@ -289,54 +215,6 @@ async def test_f1_shows_the_rules() -> None:
         assert "Interpretations" in screen_text(app) or "VNTYPL8S" in screen_text(app)
 
 
-async def quick_round(pilot: Pilot, app: BoardgamesApp) -> None:
-    """A round with few keystrokes: plates pasted into the editor, the next seat guesses right."""
-    screen = game_screen(app)
-    game = screen.game
-    assert game is not None
-    while game.phase is Phase.WRITING:
-        await pilot.press("enter")  # the handover
-        writer = screen.writer
-        assert writer is not None
-        screen.query_one("#plate-input").value = legal_plate(game, writer, meet=True)
-        await pilot.press("enter")
-    await pilot.press("enter")  # everyone gathers round
-    while screen.stage is Stage.PLATE:
-        guesser = (game.active + 1) % len(game.players)
-        key = grid_key(game.view(None).grid_layout.index(answer(game, game.active)))
-        await pilot.press(str(guesser + 1))
-        app.screen.query_one("#guess-filter").value = key
-        await pilot.press("enter", "enter")
-    assert screen.stage is Stage.ROUND_END
-    await pilot.press("enter")
-
-
-async def test_no_secret_on_screen_at_any_handover() -> None:
-    """At every handover of a four-player round (and the next round's first), nobody's
-    cards are visible; while a writer writes, only their own are."""
-    app, _ = make_app(players=("Ann", "Bob", "Cy", "Dee"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = game_screen(app)
-        game = screen.game
-        assert game is not None
-        captures = await write_round(pilot, app, miss={2})
-        assert len(captures) == 4
-        assert isinstance(app.screen, HandoverScreen)  # everyone gathers round
-        assert_not_shown(screen_text(app), secrets_of(screen, range(4)))
-        await pilot.press("enter")
-        while screen.stage is Stage.PLATE:
-            await pilot.press("r", "y")
-            await pilot.pause()
-            await pilot.press("enter")
-            await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
-        assert game.round == 2 and isinstance(app.screen, HandoverScreen) and app.screen.player == "Bob"
-        assert_not_shown(screen_text(app), secrets_of(screen, range(4)))
-        assert screen.query_one("#owner-card", CardView).content == ""
-
-
 async def test_final_table_and_favourites() -> None:
     app, _ = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -390,10 +268,59 @@ async def test_backing_out_of_a_guess_does_not_lock_out() -> None:
         assert "Bob did not guess" in screen_text(app)
 
 
-async def test_too_small_terminal_is_told() -> None:
+async def test_too_small_terminal_is_told_and_resizing_loses_nothing() -> None:
     app, _ = make_app()
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()
-        assert "The terminal is 70×20; VNTYPL8S needs at least 80×24" in " ".join(screen_text(app).split())
+        screen = game_screen(app)
+        assert screen.too_small
+        assert "Enlarge the terminal to 80×24" in screen_text(app)
+        await type_text(pilot, "qx")  # the writer types on, blind
+        owner = screen.game.view(0).players[0].owner
+        assert owner not in screen_text(app)  # the layout is hidden, not drawn broken
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not screen.too_small and screen.writer == 0 and screen.stage is Stage.WRITING
+        text = screen_text(app)
+        assert owner in text and "Q X" in text
+        assert screen.query_one("#plate-input").value == "QX"
+
+
+async def test_favourites_are_listed_from_the_main_menu() -> None:
+    add_favourites([Favourite("N0FL4M3S", "Fire Fighter", "FL5", "Ann"), Favourite("H3NF33D", "Farmer", "HND", "Bob")])
+    app = BoardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        assert "VNTYPL8S: favourite license plates" in screen_text(app)
+        menu = app.screen.query_one(OptionList)
+        ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+        at = ids.index("extra:vntypl8s:0")
+        await pilot.press(*["down"] * at, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FavouritesScreen)
+        text = screen_text(app)
+        assert "Favourite license plates" in text
+        assert "N 0 F L 4 M 3 S" in text and "0WN3R: Fire Fighter    R3QRMNTS: FL5   by Ann" in text
+        assert "0WN3R: Farmer    R3QRMNTS: HND   by Bob" in text
+        await pilot.press("f1")  # the rules of the game whose page this is
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.screen.game == "vntypl8s"
+        await pilot.press("f1", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+
+
+async def test_a_corrupt_favourites_file_is_set_aside_and_told_on_the_menu_page() -> None:
+    favourites_path().parent.mkdir(parents=True, exist_ok=True)
+    favourites_path().write_text('{"version": 1, "plates": [{"plate": "N0FL', encoding="utf-8")
+    app = BoardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(menu_items()[0][1]())
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "was unreadable" in text and "No favourites yet" in text
+        assert list(favourites_path().parent.glob(f"{favourites_path().name}.corrupt-*"))
