@@ -1,0 +1,169 @@
+"""Hidden information on one shared terminal (P19, issue 6): the rendered screen is
+captured after every key of a whole four-player round, at every handover and every
+step of every player, and no secret of a player who is not at the keyboard is on it.
+
+Who is at the keyboard: nobody at a handover (it is public); the writer while their
+editor (or their own "hand it in anyway?" question) is up; everyone while the table
+looks at plates, reveals and scores.  A player's secrets are what their own view
+shows and the public view hides: their 0WN3R (until it joins the grid), their
+R3QRMNTS card and their plate (until revealed).  The decks are secret to everyone.
+"""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from boardgames.app import BoardgamesApp
+from boardgames.common.ui.choice import ChoiceScreen
+from boardgames.common.ui.handover import HandoverScreen
+from boardgames.vntypl8s.engine import Game, Phase
+from boardgames.vntypl8s.screen import GuessScreen, Stage, Vntypl8sScreen
+from boardgames.vntypl8s.widgets import CardView, grid_key
+from tests.screen import screen_text
+
+from .helpers import FILLERS, answer, legal_plate
+from .ui import SIZE, assert_not_shown, game_screen, make_app
+
+PLAYERS = ("Ann", "Bob", "Cy", "Dee")
+
+
+def private_strings(game: Game, player: int) -> list[str]:
+    """What *player*'s own view shows that the public view hides, as it could be printed."""
+    mine = game.view(player).players[player]
+    public_view = game.view(None)
+    public = public_view.players[player]
+    out: list[str] = []
+    if mine.owner and public.owner is None and mine.owner not in public_view.grid_layout:
+        out.append(mine.owner)
+    if mine.requirements and public.requirements is None:
+        out.append(mine.requirements)
+    if mine.plate and public.plate is None:
+        out += [mine.plate, " ".join(mine.plate)]  # typed, and as the plate prints it
+    return out
+
+
+def deck_strings(game: Game) -> list[str]:
+    """Cards still in the decks: nobody may see them, ever."""
+    places = game.card_locations()
+    return [*places["owner deck"], *places["requirements deck"]]
+
+
+def at_keyboard(app: BoardgamesApp, screen: Vntypl8sScreen) -> set[int] | None:
+    """Whose secrets may show now: one writer, ``None`` for nobody (a handover)."""
+    if isinstance(app.screen, HandoverScreen):
+        return None
+    if screen.stage is Stage.WRITING and screen.writer is not None:
+        assert app.screen is screen or isinstance(app.screen, ChoiceScreen), app.screen
+        return {screen.writer}
+    assert screen.stage is not Stage.HANDOVER or isinstance(app.screen, HandoverScreen)
+    return None  # the table: public
+
+
+class Recorder:
+    """Checks the screen after every key and keeps count of what it saw."""
+
+    def __init__(self, app: BoardgamesApp) -> None:
+        self.app = app
+        self.screen = game_screen(app)
+        self.handovers = 0
+        self.writing_steps = 0
+        self.table_steps = 0
+
+    def check(self) -> None:
+        app, screen = self.app, self.screen
+        game = screen.game
+        text = screen_text(app)
+        holder = at_keyboard(app, screen)
+        absent = [p for p in range(len(game.players)) if holder is None or p not in holder]
+        secrets = [s for p in absent for s in private_strings(game, p)] + deck_strings(game)
+        assert_not_shown(text, secrets)
+        if isinstance(app.screen, HandoverScreen):
+            self.handovers += 1
+            # Underneath the handover, the last writer's cards are already wiped.
+            assert screen.query_one("#owner-card", CardView).content == ""
+            assert screen.query_one("#req-card", CardView).content == ""
+        elif holder is not None:
+            self.writing_steps += 1
+            (writer,) = holder
+            me = game.view(writer).players[writer]
+            assert me.owner in text and me.requirements in text  # the writer does see their own
+        else:
+            self.table_steps += 1
+
+    async def press(self, pilot: Pilot, *keys: str) -> None:
+        for key in keys:
+            await pilot.press(key)
+            self.check()
+
+
+async def test_no_secret_of_an_absent_player_at_any_step_of_a_round() -> None:
+    app, _ = make_app(players=PLAYERS)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        rec = Recorder(app)
+        screen, game = rec.screen, rec.screen.game
+        rec.check()
+        # Writing, key by key; Cy's plate misses its card and asks first.
+        while game.phase is Phase.WRITING:
+            await rec.press(pilot, "enter")
+            writer = screen.writer
+            assert writer is not None
+            # Each writer's own filler: no plate can be read inside another.
+            plate = legal_plate(game, writer, meet=writer != 2, fillers=(FILLERS[writer], *FILLERS[4:]))
+            await rec.press(pilot, *plate.lower(), "enter")
+            if writer == 2:
+                assert isinstance(app.screen, ChoiceScreen)
+                await rec.press(pilot, "y")
+        await rec.press(pilot, "enter")  # everyone gathers round
+        assert screen.stage is Stage.PLATE and game.active == 0
+
+        def key_of(owner: str) -> str:
+            return grid_key(game.view(None).grid_layout.index(owner))
+
+        def a_wrong_card() -> str:
+            v = game.view(None)
+            return next(o for o in v.grid_layout if o in v.grid and o != answer(game, v.active))
+
+        # Ann's plate: Bob guesses wrong by key, Cy types part of the right title.
+        await rec.press(pilot, "2", *key_of(a_wrong_card()), "enter")
+        assert 1 in game.view(None).locked_out
+        await rec.press(pilot, "3")
+        assert isinstance(app.screen, GuessScreen)
+        await rec.press(pilot, *answer(game, 0).lower()[:5].replace(" ", ""))
+        await rec.press(pilot, "enter", "enter")
+        # Bob's plate: nobody knows.
+        assert game.active == 1
+        await rec.press(pilot, "r", "y", "enter")
+        # Cy's plate: everyone else guesses wrong, so it is revealed.
+        assert game.active == 2
+        for buzzer in ("1", "2", "4"):
+            await rec.press(pilot, buzzer, *key_of(a_wrong_card()), "enter")
+        assert screen.stage is Stage.REVEAL
+        await rec.press(pilot, "enter")
+        # Dee's plate: Ann backs out once, then guesses right.
+        assert game.active == 3
+        await rec.press(pilot, "1", "escape", "1", *key_of(answer(game, 3)), "enter")
+        assert screen.stage is Stage.REVEAL
+        await rec.press(pilot, "enter")
+        assert screen.stage is Stage.ROUND_END
+        await rec.press(pilot, "enter")  # round 2: Bob's handover
+        assert game.round == 2 and isinstance(app.screen, HandoverScreen) and app.screen.player == "Bob"
+        await rec.press(pilot, "enter")
+        assert screen.writer == 1
+        # Every kind of step was seen and checked.
+        assert rec.handovers >= 6 and rec.writing_steps >= 20 and rec.table_steps >= 20
+
+
+async def test_no_secret_under_the_writing_timer_running_out() -> None:
+    """A writer whose time runs out is wiped before the next handover, like one who hands in."""
+    app, clock = make_app(timer=30, players=PLAYERS)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        rec = Recorder(app)
+        await rec.press(pilot, "enter", "q", "x")
+        clock.advance(31)
+        rec.screen.query_one("#timer").tick()
+        await pilot.pause()
+        rec.check()
+        assert isinstance(app.screen, HandoverScreen) and app.screen.player == "Bob"
+        assert_not_shown(screen_text(app), private_strings(rec.screen.game, 0))
