@@ -7,10 +7,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, SelectionList, Static
 
 from boardgames.common.skeleton import SkeletonMatcher
+from boardgames.common.ui.base import OnceModalScreen
 from boardgames.vowl.cards import Card
 from boardgames.vowl.engine import CardStatus, TurnSummary
 from boardgames.vowl.narrate import TIER_STYLE
@@ -18,7 +18,7 @@ from boardgames.vowl.narrate import TIER_STYLE
 MAX_ALSO = 10  # "you could also have said ..." lists at most this many words
 
 
-class DiscardScreen(ModalScreen[frozenset[Card]]):
+class DiscardScreen(OnceModalScreen[frozenset[Card]]):
     """Selection mode, for the selector's eyes only: tick exactly three cards to discard."""
 
     BINDINGS = [Binding("enter", "confirm", "Discard these 3", priority=True)]
@@ -41,8 +41,9 @@ class DiscardScreen(ModalScreen[frozenset[Card]]):
             yield Static("", id="discard-status")
         yield Footer()
 
+    AUTO_FOCUS = "#discard-list"
+
     def on_mount(self) -> None:
-        self.query_one(SelectionList).focus()
         self._update_status()
 
     def on_selection_list_selected_changed(self) -> None:
@@ -103,7 +104,7 @@ def review_table(summary: TurnSummary, matcher: SkeletonMatcher) -> Table:
     return table
 
 
-class ReviewScreen(ModalScreen[None]):
+class ReviewScreen(OnceModalScreen[None]):
     """After a turn: what happened to every card, and every word that would have done."""
 
     BINDINGS = [Binding("enter,escape", "close", "Continue", priority=True)]

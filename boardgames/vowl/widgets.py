@@ -85,7 +85,13 @@ class PassedCards(Horizontal):
     class Chosen(Message):
         card: Card
 
+    _cards: tuple[Card, ...] = ()
+
     def show(self, cards: tuple[Card, ...]) -> None:
+        """Rebuild the row only when the passed cards changed (mounting is not free)."""
+        if cards == self._cards and self.children:
+            return
+        self._cards = cards
         self.remove_children()
         if not cards:
             self.mount(Static("No passed cards.", classes="passed-none"))
@@ -95,7 +101,6 @@ class PassedCards(Horizontal):
             Button(c.skeleton, classes=f"passed-card {TIER_CLASS[c.tier]}", name=str(i))
             for i, c in enumerate(cards)
         )
-        self._cards = cards
 
     def compose(self) -> ComposeResult:
         yield Static("No passed cards.", classes="passed-none")

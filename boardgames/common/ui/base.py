@@ -9,11 +9,26 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from textual import events
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
+
+T = TypeVar("T")
+
+
+class OnceModalScreen(ModalScreen[T], Generic[T]):
+    """A modal that answers once: a key pressed twice in a row (a fast player, a
+    cat) must not answer the same question twice or answer the next one."""
+
+    _answered = False
+
+    def dismiss(self, result: Any = None) -> Any:
+        if self._answered:
+            return None
+        self._answered = True
+        return super().dismiss(result)
 
 
 class TooSmall(Static):

@@ -15,7 +15,7 @@ from typing import Generic, TypeVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from boardgames.common.ui.base import OnceModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -29,7 +29,7 @@ class Choice(Generic[T]):
     value: T
 
 
-class ChoiceScreen(ModalScreen[T | None], Generic[T]):
+class ChoiceScreen(OnceModalScreen[T | None], Generic[T]):
     DEFAULT_CSS = """
     ChoiceScreen { align: center middle; }
     ChoiceScreen #choice-box {
@@ -42,6 +42,7 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    AUTO_FOCUS = "#choice-options"
 
     def __init__(
         self,
@@ -68,9 +69,6 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
                 id="choice-options",
             )
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one(OptionList).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cancel":

@@ -11,11 +11,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
-from textual.screen import ModalScreen
+from boardgames.common.ui.base import OnceModalScreen
 from textual.widgets import Footer, Static
 
 
-class HandoverScreen(ModalScreen[None]):
+class HandoverScreen(OnceModalScreen[None]):
     """"Bob, take the keyboard — Enter when ready"."""
 
     DEFAULT_CSS = """

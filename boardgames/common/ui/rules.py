@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import ModalScreen
+from boardgames.common.ui.base import OnceModalScreen
 from textual.widgets import Footer, MarkdownViewer
 
 from boardgames.common.resources import read_rules
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(OnceModalScreen[None]):
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
     RulesScreen MarkdownViewer { width: 90%; height: 90%; border: round $accent; }

@@ -1,0 +1,89 @@
+"""A seeded monkey for Pilot tests: random keys, pastes and clicks, with a check after each.
+
+Used by each game's monkey test.  Everything comes from one ``random.Random`` so a
+failure replays exactly with the same seed; the failing step is in the message.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable, Sequence
+
+from textual import events
+from textual.app import App
+from textual.errors import NoWidget
+from textual.pilot import Pilot
+
+#: Keys every screen may meet: typing, editing, navigation, function and control keys.
+#: (F1 is left out: the rules viewer is slow to redraw and has its own tests.)
+COMMON_KEYS: tuple[str, ...] = (
+    *"abcdefghijklmnopqrstuvwxyz0123456789",
+    "enter", "escape", "tab", "shift+tab", "backspace", "delete", "space",
+    "up", "down", "left", "right", "home", "end", "pageup", "pagedown",
+    "f2", "ctrl+a", "ctrl+k", "ctrl+u", "ctrl+w", "ctrl+z",
+)
+
+PASTES: tuple[str, ...] = (
+    "savor",
+    "S V R",
+    "ñandú café 🦉 Ωμέγα 漢字",
+    "\t\n\r",
+    "x" * 5000,
+    "🦉" * 300,
+    "pass",
+    "0123456789!@#$%^&*()",
+)
+
+
+def send_key(app: App, key: str) -> None:
+    """Queue one key press without waiting for it to be handled (like a fast typist)."""
+    char = key if len(key) == 1 else {"space": " ", "enter": "\r", "tab": "\t"}.get(key)
+    event = events.Key(key, char)
+    event.set_sender(app)
+    assert app._driver is not None
+    app._driver.send_message(event)
+
+
+async def monkey(
+    pilot: Pilot,
+    rng: random.Random,
+    steps: int,
+    *,
+    keys: Sequence[str] = COMMON_KEYS,
+    check: Callable[[int, str], Awaitable[None] | None],
+    batch: int = 8,
+    paste_every: int = 40,
+    click_every: int = 60,
+) -> None:
+    """Send *steps* random events, *batch* at a time; ``check(step, what)`` after each batch.
+
+    Keys are queued the way a fast typist (or a cat) sends them, then the app is
+    let run until idle; invariants that must hold after every single action are
+    best checked inside the engine's ``apply`` by the caller as well.
+    """
+    app: App = pilot.app
+    what = ""
+    for step in range(steps):
+        roll = rng.randrange(1000)
+        if paste_every and roll < 1000 // paste_every:
+            text = rng.choice(PASTES)
+            what = f"paste {text[:20]!r}"
+            app.post_message(events.Paste(text))
+        elif click_every and roll < 1000 // paste_every + 1000 // click_every:
+            w, h = app.size
+            offset = (rng.randrange(w), rng.randrange(h))
+            what = f"click at {offset}"
+            try:
+                await pilot.click(offset=offset)
+            except NoWidget:
+                pass  # a click between two screens lands on nothing: fine
+        else:
+            key = rng.choice(keys)
+            what = f"key {key}"
+            send_key(app, key)
+        if step % batch == batch - 1:
+            await pilot.pause()
+            result = check(step, what)
+            if result is not None:
+                await result
+    await pilot.pause()
