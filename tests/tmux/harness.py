@@ -70,6 +70,16 @@ class Terminal:
                 raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
             time.sleep(0.1)
 
+    def app_pid(self) -> int:
+        """The pid of the running ``boardgames`` (the pane's shell is its parent)."""
+        shell = subprocess.run(
+            [*self.tmux, "list-panes", "-t", self.name, "-F", "#{pane_pid}"],
+            capture_output=True, text=True, check=True,
+        ).stdout.split()[0]
+        children = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True).stdout.split()
+        assert children, "boardgames is not running"
+        return int(children[0])
+
     def close(self) -> None:
         subprocess.run([*self.tmux, "kill-server"], capture_output=True)
 
@@ -80,7 +90,7 @@ def terminal(tmp_path: Path):
     opened: list[Terminal] = []
 
     def open_(args: list[str], width: int = 120, height: int = 40) -> Terminal:
-        term = Terminal(args, tmp_path, width, height)
+        term = Terminal(args, tmp_path / "data", width, height)
         opened.append(term)
         return term
 

@@ -106,3 +106,19 @@ async def test_a_finished_game_moves_to_history(_private_data_dir) -> None:
             await pilot.pause()
         assert SaveStore().unfinished("vowl").records == ()
         assert list((_private_data_dir / "history").glob("vowl-*.json"))
+
+
+async def test_unwritable_data_folder_warns_once_and_play_goes_on(monkeypatch, tmp_path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("BOARDGAMES_DATA", str(blocker))  # saves/ cannot be created under a file
+    app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
+    notes: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        app.notify = lambda message, **kw: notes.append(message)  # type: ignore[method-assign]
+        await pilot.pause()
+        screen = await play_a_little(pilot, app, clock)
+        assert screen.game.phase is Phase.SOLVING  # the game went on
+        warnings = [n for n in notes if "play continues without saving" in n]
+        assert len(warnings) == 1  # said once, not after every action
+        assert not screen.autosave.enabled
