@@ -11,9 +11,10 @@ from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select, Static
+
+from boardgames.common.ui.base import GameScreen
 
 MAX_PLAYERS = 5
 TIMERS = (25, 15)
@@ -72,10 +73,11 @@ def parse_players(text: str) -> tuple[str, ...]:
     return tuple(" ".join(part.split()) for part in text.split(",") if part.strip())
 
 
-class VowlSetupScreen(Screen[None]):
+class VowlSetupScreen(GameScreen):
     """The form.  Ctrl+S starts (works while typing a name); Escape goes back."""
 
     GAME = "vowl"
+    MIN_SIZE = (64, 20)  # the form scrolls; narrower than this the player rows break
     CSS_PATH = "vowl.tcss"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start game", priority=True),
