@@ -30,6 +30,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from boardgames.common.errors import UserFacingError
 from boardgames.common.storage import data_dir, load_json, save_json, set_aside
 
 VERSION = 1
@@ -217,6 +218,17 @@ class SaveStore:
             self.path(record).unlink(missing_ok=True)
         except OSError:
             pass
+
+
+def latest_unfinished(game: str, title: str) -> SaveRecord:
+    """The most recent unfinished *game*, for ``boardgames <game> --resume``.
+
+    Raises ``UserFacingError`` (exit 1) when there is none, naming the game by *title*.
+    """
+    listing = SaveStore().unfinished(game)
+    if not listing.records:
+        raise UserFacingError(f"There is no unfinished {title} game to resume.", exit_code=1)
+    return listing.records[0]
 
 
 def replay(record: SaveRecord, classes: Mapping[str, type]) -> Iterable[Any]:

@@ -16,7 +16,15 @@ from textual.screen import Screen
 
 from boardgames.common.dictionary import get_dictionary
 from boardgames.common.errors import UserFacingError
-from boardgames.common.saves import Autosaver, SaveFormatError, SaveRecord, SaveStore, classes_of, replay
+from boardgames.common.saves import (
+    Autosaver,
+    SaveFormatError,
+    SaveRecord,
+    SaveStore,
+    classes_of,
+    latest_unfinished,
+    replay,
+)
 from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.vowl import cards, engine
 from boardgames.vowl.cards import load_decks
@@ -59,10 +67,7 @@ def setup_from_args(args: argparse.Namespace) -> VowlSetup | None:
 
 def latest_save() -> SaveRecord:
     """The most recent unfinished Vowl game, for ``boardgames vowl --resume``."""
-    listing = SaveStore().unfinished(GAME)
-    if not listing.records:
-        raise UserFacingError("There is no unfinished Vowl game to resume.", exit_code=1)
-    return listing.records[0]
+    return latest_unfinished(GAME, "Vowl")
 
 
 def build_game(setup: VowlSetup, seed: int) -> VowlGame:

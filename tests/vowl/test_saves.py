@@ -122,3 +122,10 @@ async def test_unwritable_data_folder_warns_once_and_play_goes_on(monkeypatch, t
         warnings = [n for n in notes if "play continues without saving" in n]
         assert len(warnings) == 1  # said once, not after every action
         assert not screen.autosave.enabled
+
+
+def test_resume_with_nothing_saved_is_a_clear_error(capsys) -> None:
+    from boardgames.cli import main
+
+    assert main(["vowl", "--resume"]) == 1
+    assert "There is no unfinished Vowl game to resume." in capsys.readouterr().err
