@@ -93,6 +93,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default="standard",
         help="standard board (victory at 10) or advanced (15); default standard",
     )
+    p.add_argument(
+        "--timers",
+        metavar="SECONDS",
+        help="each player's sand timer, 25 or 15, in the order of --players: --timers 25,15 "
+        "(default 25 for everyone)",
+    )
     p.add_argument("--seed", type=int, default=None, help="seed the shuffles and dice")
     p.add_argument("--practice", action="store_true", help="solitaire practice for one player")
     p.add_argument("--resume", action="store_true", help="resume the most recent unfinished Vowl game")

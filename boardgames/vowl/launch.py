@@ -57,8 +57,8 @@ def setup_from_args(args: argparse.Namespace) -> VowlSetup | None:
         names = names[:1] or (practice_name(),)
     elif not names:
         return None
-    setup = VowlSetup(names, tuple(Timer.GREEN for _ in names), advanced=args.board == "advanced",
-                      practice=args.practice)
+    timers = parse_timers(getattr(args, "timers", None), len(names))
+    setup = VowlSetup(names, timers, advanced=args.board == "advanced", practice=args.practice)
     problems = setup.problems()
     if problems:
         raise UserFacingError(" ".join(problems), exit_code=2)
@@ -68,6 +68,20 @@ def setup_from_args(args: argparse.Namespace) -> VowlSetup | None:
 def latest_save() -> SaveRecord:
     """The most recent unfinished Vowl game, for ``boardgames vowl --resume``."""
     return latest_unfinished(GAME, "Vowl")
+
+
+def parse_timers(text: str | None, players: int) -> tuple[int, ...]:
+    """``--timers 25,15`` -> ``(25, 15)``; everyone on 25 s when not given."""
+    if not text:
+        return tuple(int(Timer.GREEN) for _ in range(players))
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != players or not all(p.isdigit() for p in parts):
+        raise UserFacingError(
+            f"--timers needs one number of seconds per player ({players}), e.g. --timers "
+            + ",".join(["25"] * players),
+            exit_code=2,
+        )
+    return tuple(int(p) for p in parts)
 
 
 def build_game(setup: VowlSetup, seed: int) -> VowlGame:

@@ -25,3 +25,23 @@ def test_duplicate_names_and_bad_timers_reported_together() -> None:
     problems = VowlSetup(("Ann", "ann"), (25, 20)).problems()
     assert any("names must differ" in p for p in problems)
     assert any("25 or 15 seconds" in p for p in problems)
+
+
+def test_cli_timers_per_player() -> None:
+    import argparse
+
+    import pytest
+
+    from boardgames.common.errors import UserFacingError
+    from boardgames.vowl.launch import setup_from_args
+
+    def args(**kw: object) -> argparse.Namespace:
+        base = {"players": "Ann Lee,Bob Roy", "board": "advanced", "practice": False, "timers": None}
+        return argparse.Namespace(**{**base, **kw})
+
+    assert setup_from_args(args()).timers == (25, 25)
+    setup = setup_from_args(args(timers="25, 15"))
+    assert setup.timers == (25, 15) and setup.advanced
+    for bad in ("25", "25,x", "25,20"):
+        with pytest.raises(UserFacingError):
+            setup_from_args(args(timers=bad))
