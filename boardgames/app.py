@@ -109,7 +109,9 @@ class MainMenu(Screen[None]):
         self.refresh_bindings()
 
     def _open(self, option: str | None) -> None:
-        if option is None:
+        if option is None or self.app.screen is not self:
+            # A second Enter queued while the first one's screen mounts reaches the menu
+            # too; opening again would pop that screen mid-mount (Textual's Header crashes).
             return
         if option.startswith(RESUME):
             record = self.saves.get(option.removeprefix(RESUME))

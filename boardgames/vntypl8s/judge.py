@@ -435,7 +435,12 @@ def _runs(text: str) -> list[tuple[int, int, str]]:
 
 def _first_reading(runs: list[tuple[int, int, str]], forms: tuple[str, ...]) -> tuple[tuple[int, int], str] | None:
     """The longest (then leftmost) run that reads as one of *forms*, with that form."""
+    # Every plate character reads as at least one letter, so a run longer than the
+    # longest form cannot read as any: skipping those keeps live validation quick.
+    longest = max((len(f) for f in forms), default=0)
     for start, end, run in runs:
+        if end - start > longest:
+            continue
         pattern = reading_pattern(run)
         for form in forms:
             if pattern.match(form):

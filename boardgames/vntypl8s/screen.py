@@ -31,7 +31,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import (
     Button,
     ContentSwitcher,
@@ -46,7 +45,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from boardgames.common.saves import Autosaver
-from boardgames.common.ui.base import GameScreen
+from boardgames.common.ui.base import GameScreen, OnceModalScreen
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.sandtimer import SandTimer
@@ -101,7 +100,7 @@ YES_NO = (Choice("y", "yes", True), Choice("n", "no", False))
 # --- small modal screens ---------------------------------------------------------------
 
 
-class GuessScreen(ModalScreen["str | None"]):
+class GuessScreen(OnceModalScreen["str | None"]):
     """The buzzing player picks a card: by its key, or by typing part of its title.
 
     The list narrows as they type; a key typed alone (``c``) puts that card first.
@@ -180,7 +179,7 @@ class GuessScreen(ModalScreen["str | None"]):
         self.dismiss(None)
 
 
-class FavouritesScreen(ModalScreen[None]):
+class FavouritesScreen(OnceModalScreen[None]):
     """The rulebook's "Record Your Favourite License Plates" page."""
 
     GAME = GAME

@@ -103,11 +103,19 @@ class PlateInput(Input):
 
     Upper-casing at insertion (not after the fact on ``Changed``) never loses a key
     typed quickly; anything else (punctuation, spaces) goes in as typed so the judge
-    can name it.
+    can name it.  Every edit (a key, a paste, typing over a selection) goes through
+    ``replace``.  Text that would not fit the field is refused whole, and said so.
     """
 
-    def insert_text_at_cursor(self, text: str) -> None:
-        super().insert_text_at_cursor(text.upper())
+    def replace(self, text: str, start: int, end: int) -> None:
+        super().replace(text.upper(), start, end)
+
+    def restricted(self) -> None:
+        super().restricted()
+        self.notify(
+            f"That does not fit: the editor holds {self.max_length} characters (a plate has at most {MAX_LENGTH}).",
+            severity="warning",
+        )
 
 
 class CardView(Static):

@@ -5,6 +5,7 @@ on an injected clock; setup, F1, the final table and favourites, a too-small ter
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import OptionList
 
 from boardgames.app import BoardgamesApp, MainMenu
@@ -17,6 +18,7 @@ from boardgames.vntypl8s.entry import menu_items
 from boardgames.vntypl8s.favourites import Favourite, add_favourites, favourites_path, load_favourites
 from boardgames.vntypl8s.screen import FavouritesScreen, GuessScreen, Stage, Vntypl8sSetupScreen
 from boardgames.vntypl8s.widgets import grid_key
+from tests.monkey import send_key
 from tests.screen import screen_text
 
 from .helpers import answer, legal_plate
@@ -324,3 +326,42 @@ async def test_a_corrupt_favourites_file_is_set_aside_and_told_on_the_menu_page(
         text = " ".join(screen_text(app).split())
         assert "was unreadable" in text and "No favourites yet" in text
         assert list(favourites_path().parent.glob(f"{favourites_path().name}.corrupt-*"))
+
+
+async def test_pastes_into_the_plate_editor_are_capitals_and_a_long_one_is_refused_plainly() -> None:
+    app, _ = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = game_screen(app)
+        editor = screen.query_one("#plate-input")
+        app.post_message(events.Paste("qz7"))
+        await pilot.pause()
+        assert editor.value == "QZ7"
+        await pilot.press("left", "shift+left")  # select the Z, then paste over it
+        app.post_message(events.Paste("x9\nsecond line"))
+        await pilot.pause()
+        assert editor.value == "QX97"
+        app.post_message(events.Paste("x" * 5000))
+        await pilot.pause()
+        assert editor.value == "QX97"
+        assert any("does not fit" in n.message for n in app._notifications)
+        app.post_message(events.Paste("ñandú 🦉"))
+        await pilot.pause()
+        assert editor.value == "QX9ÑANDÚ 🦉7"  # at the cursor, after the last paste
+        assert "✗" in screen_text(app)  # every broken rule is named, nothing crashed
+
+
+async def test_a_fast_double_enter_on_the_menu_opens_vntypl8s_once() -> None:
+    """Both Enters reach the menu before the setup screen mounts; the second must not
+    open it again (popping the first mid-mount crashed the app)."""
+    app = BoardgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        at = [menu.get_option_at_index(i).id for i in range(menu.option_count)].index("vntypl8s")
+        await pilot.press(*["down"] * at)
+        send_key(app, "enter")
+        send_key(app, "enter")
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack[1:]] == [MainMenu, Vntypl8sSetupScreen]

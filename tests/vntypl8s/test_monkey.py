@@ -1,0 +1,109 @@
+"""A cat on the keyboard: thousands of random keys, pastes and clicks on VNTYPL8S.
+
+No exception may escape, and after every event: every card is in exactly one place,
+the public view holds no secret (checked inside ``apply``, after every action), the screen agrees with the engine (the editor is
+live only while a writer writes, nobody's cards are left under a handover), and now
+and then the autosave replays to the very game on screen.  The writing timer runs
+on a hand-driven clock and sometimes runs out.  When the monkey leaves the game
+(Esc, y) it comes back through the resume path; when a game ends it starts another.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardgames.app import MainMenu
+from boardgames.common.saves import SaveStore
+from boardgames.common.ui.handover import HandoverScreen
+from boardgames.common.ui.sandtimer import SandTimer
+from boardgames.vntypl8s.engine import Action, Game, Phase
+from boardgames.vntypl8s.launch import GAME, replayed, start_screen
+from boardgames.vntypl8s.screen import Stage, Vntypl8sScreen
+from boardgames.vntypl8s.widgets import CardView
+from tests.monkey import COMMON_KEYS, monkey
+
+from .test_saves import snapshot
+from .test_simulation import check_conservation, check_public_view
+from .ui import PLAYERS, make_app
+
+#: The game's own keys, and Enter/y/digits again so that play moves on, not only typing.
+KEYS = (*COMMON_KEYS, "r", "y", "n", "s", "ctrl+s", "ctrl+o", "enter", "enter", "enter", "y", "1", "2", "3")
+
+
+#: Big enough for every layout, small enough to redraw quickly thousands of times.
+MONKEY_SIZE = (90, 30)
+
+
+@pytest.mark.parametrize("seed", [1])
+async def test_monkey_on_vntypl8s(seed: int) -> None:
+    rng = random.Random(seed)
+    app, clock = make_app(timer=20, seed=seed)
+    async with app.run_test(size=MONKEY_SIZE) as pilot:
+        await pilot.pause()
+        seen: set[tuple[Phase, Stage]] = set()
+        games: set[int] = set()
+
+        applied = 0
+
+        def watch(game: Game) -> None:
+            """Check the engine's invariants after every single action, not only per batch."""
+            original = game.apply
+
+            def apply(action: Action) -> list:
+                nonlocal applied
+                events = original(action)
+                applied += 1
+                check_conservation(game)
+                check_public_view(game)
+                return events
+
+            game.apply = apply  # type: ignore[method-assign]
+
+        async def check(step: int, what: str) -> None:
+            where = f"step {step} ({what})"
+            screens = [s for s in app.screen_stack if isinstance(s, Vntypl8sScreen)]
+            if not screens:
+                # The monkey left the game (Esc then y, or the command palette to another game):
+                # back in through the menu's resume line, or a new game when that one ended.
+                if not isinstance(app.screen, MainMenu):
+                    await pilot.pause(0.05)  # let the other game's screen finish mounting first
+                    app.back_to_menu()
+                    await pilot.pause()
+                assert isinstance(app.screen, MainMenu), f"{where}: on {app.screen!r}"
+                records = SaveStore().unfinished(GAME).records
+                if records:
+                    app.resume_game(records[0])
+                else:
+                    app.push_screen(start_screen(PLAYERS, 20, app))
+                await pilot.pause()
+                return
+            screen = screens[-1]
+            game = screen.game
+            if id(game) not in games:
+                games.add(id(game))
+                watch(game)
+            if rng.random() < 0.08 and screen.timer:
+                clock.advance(rng.choice((1, 5, 25)))  # the sand runs, sometimes out
+                screen.query_one(SandTimer).tick()
+            check_conservation(game)
+            check_public_view(game)
+            seen.add((game.phase, screen.stage))
+            editor = screen.query_one("#plate-input")
+            if screen.stage is Stage.WRITING:
+                assert screen.writer is not None and not editor.disabled, where
+            else:
+                assert editor.disabled and editor.value == "", where
+            if isinstance(app.screen, HandoverScreen):
+                assert screen.query_one("#owner-card", CardView).content == "", where
+                assert screen.query_one("#req-card", CardView).content == "", where
+            if step % 150 == 0 and screen.autosave is not None and screen.autosave.record.actions:
+                _, again, _ = replayed(screen.autosave.record)
+                assert snapshot(again) == snapshot(game), f"{where}: the save does not replay to this game"
+
+        await monkey(pilot, rng, 2000, keys=KEYS, check=check)
+        # The monkey really played: it wrote, guessed and saw reveals, not only typed into one box.
+        stages = {stage for _, stage in seen}
+        assert {Stage.WRITING, Stage.PLATE, Stage.REVEAL} <= stages, seen
+        assert applied >= 10, applied
