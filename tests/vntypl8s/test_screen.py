@@ -365,3 +365,21 @@ async def test_a_fast_double_enter_on_the_menu_opens_vntypl8s_once() -> None:
         send_key(app, "enter")
         await pilot.pause()
         assert [type(s) for s in app.screen_stack[1:]] == [MainMenu, Vntypl8sSetupScreen]
+
+
+async def test_the_leave_question_stops_the_writers_clock_until_answered() -> None:
+    app, clock = make_app(timer=30)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        screen = game_screen(app)
+        timer = screen.query_one(SandTimer)
+        clock.advance(10)
+        await pilot.press("escape")
+        assert isinstance(app.screen, ChoiceScreen) and not timer.running
+        assert "nothing to resume" in app.screen.question  # no plate handed in yet
+        clock.advance(100)  # a long think: the sand does not run out meanwhile
+        timer.tick()
+        await pilot.press("n")
+        assert timer.running and round(timer.countdown.remaining) == 20
+        assert screen.writer == 0 and screen.stage is Stage.WRITING
