@@ -26,7 +26,15 @@ from textual.app import App
 from textual.screen import Screen
 
 from boardgames.common.errors import UserFacingError
-from boardgames.common.saves import Autosaver, SaveFormatError, SaveRecord, SaveStore, classes_of, replay
+from boardgames.common.saves import (
+    Autosaver,
+    SaveFormatError,
+    SaveRecord,
+    SaveStore,
+    classes_of,
+    latest_unfinished,
+    replay,
+)
 from boardgames.vntypl8s import engine
 from boardgames.vntypl8s.cards import Decks, load_decks
 from boardgames.vntypl8s.engine import Event, Game, IllegalActionError
@@ -92,10 +100,7 @@ def start_screen(players: Sequence[str] | None, timer: int | None, app: App) -> 
 
 def latest_save() -> SaveRecord:
     """The most recent unfinished VNTYPL8S game, for ``boardgames vntypl8s --resume``."""
-    listing = SaveStore().unfinished(GAME)
-    if not listing.records:
-        raise UserFacingError("There is no unfinished VNTYPL8S game to resume.", exit_code=1)
-    return listing.records[0]
+    return latest_unfinished(GAME, "VNTYPL8S")
 
 
 def replayed(record: SaveRecord) -> tuple[Vntypl8sSetup, Game, list[Event]]:
