@@ -1,0 +1,102 @@
+"""Every deck file, mutated every way a hand edit can break it, gives a clear error.
+
+The command names the file (and the line, where one line is to blame), exits with a
+non-zero status and never prints a traceback.  Each case copies all the decks,
+breaks one file, and runs the real command against the copy.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from boardgames.common.decks import DECKS_ENV
+
+ROOT = Path(__file__).resolve().parents[2]
+DECKS = ROOT / "decks"
+FILES = sorted(p.relative_to(DECKS) for p in DECKS.glob("*/*.txt"))
+
+
+def meaningful(lines: list[str]) -> list[int]:
+    return [i for i, line in enumerate(lines) if line.split("#", 1)[0].strip()]
+
+
+def missing_line(lines: list[str]) -> tuple[list[str], int | None]:
+    i = meaningful(lines)[-1]
+    return lines[:i] + lines[i + 1 :], None  # a count that no longer adds up: the file is to blame
+
+
+def extra_line(lines: list[str]) -> tuple[list[str], int | None]:
+    first = meaningful(lines)[0]
+    return [*lines, lines[first]], len(lines) + 1
+
+
+def duplicate(lines: list[str]) -> tuple[list[str], int | None]:
+    a, b = meaningful(lines)[:2]
+    out = list(lines)
+    out[b] = lines[a]
+    return out, b + 1
+
+
+def bad_character(lines: list[str]) -> tuple[list[str], int | None]:
+    i = meaningful(lines)[0]
+    out = list(lines)
+    head, _, tail = out[i].partition(" ")
+    out[i] = f"{head}§ {tail}" if tail else f"{head}§"
+    return out, i + 1
+
+
+MUTATIONS: dict[str, Callable[[list[str]], tuple[list[str], int | None]]] = {
+    "missing-line": missing_line,
+    "extra-line": extra_line,
+    "duplicate": duplicate,
+    "bad-character": bad_character,
+}
+
+
+def run_against(decks: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "boardgames", "vowl", "check", "SVR", "savor"],
+        capture_output=True, text=True, timeout=60, cwd=ROOT,
+        env={**os.environ, DECKS_ENV: str(decks)},
+    )
+
+
+def assert_clear_error(result: subprocess.CompletedProcess[str], name: str, line: int | None) -> None:
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr and "Traceback" not in result.stdout
+    assert name in result.stderr, result.stderr
+    if line is not None:
+        assert f"line {line}" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("mutation", MUTATIONS)
+@pytest.mark.parametrize("deck", FILES, ids=str)
+def test_mutated_deck_is_a_clear_error(tmp_path: Path, deck: Path, mutation: str) -> None:
+    copy = tmp_path / "decks"
+    shutil.copytree(DECKS, copy)
+    target = copy / deck
+    lines = target.read_text(encoding="utf-8").split("\n")
+    mutated, line = MUTATIONS[mutation](lines)
+    target.write_text("\n".join(mutated), encoding="utf-8")
+    assert_clear_error(run_against(copy), deck.name, line)
+
+
+@pytest.mark.parametrize("deck", FILES, ids=str)
+def test_wrong_encoding_is_a_clear_error(tmp_path: Path, deck: Path) -> None:
+    copy = tmp_path / "decks"
+    shutil.copytree(DECKS, copy)
+    target = copy / deck
+    target.write_bytes(target.read_text(encoding="utf-8").encode("utf-16"))
+    assert_clear_error(run_against(copy), deck.name, 1)
+
+
+def test_the_real_decks_pass() -> None:
+    result = run_against(DECKS)
+    assert result.returncode == 0, result.stderr
