@@ -6,10 +6,11 @@ import random
 import time
 from pathlib import Path
 from collections.abc import Callable
+from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
@@ -171,6 +172,30 @@ class GameCommands(Provider):
                 yield Hit(score, matcher.highlight(name), cb, help=help_text)
 
 
+class SafeCommandPalette(CommandPalette):
+    """Textual's palette, hardened against fast hands (found by the monkey test):
+
+    - it closes once: a double Enter would otherwise close it twice and pop the
+      screen beneath it too;
+    - Page Up/Down while the result list is still being filled is ignored (Textual
+      8.2 raises ``KeyError`` from ``OptionList._move_page`` there).
+    """
+
+    _dismissed_once = False
+
+    def dismiss(self, result: Any = None) -> Any:
+        if self._dismissed_once:
+            return None
+        self._dismissed_once = True
+        return super().dismiss(result)
+
+    def _action_command_list(self, action: str) -> None:
+        try:
+            super()._action_command_list(action)
+        except KeyError:
+            pass  # the list has no lines yet: nothing to page through
+
+
 class BoardgamesApp(App[int]):
     """The suite.  ``start`` opens a screen directly (``boardgames vowl ...``).
 
@@ -210,6 +235,10 @@ class BoardgamesApp(App[int]):
         deals a different game each time.
         """
         return self._rng.getrandbits(64)
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(SafeCommandPalette(id="--command-palette"))
 
     def make_rng(self) -> random.Random:
         """A fresh ``random.Random`` for a new game, from ``new_seed()``."""
