@@ -3,18 +3,25 @@
 A player is handed only its own seat's view (``Game.view(side)``), which carries
 the legal actions whenever that seat must act; it returns one of them.  It never
 sees the engine, so it cannot read the other hand or a deck's order.  The random
-player lives here; the computer opponent's levels plug into ``PLAYERS`` and so
-into ``boardgames uwo selfplay`` and the screen without changing either.
+player lives here; the computer opponent's levels (``boardgames.uwo.ai``) are in
+``PLAYERS`` beside it, and so in ``boardgames uwo selfplay`` and on the screen.
+
+Self-play times every decision (``time.perf_counter`` around ``choose``): the
+summary line ends with the 95th percentile, ``p95_ms``.  Only the timing reads a
+clock; what is decided never depends on it.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from boardgames.uwo.actions import Action
+from boardgames.uwo.ai import LEVELS, make_player
 from boardgames.uwo.engine import Game
 from boardgames.uwo.side import Side
 from boardgames.uwo.view import Outcome, UwoView
@@ -64,10 +71,45 @@ class RandomPlayer:
         return self.rng.choice([a for a in legal if type(a) is kind])
 
 
-#: The players ``selfplay`` knows by name; the computer opponent adds its levels here.
+def _level(name: str) -> PlayerFactory:
+    return lambda side, rng: make_player(name, side, rng)
+
+
+#: The players ``selfplay`` knows by name, weakest first: the random legal player, the
+#: one-ply greedy baseline, and the computer opponent's levels (``boardgames.uwo.ai``).
 PLAYERS: dict[str, PlayerFactory] = {
     "random": lambda side, rng: RandomPlayer(rng),
+    "greedy": _level("greedy"),
+    **{name: _level(name) for name in LEVELS},
 }
+
+
+#: The levels a person may choose for the computer opponent, weakest first.
+OPPONENT_LEVELS: tuple[str, ...] = tuple(LEVELS)
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerOpponent:
+    """A duel against the computer: it plays ``side`` at ``level``; the person the other side."""
+
+    level: str
+    side: Side
+
+    def __post_init__(self) -> None:
+        if self.level not in PLAYERS:
+            raise ValueError(f"unknown level {self.level!r}: one of {', '.join(PLAYERS)}")
+
+    @property
+    def human(self) -> Side:
+        return self.side.other
+
+    def player(self, rng: random.Random) -> Player:
+        """The computer's player for one game, deciding with ``rng``."""
+        return PLAYERS[self.level](self.side, rng)
+
+    def describe(self) -> str:
+        """``"the computer (normal)"``, for the status line and the log."""
+        return f"the computer ({self.level})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +119,8 @@ class GameResult:
     turns: int
     #: Which side moved first: always the Gnorfs (rulebook), recorded for the balance report.
     first: Side = Side.GNORFS
+    #: Seconds each decision took, per side (``choose`` only, not the engine's work).
+    times: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
 
 
 def _rng(seed: int, index: int, what: str) -> random.Random:
@@ -89,15 +133,23 @@ def play_game(
     players: dict[Side, Player],
     *,
     on_step: Callable[[Game, Action], None] | None = None,
+    times: tuple[list[float], list[float]] | None = None,
 ) -> Outcome:
-    """Play ``game`` to its end; each decision by the seat to act, from its own view."""
+    """Play ``game`` to its end; each decision by the seat to act, from its own view.
+
+    ``times``: per side, a list that receives the seconds each decision took.
+    """
     while True:
         side = game.to_act
         if side is None:
             outcome = game.outcome()
             assert outcome is not None
             return outcome
-        action = players[side].choose(game.view(side))
+        view = game.view(side)
+        started = time.perf_counter()
+        action = players[side].choose(view)
+        if times is not None:
+            times[side].append(time.perf_counter() - started)
         game.apply(action)
         if on_step is not None:
             on_step(game, action)
@@ -118,8 +170,9 @@ def selfplay_games(
             Side.GNORFS: gnorfs(Side.GNORFS, _rng(seed, i, "gnorfs")),
             Side.PNORFS: pnorfs(Side.PNORFS, _rng(seed, i, "pnorfs")),
         }
-        outcome = play_game(game, players)
-        yield GameResult(i, outcome, game.turn)
+        times: tuple[list[float], list[float]] = ([], [])
+        outcome = play_game(game, players, times=times)
+        yield GameResult(i, outcome, game.turn, times=(tuple(times[0]), tuple(times[1])))
 
 
 @dataclass
@@ -130,11 +183,15 @@ class Summary:
     draws: int = 0
     turns: int = 0
     results: list[GameResult] = field(default_factory=list)
+    #: Every decision's time in seconds, both seats.
+    times: list[float] = field(default_factory=list)
 
     def add(self, result: GameResult) -> None:
         self.games += 1
         self.turns += result.turns
         self.results.append(result)
+        self.times.extend(result.times[0])
+        self.times.extend(result.times[1])
         if result.outcome.winner is Side.GNORFS:
             self.gnorfs += 1
         elif result.outcome.winner is Side.PNORFS:
@@ -146,12 +203,27 @@ class Summary:
     def avg_turns(self) -> float:
         return self.turns / self.games if self.games else 0.0
 
+    @property
+    def p95_ms(self) -> float:
+        """The 95th percentile of the decision times, in milliseconds."""
+        return 1000.0 * percentile(self.times, 95)
+
     def line(self) -> str:
-        """``games: N gnorfs: W pnorfs: L draws: D avg_turns: T`` (the command's last line)."""
+        """``games: N gnorfs: W pnorfs: L draws: D avg_turns: T p95_ms: M`` (the command's last line)."""
         return (
             f"games: {self.games} gnorfs: {self.gnorfs} pnorfs: {self.pnorfs} "
-            f"draws: {self.draws} avg_turns: {self.avg_turns:.1f}"
+            f"draws: {self.draws} avg_turns: {self.avg_turns:.1f} p95_ms: {self.p95_ms:.1f}"
         )
+
+
+def percentile(values: list[float] | tuple[float, ...], pct: float) -> float:
+    """The nearest-rank percentile (0.0 for no values): the smallest value that at least
+    ``pct`` per cent of the values do not exceed."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(pct / 100.0 * len(ordered)))
+    return ordered[rank - 1]
 
 
 def selfplay(
