@@ -1,9 +1,11 @@
 """UWO's place in the suite: command line, catalog validation, menu entry.
 
 - ``boardgames uwo [--first-game] [--seed N]``: a hot-seat duel on this terminal;
-- ``boardgames uwo selfplay --games N --seed S``: whole games between computer
-  players, ending with one summary line
-  ``games: N gnorfs: W pnorfs: L draws: D avg_turns: T``.
+- ``boardgames uwo --vs-computer [--level easy|normal|hard] [--side gnorfs|pnorfs]``:
+  one person against the computer (``--level`` or ``--side`` alone imply it);
+- ``boardgames uwo selfplay --games N --seed S --gnorfs LEVEL --pnorfs LEVEL``: whole
+  games between computer players (random, greedy, easy, normal, hard), ending with
+  one summary line ``games: N gnorfs: W pnorfs: L draws: D avg_turns: T p95_ms: M``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from boardgames.uwo.cards import load_catalog
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+
+    from boardgames.uwo.players import ComputerOpponent
 
 
 def validate_decks() -> None:
@@ -31,11 +35,27 @@ def _positive(text: str) -> int:
     return value
 
 
+def computer_from_args(args: argparse.Namespace) -> ComputerOpponent | None:
+    """The computer opponent the command line asks for (``None``: a hot-seat duel).
+
+    ``--level`` or ``--side`` without ``--vs-computer`` still mean a game against the
+    computer: nobody asks for a level to play with a friend.
+    """
+    from boardgames.uwo.players import ComputerOpponent  # noqa: PLC0415
+    from boardgames.uwo.side import Side  # noqa: PLC0415
+
+    if not (args.vs_computer or args.level is not None or args.side is not None):
+        return None
+    human = Side.PNORFS if args.side == "pnorfs" else Side.GNORFS
+    return ComputerOpponent(args.level or "normal", human.other)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from boardgames.app import BoardgamesApp  # noqa: PLC0415 - only when a screen opens
     from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
 
-    app = BoardgamesApp(start=lambda: UwoScreen(first_game=args.first_game), seed=args.seed)
+    computer = computer_from_args(args)
+    app = BoardgamesApp(start=lambda: UwoScreen(first_game=args.first_game, computer=computer), seed=args.seed)
     app.run()
     return 0
 
@@ -57,20 +77,30 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from boardgames.uwo.players import PLAYERS  # noqa: PLC0415
+    from boardgames.uwo.players import OPPONENT_LEVELS, PLAYERS  # noqa: PLC0415
 
     p = subparsers.add_parser(
         "uwo",
         help="UWO: a tactical duel of Gnorfs and Pnorfs for two players",
         description=(
             "UWO. Starts a hot-seat duel on this terminal: the Gnorfs (green) against "
-            "the Pnorfs (purple). F1 in the game shows the rules."
+            "the Pnorfs (purple); or, with --vs-computer, you against the computer. "
+            "F1 in the game shows the rules."
         ),
     )
     p.add_argument(
         "--first-game", action="store_true", help="the rulebook's first-game variant: 8 UMOs each, corners empty"
     )
     p.add_argument("--seed", type=int, default=None, help="seed the shuffles (the same deal every time)")
+    p.add_argument("--vs-computer", action="store_true", help="play alone against the computer")
+    p.add_argument(
+        "--level", choices=OPPONENT_LEVELS, default=None,
+        help="how strong the computer plays (default normal; implies --vs-computer)",
+    )
+    p.add_argument(
+        "--side", choices=("gnorfs", "pnorfs"), default=None,
+        help="the army you play against the computer (default gnorfs, who begin; implies --vs-computer)",
+    )
     p.set_defaults(func=cmd_play)
     sub = p.add_subparsers(title="tools", metavar="TOOL")
     s = sub.add_parser(
@@ -78,7 +108,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="play whole games between computer players and report the results",
         description=(
             "Play N whole games between computer players (seeded: the same command gives the same "
-            "games) and end with one line: games: N gnorfs: W pnorfs: L draws: D avg_turns: T"
+            "games) and end with one line: games: N gnorfs: W pnorfs: L draws: D avg_turns: T p95_ms: M, "
+            "M being the 95th percentile of the time one decision took, in milliseconds. Levels: "
+            "random (random legal actions), greedy (the best action right now, on material), "
+            "easy, normal, hard (the computer opponent)."
         ),
     )
     s.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
@@ -87,8 +120,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     for side in ("gnorfs", "pnorfs"):
         s.add_argument(
-            f"--{side}", choices=sorted(PLAYERS), default="random",
-            help=f"who plays the {side.title()} (default random)",
+            f"--{side}", choices=tuple(PLAYERS), default="random", metavar="LEVEL",
+            help=f"who plays the {side.title()}: {', '.join(PLAYERS)} (default random)",
         )
     s.add_argument("--first-game", action="store_true", help="play the 8-UMO first-game variant")
     s.add_argument("--each", action="store_true", help="also print one line per game")

@@ -1,4 +1,4 @@
-"""UWO on one terminal: two players, one keyboard, handovers between them.
+"""UWO on one terminal: two players and handovers, or one player against the computer.
 
 The screen is a thin driver of ``boardgames.uwo.engine.Game``.  It draws only what
 ``game.view(keyboard)`` holds - ``keyboard`` being the side that took the keyboard at
@@ -8,20 +8,30 @@ wants a decision from the other side (a new turn, an attack to answer, the turn
 going on after a duel), the hand disappears from the widgets and a
 ``HandoverScreen`` covers the terminal until that player presses Enter.
 
+Against the computer (``computer=ComputerOpponent(level, side)``) the keyboard never
+changes hands: the person's seat is always at it, and only the person's hand is
+ever drawn.  When the computer must decide (its turn, or an answer in a duel) it
+thinks in a worker thread, from its own seat's view only, while the screen stays
+live and says so; each of its steps is then held until ``step_delay`` seconds (on
+the app's injected clock) have passed since the last step, applied, logged and
+marked on the board, so a person can follow it.
+
 Keys: the board owns the cursor keys, Enter and Esc (``BoardGrid``); the screen owns
 the game commands, each greyed out in the Footer when the engine would refuse it.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, RichLog, Static
+from textual.timer import Timer
+from textual.widgets import Footer, Header, LoadingIndicator, RichLog, Static
 
 from boardgames.common.ui.base import GameScreen
 from boardgames.common.ui.choice import Choice, ChoiceScreen
@@ -44,6 +54,7 @@ from boardgames.uwo.board import Square
 from boardgames.uwo.cards import Role, load_catalog
 from boardgames.uwo.engine import Game, IllegalActionError
 from boardgames.uwo.events import Event, GameEnded, KeepsPlaying, TurnStarted
+from boardgames.uwo.players import OPPONENT_LEVELS, ComputerOpponent, Player
 from boardgames.uwo.side import Side
 from boardgames.uwo.view import Phase, UwoView
 from boardgames.uwo.widgets import (
@@ -57,10 +68,22 @@ from boardgames.uwo.widgets import (
 )
 
 
+#: What the menu's levels mean, in a player's words.
+LEVEL_BLURBS = {
+    "easy": "Easy — plans its turns, but often picks a weaker plan",
+    "normal": "Normal — plans each turn on several guesses at your hand",
+    "hard": "Hard — also looks at your best answer to each of its plans",
+}
+#: Seconds between two visible steps of the computer (a person must be able to follow).
+STEP_DELAY = 0.8
+
+
 class UwoScreen(GameScreen):
-    """A hot-seat duel.  ``game`` may be given (tests, saved positions); otherwise one is
-    dealt with the app's seeded random generator.  ``ask_variant`` (from the main menu)
-    first asks whether to play the standard game or the first-game variant."""
+    """A duel.  ``game`` may be given (tests, saved positions); otherwise one is dealt
+    with the app's seeded random generator.  ``ask_variant`` (from the main menu) first
+    asks which game: standard or first-game variant, two players or against the
+    computer (then its level and the person's army).  ``computer`` plays one seat by
+    the computer; ``step_delay`` paces its steps (0 in tests)."""
 
     GAME = "uwo"
     SUB_TITLE = "UWO — Gnorfs against Pnorfs"
@@ -84,11 +107,33 @@ class UwoScreen(GameScreen):
 
     _COMMANDS = ("evade", "take_hit", "counter", "stop_duel", "blast", "swap", "end_turn", "drain")
 
-    def __init__(self, *, game: Game | None = None, first_game: bool = False, ask_variant: bool = False) -> None:
+    def __init__(
+        self,
+        *,
+        game: Game | None = None,
+        first_game: bool = False,
+        ask_variant: bool = False,
+        computer: ComputerOpponent | None = None,
+        step_delay: float = STEP_DELAY,
+    ) -> None:
         super().__init__()
         self.game: Game | None = game
         self.first_game = first_game
         self.ask_variant = ask_variant and game is None
+        self.computer = computer
+        self.step_delay = step_delay
+        #: The computer's player for the current game (made at ``start``).
+        self.player: Player | None = None
+        #: The computer is deciding (its worker runs or its step waits for the pace).
+        self.thinking = False
+        #: A step the computer chose, waiting for the pace: (action, game token).
+        self._pending: tuple[Action, int] | None = None
+        #: Bumped by every new game: a worker's answer for an older game is dropped.
+        self._token = 0
+        self._last_step_at = 0.0
+        #: Squares of the computer's last step, marked on the board.
+        self._last_squares: set[Square] = set()
+        self._pace: Timer | None = None
         #: The side at the keyboard (after its handover), None while it changes hands.
         self.keyboard: Side | None = None
         self.selected: Square | None = None
@@ -117,6 +162,9 @@ class UwoScreen(GameScreen):
                 )
             with Vertical(id="uwo-right"):
                 yield StatusPanel(id="status")
+                with Horizontal(id="thinking"):
+                    yield LoadingIndicator()
+                    yield Static("", id="thinking-text")
                 yield InfoPanel(id="info")
                 yield HandPanel(id="hand")
                 log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
@@ -127,15 +175,21 @@ class UwoScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.query_one(BoardGrid).focus()
+        self.query_one("#thinking").display = False
+        # The pace of the computer's steps: one interval, running only while a step waits.
+        self._pace = self.set_interval(0.05, self._pace_tick, pause=True)
         if self.ask_variant:
             self.app.push_screen(
                 ChoiceScreen(
                     "UWO: which game?",
                     [
-                        Choice("1", "Standard duel — 10 UMOs each", False),
-                        Choice("2", "First game — 8 UMOs each, corners empty", True),
+                        Choice("1", "Standard duel — 10 UMOs each, two players", (False, False)),
+                        Choice("2", "First game — 8 UMOs each, corners empty, two players", (True, False)),
+                        Choice("3", "Standard duel against the computer", (False, True)),
+                        Choice("4", "First game against the computer", (True, True)),
                     ],
-                    detail="Gnorfs (green) against Pnorfs (purple), hot-seat on this keyboard.",
+                    detail="Gnorfs (green) against Pnorfs (purple): hot-seat on this keyboard, "
+                    "or you alone against the computer.",
                     cancel=True,
                 ),
                 self._variant_chosen,
@@ -143,24 +197,78 @@ class UwoScreen(GameScreen):
         else:
             self.start()
 
-    def _variant_chosen(self, first_game: bool | None) -> None:
-        if first_game is None:
+    def _variant_chosen(self, choice: tuple[bool, bool] | None) -> None:
+        if choice is None:
             self.app.pop_screen()
             return
-        self.first_game = first_game
+        self.first_game, against_computer = choice
+        if not against_computer:
+            self.computer = None
+            self.start()
+            return
+        self.app.push_screen(
+            ChoiceScreen(
+                "How strong should the computer play?",
+                [Choice(str(i + 1), LEVEL_BLURBS[level], level) for i, level in enumerate(OPPONENT_LEVELS)],
+                detail="Every level sees only its own hand, as you do.",
+                cancel=True,
+            ),
+            self._level_chosen,
+        )
+
+    def _level_chosen(self, level: str | None) -> None:
+        if level is None:
+            self.app.pop_screen()
+            return
+        self.app.push_screen(
+            ChoiceScreen(
+                "Which army do you play?",
+                [
+                    Choice("g", "Gnorfs (green) — you begin", Side.GNORFS),
+                    Choice("p", "Pnorfs (purple) — the computer begins", Side.PNORFS),
+                ],
+                cancel=True,
+            ),
+            lambda side: self._side_chosen(level, side),
+        )
+
+    def _side_chosen(self, level: str, side: Side | None) -> None:
+        if side is None:
+            self.app.pop_screen()
+            return
+        self.computer = ComputerOpponent(level, side.other)
         self.start()
 
     def start(self) -> None:
-        """Deal (unless a game was given), log the start, and hand the keyboard over."""
+        """Deal (unless a game was given), log the start, and hand the keyboard over
+        (against the computer: give it to the person for the whole game)."""
         if self.game is None:
             self.game = Game.new(self.app.make_rng(), first_game=self.first_game)  # type: ignore[attr-defined]
+        self._token += 1
+        self._pending = None
+        self.thinking = False
+        self._last_squares = set()
         self.keyboard = None
         self.selected = self.picked = None
         log = self.query_one("#log", RichLog)
         log.clear()
         variant = " (first game: 8 UMOs each)" if self.game.first_game else ""
         log.write(Text(f"A new duel{variant}. The Gnorfs begin.", style="bold"))
+        if self.computer is not None:
+            self.player = self.computer.player(self.app.make_rng())  # type: ignore[attr-defined]
+            self.keyboard = self.computer.human
+            self.sub_title = f"UWO — you play the {self.computer.human.title} against {self.computer.describe()}"
+            log.write(
+                Text(f"You play the {self.computer.human.title}; {self.computer.describe()} plays the "
+                     f"{self.computer.side.title}.", style=SIDE_STYLE[self.computer.human].replace("bold ", ""))
+            )
+            self.board.cursor = self._cursors[self.computer.human]
+            self.query_one("#legend", Static).update(
+                "OUT out of play · new: morphed this turn · ×N stack height · bold frame: the "
+                "computer's last steps · move/ride/attack/morph: what Enter does there"
+            )
         self._since_handover = []
+        self._last_step_at = self.app.clock()  # type: ignore[attr-defined]
         self.after_change([TurnStarted(self.game.current, self.game.turn)])
 
     # ------------------------------------------------------------------ state helpers
@@ -184,6 +292,9 @@ class UwoScreen(GameScreen):
         """Is the player at the keyboard the one the game waits for?"""
         return self.game is not None and self.keyboard is not None and self.game.to_act is self.keyboard
 
+    def computer_to_act(self) -> bool:
+        return self.computer is not None and self.game is not None and self.game.to_act is self.computer.side
+
     # ------------------------------------------------------------------ playing an action
 
     def play(self, action: Action) -> bool:
@@ -195,6 +306,8 @@ class UwoScreen(GameScreen):
             self.notify(err.reason[:1].upper() + err.reason[1:] + ".", title="Not allowed", severity="warning")
             return False
         self.selected = self.picked = None
+        self._last_step_at = self.app.clock()  # type: ignore[attr-defined]
+        self._last_squares = set()
         self.after_change(events)
         return True
 
@@ -214,6 +327,9 @@ class UwoScreen(GameScreen):
             return
         side = game.to_act
         assert side is not None
+        if self.computer is not None:
+            self.after_change_against_computer(events, side)
+            return
         if side is not self.keyboard:
             self.handover(side)
             return
@@ -221,6 +337,89 @@ class UwoScreen(GameScreen):
             if isinstance(e, KeepsPlaying):
                 self.notify(str(e), title="Another turn")
         self.redraw()
+
+    # ------------------------------------------------------------------ the computer opponent
+
+    def after_change_against_computer(self, events: list[Event], side: Side) -> None:
+        """No handovers: either the computer thinks, or the person is told what to do."""
+        assert self.game is not None and self.computer is not None
+        if side is self.computer.side:
+            self.redraw()
+            self.think()
+            return
+        for e in events:
+            if isinstance(e, KeepsPlaying):
+                self.notify(str(e), title="Another turn")
+        if self.game.phase is Phase.DEFEND and self.game.duel is not None:
+            self.board.cursor = self.game.duel.target
+            attacker = self.game.board[self.game.duel.attacker]
+            assert attacker is not None
+            self.notify(
+                f"The {attacker.side.singular} {attacker.kind.name} on {B.name(self.game.duel.attacker)} attacks "
+                f"you: v evade, t take the hit, or a card (1-3) + Enter to morph in defence.",
+                title="You are attacked",
+                severity="warning",
+            )
+        self.redraw()
+
+    def think(self) -> None:
+        """Let the computer decide, off the event loop, from its own seat's view."""
+        assert self.game is not None and self.computer is not None and self.player is not None
+        if self.thinking:
+            return
+        self.thinking = True
+        self.show_thinking()
+        self._decide(self.player, self.game.view(self.computer.side), self._token)
+
+    @work(exclusive=True, group="uwo-computer")
+    async def _decide(self, player: Player, view: UwoView, token: int) -> None:
+        # The search is pure Python on its own copies of sampled games: a thread keeps
+        # the screen answering keys (the cursor, F1, leaving) while it runs.
+        action = await asyncio.to_thread(player.choose, view)
+        if token != self._token:
+            return
+        self._pending = (action, token)
+        assert self._pace is not None
+        self._pace.resume()
+        self._pace_tick()
+
+    def _pace_tick(self) -> None:
+        """Apply the computer's waiting step once the pace allows and nothing covers the board."""
+        if self._pending is None:
+            if self._pace is not None:
+                self._pace.pause()
+            return
+        if self.app.screen is not self:  # rules, a question: the person would miss the step
+            return
+        if self.app.clock() - self._last_step_at < self.step_delay:  # type: ignore[attr-defined]
+            return
+        action, token = self._pending
+        self._pending = None
+        if self._pace is not None:
+            self._pace.pause()
+        self.thinking = False
+        if token != self._token or self.game is None or not self.computer_to_act():
+            self.show_thinking()
+            return
+        self.computer_step(action)
+
+    def computer_step(self, action: Action) -> None:
+        """Play one step the computer chose, like a key of the person's (same engine call)."""
+        assert self.game is not None
+        squares = _squares_of(action, self.game)
+        events = self.game.apply(action)  # a computer's illegal action is a bug: let it be seen
+        self._last_squares |= squares  # the whole of its turn stays marked until the person plays
+        self._last_step_at = self.app.clock()  # type: ignore[attr-defined]
+        self.show_thinking()
+        self.after_change(events)
+
+    def show_thinking(self) -> None:
+        box = self.query_one("#thinking")
+        box.display = self.thinking
+        if self.thinking and self.computer is not None:
+            self.query_one("#thinking-text", Static).update(
+                f"The {self.computer.side.title} ({self.computer.level}) are thinking…"
+            )
 
     def handover(self, side: Side) -> None:
         """Hide every hand, then cover the terminal until ``side`` presses Enter."""
@@ -330,6 +529,8 @@ class UwoScreen(GameScreen):
                 hints[sq] = hint
 
         mark(self.board.cursor, "-cursor")
+        for sq in self._last_squares:
+            mark(sq, "-last")
         if view.duel is not None:
             mark(view.duel.attacker, "-duel")
             mark(view.duel.target, "-duel")
@@ -376,6 +577,16 @@ class UwoScreen(GameScreen):
             return
         if self.keyboard is None:
             status.show(title, [f"Waiting for the {view.to_act.title if view.to_act else ''} to take the keyboard."])
+            return
+        if self.computer is not None and view.to_act is self.computer.side:
+            who = f"{self.computer.side.title} (computer, {self.computer.level})"
+            if view.to_act is view.current:
+                title = f"Turn {view.turn} (of {view.turn_cap} at most) · {who} to play"
+                lines.append("The computer plays its turn; watch the log and the marked squares.")
+            else:
+                title = f"Turn {view.turn} · your duel · {who} to answer"
+                lines.append("The computer answers your attack.")
+            status.show(title, lines)
             return
         if view.phase is Phase.TURN:
             morph = "used" if view.morph_used else "available"
@@ -450,6 +661,8 @@ class UwoScreen(GameScreen):
 
     def on_board_grid_activated(self, event: BoardGrid.Activated) -> None:  # noqa: C901, PLR0911, PLR0912
         if not self.my_move():
+            if self.computer_to_act():
+                self.refuse("The computer is playing: wait for your turn (the cursor and F1 still work).")
             return
         assert self.game is not None
         view = self.view
@@ -603,6 +816,8 @@ class UwoScreen(GameScreen):
         if game.is_over():
             return "The game is over."
         if not self.my_move():
+            if self.computer_to_act():
+                return "Wait: the computer is playing."
             return "Wait for the other player."
         phase = game.phase
         candidate: Action | None = None
@@ -712,6 +927,9 @@ class UwoScreen(GameScreen):
         else:
             self.refuse("Put the cursor on your Dynamite, then press b.")
 
+    def on_unmount(self) -> None:
+        self._token += 1  # a decision still running in its thread is dropped
+
     def action_leave(self) -> None:
         self.app.push_screen(
             ChoiceScreen(
@@ -722,3 +940,18 @@ class UwoScreen(GameScreen):
             ),
             lambda yes: self.app.back_to_menu() if yes else None,  # type: ignore[attr-defined]
         )
+
+
+def _squares_of(action: Action, game: Game) -> set[Square]:
+    """The squares a step touched, to mark the computer's last step on the board."""
+    if isinstance(action, (Move, Attack)):
+        return {action.src, action.dst}
+    if isinstance(action, Ride):
+        return {action.src, *action.path}
+    if isinstance(action, Blast):
+        return {action.src, *B.AROUND[action.src]}
+    if isinstance(action, Morph):
+        return {action.square}
+    if isinstance(action, (Evade, TakeHit, StopDuel)) and game.duel is not None:
+        return {game.duel.target}
+    return set()

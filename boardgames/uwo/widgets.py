@@ -28,7 +28,7 @@ from boardgames.uwo.view import SideView, UmoView
 SIDE_CLASS = {Side.GNORFS: "-gnorfs", Side.PNORFS: "-pnorfs"}
 #: Rich styles for text in the sides' colours (the CSS variables of uwo.tcss, for Rich text).
 SIDE_STYLE = {Side.GNORFS: "bold #5fd35f", Side.PNORFS: "bold #b77ff0"}
-HIGHLIGHTS = ("-cursor", "-selected", "-move", "-attack", "-morph", "-duel", "-blast")
+HIGHLIGHTS = ("-cursor", "-selected", "-move", "-attack", "-morph", "-duel", "-blast", "-last")
 
 
 class Drawn(Static):

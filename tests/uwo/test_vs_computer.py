@@ -1,0 +1,310 @@
+"""One person against the computer, through Textual's Pilot.
+
+No handover ever: the person's seat keeps the keyboard and only its hand is drawn.
+The computer decides in a worker (``UwoScreen._decide``); its steps are paced on
+the app's injected clock (``ManualClock`` here), so nothing waits on the wall clock:
+``step_delay=0`` plays the computer's steps as soon as they are decided, and the
+pacing test moves the clock by hand.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from boardgames.app import BoardgamesApp
+from boardgames.cli import build_parser
+from boardgames.common.clock import ManualClock
+from boardgames.common.ui.choice import ChoiceScreen
+from boardgames.common.ui.handover import HandoverScreen
+from boardgames.uwo.actions import Action, EndTurn
+from boardgames.uwo.engine import Game
+from boardgames.uwo.entry import computer_from_args
+from boardgames.uwo.players import PLAYERS, ComputerOpponent
+from boardgames.uwo.screen import UwoScreen
+from boardgames.uwo.side import Side
+from boardgames.uwo.view import Phase, UwoView
+from boardgames.uwo.widgets import HandCard
+from tests.screen import screen_text
+from tests.uwo.positions import make
+from tests.uwo.test_screen import goto, log_text, record_notices, uwo
+
+SIZE = (120, 40)
+
+
+def app_against(game: Game | None, level: str = "normal", computer: Side = Side.PNORFS, *,
+                clock: ManualClock | None = None, step_delay: float = 0.0, seed: int = 1) -> BoardgamesApp:
+    opponent = ComputerOpponent(level, computer)
+    return BoardgamesApp(
+        start=lambda: UwoScreen(game=game, computer=opponent, step_delay=step_delay),
+        clock=clock or ManualClock(),
+        seed=seed,
+    )
+
+
+async def computer_done(pilot, limit: int = 200) -> None:  # noqa: ANN001 - textual Pilot
+    """Let the computer play until the person must act (or the game is over)."""
+    app = pilot.app
+    screen = uwo(app)
+    for _ in range(limit):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        game = screen.game
+        assert not isinstance(app.screen, HandoverScreen), "no handover against the computer"
+        if game is None or game.is_over() or (game.to_act is screen.keyboard and not screen.thinking):
+            return
+    raise AssertionError("the computer did not hand back the turn")
+
+
+async def test_a_full_turn_against_the_computer() -> None:
+    """The person attacks, the computer answers; the person ends the turn, the computer plays
+    its whole turn - attacking the person, who answers from the keyboard - and hands back."""
+    g = make(
+        "c2=G:troop d1=G:troop b3=G:troop c3=P:troop b4=P:brawler e6=P:troop",
+        hands={"G": ["wisp"], "P": ["longeye"]},
+    )
+    app = app_against(g)
+    async with app.run_test(size=SIZE) as pilot:
+        await computer_done(pilot)
+        screen = uwo(app)
+        assert screen.keyboard is Side.GNORFS and g.to_act is Side.GNORFS
+        assert "You play the Gnorfs; the computer (normal) plays the Pnorfs." in log_text(app)
+        await goto(pilot, "c2")
+        await pilot.press("enter")  # select the Trooper ...
+        await goto(pilot, "c3")
+        await pilot.press("enter")  # ... and attack c3: the computer must answer
+        await computer_done(pilot)
+        log = log_text(app)
+        assert "Gnorf Trooper on c2 attacks the Pnorf Trooper on c3" in log
+        # The computer answered with the engine's own duel actions, then the duel went on
+        # (its counter-attack, if any, is answered here) until the Gnorfs' turn goes on.
+        while g.phase is not Phase.TURN:
+            assert g.to_act is Side.GNORFS
+            await pilot.press("v" if g.phase is Phase.DEFEND else "n")
+            await computer_done(pilot)
+        assert g.current is Side.GNORFS and g.action_used
+        await pilot.press("e")  # end the turn: the computer's turn
+        await computer_done(pilot)
+        assert g.current is Side.GNORFS or g.is_over()
+        log = log_text(app)
+        assert "Turn 2: Pnorfs to play." in log
+        assert screen.keyboard is Side.GNORFS
+        # Its steps are marked on the board until the person plays.
+        assert screen._last_squares
+        for sq in screen._last_squares:
+            assert "-last" in screen.board.cell(sq).classes
+
+
+async def test_the_computer_attacks_and_the_person_evades_at_the_keyboard() -> None:
+    """A Pnorf Brawler faces a lone Gnorf Trooper: the computer attacks, the person is told
+    (no handover) and evades with v."""
+    g = make("c3=G:troop a1=G:troop c4=P:brawler e6=P:troop", current="P", turn=2, energy=(6, 6))
+    app = app_against(g)
+    async with app.run_test(size=SIZE) as pilot:
+        await computer_done(pilot)
+        assert g.phase is Phase.DEFEND and g.to_act is Side.GNORFS, log_text(app)
+        assert any("attacks you" in n.message for n in app._notifications)
+        assert "You are attacked!" in screen_text(app)
+        assert uwo(app).board.cursor == g.duel.target  # type: ignore[union-attr]
+        await pilot.press("v")
+        await pilot.pause()
+        assert g.evasions[Side.GNORFS] == 8
+        assert "evades" in log_text(app)
+
+
+async def test_the_computers_steps_wait_for_the_pace_on_the_injected_clock() -> None:
+    g = make("c2=G:troop c5=P:troop e6=P:troop", hands={"P": ["skitter"]})
+    clock = ManualClock()
+    app = app_against(g, clock=clock, step_delay=1.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("e")  # the Gnorfs end their turn at once
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        for _ in range(5):
+            await pilot.pause(0.06)  # the pace's interval ticks, the clock does not move
+        screen = uwo(app)
+        assert screen._pending is not None, "the computer has decided ..."
+        assert g.current is Side.PNORFS and g.paid == 0 and not g.morph_used and not g.action_used
+        assert screen.thinking and "are thinking" in screen_text(app)  # ... but waits for the pace
+        clock.advance(1.0)
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if g.paid:
+                break
+        assert g.paid == 1 and g.current is Side.PNORFS, "one step, then the next one waits again"
+        await app.workers.wait_for_complete()
+        for _ in range(5):
+            await pilot.pause(0.06)
+        assert screen._pending is not None and g.paid == 1
+        for _ in range(5):  # the rest of its turn, a second of the injected clock per step
+            clock.advance(1.0)
+            for _ in range(50):
+                await pilot.pause(0.02)
+                await app.workers.wait_for_complete()
+                if screen._pending is not None or g.current is Side.GNORFS:
+                    break
+            if g.current is Side.GNORFS:
+                break
+        assert g.current is Side.GNORFS and not screen.thinking
+
+
+class SlowPlayer:
+    """A computer that thinks until the test lets it answer: the screen must stay live."""
+
+    name = "slow"
+    release = threading.Event()
+    asked: list[UwoView] = []
+
+    def __init__(self, side: Side, rng: object) -> None:
+        self.side = side
+
+    def choose(self, view: UwoView) -> Action:
+        SlowPlayer.asked.append(view)
+        assert SlowPlayer.release.wait(10), "the test never released the computer"
+        return EndTurn()
+
+
+async def test_the_screen_answers_keys_while_the_computer_thinks(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(PLAYERS, "slow", SlowPlayer)
+    SlowPlayer.release.clear()
+    SlowPlayer.asked.clear()
+    g = make("c2=G:troop e6=P:troop", hands={"G": ["wisp"], "P": ["bazooka"]})
+    app = app_against(g, level="slow")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("e")
+        await pilot.pause()
+        screen = uwo(app)
+        assert screen.thinking and SlowPlayer.asked
+        view = SlowPlayer.asked[0]
+        assert view.viewer is Side.PNORFS and view.sides[Side.GNORFS].hand is None, "its own seat's view only"
+        before = screen.board.cursor
+        await pilot.press("up")  # the cursor moves while the worker thinks
+        await pilot.pause()
+        assert screen.board.cursor != before
+        assert "are thinking" in screen_text(app)
+        notes = record_notices(app)
+        await pilot.press("e")
+        await pilot.pause()
+        assert notes == ["Wait: the computer is playing."]
+        SlowPlayer.release.set()
+        await computer_done(pilot)
+        assert g.current is Side.GNORFS and not screen.thinking
+        assert "are thinking" not in screen_text(app)
+
+
+async def test_only_the_persons_hand_is_ever_on_screen() -> None:
+    """The computer's hand holds kinds found nowhere else: through whole turns of play
+    they never show, while the person's own hand does."""
+    g = make(
+        "a2=G:troop b2=G:troop c2=G:troop a5=P:troop b5=P:troop e6=P:troop",
+        hands={"G": ["skitter", "brawler", "longeye"], "P": ["dynamite", "bazooka", "bazooka"]},
+        decks={"G": ["skitter", "longeye", "brawler"], "P": ["bazooka", "bazooka"]},
+    )
+    app = app_against(g, level="easy")
+    hidden = ("Dynamite", "Bazooka")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = uwo(app)
+        for _ in range(4):
+            await computer_done(pilot)
+            if g.is_over():
+                break
+            text = screen_text(app)
+            assert not any(n in text for n in hidden if n not in _public_names(g)), text
+            cards = [str(c.render()) for c in screen.query(HandCard) if c.display]
+            assert len(cards) == len(g.hands[Side.GNORFS])
+            if g.phase is Phase.TURN:
+                await pilot.press("e")
+            elif g.phase is Phase.DEFEND:
+                await pilot.press("v")
+            else:
+                await pilot.press("n")
+
+
+def _public_names(g: Game) -> set[str]:
+    """Kind names anyone may see: on the board (whole stacks) and among removed cards."""
+    names = set()
+    for u in g.board:
+        if u is not None:
+            names.update(g.catalog.card_kinds[c].name for c in u.cards)
+    for side in Side:
+        names.update(g.catalog.card_kinds[c].name for c in g.removed[side])
+    return names
+
+
+async def test_from_the_menu_against_the_computer_as_the_pnorfs() -> None:
+    app = BoardgamesApp(seed=3, clock=ManualClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.open_game("uwo")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and "against the computer" in screen_text(app)
+        await pilot.press("3")  # standard duel against the computer
+        await pilot.pause()
+        assert "How strong" in screen_text(app)
+        await pilot.press("1")  # easy
+        await pilot.pause()
+        assert "Which army" in screen_text(app)
+        await pilot.press("p")  # the person plays the Pnorfs: the computer begins
+        screen = uwo(app)
+        screen.step_delay = 0.0
+        await computer_done(pilot)
+        assert screen.computer == ComputerOpponent("easy", Side.GNORFS)
+        game = screen.game
+        assert game is not None and not game.first_game and game.alive[Side.PNORFS] == 10
+        assert game.turn >= 2 and screen.keyboard is Side.PNORFS
+        assert "Turn 1: Gnorfs to play." in log_text(app)
+        assert "computer, easy" in screen_text(app) or game.to_act is Side.PNORFS
+
+
+async def test_leaving_a_choice_of_the_menu_goes_back() -> None:
+    app = BoardgamesApp(seed=3, clock=ManualClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.open_game("uwo")
+        await pilot.pause()
+        await pilot.press("4", "2", "escape")  # first game, normal ... then Esc on the army
+        await pilot.pause()
+        assert not any(isinstance(s, UwoScreen) for s in app.screen_stack)
+
+
+async def test_a_new_game_after_the_end_keeps_the_computer() -> None:
+    g = make("c2=G:troop c3=P:troop", hands={"G": []}, evasions=(9, 0), energy=(6, 6))
+    app = app_against(g)
+    async with app.run_test(size=SIZE) as pilot:
+        await goto(pilot, "c2")
+        await pilot.press("enter", "up", "enter")  # the last Pnorf cannot defend: it falls
+        await pilot.pause()
+        assert g.is_over() and isinstance(app.screen, ChoiceScreen)
+        await pilot.press("n")
+        screen = uwo(app)
+        await computer_done(pilot)
+        fresh = screen.game
+        assert fresh is not g and fresh is not None and fresh.alive == [10, 10]
+        assert screen.computer == ComputerOpponent("normal", Side.PNORFS) and screen.keyboard is Side.GNORFS
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["uwo"], None),
+        (["uwo", "--vs-computer"], ComputerOpponent("normal", Side.PNORFS)),
+        (["uwo", "--vs-computer", "--level", "easy"], ComputerOpponent("easy", Side.PNORFS)),
+        (["uwo", "--level", "hard"], ComputerOpponent("hard", Side.PNORFS)),
+        (["uwo", "--side", "pnorfs", "--first-game"], ComputerOpponent("normal", Side.GNORFS)),
+    ],
+)
+def test_the_command_line_chooses_the_opponent(argv: list[str], expected: ComputerOpponent | None) -> None:
+    assert computer_from_args(build_parser().parse_args(argv)) == expected
+
+
+def test_an_unknown_level_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["uwo", "--level", "grandmaster"])
+    assert "invalid choice: 'grandmaster'" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="unknown level"):
+        ComputerOpponent("grandmaster", Side.PNORFS)
+
