@@ -72,7 +72,7 @@ from boardgames.uwo.widgets import (
 LEVEL_BLURBS = {
     "easy": "Easy — plans its turns, but often picks a weaker plan",
     "normal": "Normal — plans each turn on several guesses at your hand",
-    "hard": "Hard — also looks at your best answer to each of its plans",
+    "hard": "Hard — also weighs your best answer to each plan",
 }
 #: Seconds between two visible steps of the computer (a person must be able to follow).
 STEP_DELAY = 0.8
@@ -264,8 +264,8 @@ class UwoScreen(GameScreen):
             )
             self.board.cursor = self._cursors[self.computer.human]
             self.query_one("#legend", Static).update(
-                "OUT out of play · new: morphed this turn · ×N stack height · bold frame: the "
-                "computer's last steps · move/ride/attack/morph: what Enter does there"
+                "OUT out of play · new: morphed this turn · ×N stack height · "
+                "bold frame: computer's last turn · move/ride/attack/morph: what Enter does"
             )
         self._since_handover = []
         self._last_step_at = self.app.clock()  # type: ignore[attr-defined]
