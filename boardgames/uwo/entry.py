@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING
 from boardgames.uwo.cards import load_catalog
 
 if TYPE_CHECKING:
+    from textual.app import App
     from textual.screen import Screen
 
+    from boardgames.common.saves import SaveRecord
     from boardgames.uwo.players import ComputerOpponent
 
 
@@ -54,8 +56,20 @@ def cmd_play(args: argparse.Namespace) -> int:
     from boardgames.app import BoardgamesApp  # noqa: PLC0415 - only when a screen opens
     from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
 
-    computer = computer_from_args(args)
-    app = BoardgamesApp(start=lambda: UwoScreen(first_game=args.first_game, computer=computer), seed=args.seed)
+    if args.resume:
+        from boardgames.uwo import launch  # noqa: PLC0415
+
+        record = launch.latest_save()  # no saved duel ends here, before any screen
+
+        def start() -> Screen:
+            return launch.resume_screen(record, app)
+    else:
+        computer = computer_from_args(args)
+
+        def start() -> Screen:
+            return UwoScreen(first_game=args.first_game, computer=computer)
+
+    app = BoardgamesApp(start=start, seed=args.seed)
     app.run()
     return 0
 
@@ -93,6 +107,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--seed", type=int, default=None, help="seed the shuffles (the same deal every time)")
     p.add_argument("--vs-computer", action="store_true", help="play alone against the computer")
+    p.add_argument("--resume", action="store_true", help="resume the most recent unfinished UWO duel")
     p.add_argument(
         "--level", choices=OPPONENT_LEVELS, default=None,
         help="how strong the computer plays (default normal; implies --vs-computer)",
@@ -126,6 +141,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.add_argument("--first-game", action="store_true", help="play the 8-UMO first-game variant")
     s.add_argument("--each", action="store_true", help="also print one line per game")
     s.set_defaults(func=cmd_selfplay)
+
+
+def resume_screen(record: SaveRecord, app: App) -> Screen:
+    from boardgames.uwo.launch import resume_screen as resume  # noqa: PLC0415
+
+    return resume(record, app)
 
 
 def new_game_screen() -> Screen:

@@ -33,6 +33,7 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Footer, Header, LoadingIndicator, RichLog, Static
 
+from boardgames.common.saves import Autosaver
 from boardgames.common.ui.base import GameScreen
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
@@ -53,6 +54,7 @@ from boardgames.uwo.actions import (
 from boardgames.uwo.board import Square
 from boardgames.uwo.cards import Role, load_catalog
 from boardgames.uwo.engine import Game, IllegalActionError
+from boardgames.uwo.launch import new_game, save_title
 from boardgames.uwo.events import Event, GameEnded, KeepsPlaying, TurnStarted
 from boardgames.uwo.players import OPPONENT_LEVELS, ComputerOpponent, Player
 from boardgames.uwo.side import Side
@@ -115,9 +117,15 @@ class UwoScreen(GameScreen):
         ask_variant: bool = False,
         computer: ComputerOpponent | None = None,
         step_delay: float = STEP_DELAY,
+        autosave: Autosaver | None = None,
+        history: list[Event] | None = None,
     ) -> None:
         super().__init__()
         self.game: Game | None = game
+        #: Saves the duel after every action (``None``: a game given by a test, not saved).
+        self.autosave = autosave
+        #: A resumed duel's events so far, written back into the log.
+        self._history = list(history or [])
         self.first_game = first_game
         self.ask_variant = ask_variant and game is None
         self.computer = computer
@@ -243,7 +251,7 @@ class UwoScreen(GameScreen):
         """Deal (unless a game was given), log the start, and hand the keyboard over
         (against the computer: give it to the person for the whole game)."""
         if self.game is None:
-            self.game = Game.new(self.app.make_rng(), first_game=self.first_game)  # type: ignore[attr-defined]
+            self.game, self.autosave = new_game(self.app, self.first_game, self.computer)
         self._token += 1
         self._pending = None
         self.thinking = False
@@ -253,7 +261,12 @@ class UwoScreen(GameScreen):
         log = self.query_one("#log", RichLog)
         log.clear()
         variant = " (first game: 8 UMOs each)" if self.game.first_game else ""
+        resumed = bool(self._history)
         log.write(Text(f"A new duel{variant}. The Gnorfs begin.", style="bold"))
+        if resumed:
+            self.write_log(self._history)
+            log.write(Text(f"— The duel resumes on turn {self.game.turn}. —", style="bold"))
+            self._history = []
         if self.computer is not None:
             self.player = self.computer.player(self.app.make_rng())  # type: ignore[attr-defined]
             self.keyboard = self.computer.human
@@ -269,7 +282,10 @@ class UwoScreen(GameScreen):
             )
         self._since_handover = []
         self._last_step_at = self.app.clock()  # type: ignore[attr-defined]
-        self.after_change([TurnStarted(self.game.current, self.game.turn)])
+        if resumed:
+            self.after_change([])  # a handover first (or the computer thinks): nothing shows too early
+        else:
+            self.after_change([TurnStarted(self.game.current, self.game.turn)])
 
     # ------------------------------------------------------------------ state helpers
 
@@ -308,8 +324,19 @@ class UwoScreen(GameScreen):
         self.selected = self.picked = None
         self._last_step_at = self.app.clock()  # type: ignore[attr-defined]
         self._last_squares = set()
+        self._autosave(action)
         self.after_change(events)
         return True
+
+    def _autosave(self, action: Action) -> None:
+        """Save after every action, the person's or the computer's."""
+        if self.autosave is None or self.game is None:
+            return
+        warning = self.autosave.record_action(action, save_title(self.game, self.computer))
+        if warning is None and self.game.is_over():
+            warning = self.autosave.finish()
+        if warning:
+            self.notify(warning, severity="warning", timeout=10)
 
     def refuse(self, reason: str) -> None:
         self.notify(reason, title="Not allowed", severity="warning")
@@ -408,6 +435,7 @@ class UwoScreen(GameScreen):
         assert self.game is not None
         squares = _squares_of(action, self.game)
         events = self.game.apply(action)  # a computer's illegal action is a bug: let it be seen
+        self._autosave(action)
         self._last_squares |= squares  # the whole of its turn stays marked until the person plays
         self._last_step_at = self.app.clock()  # type: ignore[attr-defined]
         self.show_thinking()
@@ -482,6 +510,7 @@ class UwoScreen(GameScreen):
             assert self.game is not None
             self.first_game = self.game.first_game
             self.game = None
+            self.autosave = None
             self.start()
         elif choice == "menu":
             self.app.back_to_menu()  # type: ignore[attr-defined]
@@ -935,7 +964,11 @@ class UwoScreen(GameScreen):
             ChoiceScreen(
                 "Leave this duel?",
                 [Choice("y", "Yes, back to the main menu", True), Choice("n", "No, keep playing", False)],
-                detail="The game is not saved.",
+                detail=(
+                    "The game is saved: resume it from the main menu."
+                    if self.autosave is not None and self.autosave.enabled
+                    else "The game is not saved."
+                ),
                 cancel=True,
             ),
             lambda yes: self.app.back_to_menu() if yes else None,  # type: ignore[attr-defined]

@@ -27,3 +27,26 @@ def test_uwo_turn_in_a_real_terminal(terminal) -> None:
     term.wait_for("End turn")
     term.keys("q")
     term.wait_for("Leave")
+
+
+def test_uwo_kill_9_then_resume(terminal, tmp_path) -> None:
+    import os
+    import signal
+
+    from boardgames.common.saves import SaveStore
+
+    term = terminal(["uwo", "--seed", "2"])
+    term.wait_for("Gnorfs, take the keyboard")
+    term.keys("Enter")
+    term.wait_for("End turn")
+    term.keys("Enter", "Up", "Enter", "e")
+    term.wait_for("Pnorfs, take the keyboard")
+    os.kill(term.app_pid(), signal.SIGKILL)
+    term.wait_for("[exited:137]")
+    listing = SaveStore(tmp_path / "data").unfinished("uwo")
+    assert not listing.warnings and len(listing.records[0].actions) == 2
+    term = terminal(["uwo", "--resume"])
+    screen = term.wait_for("Pnorfs, take the keyboard")
+    assert "Traceback" not in screen
+    term.keys("Enter")
+    term.wait_for("resumes on turn 2")

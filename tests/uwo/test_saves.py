@@ -1,0 +1,98 @@
+"""UWO duels are saved after every action and resume exactly where they stopped."""
+
+from __future__ import annotations
+
+from boardgames.app import BoardgamesApp
+from boardgames.common.clock import ManualClock
+from boardgames.common.saves import SaveStore
+from boardgames.common.ui.handover import HandoverScreen
+from boardgames.uwo.engine import Game
+from boardgames.uwo.launch import replayed
+from boardgames.uwo.players import ComputerOpponent
+from boardgames.uwo.screen import UwoScreen
+from boardgames.uwo.side import Side
+from tests.screen import screen_text
+from tests.uwo.test_screen import uwo
+
+SIZE = (120, 40)
+
+
+def same_duel(a: Game, b: Game) -> None:
+    for side in Side:
+        assert a.card_places(side) == b.card_places(side)
+    assert a.view(None) == b.view(None)
+    assert (a.turn, a.current, a.phase, a.energy, a.evasions) == (b.turn, b.current, b.phase, b.energy, b.evasions)
+
+
+async def first_moves(pilot, app: BoardgamesApp) -> UwoScreen:
+    """Gnorfs take the keyboard, step the front-row UMO forward, end the turn."""
+    await pilot.pause()
+    assert isinstance(app.screen, HandoverScreen)
+    await pilot.press("enter")
+    await pilot.pause()
+    await pilot.press("enter", "up", "enter")
+    await pilot.pause()
+    await pilot.press("e")
+    await pilot.pause()
+    return uwo(app)
+
+
+async def test_every_action_is_saved_and_the_replay_is_the_same_duel() -> None:
+    app = BoardgamesApp(start=lambda: UwoScreen(), seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_moves(pilot, app)
+        (record,) = SaveStore().unfinished("uwo").records
+        assert len(record.actions) == 2  # the move and the end of the turn
+        assert "hot-seat — turn 2" in record.title
+        game, computer, history = replayed(record)
+        assert computer is None and history
+        same_duel(game, screen.game)
+
+
+async def test_resume_from_the_menu_starts_behind_a_handover() -> None:
+    app = BoardgamesApp(start=lambda: UwoScreen(), seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_moves(pilot, app)
+        before = screen.game
+        await pilot.press("enter")  # the Pnorfs take the keyboard
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert "The game is saved" in screen_text(app)
+        await pilot.press("y")
+        await pilot.pause()
+        assert "Resume UWO" in screen_text(app)
+        (record,) = SaveStore().unfinished("uwo").records
+        app.resume_game(record)
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen)
+        assert "Pnorfs, take the keyboard" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        same_duel(uwo(app).game, before)
+        assert "The duel resumes on turn 2" in " ".join(screen_text(app).split())
+
+
+async def test_the_computers_steps_are_saved_too() -> None:
+    clock = ManualClock()
+    computer = ComputerOpponent("random", Side.GNORFS)  # it begins
+    app = BoardgamesApp(start=lambda: UwoScreen(computer=computer, step_delay=0), clock=clock, seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = uwo(app)
+        for _ in range(200):
+            await pilot.pause()
+            if screen.game is not None and screen.game.current is Side.PNORFS:
+                break
+        assert screen.game.current is Side.PNORFS  # the computer played its whole turn
+        (record,) = SaveStore().unfinished("uwo").records
+        assert record.actions and record.setup["computer"] == {"level": "random", "side": "gnorfs"}
+        game, again, _ = replayed(record)
+        assert again == computer
+        same_duel(game, screen.game)
+
+
+def test_resume_with_nothing_saved_is_a_clear_error(capsys) -> None:
+    from boardgames.cli import main
+
+    assert main(["uwo", "--resume"]) == 1
+    assert "There is no unfinished UWO game to resume." in capsys.readouterr().err
