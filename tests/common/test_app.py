@@ -53,3 +53,46 @@ async def test_command_palette_offers_the_games() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen) and app.screen.game == "vowl"
+
+
+async def test_a_corrupt_save_is_set_aside_and_the_app_still_starts(_private_data_dir) -> None:
+    saves = _private_data_dir / "saves"
+    saves.mkdir()
+    (saves / "vowl-broken.json").write_text('{"version": 1, "game": "vowl", "setup": {')
+    (saves / "uwo-future.json").write_text('{"version": 99, "game": "uwo"}')
+    app = BoardgamesApp(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        shown = " ".join(n.message for n in app._notifications)
+        assert "vowl-broken.json" in shown and "uwo-future.json" in shown
+        assert "Resume" not in " ".join(
+            str(app.screen.query_one(OptionList).get_option_at_index(i).prompt)
+            for i in range(app.screen.query_one(OptionList).option_count)
+        )
+    left = sorted(p.name for p in saves.iterdir())  # both kept beside, renamed, never deleted
+    assert len(left) == 2 and all(".corrupt-" in name for name in left)
+
+
+async def test_resizing_mid_pile_loses_nothing() -> None:
+    from boardgames.vowl.engine import Mode, Phase
+    from tests.screen import screen_text
+    from tests.vowl.test_screen import make_app, vowl
+
+    app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
+    async with app.run_test(size=(130, 44)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = vowl(app)
+        await pilot.press(*"hal")
+        card = screen.view().active_run.current
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert "Enlarge the terminal to 90×28" in screen_text(app)
+        await pilot.resize_terminal(130, 44)
+        await pilot.pause()
+        assert screen.game.phase is Phase.SOLVING and screen.view().active_run.current == card
+        assert screen.query_one("#answer").value == "hal"
