@@ -11,15 +11,11 @@ from boardgames.vowl.engine import Answer, Mode, Phase
 from boardgames.vowl.launch import resume_screen
 from boardgames.vowl.screen import VowlScreen
 from tests.screen import screen_text
-from tests.vowl.test_screen import MATCHER, SIZE, expire_timer, make_app, vowl
+from tests.vowl.test_screen import MATCHER, SIZE, expire_timer, make_app, roll_and_start_pile, vowl
 
 
 async def play_a_little(pilot, app, clock) -> VowlScreen:
-    screen = vowl(app)
-    await pilot.press("r")
-    await pilot.pause()
-    await pilot.press("enter")  # handover: the pile turns, the timer starts
-    await pilot.pause()
+    screen = await roll_and_start_pile(pilot, app)
     run = screen.view().active_run
     clock.advance(5)
     await pilot.press(*MATCHER.solutions(run.current.skeleton)[0], "enter")

@@ -79,6 +79,17 @@ async def solve_current_pile(pilot, app: BoardgamesApp, clock: ManualClock) -> N
         await pilot.pause()
 
 
+async def roll_and_start_pile(pilot, app: BoardgamesApp) -> VowlScreen:
+    """The current player rolls, and (after the handover) the first card turns face up."""
+    await pilot.pause()
+    screen = vowl(app)
+    await pilot.press("r")
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    return screen
+
+
 async def expire_timer(pilot, app: BoardgamesApp, clock: ManualClock) -> None:
     clock.advance(30)
     vowl(app).timer.tick()
@@ -123,12 +134,7 @@ async def test_solitaire_turn_through_the_ui() -> None:
 async def test_timer_running_out_fails_the_turn() -> None:
     app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = vowl(app)
-        await pilot.press("r")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        screen = await roll_and_start_pile(pilot, app)
         clock.advance(10)
         screen.timer.tick()
         await pilot.pause()
@@ -150,12 +156,7 @@ async def test_timer_running_out_fails_the_turn() -> None:
 async def test_answer_typed_after_the_sand_ran_out_is_too_late() -> None:
     app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = vowl(app)
-        await pilot.press("r")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        screen = await roll_and_start_pile(pilot, app)
         word = MATCHER.solutions(screen.view().active_run.current.skeleton)[0]
         clock.advance(26)  # the interval has not redrawn yet, but the sand is out
         await pilot.press(*word, "enter")
