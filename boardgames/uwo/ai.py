@@ -15,14 +15,16 @@ they look, never in what they are told (see ``docs/uwo-ai.md``):
   evaluation below, on one sample, and picks among the best plans at random,
   weighted by their scores, so it makes human mistakes.
 - **normal**: plans whole turns on several samples and takes the best average.
-- **hard**: like normal, then, for its best plans, plays the opponent's answering
-  turn on every sample (the opponent planning with the hand the sample dealt it)
-  and scores the position after that answer.
+- **hard**: like normal, then, for its best plans, plays the next two turns on
+  several samples - the opponent's answer (planning with the hand the sample dealt
+  it), then its own next turn - and scores the position after them.  It sees a move
+  in followed by the attack, and what the opponent does about it.
 
 The full evaluation adds to the material what decides UWO games: which UMOs can be
 attacked next turn without defence (out of play, or their side out of evasion
 cards and unable to morph), the pressure of every other attack that will cost the
-defender an evasion card, and the threat of a Dynamite standing next to enemies.
+defender an evasion card, the threat of a Dynamite standing next to enemies, and
+the hunt for UMOs without evasion cards (how many squares they have left to run to).
 
 Inside a simulation the answers in a duel (defensive morph, evasion, counter-attack)
 are given by a fixed reflex (``Searcher.reflex``); the real answers of the computer
@@ -364,6 +366,7 @@ class Evaluator:
         board = g.board
         total = 0.0
         far = float(COLS + 1)
+        targets = [(e, board[e].kind.shield) for e in enemies]  # type: ignore[union-attr]
         for sq in squares[side]:
             u = board[sq]
             assert u is not None
@@ -371,17 +374,13 @@ class Evaluator:
             reach = kind.attack
             if not reach:
                 continue
-            key = kind.key
-            dynamite = kind.role is Role.DYNAMITE
             row = _DIST[sq]
-            best = far
-            for e in enemies:
-                t = board[e]
-                assert t is not None
-                if dynamite or key not in t.kind.shield:
-                    d = row[e] - reach
-                    if d < best:
-                        best = d
+            if kind.role is Role.DYNAMITE:
+                best = min(far, min(row[e] for e in enemies) - reach)
+            else:
+                key = kind.key
+                near = min((row[e] for e, shield in targets if key not in shield), default=far + reach)
+                best = min(far, near - reach)
             if best > 0:
                 total += best
         return total
@@ -484,10 +483,12 @@ class Budget:
     action_expand: int = 4
     #: Plans re-scored on every sample (the rest are judged on the first one).
     shortlist: int = 8
-    #: Plans whose opponent's answering turn is played out (0: none; the hard level).
+    #: Plans whose following turns are played out (0: none; the hard level).
     replies: int = 0
-    #: Samples on which the answering turn is played.
+    #: Samples on which they are played.
     reply_samples: int = 0
+    #: How many following turns (the opponent's answer, then one's own next turn, ...).
+    depth: int = 1
     #: 0 picks the best plan; above, a plan is drawn with weight exp(score / temperature).
     temperature: float = 0.0
 
@@ -496,10 +497,12 @@ class Budget:
 LEVELS: dict[str, Budget] = {
     "easy": Budget(samples=1, morph_expand=2, action_expand=2, shortlist=6, temperature=25.0),
     "normal": Budget(samples=4, morph_expand=4, action_expand=4, shortlist=8),
-    "hard": Budget(samples=6, morph_expand=5, action_expand=5, shortlist=10, replies=6, reply_samples=4),
+    "hard": Budget(
+        samples=6, morph_expand=5, action_expand=5, shortlist=10, replies=6, reply_samples=4, depth=2
+    ),
 }
-#: The opponent model inside the hard level's look-ahead: a narrow, one-sample planner.
-_REPLY = Budget(samples=1, morph_expand=1, action_expand=2, shortlist=0)
+#: The players inside the hard level's look-ahead: a narrow, one-sample planner.
+_QUICK = Budget(samples=1, morph_expand=1, action_expand=2, shortlist=0)
 
 
 class Searcher:
@@ -632,13 +635,20 @@ class Searcher:
         scored.sort(key=_first, reverse=True)
         return scored
 
-    def reply(self, g: Game, me: Side) -> Game:
-        """``g`` after the side to move (if it is not ``me``) plays its best quick turn."""
-        if g.phase is not Phase.TURN or g.current is me:
-            return g
-        side = g.current
-        best = self.plans(g, side, _REPLY)[0][1]
-        return self.run(g, best, side)
+    def ahead(self, g: Game, turns: int) -> Game:
+        """``g`` after the next ``turns`` turns, each played by its side's best quick plan.
+
+        Whoever moves plays: usually the opponent answers, but a side whose energy row
+        is empty gets no turn, and the other plays again (a move in, then the attack).
+        Each side plans with the cards this sample dealt it.
+        """
+        for _ in range(turns):
+            if g.phase is not Phase.TURN:
+                break
+            side = g.current
+            best = self.plans(g, side, _QUICK)[0][1]
+            g = self.run(g, best, side)
+        return g
 
 
 def _first(item: tuple[float, object]) -> float:
@@ -722,7 +732,7 @@ class ComputerPlayer:
                 total = 0.0
                 used = samples[: max(1, b.reply_samples)]
                 for g in used:
-                    after = search.reply(search.run(g, plan, me), me)
+                    after = search.ahead(search.run(g, plan, me), b.depth)
                     total += score(after, me)
                 looked.append((total / len(used), plan))
             looked.sort(key=_first, reverse=True)
@@ -744,7 +754,7 @@ class ComputerPlayer:
                 h.apply(a)
                 search.settle(h)
                 if self.budget.replies and h.phase is Phase.TURN and h.current is not me:
-                    h = search.run(h, search.plans(h, h.current, _REPLY)[0][1], h.current)
+                    h = search.run(h, search.plans(h, h.current, _QUICK)[0][1], h.current)
                 total += score(h, me)
             options.append((total / len(samples), (a,)))
         options.sort(key=_first, reverse=True)

@@ -1,0 +1,363 @@
+"""The computer opponent (``boardgames.uwo.ai``): legal, blind to hidden cards, sensible.
+
+Strength is measured in ``benchmarks/uwo_ai.py`` (hundreds of games), never here; these
+tests check what must hold for every decision.  Search levels run with small budgets
+(``TINY``...) where many decisions are needed: the budget changes how much is looked
+at, not which code decides.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+
+import pytest
+
+from boardgames.cli import main
+from boardgames.uwo.actions import Action, Attack, Blast, EndTurn, Evade, Morph, Move, StopDuel, TakeHit
+from boardgames.uwo.ai import (
+    LEVELS,
+    Budget,
+    ComputerPlayer,
+    Evaluator,
+    GreedyPlayer,
+    Searcher,
+    make_player,
+    seat_knowledge,
+)
+from boardgames.uwo.cards import load_catalog
+from boardgames.uwo.engine import Game
+from boardgames.uwo.players import PLAYERS, RandomPlayer, percentile, selfplay
+from boardgames.uwo.side import Side
+from boardgames.uwo.view import Phase, SideView, UwoView
+from tests.uwo.positions import make, sq
+
+CAT = load_catalog()
+
+#: Small budgets for tests that need many decisions (same code paths as the levels).
+TINY = Budget(samples=1, morph_expand=1, action_expand=1, shortlist=2)
+TINY_EASY = dataclasses.replace(TINY, temperature=25.0)
+TINY_HARD = Budget(samples=2, morph_expand=1, action_expand=1, shortlist=2, replies=1, reply_samples=1, depth=2)
+
+
+def tiny(level: str, rng: random.Random) -> ComputerPlayer | GreedyPlayer | RandomPlayer:
+    if level == "random":
+        return RandomPlayer(rng)
+    if level == "greedy":
+        return GreedyPlayer(rng)
+    budget = {"easy": TINY_EASY, "normal": TINY, "hard": TINY_HARD}[level]
+    return ComputerPlayer(level, rng, budget=budget)
+
+
+def decide(player: object, g: Game) -> Action:
+    side = g.to_act
+    assert side is not None
+    return player.choose(g.view(side))  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ legality
+
+
+def test_the_computer_never_attempts_an_illegal_action_in_500_seeded_games() -> None:
+    """500 seeded games, each joined at a different moment: random play first (0 to 400
+    actions, so openings, middle games and bare endgames with empty decks, no evasion
+    cards and empty energy rows all come up), then the computer plays a stretch of turns
+    - every level, against random play or another level.  Every decision must be one
+    of the legal actions of the seat's view and accepted by the engine."""
+    levels = ("greedy", "easy", "normal", "hard")
+    decisions = 0
+    phases: set[Phase] = set()
+    for i in range(500):
+        rng = random.Random(f"ai-legal/{i}")
+        g = Game.new(rng, first_game=i % 7 == 0)
+        walker = RandomPlayer(random.Random(f"ai-legal/{i}/walk"))
+        for _ in range(rng.randrange(0, 400)):
+            if g.is_over():
+                break
+            g.apply(walker.pick(g.legal_actions()))
+        level = levels[i % 4]
+        other = "random" if i % 3 else levels[(i // 4) % 4]
+        seats = {Side.GNORFS: level, Side.PNORFS: other} if i % 2 else {Side.GNORFS: other, Side.PNORFS: level}
+        players = {s: tiny(seats[s], random.Random(f"ai-legal/{i}/{s}")) for s in Side}
+        stop = g.turn + (3 if "hard" in seats.values() else 6)
+        while not g.is_over() and g.turn < stop:
+            side = g.to_act
+            assert side is not None
+            view = g.view(side)
+            action = players[side].choose(view)
+            assert action in view.legal, (i, seats[side], action, view.phase)
+            assert g.is_legal(action), (i, seats[side], action)
+            phases.add(g.phase)
+            g.apply(action)
+            decisions += 1
+    assert phases == {Phase.TURN, Phase.DEFEND, Phase.COUNTER}
+    assert decisions > 5000
+
+
+@pytest.mark.parametrize(("gnorfs", "pnorfs"), [("easy", "normal"), ("normal", "greedy")])
+def test_whole_games_at_the_real_levels_end_legally(gnorfs: str, pnorfs: str) -> None:
+    """Two whole games at the levels' real budgets, checked at every step."""
+    for seed in range(1):
+        g = Game.new(random.Random(f"ai-whole/{seed}"), first_game=True, turn_cap=120)
+        players = {
+            Side.GNORFS: make_player(gnorfs, Side.GNORFS, random.Random(seed)),
+            Side.PNORFS: make_player(pnorfs, Side.PNORFS, random.Random(seed + 1)),
+        }
+        while not g.is_over():
+            side = g.to_act
+            assert side is not None
+            view = g.view(side)
+            action = players[side].choose(view)
+            assert action in view.legal and g.is_legal(action)
+            g.apply(action)
+        assert g.outcome() is not None
+
+
+# ------------------------------------------------------------------ hidden information
+
+
+class HiddenFieldRead(AssertionError):
+    pass
+
+
+class GuardedSide:
+    """The opponent's part of a view: every public field passes, the hand raises."""
+
+    def __init__(self, inner: SideView) -> None:
+        object.__setattr__(self, "_inner", inner)
+
+    def __getattr__(self, name: str) -> object:
+        if name == "hand":
+            raise HiddenFieldRead("the computer read the other side's hand field")
+        return getattr(object.__getattribute__(self, "_inner"), name)
+
+
+def guarded(view: UwoView) -> UwoView:
+    """``view`` with the other seat's hand made untouchable (the deck orders and the other
+    hand are not in any view; this makes sure not even the placeholder is looked at)."""
+    me = view.viewer
+    assert me is not None
+    sides = tuple(sv if sv.side is me else GuardedSide(sv) for sv in view.sides)
+    return dataclasses.replace(view, sides=sides)  # type: ignore[arg-type]
+
+
+def positions(n: int, seed: int = 0) -> list[Game]:
+    """Positions with the seat to act deciding, from seeded random play."""
+    out: list[Game] = []
+    i = 0
+    while len(out) < n:
+        g = Game.new(random.Random(f"pos/{seed}/{i}"))
+        walker = RandomPlayer(random.Random(f"pos/{seed}/{i}/w"))
+        for _ in range(random.Random(i).randrange(0, 250)):
+            if g.is_over():
+                break
+            g.apply(walker.pick(g.legal_actions()))
+        if not g.is_over() and len(g.legal_actions()) > 1:
+            out.append(g)
+        i += 1
+    return out
+
+
+@pytest.mark.parametrize("level", ["greedy", "easy", "normal", "hard"])
+def test_the_computer_never_reads_the_other_hand(level: str) -> None:
+    """The decision is made from a view whose other hand raises when read - and it is
+    the same decision as from the plain view (same seed)."""
+    for g in positions(12, seed=len(level)):
+        side = g.to_act
+        assert side is not None
+        view = g.view(side)
+        with pytest.raises(HiddenFieldRead):
+            _ = guarded(view).sides[side.other].hand
+        a = tiny(level, random.Random(7)).choose(guarded(view))
+        b = tiny(level, random.Random(7)).choose(view)
+        assert a == b
+
+
+def test_the_decision_does_not_depend_on_the_hidden_cards() -> None:
+    """Games that differ only in what the seat cannot see (the other hand, both decks'
+    order) get the same decision from the same seed."""
+    for g in positions(10, seed=3):
+        side = g.to_act
+        assert side is not None
+        known = seat_knowledge(g.view(side))
+        twins = [Game.from_view(known, random.Random(k)) for k in range(3)]
+        assert len({tuple(t.hands[side.other]) + tuple(t.decks[side.other]) for t in twins}) > 1
+        choices = {ComputerPlayer("normal", random.Random(5), budget=TINY).choose(t.view(side)) for t in twins}
+        assert len(choices) == 1
+
+
+def test_seat_knowledge_keeps_only_the_seats_own_hand() -> None:
+    g = positions(1, seed=9)[0]
+    side = g.to_act
+    assert side is not None
+    known = seat_knowledge(guarded(g.view(side)))
+    assert known.sides[side].hand == g.view(side).sides[side].hand
+    assert known.sides[side.other].hand is None
+    assert known.sides[side.other].hand_size == len(g.hands[side.other])
+    with pytest.raises(ValueError, match="seat"):
+        seat_knowledge(g.view(None))
+
+
+# ------------------------------------------------------------------ playing sensibly
+
+
+def player(level: str = "normal", seed: int = 1) -> ComputerPlayer | GreedyPlayer:
+    return make_player(level, Side.GNORFS, random.Random(seed))
+
+
+@pytest.mark.parametrize("level", ["greedy", "easy", "normal", "hard"])
+def test_every_level_takes_the_winning_shot(level: str) -> None:
+    """The last Pnorf is out of play next to a Gnorf Trooper: attacking it wins."""
+    g = make("c2=G:troop a1=G:troop c3=P:brawler/out", current="G", turn=3)
+    g.hands[Side.PNORFS] = []
+    assert decide(player(level), g) == Attack(sq("c2"), sq("c3"))
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_search_levels_defend_with_an_evasion_card(level: str) -> None:
+    g = make("c3=G:troop a1=G:troop c4=P:troop e6=P:troop", current="P", turn=2)
+    g.apply(Attack(sq("c4"), sq("c3")))
+    assert g.phase is Phase.DEFEND and g.to_act is Side.GNORFS
+    assert decide(player(level), g) == Evade()
+
+
+def test_without_evasion_cards_a_fitting_card_is_morphed_in_defence() -> None:
+    g = make(
+        "c3=G:troop a1=G:troop c4=P:troop e6=P:troop", current="P", turn=2, evasions=(0, 9),
+        hands={"G": ["longeye", "brawler"]},
+    )
+    g.apply(Attack(sq("c4"), sq("c3")))
+    assert g.phase is Phase.DEFEND
+    assert decide(player(), g) == Morph("brawler", sq("c3"))  # a Brawler's shield covers a Trooper
+
+
+def test_an_out_of_play_bazooka_is_counter_attacked() -> None:
+    """The Pnorf Bazooka shot (and is out of play, U20); the Gnorf evaded: countering
+    the Bazooka cannot fail, stopping the duel would waste it."""
+    g = make("c2=G:troop a1=G:troop c3=P:bazooka e6=P:troop", current="P", turn=2, hands={"P": []})
+    g.apply(Attack(sq("c3"), sq("c2")))
+    g.apply(Evade())
+    assert g.phase is Phase.COUNTER and g.to_act is Side.GNORFS
+    assert decide(player(), g) == Attack(sq("c2"), sq("c3"))
+
+
+def test_a_dynamite_blast_that_takes_three_enemies_is_taken() -> None:
+    g = make("c3=G:dynamite a1=G:troop b4=P:troop c4=P:brawler d4=P:troop e6=P:troop", turn=3)
+    assert decide(player(), g) == Blast(sq("c3"))
+
+
+def test_a_blast_that_costs_more_than_it_takes_is_not() -> None:
+    g = make(
+        "c3=G:dynamite b3=G:brawler d3=G:brawler b2=G:wisp c2=G:wisp d2=G:wisp a1=G:troop "
+        "c4=P:troop a6=P:troop e6=P:troop", turn=3,
+    )
+    assert Blast(sq("c3")) in g.legal_actions()
+    assert not isinstance(decide(player(), g), Blast)
+
+
+def test_a_plan_is_played_step_by_step_and_dropped_when_the_game_differs() -> None:
+    """A turn's plan is kept between the steps of that turn, but a cached step that is no
+    longer legal is never sent: the computer plans again."""
+    g = make("c2=G:troop a1=G:troop c5=P:troop e6=P:troop", hands={"G": ["skitter"]}, turn=3)
+    p = ComputerPlayer("normal", random.Random(3))
+    first = decide(p, g)
+    g.apply(first)
+    steps = [first]
+    while g.current is Side.GNORFS and not g.is_over():
+        a = decide(p, g)
+        assert g.is_legal(a)
+        g.apply(a)
+        steps.append(a)
+    assert isinstance(steps[-1], EndTurn) or g.current is not Side.GNORFS
+    # A stale plan: the same player asked about a different position of the same turn number.
+    h = make("c2=G:troop a1=G:troop c5=P:troop e6=P:troop", turn=5)
+    p._plan, p._plan_turn = [Move(sq("a1"), sq("a3"))], 5  # not legal: a Trooper moves 1
+    a = decide(p, h)
+    assert h.is_legal(a)
+
+
+def test_levels_are_reproducible_from_their_seed() -> None:
+    for g in positions(4, seed=5):
+        for level in ("easy", "normal"):
+            a = make_player(level, Side.GNORFS, random.Random(11)).choose(g.view(g.to_act))  # type: ignore[arg-type]
+            b = make_player(level, Side.GNORFS, random.Random(11)).choose(g.view(g.to_act))  # type: ignore[arg-type]
+            assert a == b
+
+
+def test_every_level_is_a_selfplay_player_and_unknown_levels_are_refused() -> None:
+    assert list(PLAYERS) == ["random", "greedy", *LEVELS]
+    assert list(LEVELS) == ["easy", "normal", "hard"]
+    with pytest.raises(ValueError, match="unknown level"):
+        make_player("expert", Side.GNORFS, random.Random(1))
+
+
+def test_the_evaluation_is_antisymmetric_and_ends_on_the_outcome() -> None:
+    ev = Evaluator(CAT)
+    for g in positions(20, seed=2):
+        assert ev.score(g, Side.GNORFS) == pytest.approx(-ev.score(g, Side.PNORFS))
+    won = make("c2=G:troop c3=P:troop", evasions=(9, 0), hands={"P": []})
+    won.apply(Attack(sq("c2"), sq("c3")))
+    assert won.is_over()
+    assert ev.score(won, Side.GNORFS) > 100_000 > -100_000 > ev.score(won, Side.PNORFS)
+
+
+def test_a_lead_is_worth_more_as_the_armies_shrink() -> None:
+    """One UMO more is worth more at 3 against 2 than at 10 against 9 (material is a share)."""
+    ev = Evaluator(CAT)
+    troop = ev.w.umo + ev.kind_value[CAT.troop.index]
+    assert ev._material(3 * troop, 2 * troop) > ev._material(10 * troop, 9 * troop) > 0
+
+
+def test_duels_in_simulations_end_with_reflexes() -> None:
+    """Inside a sample, a duel is played out by reflexes on both sides until it ends."""
+    search = Searcher(Evaluator(CAT))
+    g = make("c3=G:troop a1=G:troop c4=P:troop e6=P:troop", current="P", turn=2)
+    g.apply(Attack(sq("c4"), sq("c3")))
+    search.settle(g)
+    assert g.phase in (Phase.TURN, Phase.OVER)
+    assert isinstance(search.reflex(make_duel_counter()), (Attack, StopDuel))
+    assert isinstance(search.reflex(make_duel_defence()), (Evade, TakeHit, Morph))
+
+
+def make_duel_counter() -> Game:
+    g = make("c3=G:troop a1=G:troop c4=P:troop e6=P:troop", current="P", turn=2)
+    g.apply(Attack(sq("c4"), sq("c3")))
+    g.apply(Evade())
+    return g
+
+
+def make_duel_defence() -> Game:
+    g = make("c3=G:troop a1=G:troop c4=P:troop e6=P:troop", current="P", turn=2)
+    g.apply(Attack(sq("c4"), sq("c3")))
+    return g
+
+
+# ------------------------------------------------------------------ self-play and timing
+
+
+LINE = re.compile(r"games: 2 gnorfs: (\d+) pnorfs: (\d+) draws: (\d+) avg_turns: (\d+\.\d) p95_ms: (\d+\.\d)")
+
+
+def test_selfplay_with_computer_levels(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["uwo", "selfplay", "--games", "2", "--seed", "4", "--gnorfs", "greedy", "--pnorfs", "random"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    m = LINE.fullmatch(last)
+    assert m is not None, last
+    assert int(m.group(1)) + int(m.group(2)) + int(m.group(3)) == 2
+    assert float(m.group(5)) > 0
+
+
+def test_selfplay_times_every_decision() -> None:
+    summary = selfplay(2, 1, PLAYERS["greedy"], PLAYERS["random"], first_game=True)
+    decisions = sum(len(r.times[0]) + len(r.times[1]) for r in summary.results)
+    assert len(summary.times) == decisions > 0
+    assert summary.p95_ms == pytest.approx(1000 * percentile(summary.times, 95))
+
+
+def test_percentile_is_the_nearest_rank() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert percentile(values, 95) == 95.0
+    assert percentile([3.0], 95) == 3.0
+    assert percentile([], 95) == 0.0
+    assert percentile([1.0, 2.0], 50) == 1.0
