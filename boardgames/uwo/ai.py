@@ -14,11 +14,13 @@ they look, never in what they are told (see ``docs/uwo-ai.md``):
 - **easy**: plans whole turns (a morph and an action, in either order) with the full
   evaluation below, on one sample, and picks among the best plans at random,
   weighted by their scores, so it makes human mistakes.
-- **normal**: plans whole turns on several samples and takes the best average.
-- **hard**: like normal, then, for its best plans, plays the next two turns on
-  several samples - the opponent's answer (planning with the hand the sample dealt
-  it), then its own next turn - and scores the position after them.  It sees a move
-  in followed by the attack, and what the opponent does about it.
+- **normal**: plans whole turns on several samples and takes the best average; its
+  two best plans are checked against the opponent's answering turn (on one sample,
+  the opponent planning with the hand the sample dealt it).
+- **hard**: plans wider, then, for its six best plans, plays the next two turns on
+  several samples - the opponent's answer, then its own next turn - and scores the
+  position after them.  It sees a move in followed by the attack, and what the
+  opponent does about it.
 
 The full evaluation adds to the material what decides UWO games: which UMOs can be
 attacked next turn without defence (out of play, or their side out of evasion
@@ -52,7 +54,7 @@ from boardgames.uwo.actions import (
     Swap,
     TakeHit,
 )
-from boardgames.uwo.board import ADJACENT, AROUND, COLS, RAYS, SQUARES
+from boardgames.uwo.board import ADJACENT, AROUND, COLS, RAYS, ROWS, SQUARES
 from boardgames.uwo.cards import Catalog, Kind, Role, load_catalog
 from boardgames.uwo.engine import Game, IllegalActionError
 from boardgames.uwo.side import Side
@@ -138,9 +140,16 @@ class Weights:
     umo: float = 100.0
     evasion: float = 60.0
     energy: float = 8.0
+    #: How much cheaper energy gets as the material lead grows: the price is
+    #: ``energy * (1 - energy_lead * |lead|)``.  Far ahead, energy left in the row is
+    #: worth little; spending it to bring the army to the last enemies wins the game.
+    energy_lead: float = 1.0
     hand: float = 4.0
     #: An attack the defender will have to answer with an evasion card or a morph.
-    pressure: float = 30.0
+    pressure: float = 60.0
+    #: An attack on a UMO that cannot defend but moves first and can run out of range:
+    #: worth a chase, not a kill (else one attacker follows a runner to the turn limit).
+    runner: float = 30.0
     #: Share of a threat's gain counted for the side that moves next / the other side.
     threat_to_move: float = 0.85
     threat_other: float = 0.4
@@ -187,10 +196,34 @@ def kind_values(catalog: Catalog) -> list[float]:
     return [v - low for v in values]
 
 
-# Manhattan distances between squares.
-_DIST: tuple[tuple[int, ...], ...] = tuple(
-    tuple(abs(a % COLS - b % COLS) + abs(a // COLS - b // COLS) for b in range(SQUARES)) for a in range(SQUARES)
+def _gap(a: int, b: int, reach: int) -> int:
+    """Squares a UMO on ``a`` must walk (blockers aside) to stand in line with ``b``,
+    at most ``reach`` squares away.  Not the Manhattan distance less the reach: a
+    Bazooka five squares off in a knight-like slant still has to step into the file."""
+    dc, dr = abs(a % COLS - b % COLS), abs(a // COLS - b // COLS)
+    return min(dc + max(0, dr - reach), dr + max(0, dc - reach))
+
+
+#: ``_GAP[reach][a][b]``; reach 0 is the Manhattan distance.
+_GAP: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(_gap(a, b, reach) for b in range(SQUARES)) for a in range(SQUARES)) for reach in range(ROWS)
 )
+#: How far a Dynamite on ``a`` is from having ``b`` among the 8 squares around it.
+_BLAST_GAP: tuple[tuple[int, ...], ...] = tuple(
+    tuple(max(abs(a % COLS - b % COLS), abs(a // COLS - b // COLS)) - 1 for b in range(SQUARES)) for a in range(SQUARES)
+)
+
+
+def _can_run(board: Sequence[object], p: int, kind: Kind, q: int, reach: int) -> bool:
+    """Can the UMO of ``kind`` on ``p`` move to a square the attacker on ``q`` (of
+    attack range ``reach``) cannot shoot at from where it stands?"""
+    covered = set()
+    for ray in RAYS[q]:
+        for sq in ray[:reach]:
+            if sq != p and board[sq] is not None:
+                break
+            covered.add(sq)
+    return any(e not in covered for e in _escapes(board, p, kind))
 
 
 def _escapes(board: Sequence[object], p: int, kind: Kind) -> list[int]:
@@ -256,13 +289,13 @@ class Evaluator:
         op = 1 - me
         m_me, m_op = mat[me], mat[op]
         s = self._material(m_me, m_op)
+        lead = (m_me - m_op) / (m_me + m_op) if m_me + m_op else 0.0
         s += w.evasion * (g.evasions[me] - g.evasions[op])
-        s += w.energy * (g.energy[me] - g.energy[op])
+        s += w.energy * (1.0 - w.energy_lead * abs(lead)) * (g.energy[me] - g.energy[op])
         s += w.hand * (len(g.hands[me]) - len(g.hands[op]))
         if w.distance:
             # The side ahead closes in harder: it can afford trades, and a lead that is
             # never brought to the enemy ends as a draw at the turn limit.
-            lead = (m_me - m_op) / (m_me + m_op) if m_me + m_op else 0.0
             near_me = w.distance * (1.0 + w.press * lead) if lead > 0 else w.distance
             near_op = w.distance * (1.0 - w.press * lead) if lead < 0 else w.distance
             s += near_op * self._distance(g, squares, op) - near_me * self._distance(g, squares, me)
@@ -374,13 +407,13 @@ class Evaluator:
             reach = kind.attack
             if not reach:
                 continue
-            row = _DIST[sq]
             if kind.role is Role.DYNAMITE:
-                best = min(far, min(row[e] for e in enemies) - reach)
+                row = _BLAST_GAP[sq]
+                best = min(far, min(row[e] for e in enemies))
             else:
                 key = kind.key
-                near = min((row[e] for e, shield in targets if key not in shield), default=far + reach)
-                best = min(far, near - reach)
+                row = _GAP[min(reach, ROWS - 1)][sq]
+                best = min(far, min((row[e] for e, shield in targets if key not in shield), default=far))
             if best > 0:
                 total += best
         return total
@@ -406,6 +439,7 @@ class Evaluator:
         kv = self.kind_value
         umo = self.w.umo
         pressure = self.w.pressure
+        runner = self.w.runner
         ev_def = g.evasions[1 - side]
         en_def = g.energy[1 - side]
         hand_def = len(g.hands[1 - side])
@@ -457,7 +491,12 @@ class Evaluator:
                                     or not stoppable[kind.index]
                                 )
                             ):
-                                gain = self._material(mine, theirs - umo - kv[t.kind.index]) - base
+                                if side != cur and _can_run(board, t_sq, t.kind, sq, reach):
+                                    # Its side moves first and it steps out of this line:
+                                    # the hunt (``_hunt``) says when several close it in.
+                                    gain = runner
+                                else:
+                                    gain = self._material(mine, theirs - umo - kv[t.kind.index]) - base
                             else:
                                 gain = pressure
                             if gain > best:
@@ -489,20 +528,26 @@ class Budget:
     reply_samples: int = 0
     #: How many following turns (the opponent's answer, then one's own next turn, ...).
     depth: int = 1
+    #: How wide the players inside the look-ahead plan: morphs and actions expanded.
+    quick_morphs: int = 1
+    quick_actions: int = 2
     #: 0 picks the best plan; above, a plan is drawn with weight exp(score / temperature).
     temperature: float = 0.0
+
+    @property
+    def quick(self) -> Budget:
+        """The one-sample planner that plays the turns inside the look-ahead."""
+        return Budget(samples=1, morph_expand=self.quick_morphs, action_expand=self.quick_actions, shortlist=0)
 
 
 #: The levels a player may choose, weakest first (random and greedy are baselines).
 LEVELS: dict[str, Budget] = {
     "easy": Budget(samples=1, morph_expand=2, action_expand=2, shortlist=6, temperature=25.0),
-    "normal": Budget(samples=4, morph_expand=4, action_expand=4, shortlist=8),
+    "normal": Budget(samples=4, morph_expand=4, action_expand=4, shortlist=8, replies=2, reply_samples=1, depth=1),
     "hard": Budget(
         samples=6, morph_expand=5, action_expand=5, shortlist=10, replies=6, reply_samples=4, depth=2
     ),
 }
-#: The players inside the hard level's look-ahead: a narrow, one-sample planner.
-_QUICK = Budget(samples=1, morph_expand=1, action_expand=2, shortlist=0)
 
 
 class Searcher:
@@ -635,7 +680,7 @@ class Searcher:
         scored.sort(key=_first, reverse=True)
         return scored
 
-    def ahead(self, g: Game, turns: int) -> Game:
+    def ahead(self, g: Game, turns: int, quick: Budget) -> Game:
         """``g`` after the next ``turns`` turns, each played by its side's best quick plan.
 
         Whoever moves plays: usually the opponent answers, but a side whose energy row
@@ -646,7 +691,7 @@ class Searcher:
             if g.phase is not Phase.TURN:
                 break
             side = g.current
-            best = self.plans(g, side, _QUICK)[0][1]
+            best = self.plans(g, side, quick)[0][1]
             g = self.run(g, best, side)
         return g
 
@@ -732,7 +777,7 @@ class ComputerPlayer:
                 total = 0.0
                 used = samples[: max(1, b.reply_samples)]
                 for g in used:
-                    after = search.ahead(search.run(g, plan, me), b.depth)
+                    after = search.ahead(search.run(g, plan, me), b.depth, b.quick)
                     total += score(after, me)
                 looked.append((total / len(used), plan))
             looked.sort(key=_first, reverse=True)
@@ -754,7 +799,7 @@ class ComputerPlayer:
                 h.apply(a)
                 search.settle(h)
                 if self.budget.replies and h.phase is Phase.TURN and h.current is not me:
-                    h = search.run(h, search.plans(h, h.current, _QUICK)[0][1], h.current)
+                    h = search.ahead(h, 1, self.budget.quick)
                 total += score(h, me)
             options.append((total / len(samples), (a,)))
         options.sort(key=_first, reverse=True)

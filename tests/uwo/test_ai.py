@@ -361,3 +361,66 @@ def test_percentile_is_the_nearest_rank() -> None:
     assert percentile([3.0], 95) == 3.0
     assert percentile([], 95) == 0.0
     assert percentile([1.0, 2.0], 50) == 1.0
+
+
+# ------------------------------------------------------------------ the evaluation's endgame terms
+
+
+def test_an_attacker_out_of_line_is_not_yet_in_range() -> None:
+    """A Bazooka (range 5) one file off its target must still step into the file: the
+    distance term counts that step, where a Manhattan distance would call it in range."""
+    ev = Evaluator(CAT)
+
+    def distance(layout: str) -> float:
+        g = make(layout)
+        squares: tuple[list[int], list[int]] = ([], [])
+        for p, u in enumerate(g.board):
+            if u is not None:
+                squares[u.side].append(p)
+        return ev._distance(g, squares, Side.GNORFS)
+
+    assert distance("e1=G:bazooka d5=P:troop") == 1
+    assert distance("d1=G:bazooka d5=P:troop") == 0
+    assert distance("a1=G:troop d5=P:troop") == 6  # Manhattan 7, less its reach of 1
+
+
+def _threat_of_gnorfs(g: Game) -> float:
+    ev = Evaluator(CAT)
+    squares: tuple[list[int], list[int]] = ([], [])
+    mat = [0.0, 0.0]
+    for p, u in enumerate(g.board):
+        if u is not None:
+            squares[u.side].append(p)
+            mat[u.side] += ev.w.umo + ev.kind_value[u.kind.index]
+    return ev._threat(g, Side.GNORFS, g.current, squares, mat[0], mat[1])
+
+
+def test_a_runner_that_moves_first_is_a_chase_not_a_kill() -> None:
+    """A Pnorf without evasion cards or a fitting card, next to a Gnorf attacker, with
+    its own turn first: if it can step out of the attacker's line the threat is worth
+    ``runner`` (a chase); cornered it is worth its fall.  Counting the kill either way
+    sent one attacker after a runner until the turn limit, the army staying home."""
+    ev = Evaluator(CAT)
+    free = make("c3=G:troop a1=G:troop c4=P:troop e6=P:troop", current="P", evasions=(9, 0), hands={"P": []})
+    cornered = make(
+        "a5=G:troop b6=G:shell e1=G:troop a6=P:troop e6=P:troop", current="P", evasions=(9, 0), hands={"P": []}
+    )
+    assert _threat_of_gnorfs(free) == pytest.approx(ev.w.runner)
+    assert _threat_of_gnorfs(cornered) > 5 * ev.w.runner
+    # With the Gnorfs to move there is no running: the attack is a kill.
+    free.current = Side.GNORFS
+    assert _threat_of_gnorfs(free) > 5 * ev.w.runner
+
+
+def test_energy_is_worth_less_the_further_ahead_a_side_is() -> None:
+    """Far ahead, energy kept in the row is worth little: spending it on bringing the army
+    to the last enemies is what wins (``Weights.energy_lead``)."""
+    ev = Evaluator(CAT)
+
+    def gain(layout: str) -> float:
+        full = ev.score(make(layout, energy=(6, 6)), Side.GNORFS)
+        return full - ev.score(make(layout, energy=(4, 6)), Side.GNORFS)
+
+    even = gain("a1=G:troop b1=G:troop a6=P:troop b6=P:troop")
+    ahead = gain("a1=G:troop b1=G:troop c1=G:troop d1=G:troop e1=G:troop a6=P:troop")
+    assert even > ahead > 0
