@@ -14,11 +14,9 @@ they look, never in what they are told (see ``docs/uwo-ai.md``):
 - **easy**: plans whole turns (a morph and an action, in either order) with the full
   evaluation below, on one sample, and picks among the best plans at random,
   weighted by their scores, so it makes human mistakes.
-- **normal**: plans whole turns on several samples and takes the best average; its
-  two best plans are checked against the opponent's answering turn (on one sample,
-  the opponent planning with the hand the sample dealt it).
-- **hard**: plans wider, then, for its six best plans, plays the next two turns on
-  several samples - the opponent's answer, then its own next turn - and scores the
+- **normal**: plans whole turns on several samples and takes the best average.
+- **hard**: plans wider, then, for its eight best plans, plays the next two turns on
+  every sample - the opponent's answer, then its own next turn - and scores the
   position after them.  It sees a move in followed by the attack, and what the
   opponent does about it.
 
@@ -161,7 +159,8 @@ class Weights:
     #: lead being the material share ``(mine - theirs) / (mine + theirs)``.
     press: float = 6.0
     #: Hunting UMOs that have no evasion card left (``Evaluator._hunt``): the share of a
-    #: trapped UMO's worth counted, and the price of each escape square left.
+    #: trapped UMO's worth counted, and what each other prey UMO is worth to the hunter,
+    #: divided by its safe squares (fewer escapes: nearer the trap).
     hunt: bool = True
     trapped: float = 0.6
     cramp: float = 20.0
@@ -375,7 +374,7 @@ class Evaluator:
                     best = gain
             else:
                 cramp += 1.0 / safe
-        return self.w.trapped * best - self.w.cramp * cramp
+        return self.w.trapped * best + self.w.cramp * cramp
 
     def _material(self, mine: float, theirs: float) -> float:
         """The armies' worth as a share: ``scale * (mine - theirs) / (mine + theirs)``.
@@ -543,9 +542,9 @@ class Budget:
 #: The levels a player may choose, weakest first (random and greedy are baselines).
 LEVELS: dict[str, Budget] = {
     "easy": Budget(samples=1, morph_expand=2, action_expand=2, shortlist=6, temperature=25.0),
-    "normal": Budget(samples=4, morph_expand=4, action_expand=4, shortlist=8, replies=2, reply_samples=1, depth=1),
+    "normal": Budget(samples=4, morph_expand=4, action_expand=4, shortlist=8),
     "hard": Budget(
-        samples=6, morph_expand=5, action_expand=5, shortlist=10, replies=6, reply_samples=4, depth=2
+        samples=6, morph_expand=5, action_expand=5, shortlist=10, replies=8, reply_samples=6, depth=2, quick_actions=3
     ),
 }
 

@@ -424,3 +424,26 @@ def test_energy_is_worth_less_the_further_ahead_a_side_is() -> None:
     even = gain("a1=G:troop b1=G:troop a6=P:troop b6=P:troop")
     ahead = gain("a1=G:troop b1=G:troop c1=G:troop d1=G:troop e1=G:troop a6=P:troop")
     assert even > ahead > 0
+
+
+def test_the_hunt_is_worth_more_as_the_preys_escapes_close() -> None:
+    """A prey UMO without evasion cards is worth more to the hunter the fewer squares it
+    has left to run to, and nothing while the hunter has no energy for an attack (a
+    sign error here once made the computer drain its energy row to escape the term)."""
+    ev = Evaluator(CAT)
+
+    def hunt(layout: str, energy: int = 6) -> float:
+        g = make(layout, current="P", evasions=(9, 0), energy=(energy, 6))
+        squares: tuple[list[int], list[int]] = ([], [])
+        mat = [0.0, 0.0]
+        for p, u in enumerate(g.board):
+            if u is not None:
+                squares[u.side].append(p)
+                mat[u.side] += ev.w.umo + ev.kind_value[u.kind.index]
+        return ev._hunt(g, 0, Side.PNORFS, squares, mat[0], mat[1])
+
+    far = hunt("a1=G:troop c4=P:troop")
+    near = hunt("c2=G:troop b3=G:troop c4=P:troop")
+    assert far == pytest.approx(ev.w.cramp / 5)  # stay, b4, d4, c3, c5: none covered from a1
+    assert near == pytest.approx(ev.w.cramp / 3)  # b4 and c3 covered
+    assert hunt("c2=G:troop b3=G:troop c4=P:troop", energy=0) == 0
