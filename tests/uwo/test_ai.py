@@ -373,25 +373,27 @@ def test_an_attacker_out_of_line_is_not_yet_in_range() -> None:
 
     def distance(layout: str) -> float:
         g = make(layout)
-        squares: tuple[list[int], list[int]] = ([], [])
-        for p, u in enumerate(g.board):
-            if u is not None:
-                squares[u.side].append(p)
-        return ev._distance(g, squares, Side.GNORFS)
+        return ev._distance(g, _armies(ev, g)[0], Side.GNORFS)
 
     assert distance("e1=G:bazooka d5=P:troop") == 1
     assert distance("d1=G:bazooka d5=P:troop") == 0
     assert distance("a1=G:troop d5=P:troop") == 6  # Manhattan 7, less its reach of 1
 
 
-def _threat_of_gnorfs(g: Game) -> float:
-    ev = Evaluator(CAT)
+def _armies(ev: Evaluator, g: Game) -> tuple[tuple[list[int], list[int]], list[float]]:
+    """Each side's squares and material, as ``Evaluator.score`` hands them to its terms."""
     squares: tuple[list[int], list[int]] = ([], [])
     mat = [0.0, 0.0]
     for p, u in enumerate(g.board):
         if u is not None:
             squares[u.side].append(p)
             mat[u.side] += ev.w.umo + ev.kind_value[u.kind.index]
+    return squares, mat
+
+
+def _threat_of_gnorfs(g: Game) -> float:
+    ev = Evaluator(CAT)
+    squares, mat = _armies(ev, g)
     return ev._threat(g, Side.GNORFS, g.current, squares, mat[0], mat[1])
 
 
@@ -434,12 +436,7 @@ def test_the_hunt_is_worth_more_as_the_preys_escapes_close() -> None:
 
     def hunt(layout: str, energy: int = 6) -> float:
         g = make(layout, current="P", evasions=(9, 0), energy=(energy, 6))
-        squares: tuple[list[int], list[int]] = ([], [])
-        mat = [0.0, 0.0]
-        for p, u in enumerate(g.board):
-            if u is not None:
-                squares[u.side].append(p)
-                mat[u.side] += ev.w.umo + ev.kind_value[u.kind.index]
+        squares, mat = _armies(ev, g)
         return ev._hunt(g, 0, Side.PNORFS, squares, mat[0], mat[1])
 
     far = hunt("a1=G:troop c4=P:troop")
