@@ -216,7 +216,7 @@ _BLAST_GAP: tuple[tuple[int, ...], ...] = tuple(
 def _can_run(board: Sequence[object], p: int, kind: Kind, q: int, reach: int) -> bool:
     """Can the UMO of ``kind`` on ``p`` move to a square the attacker on ``q`` (of
     attack range ``reach``) cannot shoot at from where it stands?"""
-    covered = set()
+    covered: set[int] = set()
     for ray in RAYS[q]:
         for sq in ray[:reach]:
             if sq != p and board[sq] is not None:
