@@ -213,15 +213,22 @@ _BLAST_GAP: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def _can_run(board: Sequence[object], p: int, kind: Kind, q: int, reach: int) -> bool:
-    """Can the UMO of ``kind`` on ``p`` move to a square the attacker on ``q`` (of
-    attack range ``reach``) cannot shoot at from where it stands?"""
-    covered: set[int] = set()
+def _cover(covered: set[int], board: Sequence[object], q: int, reach: int, p: int) -> None:
+    """Add to ``covered`` the squares the attacker on ``q`` can shoot at (``reach``
+    squares along each line, up to the first UMO), seeing through ``p``: the target
+    that is about to move away."""
     for ray in RAYS[q]:
         for sq in ray[:reach]:
             if sq != p and board[sq] is not None:
                 break
             covered.add(sq)
+
+
+def _can_run(board: Sequence[object], p: int, kind: Kind, q: int, reach: int) -> bool:
+    """Can the UMO of ``kind`` on ``p`` move to a square the attacker on ``q`` (of
+    attack range ``reach``) cannot shoot at from where it stands?"""
+    covered: set[int] = set()
+    _cover(covered, board, q, reach, p)
     return any(e not in covered for e in _escapes(board, p, kind))
 
 
@@ -361,12 +368,7 @@ class Evaluator:
                     continue
                 if k.key in shielded:
                     continue
-                reach = k.attack
-                for ray in RAYS[q]:
-                    for sq in ray[:reach]:
-                        if sq != p and board[sq] is not None:
-                            break
-                        covered.add(sq)
+                _cover(covered, board, q, k.attack, p)
             safe = sum(1 for e in escapes if e not in covered)
             if safe == 0:
                 gain = self._material(mine, theirs - umo - kv[tk.index]) - base
