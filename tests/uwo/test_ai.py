@@ -377,7 +377,8 @@ def test_an_attacker_out_of_line_is_not_yet_in_range() -> None:
 
     assert distance("e1=G:bazooka d5=P:troop") == 1
     assert distance("d1=G:bazooka d5=P:troop") == 0
-    assert distance("a1=G:troop d5=P:troop") == 6  # Manhattan 7, less its reach of 1
+    reach = CAT.by_key["troop"].attack
+    assert distance("a1=G:troop d5=P:troop") == 7 - reach  # Manhattan 7, less its reach
 
 
 def _armies(ev: Evaluator, g: Game) -> tuple[tuple[list[int], list[int]], list[float]]:
@@ -439,8 +440,9 @@ def test_the_hunt_is_worth_more_as_the_preys_escapes_close() -> None:
         squares, mat = _armies(ev, g)
         return ev._hunt(g, 0, Side.PNORFS, squares, mat[0], mat[1])
 
-    far = hunt("a1=G:troop c4=P:troop")
-    near = hunt("c2=G:troop b3=G:troop c4=P:troop")
+    # Skitters reach 1 square, so the covered squares do not follow the Trooper's reach.
+    far = hunt("a1=G:troop+skitter c4=P:troop")
+    near = hunt("c2=G:troop+skitter b3=G:troop+skitter c4=P:troop")
     assert far == pytest.approx(ev.w.cramp / 5)  # stay, b4, d4, c3, c5: none covered from a1
     assert near == pytest.approx(ev.w.cramp / 3)  # b4 and c3 covered
-    assert hunt("c2=G:troop b3=G:troop c4=P:troop", energy=0) == 0
+    assert hunt("c2=G:troop+skitter b3=G:troop+skitter c4=P:troop", energy=0) == 0

@@ -185,7 +185,7 @@ CASES = [
          ["attack c2xc5"], {"phase": "defend", "to_act": "P", "current": "G", "energy": (4, 6)}),
     Case("2a", "nothing in between, friend or foe", "c2=G:longeye c3=P:troop c5=P:troop",
          ["!attack c2xc5 | line of sight"]),
-    Case("2a", "within the bazooka range", "c1=G:longeye c5=P:troop", ["!attack c1xc5 | out of range"]),
+    Case("2a", "within the bazooka range", "c1=G:longeye c6=P:troop", ["!attack c1xc6 | out of range"]),
     Case("2a", "horizontally or vertically only", "b2=G:troop c3=P:troop", ["!attack b2xc3 | straight line"]),
     Case("2a", "not one's own UMOs", "b2=G:troop b3=G:troop e6=P:troop", ["!attack b2xb3 | your own"]),
     Case("shield", "a kind in the target's shield cannot attack it", "c2=G:troop c3=P:troop+brawler",

@@ -160,17 +160,17 @@ async def test_from_the_menu_the_first_game_variant() -> None:
 
 
 async def test_an_illegal_command_is_refused_with_a_reason() -> None:
-    g = make("c2=G:troop c4=P:troop e6=P:troop")
+    g = make("c2=G:troop c5=P:troop e6=P:troop")
     app = app_for(g)
     async with app.run_test(size=SIZE) as pilot:
         await take_keyboard(pilot, "Gnorfs")
         notes = record_notices(app)
         await goto(pilot, "c2")
         await pilot.press("enter")
-        await goto(pilot, "c4")
+        await goto(pilot, "c5")
         await pilot.press("enter")  # out of range for a Trooper
         await pilot.pause()
-        assert notes == ["Out of range: the Trooper's bazooka reaches 1 square."]
+        assert notes == ["Out of range: the Trooper's bazooka reaches 2 squares."]
         await pilot.press("v")  # no duel: hidden from the Footer, and answered
         await pilot.press("x")  # greyed out: no card picked
         await pilot.press("3")  # no such card
@@ -180,7 +180,7 @@ async def test_an_illegal_command_is_refused_with_a_reason() -> None:
             "Pick the card to swap first (1, 2 or 3), then press x.",
             "You have only 0 cards in your hand.",
         ]
-        assert g.phase is Phase.TURN and g.energy == [6, 6] and top(g, "c4") == "P:troop"
+        assert g.phase is Phase.TURN and g.energy == [6, 6] and top(g, "c5") == "P:troop"
         footer = screen_text(app).splitlines()[-1]
         assert "End turn" in footer and "Evade" not in footer
 
