@@ -4,10 +4,10 @@ Each case names the rulebook rule (``turn``, ``2a``..``2e``, ``bazooka``, ...) o
 Interpretation row of ``docs/rules/uwo.md`` (``U1``..) it checks.  A step written
 ``"!ACTION | words"`` must be refused with ``IllegalActionError`` whose reason
 contains ``words``, leaving the game untouched.  The catalog values used here are in
-``decks/uwo/cards.txt`` (Trooper 1/1 1/1; Skitter moves 3; Longeye shoots 3 for 2;
-Brawler 2/1 2/1, shield Trooper; Shellback shield Trooper, Skitter, Longeye; Wisp
-shield Longeye, Brawler, Bazooka; Bazooka shoots 5 for 2, shield Rider, Trooper; Rider
-shield Skitter; Dynamite blasts for 2).
+``decks/uwo/cards.txt`` (Trooper moves 1 for 1, shoots 2 for 1; Skitter moves 3;
+Longeye shoots 4 for 2; Brawler 2/1 2/1, shield Trooper; Shellback shield Trooper,
+Skitter, Longeye; Wisp shield Longeye, Brawler, Bazooka; Bazooka shoots 5 for 2,
+shield Rider, Trooper; Rider shield Skitter; Dynamite blasts for 2).
 """
 
 from __future__ import annotations
