@@ -336,3 +336,15 @@ def test_rule(case: Case) -> None:
     g = make(case.layout, **case.setup)
     play(g, case.steps)
     check(g, case.expect)
+
+
+@pytest.mark.parametrize(("layout", "attack", "reason"), [
+    ("c2=G:troop+skitter c4=P:troop", "attack c2xc4", "out of range: the Skitter's bazooka reaches 1 square"),
+    ("c2=G:troop c5=P:troop", "attack c2xc5", "out of range: the Trooper's bazooka reaches 2 squares"),
+])
+def test_an_out_of_range_attack_names_the_reach_in_words(layout: str, attack: str, reason: str) -> None:
+    """The refusal is shown to the player as it stands, so "1 square" must be singular."""
+    g = make(layout + " e6=P:troop")
+    with pytest.raises(IllegalActionError) as err:
+        g.apply(parse_action(attack))
+    assert err.value.reason == reason
