@@ -1,24 +1,71 @@
 """The games of the suite, as data: the menu, the CLI and start-up read this list.
 
-Each game package provides ``boardgames.<key>.entry`` with three functions:
-
-- ``register(subparsers)``: adds ``boardgames <key> ...`` to the command line;
-- ``validate_decks()``: loads and checks the game's card data (raises ``DeckError``);
-- ``new_game_screen()``: the screen the main menu opens (setup, usually);
-- optionally ``resume_screen(record, app)``: a saved game (``common.saves``) replayed,
-  which puts the game's unfinished saves on the menu;
-- optionally ``menu_items()``: more ``(label, screen factory)`` lines for the menu
-  (VNTYPL8S's favourite plates, say).
-
-Modules are imported lazily so that starting one game does not import the others'
-screens.
+Each game package provides ``boardgames.<key>.entry.ENTRY``, an instance of
+``GameEntry``: its command line, its card check, its session spec (how a game is
+built, saved and replayed: ``common.session``) and the screens the menu opens.
+The entry modules are imported lazily, by name, so that starting one game does not
+import the others' screens - and so that this module, which the app imports, never
+imports a screen (no import circle).
 """
 
 from __future__ import annotations
 
+import argparse
 import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from boardgames.common.saves import SaveRecord
+    from boardgames.common.session import GameSession, GameSpec
+    from boardgames.common.ui.host import Host
+
+
+@dataclass(frozen=True, slots=True)
+class MenuItem:
+    """A further line on the main menu ("VNTYPL8S: favourite license plates")."""
+
+    label: str
+    open: Callable[[], Screen]
+
+
+class GameEntry(ABC):
+    """One game's place in the suite (one instance, ``ENTRY``, per game package)."""
+
+    @property
+    @abstractmethod
+    def spec(self) -> GameSpec[Any, Any]:
+        """How a game is built, saved and replayed."""
+
+    @abstractmethod
+    def register(self, subparsers: argparse._SubParsersAction) -> None:
+        """Add ``boardgames <key> ...`` to the command line."""
+
+    @abstractmethod
+    def validate_decks(self) -> None:
+        """Load and check the card data (``DeckError`` when a file is wrong)."""
+
+    @abstractmethod
+    def new_game_screen(self) -> Screen:
+        """The screen the main menu opens (a setup screen, usually)."""
+
+    @abstractmethod
+    def session_screen(self, session: GameSession[Any, Any], host: Host) -> Screen:
+        """The game screen for a session (new or resumed)."""
+
+    def resume_screen(self, record: SaveRecord, host: Host) -> Screen:
+        """A saved game, replayed to where it stopped (``UserFacingError`` if it cannot be)."""
+        from boardgames.common.session import GameSession  # noqa: PLC0415 - only when resuming
+
+        return self.session_screen(GameSession.resume(self.spec, record), host)
+
+    def menu_items(self) -> Sequence[MenuItem]:
+        """More lines for the main menu; none by default."""
+        return ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +76,14 @@ class GameInfo:
     players: str
 
     @property
-    def entry(self) -> ModuleType:
-        return importlib.import_module(f"boardgames.{self.key}.entry")
+    def entry(self) -> GameEntry:
+        module = importlib.import_module(f"boardgames.{self.key}.entry")
+        entry = getattr(module, "ENTRY", module)  # TRANSITION: games not yet on GameEntry
+        if entry is module:
+            return entry  # type: ignore[return-value]
+        if not isinstance(entry, GameEntry):
+            raise TypeError(f"boardgames.{self.key}.entry.ENTRY is not a GameEntry")
+        return entry
 
 
 GAMES: tuple[GameInfo, ...] = (

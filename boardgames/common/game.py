@@ -1,0 +1,115 @@
+"""The one shape every game engine has: the contract between rules and everything else.
+
+The suite's three engines (Vowl, UWO, VNTYPL8S) are pure rules: no Textual, no clock,
+no global random.  What a screen, the session layer (``common.session``), the saves
+and the tests need from them is the same for all three, so it is written down once
+here, in the manner of python-chess's ``Board`` and OpenSpiel's ``State``:
+
+- **seats** are numbered ``0 .. seats - 1`` in table order (UWO's ``Side`` is an
+  ``IntEnum``, so a side *is* a seat);
+- ``actors()``: who may act now (several at once during a race, none when the game
+  is over or waits for time to run out);
+- ``legal_actions``: a lazy container, so ``action in game.legal_actions`` is cheap
+  and listing every action is only paid for when iterated;
+- ``why_illegal(action)``: ``None`` when legal, else the reason in plain words;
+- ``apply(action) -> events``: changes the game or raises ``IllegalActionError``
+  (the same class for every game, carrying the action and the reason);
+- ``view(seat | None)``: what that seat may see (``None``: the table, what
+  everyone may see) - the observer that strips secrets;
+- ``outcome()``: ``None`` while the game goes on.
+
+Events carry their **audience** (``None``: everyone at the table; otherwise the seats
+that may see them) and their own wording (``str(event)``), so a log or a handover
+summary shows each player only what is theirs to see (``visible_to``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Sequence
+from typing import Protocol, TypeVar, runtime_checkable
+
+Seat = int
+"""A player's place at the table, ``0 .. seats - 1`` in table order."""
+
+Audience = frozenset[Seat] | None
+"""Who may see an event: ``None`` for everyone, else exactly these seats."""
+
+A = TypeVar("A")
+V = TypeVar("V")
+O = TypeVar("O")
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now.
+
+    One class for every game, so the session layer can turn any refusal into words
+    for the player without knowing which game it runs.  ``reason`` is a plain
+    clause ("the Trooper on b2 cannot reach d4"), not a sentence: callers that show
+    it use ``refusal_text``.
+    """
+
+    def __init__(self, action: object, reason: str) -> None:
+        super().__init__(reason)
+        self.action = action
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[object, str]]:
+        return (type(self), (self.action, self.reason))
+
+
+def refusal_text(reason: str) -> str:
+    """A refusal as a sentence: first letter up, a full stop, nothing else touched.
+
+    ``str.capitalize`` would lower-case the rest ("Bob roy answered…"), which is
+    why every game goes through this one function.
+    """
+    text = reason.strip()
+    if not text:
+        return "That is not allowed now."
+    text = text[:1].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+@runtime_checkable
+class GameEvent(Protocol):
+    """Something that happened; ``str(event)`` is its wording for the table."""
+
+    @property
+    def audience(self) -> Audience: ...
+
+
+def visible_to(event: object, seat: Seat | None) -> bool:
+    """May *seat* (``None``: the whole table) see *event*?"""
+    audience: Audience = getattr(event, "audience", None)
+    return audience is None or (seat is not None and seat in audience)
+
+
+class PublicEvent:
+    """Mixin for events everyone at the table may see (most of them)."""
+
+    __slots__ = ()
+
+    @property
+    def audience(self) -> Audience:
+        return None
+
+
+@runtime_checkable
+class Engine(Protocol[A, V, O]):
+    """What every game engine offers (see the module docstring)."""
+
+    @property
+    def seats(self) -> int: ...
+
+    def actors(self) -> frozenset[Seat]: ...
+
+    @property
+    def legal_actions(self) -> Container[A]: ...
+
+    def why_illegal(self, action: A) -> str | None: ...
+
+    def apply(self, action: A) -> Sequence[object]: ...
+
+    def view(self, seat: Seat | None) -> V: ...
+
+    def outcome(self) -> O | None: ...

@@ -1,0 +1,211 @@
+"""One game in play: the engine, its autosave, its replay, its refusals - written once.
+
+Every game needs the same things between its pure engine and its screen: apply an
+action and save it at once; turn a refusal into a sentence for the player; rebuild
+a saved game by replaying its actions from the seed; know whether leaving loses
+anything.  A ``GameSpec`` says what is particular to one game (how to build its
+engine from a setup and a seed, how its setup is written in a save, which classes
+its actions are made of, how the resume menu names it); ``GameSession`` does the
+rest, the same way for the three games.
+
+The session knows nothing of Textual: screens hold one and show what it returns
+(``Step``), so the same code is driven by Pilot tests, self-play and the CLI.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from boardgames.common.errors import UserFacingError
+from boardgames.common.game import IllegalActionError, refusal_text
+from boardgames.common.saves import (
+    Autosaver,
+    SaveFormatError,
+    SaveRecord,
+    SaveStore,
+    latest_unfinished,
+    replay,
+)
+
+G = TypeVar("G")  # the game's engine
+S = TypeVar("S")  # the game's setup
+
+
+class GameSpec(Protocol[G, S]):
+    """What the session layer needs to know about one game."""
+
+    key: str
+    """The game's key (``"vowl"``): save files are named after it."""
+
+    title: str
+    """How players call it (``"Vowl"``): messages name it."""
+
+    @property
+    def action_classes(self) -> Mapping[str, type]:
+        """Every class a saved action is made of, by name (``saves.classes_of``)."""
+        ...
+
+    def build(self, setup: S, seed: int) -> G:
+        """A new game: the engine for *setup*, dealt with ``random.Random(seed)``."""
+        ...
+
+    def setup_to_json(self, setup: S) -> dict[str, Any]: ...
+
+    def setup_from_json(self, data: dict[str, Any]) -> S:
+        """The setup a save holds; ``SaveFormatError`` (or ``ValueError``) if it is not one."""
+        ...
+
+    def is_action(self, value: object) -> bool:
+        """Whether a decoded value is one of this game's actions (not some other dataclass)."""
+        ...
+
+    def save_title(self, game: G, setup: S) -> str:
+        """How the resume menu names this game now ("Ann, Bob — round 2 of 3")."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one ``GameSession.apply`` did.
+
+    ``refusal`` is the sentence to show when the rules said no (nothing changed);
+    ``warning`` a problem with saving that the players should hear about once.
+    """
+
+    events: tuple[object, ...] = ()
+    refusal: str | None = None
+    warning: str | None = None
+
+    @property
+    def applied(self) -> bool:
+        return self.refusal is None
+
+
+class Engine(Protocol):
+    """The part of ``common.game.Engine`` the session itself calls."""
+
+    def apply(self, action: Any) -> Sequence[object]: ...
+
+    def outcome(self) -> object | None: ...
+
+
+E = TypeVar("E", bound=Engine)
+
+
+class GameSession(Generic[E, S]):
+    """A game in progress: apply + autosave + replay/resume + refusal text + leaving.
+
+    ``history`` holds the events of a replayed save (what happened before the
+    players came back), so a screen can fill its log.
+    """
+
+    def __init__(
+        self,
+        spec: GameSpec[E, S],
+        setup: S,
+        engine: E,
+        autosave: Autosaver | None,
+        history: Sequence[object] = (),
+        last: Sequence[object] = (),
+    ) -> None:
+        self.spec = spec
+        self.setup = setup
+        self.engine = engine
+        self.autosave = autosave
+        self.history: tuple[object, ...] = tuple(history)
+        self.last: tuple[object, ...] = tuple(last)  # the events of the last replayed action
+
+    # ------------------------------------------------------------------ starting
+
+    @classmethod
+    def start(
+        cls, spec: GameSpec[E, S], setup: S, seed: int, *, store: SaveStore | None = None, save: bool = True
+    ) -> GameSession[E, S]:
+        """A new game, autosaved from its first action (``save=False``: never saved)."""
+        engine = spec.build(setup, seed)
+        autosave = None
+        if save:
+            record = SaveRecord(spec.key, spec.setup_to_json(setup), seed, title=spec.save_title(engine, setup))
+            autosave = Autosaver(store or SaveStore(), record)
+        return cls(spec, setup, engine, autosave)
+
+    @classmethod
+    def resume(cls, spec: GameSpec[E, S], record: SaveRecord, *, store: SaveStore | None = None) -> GameSession[E, S]:
+        """The saved game rebuilt action by action, exactly as it was.
+
+        ``UserFacingError`` naming the file when it cannot be: a setup that is not
+        this game's, an action that does not decode or that the rules refuse.
+        Nothing a file holds escapes as another exception.
+        """
+        try:
+            if record.game != spec.key:
+                raise SaveFormatError(f"it is a {record.game!r} save, not a {spec.key!r} one")
+            setup = spec.setup_from_json(record.setup)
+            engine = spec.build(setup, record.seed)
+            history: list[object] = []
+            last: Sequence[object] = ()
+            for action in replay(record, spec.action_classes):
+                if not spec.is_action(action):
+                    raise SaveFormatError(f"{type(action).__name__} is not a {spec.title} action")
+                last = engine.apply(action)
+                history.extend(last)
+        except (SaveFormatError, ValueError, TypeError, KeyError, IllegalActionError, RecursionError) as exc:
+            raise UserFacingError(
+                f"The saved {spec.title} game {record.filename} cannot be resumed: {exc}"
+            ) from None
+        return cls(spec, setup, engine, Autosaver(store or SaveStore(), record), history, last)
+
+    @staticmethod
+    def latest(spec: GameSpec[Any, Any]) -> SaveRecord:
+        """The most recent unfinished game of *spec*, for ``--resume`` (``UserFacingError`` if none)."""
+        return latest_unfinished(spec.key, spec.title)
+
+    def rematch(self, rng: random.Random) -> GameSession[E, S]:
+        """A new game with the same setup, dealt afresh."""
+        return type(self).start(
+            self.spec, self.setup, rng.getrandbits(64),
+            store=self.autosave.store if self.autosave else None, save=self.autosave is not None,
+        )
+
+    # ------------------------------------------------------------------ playing
+
+    def apply(self, action: object) -> Step:
+        """Apply *action*, then save the game; a refusal changes nothing and is told in words."""
+        try:
+            events = tuple(self.engine.apply(action))
+        except IllegalActionError as exc:
+            return Step(refusal=refusal_text(exc.reason))
+        return Step(events, warning=self._save(action))
+
+    def _save(self, action: object) -> str | None:
+        if self.autosave is None:
+            return None
+        warning = self.autosave.record_action(action, self.spec.save_title(self.engine, self.setup))
+        if warning is None and self.engine.outcome() is not None:
+            warning = self.autosave.finish()
+        return warning  # the autosaver stops after its first failure: said once
+
+    def save_now(self) -> str | None:
+        """Write the save as it is (the title changed, say); a warning the first time it fails."""
+        if self.autosave is None:
+            return None
+        self.autosave.record.title = self.spec.save_title(self.engine, self.setup)
+        return self.autosave.save_now()
+
+    # ------------------------------------------------------------------ leaving
+
+    @property
+    def saved(self) -> bool:
+        """Whether leaving now loses nothing: the game is on disk and can be resumed."""
+        return self.autosave is not None and self.autosave.enabled
+
+    def leave_detail(self) -> str:
+        """What the "leave this game?" question tells the players."""
+        if self.engine.outcome() is not None:
+            return "The game is over."
+        if self.saved:
+            return "The game is saved: resume it from the main menu."
+        return "The game is not saved: leaving ends it."

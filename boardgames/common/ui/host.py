@@ -1,0 +1,49 @@
+"""What a screen may ask of the app, typed: ``host(self).back_to_menu()``.
+
+Screens are written against this protocol rather than against ``BoardgamesApp``
+itself: the app imports the game registry, so a screen importing the app would
+close an import circle, and ``self.app.new_seed()`` on Textual's ``App`` type would
+need a ``type: ignore`` at every call.  ``host`` checks once, at run time, that the
+app really is one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol, runtime_checkable
+
+from textual.dom import DOMNode
+
+from boardgames.common.clock import Clock
+
+
+@runtime_checkable
+class Host(Protocol):
+    """The app the game screens run in."""
+
+    clock: Clock
+    """Seconds on a monotonic scale; a ``ManualClock`` in tests."""
+
+    def new_seed(self) -> int:
+        """A seed for each new game (``--seed`` makes the sequence reproducible)."""
+        ...
+
+    def make_rng(self) -> random.Random:
+        """A fresh ``random.Random`` for whatever a screen shuffles outside an engine."""
+        ...
+
+    def back_to_menu(self) -> None:
+        """Close every screen above the main menu."""
+        ...
+
+    def open_game(self, key: str) -> None:
+        """The screen the menu opens for game *key*."""
+        ...
+
+
+def host(node: DOMNode) -> Host:
+    """The app *node* runs in, as a ``Host`` (``TypeError`` when it is not one)."""
+    app = node.app
+    if not isinstance(app, Host):
+        raise TypeError(f"{type(app).__name__} is not a boardgames host")
+    return app

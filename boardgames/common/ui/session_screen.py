@@ -1,0 +1,65 @@
+"""``SessionScreen``: a game screen driven by a ``GameSession`` - acting, refusing, leaving.
+
+Every game screen sends the players' actions to its session the same way, shows a
+refusal the same way and asks the same question before leaving, so that code lives
+here once; a game screen only decides what to draw after each step.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Generic, TypeVar
+
+from boardgames.common.session import GameSession
+from boardgames.common.ui.base import GameScreen
+from boardgames.common.ui.choice import Choice, ChoiceScreen
+from boardgames.common.ui.host import host
+
+E = TypeVar("E")
+
+
+class SessionScreen(GameScreen, Generic[E]):
+    """A ``GameScreen`` whose game is a ``GameSession`` (``self.session``)."""
+
+    TITLE: ClassVar[str] = "game"
+    """How the leave question names the game ("Leave this duel?" reads better than "game")."""
+
+    session: GameSession[Any, Any] | None = None
+
+    @property
+    def engine(self) -> E:
+        """The session's engine (the rules), for drawing; acting goes through ``act``."""
+        assert self.session is not None, "no game has started on this screen yet"
+        engine: E = self.session.engine
+        return engine
+
+    def act(self, action: object) -> tuple[object, ...] | None:
+        """Apply *action* and autosave it: its events, or ``None`` after telling the refusal."""
+        assert self.session is not None
+        step = self.session.apply(action)
+        if step.warning:
+            self.notify(step.warning, severity="warning", timeout=10)
+        if step.refusal is not None:
+            self.refuse(step.refusal)
+            return None
+        return step.events
+
+    def refuse(self, reason: str) -> None:
+        """Tell the player at the keyboard why that cannot be done now."""
+        self.notify(reason, title="Not allowed", severity="warning")
+
+    def leave_detail(self) -> str:
+        return self.session.leave_detail() if self.session is not None else "No game has started yet."
+
+    def action_leave(self) -> None:
+        """Back to the main menu, after asking (what is saved can be resumed from there)."""
+        question = ChoiceScreen(
+            f"Leave this {self.TITLE}?",
+            [Choice("y", "Yes, back to the main menu", True), Choice("n", "No, keep playing", False)],
+            detail=self.leave_detail(),
+            cancel=True,
+        )
+        self.app.push_screen(question, self._left)
+
+    def _left(self, yes: bool | None) -> None:
+        if yes:
+            host(self).back_to_menu()
