@@ -1,11 +1,20 @@
 """The VNTYPL8S rules engine: pure, seeded, and secret-keeping.
 
-In the style of python-chess and OpenSpiel: actions are small frozen dataclasses,
-``legal_actions()`` can be iterated and tested for membership, ``apply(action)``
-returns the list of events that happened (or raises ``IllegalActionError``),
-``outcome()`` says who won once the game is over, and ``view(viewer)`` is the only
-way a screen sees the state: it strips every secret the viewer may not see
-(``viewer=None`` is the public screen everyone is looking at).
+``Game`` implements the suite's game contract (``boardgames.common.game.Engine``),
+in the style of python-chess and OpenSpiel: seats are the players' indexes in
+clockwise order; ``actors()`` says who may act now (every writer still writing,
+since the rulebook has everyone write at once; every guesser who may still buzz,
+and the active player who may end the race); actions are small frozen
+dataclasses; ``legal_actions`` can be iterated and tested for membership;
+``why_illegal(action)`` gives the same reason ``apply`` refuses with;
+``apply(action)`` returns the list of events that happened (or raises the suite's
+``IllegalActionError``); ``outcome()`` says who won once the game is over; and
+``view(viewer)`` is the only way a screen sees the state: it strips every secret
+the viewer may not see (``viewer=None`` is the public screen everyone is looking at).
+
+Events say who may see them (``audience``: ``None`` for the whole table; a handed-in
+plate's requirements check is the writer's alone until the reveal) and word
+themselves (``str(event)``) with the players' names, which they carry for that.
 
 All chance is one seeded ``random.Random``: the two decks are shuffled once at the
 start (P16) and each round's grid is shuffled when it is dealt.  The engine imports
@@ -23,8 +32,9 @@ import enum
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
+from boardgames.common.game import Audience, IllegalActionError, PublicEvent, Seat
 from boardgames.vntypl8s.cards import Decks, Owner, Requirement
 from boardgames.vntypl8s.judge import Judgement, RequirementsCheck, check_requirements
 
@@ -79,35 +89,65 @@ class NobodyKnows:
 Action = SubmitPlate | WritingTimeUp | Guess | NobodyKnows
 
 
-class IllegalActionError(ValueError):
-    """An action the rules do not allow now; the message says why in plain words."""
+def plate_reason(judgement: Judgement) -> str:
+    """Why an illegal plate is refused: every broken rule, in one clause (P12)."""
+    reasons = "; ".join(v.reason for v in judgement.violations)
+    return f"the plate {judgement.plate!r} is illegal: {reasons}"
 
 
 class IllegalPlateError(IllegalActionError):
-    """A plate that breaks a Plate Creation Rule; ``judgement`` lists every broken rule."""
+    """A plate that breaks a Plate Creation Rule; ``judgement`` lists every broken rule.
 
-    def __init__(self, judgement: Judgement) -> None:
-        reasons = "; ".join(v.reason for v in judgement.violations)
-        super().__init__(f"the plate {judgement.plate!r} is illegal: {reasons}")
+    A kind of the suite's ``IllegalActionError``, so the session layer refuses it
+    like any other action, while the plate editor can still list each rule.
+    """
+
+    def __init__(self, action: SubmitPlate, judgement: Judgement) -> None:
+        super().__init__(action, plate_reason(judgement))
         self.judgement = judgement
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its judgement (the base class would pass the reason instead)."""
+        return (type(self), (self.action, self.judgement))
 
 
 # --- events -------------------------------------------------------------------------------
+#
+# Each event names its players by seat (what the rules use) and carries their names
+# too (``name``, ``names``: keyword-only, left out of equality), so that it can word
+# itself: ``str(event)`` is the sentence the screen shows.  Equality is about what
+# happened, so an event a test builds from seats alone equals the engine's.
+
+
+def _who(name: str, seat: Seat) -> str:
+    """A player as the table calls them (``Player 2`` for an event built without names)."""
+    return name or f"Player {seat + 1}"
 
 
 @dataclass(frozen=True, slots=True)
-class RoundStarted:
+class RoundStarted(PublicEvent):
     round: int
     first_player: int
+    name: str = field(default="", compare=False, kw_only=True)
+
+    def __str__(self) -> str:
+        return f"Round {self.round} begins: {_who(self.name, self.first_player)} writes first."
 
 
 @dataclass(frozen=True, slots=True)
 class PlateSubmitted:
-    """A writer finished.  ``requirements`` is private to the writer until their reveal."""
+    """A writer finished.  Private to the writer until their reveal: ``requirements``
+    holds their plate and their R3QRMNTS card (the table learns only that they are
+    done, from ``GameView.players[...].done_writing``)."""
 
     player: int
     requirements: RequirementsCheck
     timed_out: bool = False
+    name: str = field(default="", compare=False, kw_only=True)
+
+    @property
+    def audience(self) -> Audience:
+        return frozenset({self.player})
 
     @property
     def warning(self) -> str | None:
@@ -119,62 +159,116 @@ class PlateSubmitted:
             f"{self.requirements.card}: it cannot score the card."
         )
 
+    def __str__(self) -> str:
+        who = _who(self.name, self.player)
+        if self.timed_out:
+            return f"Time is up: {who}'s plate was handed in as it stood."
+        return f"{who} handed in a plate."
+
 
 @dataclass(frozen=True, slots=True)
-class PlateForfeited:
+class PlateForfeited(PublicEvent):
     """The writer's time ran out without a legal plate: no plate this round (P17)."""
 
     player: int
+    name: str = field(default="", compare=False, kw_only=True)
+
+    def __str__(self) -> str:
+        return f"Time is up: {_who(self.name, self.player)} has no legal plate and sits this round out."
 
 
 @dataclass(frozen=True, slots=True)
-class GridDealt:
+class GridDealt(PublicEvent):
     grid: tuple[Owner, ...]
 
+    def __str__(self) -> str:
+        return f"The 0WN3R grid is dealt face up: {len(self.grid)} cards."
+
 
 @dataclass(frozen=True, slots=True)
-class PlateRevealed:
+class PlateRevealed(PublicEvent):
     player: int
     plate: str
+    name: str = field(default="", compare=False, kw_only=True)
+
+    def __str__(self) -> str:
+        return f"{_who(self.name, self.player)}'s plate: {self.plate}. Whose is it?"
 
 
 @dataclass(frozen=True, slots=True)
-class GuessedWrong:
+class GuessedWrong(PublicEvent):
     player: int
     owner: Owner
+    name: str = field(default="", compare=False, kw_only=True)
+
+    def __str__(self) -> str:
+        return f"✗ {_who(self.name, self.player)} guessed {self.owner}: wrong."
 
 
 @dataclass(frozen=True, slots=True)
-class GuessedRight:
+class GuessedRight(PublicEvent):
     player: int
     owner: Owner
+    name: str = field(default="", compare=False, kw_only=True)
+
+    def __str__(self) -> str:
+        who = _who(self.name, self.player)
+        return f"✓ {who} guessed it: {self.owner}! {who} takes the card."
 
 
 @dataclass(frozen=True, slots=True)
-class OwnerRevealed:
+class OwnerRevealed(PublicEvent):
     """Nobody guessed: the active player shows the owner and it leaves the grid."""
 
     player: int
     owner: Owner
+    name: str = field(default="", compare=False, kw_only=True)
+
+    def __str__(self) -> str:
+        return f"Nobody guessed it. {_who(self.name, self.player)} reveals: {self.owner}. It leaves the grid."
 
 
 @dataclass(frozen=True, slots=True)
-class RequirementsRevealed:
+class RequirementsRevealed(PublicEvent):
     player: int
     card: Requirement
     met: bool
     scored: bool
+    name: str = field(default="", compare=False, kw_only=True)
+
+    def __str__(self) -> str:
+        who = _who(self.name, self.player)
+        if self.scored:
+            why = f"all three used and guessed: {who} scores it."
+        elif not self.met:
+            why = "not all three used: no score."
+        else:
+            why = "all three used, but nobody guessed the plate: no score."
+        return f"{who}'s R3QRMNTS card {self.card}: {why}"
 
 
 @dataclass(frozen=True, slots=True)
-class RoundEnded:
+class RoundEnded(PublicEvent):
     round: int
     scores: tuple[int, ...]
+    names: tuple[str, ...] = field(default=(), compare=False, kw_only=True)
+
+    def __str__(self) -> str:
+        names = self.names or tuple(_who("", p) for p in range(len(self.scores)))
+        scores = ", ".join(f"{n} {s}" for n, s in zip(names, self.scores, strict=True))
+        return f"Round {self.round} is over. Cards: {scores}."
 
 
 @dataclass(frozen=True, slots=True)
-class GameEnded:
+class GameEnded(PublicEvent):
     outcome: Outcome
+
+    def __str__(self) -> str:
+        names = {s.player: s.name for s in self.outcome.standings}
+        winners = [names[w] for w in self.outcome.winners]
+        if self.outcome.shared:
+            return f"Shared victory: {' and '.join(winners)}! Decided by: {self.outcome.tiebreak.value}."
+        return f"{winners[0]} wins! Decided by: {self.outcome.tiebreak.value}."
 
 
 Event = (
@@ -405,6 +499,23 @@ class Game:
         return len(self.players)
 
     @property
+    def seats(self) -> int:
+        """How many seats the table has (the contract's name for ``player_count``)."""
+        return len(self.players)
+
+    def actors(self) -> frozenset[Seat]:
+        """Who may act now: every writer not done yet (the rulebook has everyone write
+        at once; the screen passes the keyboard clockwise), or while a plate is up
+        every guesser who may still buzz and its writer, who may end the race
+        (``NobodyKnows``).  Nobody once the game is over."""
+        if self.phase is Phase.WRITING:
+            return frozenset(p for p in range(self.player_count) if not self._done[p])
+        if self.phase is Phase.GUESSING and self._active is not None:
+            guessers = (p for p in range(self.player_count) if p != self._active and p not in self._locked)
+            return frozenset({self._active, *guessers})
+        return frozenset()
+
+    @property
     def first_player(self) -> int:
         """P13: the first active player (and first writer) of the current round."""
         return (self.round - 1) % self.player_count
@@ -422,7 +533,9 @@ class Game:
         """What happened when the game was set up (the first round's deal)."""
         return list(self._opening)
 
+    @property
     def legal_actions(self) -> LegalActions:
+        """The legal actions now: ``action in game.legal_actions`` asks ``why_illegal``."""
         return LegalActions(self)
 
     def is_legal(self, action: object) -> bool:
@@ -445,14 +558,14 @@ class Game:
         """The writer's own live check (the editor ticks the card's characters)."""
         card = self._round.requirements[player]
         if card is None:
-            raise IllegalActionError(f"{self.players[player]} holds no R3QRMNTS card now")
+            raise IllegalActionError(SubmitPlate(player, plate), f"{self.players[player]} holds no R3QRMNTS card now")
         return check_requirements(plate, card)
 
     def judge_plate(self, player: int, plate: str) -> Judgement:
         """The writer's own live verdict for *plate* against their secret owner."""
         owner = self._round.owners[player]
         if owner is None:
-            raise IllegalActionError(f"{self.players[player]} holds no 0WN3R card now")
+            raise IllegalActionError(SubmitPlate(player, plate), f"{self.players[player]} holds no 0WN3R card now")
         return self._judge.judge(plate, owner)
 
     def card_locations(self) -> dict[str, list[str]]:
@@ -539,7 +652,16 @@ class Game:
         return None
 
     def why_illegal(self, action: object) -> str | None:
-        """``None`` when *action* is legal now, else the reason in plain words."""
+        """``None`` when *action* is legal now, else the reason in plain words.
+
+        The very reason ``apply`` refuses the action with (an illegal plate: every
+        broken rule, P12).
+        """
+        why = self._why(action)
+        return plate_reason(why) if isinstance(why, Judgement) else why
+
+    def _why(self, action: object) -> str | Judgement | None:
+        """``why_illegal``, but an illegal plate is its judgement (``IllegalPlateError`` keeps it)."""
         if self.phase is Phase.GAME_OVER:
             return "the game is over"
         if isinstance(action, SubmitPlate | WritingTimeUp):
@@ -550,9 +672,11 @@ class Game:
             if self._done[action.player]:
                 return f"{self.players[action.player]} has already finished writing"
             if isinstance(action, SubmitPlate):
+                if not isinstance(action.plate, str):
+                    return f"the plate {action.plate!r} is not text"
                 judgement = self.judge_plate(action.player, action.plate)
                 if not judgement.legal:
-                    return str(IllegalPlateError(judgement))
+                    return judgement
             return None
         if isinstance(action, Guess):
             if self.phase is not Phase.GUESSING:
@@ -576,19 +700,19 @@ class Game:
     # -- applying actions ---------------------------------------------------------------
 
     def apply(self, action: Action) -> list[Event]:
-        """Play *action*; return what happened.  ``IllegalActionError`` changes nothing."""
+        """Play *action*; return what happened.  ``IllegalActionError`` changes nothing.
+
+        The refusal's reason is ``why_illegal(action)``; an illegal plate is refused
+        with ``IllegalPlateError``, which also holds the judge's every broken rule.
+        """
+        why = self._why(action)
+        if isinstance(why, Judgement):
+            assert isinstance(action, SubmitPlate)
+            raise IllegalPlateError(action, why)
+        if why is not None:
+            raise IllegalActionError(action, why)
         if isinstance(action, SubmitPlate):
-            # Everything but the plate first, then the plate with every broken rule (P12).
-            reason = self.why_illegal(WritingTimeUp(action.player))
-            if reason is not None:
-                raise IllegalActionError(reason)
-            judgement = self.judge_plate(action.player, action.plate)
-            if not judgement.legal:
-                raise IllegalPlateError(judgement)
             return self._submit(action.player, action.plate, timed_out=False)
-        reason = self.why_illegal(action)
-        if reason is not None:
-            raise IllegalActionError(reason)
         if isinstance(action, WritingTimeUp):
             if action.plate and self.judge_plate(action.player, action.plate).legal:
                 return self._submit(action.player, action.plate, timed_out=True)
@@ -613,20 +737,22 @@ class Game:
         self._grid = []
         self._active = None
         self._locked = set()
-        return [RoundStarted(self.round, self.first_player)]
+        return [RoundStarted(self.round, self.first_player, name=self.players[self.first_player])]
 
     def _submit(self, player: int, plate: str, *, timed_out: bool) -> list[Event]:
         self._round.plates[player] = plate
         self._done[player] = True
         card = self._round.requirements[player]
         assert card is not None
-        events: list[Event] = [PlateSubmitted(player, check_requirements(plate, card), timed_out)]
+        events: list[Event] = [
+            PlateSubmitted(player, check_requirements(plate, card), timed_out, name=self.players[player])
+        ]
         return events + self._after_writing()
 
     def _forfeit(self, player: int) -> list[Event]:
         self._round.plates[player] = None
         self._done[player] = True
-        return [PlateForfeited(player), *self._after_writing()]
+        return [PlateForfeited(player, name=self.players[player]), *self._after_writing()]
 
     def _after_writing(self) -> list[Event]:
         if not all(self._done):
@@ -654,16 +780,16 @@ class Game:
         self._locked = set()
         plate = self._round.plates[self._active]
         assert plate is not None
-        return [PlateRevealed(self._active, plate)]
+        return [PlateRevealed(self._active, plate, name=self.players[self._active])]
 
     def _guess(self, player: int, owner: Owner) -> list[Event]:
         assert self._active is not None
         if owner == self._round.answers[self._active]:
             self._grid.remove(owner)
             self._owner_piles[player].append(owner)
-            return [GuessedRight(player, owner), *self._resolve(guessed_by=player)]
+            return [GuessedRight(player, owner, name=self.players[player]), *self._resolve(guessed_by=player)]
         self._locked.add(player)
-        events: list[Event] = [GuessedWrong(player, owner)]
+        events: list[Event] = [GuessedWrong(player, owner, name=self.players[player])]
         everyone_else = set(range(self.player_count)) - {self._active}
         if self._locked >= everyone_else:
             events += self._resolve(guessed_by=None)
@@ -682,13 +808,13 @@ class Game:
         if guessed_by is None:
             self._grid.remove(owner)
             self._owner_discard.append(owner)
-            events.append(OwnerRevealed(active, owner))
+            events.append(OwnerRevealed(active, owner, name=self.players[active]))
         met = check_requirements(plate, card).met
         scored = met and guessed_by is not None
         if scored:
             self._requirement_piles[active].append(card)
             rnd.requirements[active] = None
-        events.append(RequirementsRevealed(active, card, met, scored))
+        events.append(RequirementsRevealed(active, card, met, scored, name=self.players[active]))
         self._history.append(PlateRecord(self.round, active, plate, owner, card, guessed_by, met))
         self._turn += 1
         self._active = None
@@ -706,7 +832,7 @@ class Game:
         rnd.requirements = [None] * self.player_count
         rnd.owners = [None] * self.player_count
         self._active = None
-        events: list[Event] = [RoundEnded(self.round, self.scores())]
+        events: list[Event] = [RoundEnded(self.round, self.scores(), names=self.players)]
         if self.round >= self.rounds:
             self.phase = Phase.GAME_OVER
             self._outcome = decide(self.standings())

@@ -1,58 +1,37 @@
-"""VNTYPL8S's place in the suite: command line, deck validation, menu entries, resume."""
+"""VNTYPL8S's place in the suite (``ENTRY``): command line, deck validation, menu, resume.
+
+- ``boardgames vntypl8s [--players NAMES] [--timer SECONDS] [--seed N]``: the setup
+  form, or straight into a game when the players are given;
+- ``boardgames vntypl8s --resume``: the latest unfinished game (``GameSession.latest``);
+- ``boardgames vntypl8s check PLATE --owner TITLE`` and ``... favourites``: tools for
+  a real table.
+
+Nothing imports this module but the game registry (``boardgames.games``, by name):
+the screens and the spec (``spec``: setup, players, judge) are imported only when a
+command runs or the menu opens the game, so there is no import circle.
+"""
 
 from __future__ import annotations
 
 import argparse
-import functools
 import sys
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from boardgames.common.dictionary import get_dictionary
 from boardgames.common.errors import UserFacingError
+from boardgames.games import GameEntry, MenuItem
 from boardgames.vntypl8s.cards import load_decks, normalise_requirement
-from boardgames.vntypl8s.judge import PlateJudge, check_requirements
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from textual.app import App
     from textual.screen import Screen
 
-    from boardgames.common.saves import SaveRecord
-
-MIN_PLAYERS = 3
-MAX_PLAYERS = 8
-MAX_NAME_LENGTH = 16
-
-
-def validate_decks() -> None:
-    load_decks()
-
-
-@functools.cache
-def plate_judge() -> PlateJudge:
-    """The process-wide judge (it memoises each owner's title words)."""
-    return PlateJudge(get_dictionary())
-
-
-def parse_players(text: str) -> tuple[str, ...]:
-    """``"Ann, Bob,Cy"`` -> the seats in clockwise order; ``ValueError`` with a plain reason."""
-    names = tuple(n.strip() for n in text.split(","))
-    if any(not n for n in names):
-        raise ValueError("a player name is empty (names are separated by commas)")
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise ValueError(f"VNTYPL8S needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
-    long = [n for n in names if len(n) > MAX_NAME_LENGTH]
-    if long:
-        raise ValueError(f"the name {long[0]!r} is longer than {MAX_NAME_LENGTH} characters")
-    folded = [n.casefold() for n in names]
-    for n in names:
-        if folded.count(n.casefold()) > 1:
-            raise ValueError(f"two players are called {n!r}; give everyone a different name")
-    return names
+    from boardgames.common.session import GameSession, GameSpec
+    from boardgames.common.ui.host import Host
 
 
 def _players_arg(text: str) -> tuple[str, ...]:
+    from boardgames.vntypl8s.spec import parse_players  # noqa: PLC0415 - the engine, only when used
+
     try:
         return parse_players(text)
     except ValueError as exc:
@@ -75,6 +54,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     Prints ``legal`` or ``illegal:`` and every broken rule, then the requirements
     verdict when a card is given.  Exit 0 legal, 1 illegal, 2 bad usage.
     """
+    from boardgames.vntypl8s.judge import check_requirements  # noqa: PLC0415
+    from boardgames.vntypl8s.spec import plate_judge  # noqa: PLC0415
+
     owner = args.owner.strip()
     if not any(ch.isalpha() for ch in owner):
         print(f"bad owner {args.owner!r}: an owner title needs at least one word", file=sys.stderr)
@@ -111,22 +93,23 @@ def cmd_favourites(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from boardgames.app import BoardgamesApp  # noqa: PLC0415 - only when a screen opens
-    from boardgames.vntypl8s import launch  # noqa: PLC0415
+    from boardgames.common.session import GameSession  # noqa: PLC0415
 
     if args.resume:
         if args.players is not None or args.timer is not None:
             raise UserFacingError(
                 "--resume takes no --players or --timer: the saved game keeps its own.", exit_code=2
             )
-        record = launch.latest_save()  # no saved game ends here, before any screen
+        # No saved game, or one that cannot be replayed, ends here, before any screen.
+        session = GameSession.resume(ENTRY.spec, GameSession.latest(ENTRY.spec))
 
         def start() -> Screen:
-            return launch.resume_screen(record, app)
+            return ENTRY.session_screen(session, app)
     else:
         players, timer = args.players, args.timer
 
         def start() -> Screen:
-            return launch.start_screen(players, timer, app)
+            return ENTRY.start_screen(players, timer, app)
 
     app = BoardgamesApp(start=start, seed=args.seed)
     app.run()
@@ -181,24 +164,53 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     f.set_defaults(func=cmd_favourites)
 
 
-def new_game_screen() -> Screen:
-    from boardgames.vntypl8s.screen import Vntypl8sSetupScreen  # noqa: PLC0415
-
-    return Vntypl8sSetupScreen()
-
-
-def resume_screen(record: SaveRecord, app: App) -> Screen:
-    from boardgames.vntypl8s.launch import resume_screen as resume  # noqa: PLC0415
-
-    return resume(record, app)
-
-
 def favourites_screen() -> Screen:
+    """The rulebook's "Record your favourite license plates" page (menu and setup form)."""
     from boardgames.vntypl8s.screen import FavouritesScreen  # noqa: PLC0415
 
     return FavouritesScreen()
 
 
-def menu_items() -> list[tuple[str, Callable[[], Screen]]]:
-    """The rulebook's "Record your favourite license plates" page, on the main menu."""
-    return [("favourite license plates", favourites_screen)]
+class Vntypl8sEntry(GameEntry):
+    """VNTYPL8S in the game registry (``boardgames.games``)."""
+
+    @property
+    def spec(self) -> GameSpec[Any, Any]:
+        from boardgames.vntypl8s.spec import SPEC  # noqa: PLC0415 - the engine, only when a game runs
+
+        return SPEC
+
+    def register(self, subparsers: argparse._SubParsersAction) -> None:
+        register(subparsers)
+
+    def validate_decks(self) -> None:
+        load_decks()
+
+    def new_game_screen(self) -> Screen:
+        """The setup form: names in clockwise order, the optional writing timer."""
+        from boardgames.vntypl8s.screen import Vntypl8sSetupScreen  # noqa: PLC0415 - screens only when one opens
+
+        return Vntypl8sSetupScreen()
+
+    def session_screen(self, session: GameSession[Any, Any], host: Host) -> Screen:
+        """The game for *session*: a new one from its first handover, a resumed one behind one (P20)."""
+        from boardgames.vntypl8s.screen import Vntypl8sScreen  # noqa: PLC0415
+
+        return Vntypl8sScreen(session)
+
+    def start_screen(self, players: Sequence[str] | None, timer: int | None, host: Host) -> Screen:
+        """What ``boardgames vntypl8s`` opens: the setup form when no players were
+        given, else straight into a game for them (autosaved from its first action)."""
+        from boardgames.vntypl8s.screen import Vntypl8sSetupScreen, start_game  # noqa: PLC0415
+        from boardgames.vntypl8s.spec import Vntypl8sSetup  # noqa: PLC0415
+
+        if players is None:
+            return Vntypl8sSetupScreen(timer)
+        return start_game(Vntypl8sSetup(tuple(players), timer), host)
+
+    def menu_items(self) -> Sequence[MenuItem]:
+        """The rulebook's "Record your favourite license plates" page, on the main menu."""
+        return (MenuItem("favourite license plates", favourites_screen),)
+
+
+ENTRY = Vntypl8sEntry()

@@ -1,11 +1,13 @@
 """VNTYPL8S on one terminal: setup, hot-seat writing, the buzzer race, scores.
 
-The screen is a thin driver of ``boardgames.vntypl8s.engine.Game``: it shows what
-``game.view(viewer)`` allows (``None`` whenever the whole table is looking), turns
-keys into engine actions, and turns the events the engine returns into messages.
+The screen is a thin driver of a ``GameSession`` over ``boardgames.vntypl8s.engine.Game``
+(``common.ui.session_screen.SessionScreen``): it shows what ``game.view(viewer)``
+allows (``None`` whenever the whole table is looking), turns keys into engine
+actions, and shows the events the engine returns in their own words (``str(event)``).
 
 Writing is hot-seat (P13, P19): before each writer a ``HandoverScreen`` covers the
-terminal; only after Enter does the writer's 0WN3R and R3QRMNTS card appear, and both
+terminal; only after Space (never Enter, which hands a plate in) does the writer's
+0WN3R and R3QRMNTS card appear, and both
 are wiped from the widgets before the next handover is pushed.  Guessing is public:
 the plate is drawn large, each player has a buzzer key shown by their name, and the
 buzzing player picks a card of the grid in ``GuessScreen``.
@@ -13,9 +15,13 @@ buzzing player picks a card of the grid in ``GuessScreen``.
 The optional writing timer (P17) is the shared ``SandTimer`` reading the app's
 injected clock; when it runs out the screen sends the engine ``WritingTimeUp``.
 
-Every engine action goes through ``act``, which autosaves it (``common.saves``) and
-moves a finished game to the history.  A resumed game (P20) starts behind a
-handover: the next writer's, or a public one before the guessing table.
+Every engine action goes through ``SessionScreen.act``: the session applies it,
+autosaves it (``common.session``) and moves a finished game to the history; a
+refusal is told, never raised.  A resumed game (P20) starts behind a handover:
+the next writer's, or a public one before the guessing table.
+
+The screen reaches the app only through ``common.ui.host.host(self)`` (its clock,
+its seeds, the main menu) and imports ``spec``, never ``entry``: no import circle.
 """
 
 from __future__ import annotations
@@ -23,11 +29,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
 
 from rich.console import Group
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
@@ -45,21 +50,21 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from boardgames.common.saves import Autosaver
-from boardgames.common.ui.base import GameScreen, OnceModalScreen
+from boardgames.common.session import GameSession
+from boardgames.common.ui.base import ARM, GameScreen, OnceModalScreen, QuietGate, clock_of
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
+from boardgames.common.ui.host import Host, host
 from boardgames.common.ui.sandtimer import SandTimer
+from boardgames.common.ui.session_screen import SessionScreen
 from boardgames.vntypl8s.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
-    Action,
-    Event,
     Game,
     GameEnded,
     Guess,
     GuessedRight,
     GuessedWrong,
-    IllegalActionError,
     NobodyKnows,
     OwnerRevealed,
     Phase,
@@ -70,8 +75,8 @@ from boardgames.vntypl8s.engine import (
     SubmitPlate,
     WritingTimeUp,
 )
-from boardgames.vntypl8s.entry import parse_players
 from boardgames.vntypl8s.favourites import Favourite, add_favourites, load_favourites
+from boardgames.vntypl8s.spec import SPEC, Vntypl8sSession, Vntypl8sSetup, parse_players
 from boardgames.vntypl8s.widgets import (
     BuzzerBar,
     CardView,
@@ -85,9 +90,6 @@ from boardgames.vntypl8s.widgets import (
     score_table,
     tiebreak_text,
 )
-
-if TYPE_CHECKING:
-    from boardgames.app import BoardgamesApp
 
 GAME = "vntypl8s"
 #: Below this the layout is hidden behind "enlarge the terminal" (``GameScreen``).
@@ -130,6 +132,12 @@ class GuessScreen(OnceModalScreen["str | None"]):
     def on_mount(self) -> None:
         self._refilter("")
         self.query_one("#guess-filter", Input).focus()
+
+    def guards_key(self, event: events.Key) -> bool:
+        """Typing part of a title goes straight in; the keys that answer (Enter, Esc),
+        move the highlight, or repeat the buzzer (a digit) wait for a moment of quiet."""
+        character = event.character or ""
+        return not (event.is_printable and character and not character.isdigit())
 
     def matches(self, text: str) -> list[tuple[str, str]]:
         """Cards for *text*: the card with that key first, then titles containing it."""
@@ -287,9 +295,7 @@ class Vntypl8sSetupScreen(GameScreen):
             return
         error.update("")
         players, timer = result
-        from boardgames.vntypl8s.launch import Vntypl8sSetup, game_screen  # noqa: PLC0415 - import cycle
-
-        self.app.switch_screen(game_screen(Vntypl8sSetup(players, timer), self.app))
+        self.app.switch_screen(start_game(Vntypl8sSetup(players, timer), host(self)))
 
     def action_favourites(self) -> None:
         self.app.push_screen(FavouritesScreen())
@@ -325,7 +331,12 @@ class Stage(enum.Enum):
     FINAL = "final"
 
 
-class Vntypl8sScreen(GameScreen):
+def start_game(setup: Vntypl8sSetup, app: Host) -> Vntypl8sScreen:
+    """A new game for *setup*, dealt from the app's next seed and autosaved from its first action."""
+    return Vntypl8sScreen(GameSession.start(SPEC, setup, app.new_seed()))
+
+
+class Vntypl8sScreen(SessionScreen[Game]):
     """One whole game of VNTYPL8S, from the first handover to the favourites."""
 
     GAME = GAME
@@ -340,28 +351,23 @@ class Vntypl8sScreen(GameScreen):
         Binding("escape", "leave", "Main menu"),
     ]
 
-    def __init__(
-        self,
-        game: Game,
-        *,
-        timer: int | None = None,
-        autosave: Autosaver | None = None,
-        new_game: Callable[[], Vntypl8sScreen] | None = None,
-        resumed: list[Event] | None = None,
-    ) -> None:
-        """*resumed* is the last action's events of a replayed save (``None``: a new game)."""
+    def __init__(self, session: Vntypl8sSession) -> None:
+        """A new game, or a replayed save (``session.last``: its last action's events)."""
         super().__init__()
-        self.game = game
-        self.players = game.players
-        self.timer = timer
-        self.autosave = autosave
-        self._new_game = new_game
-        self._resumed = resumed
+        self.session = session
+        self.setup: Vntypl8sSetup = session.setup
+        self.players = self.game.players
+        self.timer = self.setup.timer
         self.stage = Stage.HANDOVER
         self.writer: int | None = None
-        self._pending: list[Event] = []
+        self._pending: Sequence[object] = ()
+        #: the writer's sand timer, stopped while the leave question is open
+        self._paused_for_leave: SandTimer | None = None
         #: the writer's "hand it in anyway?" question, dismissed if their time runs out
         self._hand_in_question: ChoiceScreen[bool] | None = None
+        #: Enter on a reveal or a round table waits for a moment of quiet since it appeared,
+        #: so the Enter that led there (or a double press) cannot skip it unseen.
+        self._continue_gate = QuietGate(ARM)
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -377,8 +383,7 @@ class Vntypl8sScreen(GameScreen):
                     yield CardView(id="owner-card")
                     yield CardView(id="req-card")
                     if self.timer:
-                        app: BoardgamesApp = self.app  # type: ignore[assignment]
-                        yield SandTimer(self.timer, app.clock, id="timer")
+                        yield SandTimer(self.timer, host(self).clock, id="timer")
                 yield PlateView(slots=8, id="editor-plate")
                 # Enabled only while a writer writes, so it never holds the focus otherwise.
                 yield PlateInput(
@@ -407,39 +412,30 @@ class Vntypl8sScreen(GameScreen):
         yield Footer()
 
     def on_mount(self) -> None:
-        if self._resumed is not None:
-            self._resume(self._resumed)
+        # A replayed save has the events of its last action; a new game has none.
+        assert self.session is not None
+        if self.session.last:
+            self._resume(self.session.last)
         else:
             self._begin_writing()
 
+    # -- the session ----------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The rules engine (the session's); actions go through ``act``, which autosaves."""
+        return self.engine
+
     @property
     def g(self) -> Game:
-        return self.game
+        return self.engine
 
-    # -- the engine ---------------------------------------------------------------------
+    @property
+    def autosave(self) -> Autosaver | None:
+        assert self.session is not None
+        return self.session.autosave
 
-    def act(self, action: Action) -> list[Event] | None:
-        """Apply one action and autosave it; a refusal is told to the player, never raised."""
-        try:
-            events = self.g.apply(action)
-        except IllegalActionError as exc:
-            reason = str(exc)
-            self.notify(reason[:1].upper() + reason[1:], severity="error")
-            return None
-        self._autosave(action)
-        return events
-
-    def _autosave(self, action: Action) -> None:
-        """Save after every action (a crash loses at most the action in progress)."""
-        if self.autosave is None:
-            return
-        warning = self.autosave.record_action(action, save_title(self.g))
-        if warning is None and self.g.phase is Phase.GAME_OVER:
-            warning = self.autosave.finish()
-        if warning:
-            self.notify(warning, severity="warning", timeout=10)
-
-    def _resume(self, last: list[Event]) -> None:
+    def _resume(self, last: Sequence[object]) -> None:
         """P20: a replayed save starts behind a handover, then shows what the last action led to.
 
         Writing resumes with the next writer's own handover (the interrupted writer
@@ -459,23 +455,24 @@ class Vntypl8sScreen(GameScreen):
             return
         then: Callable[[], None]
         if revealed:
-            detail, then = "Enter shows how the last plate ended.", partial(self._show_reveal, last)
+            detail, then = "Space shows how the last plate ended.", partial(self._show_reveal, last)
         elif round_over:
-            detail, then = "Enter shows the scores of the round.", self._show_round_end
+            detail, then = "Space shows the scores of the round.", self._show_round_end
         else:
-            detail = "Enter shows the plate being guessed. Buzz with your number key."
+            detail = "Space shows the plate being guessed. Buzz with your number key."
             wrong = [e for e in last if isinstance(e, GuessedWrong)]
-            message = wrong_guess(self.players[wrong[-1].player], wrong[-1].owner) if wrong else None
+            message = wrong_guess(wrong[-1]) if wrong else None
             then = partial(self._show_plate, message)
         self._set_stage(Stage.HANDOVER, "between")
         self.query_one("#between-text", Static).update(f"Round {g.round} of {g.rounds}: the game resumes.")
         self.app.push_screen(
-            HandoverScreen("Everyone", detail, title="The game resumes. Everyone, gather round — Enter when ready"),
+            HandoverScreen("Everyone", detail, title="The game resumes. Everyone, gather round — press Space when ready"),
             lambda _: then(),
         )
 
     def _set_stage(self, stage: Stage, panel: str) -> None:
         self.stage = stage
+        self._continue_gate.restart(clock_of(self.app)())
         self.query_one("#stages", ContentSwitcher).current = panel
         self._update_status()
         self.refresh_bindings()
@@ -540,6 +537,21 @@ class Vntypl8sScreen(GameScreen):
         plate_input.focus()
         if self.timer:
             self.query_one(SandTimer).start()
+
+    def accepts_key(self, event: events.Key) -> bool:
+        """Behind the too-small message nothing; on a reveal or a round table, Enter
+        only after a moment of quiet (each early Enter restarts it)."""
+        if not super().accepts_key(event):
+            return False
+        if event.key == "enter" and self.stage in (Stage.REVEAL, Stage.ROUND_END):
+            return self._continue_gate.admit(clock_of(self.app)())
+        return True
+
+    def clear_for_handover(self) -> None:
+        """The next writer must find no trace of the last one's cards or plate (P19)."""
+        super().clear_for_handover()
+        if self.writer is not None:
+            self._clear_writer()
 
     def _clear_writer(self) -> None:
         """Wipe every trace of the writer's secret before anyone else looks (P19)."""
@@ -626,12 +638,11 @@ class Vntypl8sScreen(GameScreen):
         events = self.act(action)
         if events is None:
             return
-        name = self.players[writer]
         for e in events:
             if isinstance(e, PlateForfeited):
-                self.notify(f"Time is up: {name} has no legal plate and sits this round out.", severity="warning")
+                self.notify_everyone(str(e), severity="warning")
             elif isinstance(e, PlateSubmitted) and e.timed_out:
-                self.notify(f"Time is up: {name}'s plate was handed in as it stood.")
+                self.notify_everyone(str(e))  # the words tell no secret, only that time ran out
         self._clear_writer()
         self._after_writing(events)
 
@@ -644,7 +655,7 @@ class Vntypl8sScreen(GameScreen):
         text = self.query_one("#plate-input", Input).value
         self._hand_in(writer, WritingTimeUp(writer, text))
 
-    def _after_writing(self, events: list[Event]) -> None:
+    def _after_writing(self, events: Sequence[object]) -> None:
         g = self.g
         if any(isinstance(e, RoundEnded) for e in events):
             # Nobody had a plate: straight to the round's table.
@@ -659,7 +670,7 @@ class Vntypl8sScreen(GameScreen):
                 HandoverScreen(
                     "Everyone",
                     "The 0WN3R grid and the first plate are next. Buzz with your number key.",
-                    title="Everyone, gather round the screen — Enter to reveal the first plate",
+                    title="Everyone, gather round the screen — press Space to reveal the first plate",
                 ),
                 lambda _: self._show_plate(),
             )
@@ -711,7 +722,8 @@ class Vntypl8sScreen(GameScreen):
         if any(isinstance(e, RequirementsRevealed) for e in events):
             self._show_reveal(events)
             return
-        self.query_one("#guess-message", Static).update(Text(wrong_guess(self.players[player], owner), style="bold red"))
+        wrong = next(e for e in events if isinstance(e, GuessedWrong))
+        self.query_one("#guess-message", Static).update(Text(wrong_guess(wrong), style="bold red"))
         self._refresh_guessing()
         self.refresh_bindings()
 
@@ -729,31 +741,19 @@ class Vntypl8sScreen(GameScreen):
         question = f"Nobody knows? {writer} reveals the 0WN3R and nobody scores it."
         self.app.push_screen(ChoiceScreen(question, YES_NO, cancel=True), answered)
 
-    def _show_reveal(self, events: list[Event]) -> None:
-        """Steps 5-7 of the guessing phase, told in words; Enter moves on."""
-        names = self.players
+    def _show_reveal(self, events: Sequence[object]) -> None:
+        """Steps 5-7 of the guessing phase, each event in its own words; Enter moves on."""
         lines: list[Text] = []
-        writer = next(e.player for e in events if isinstance(e, RequirementsRevealed))
         record = self.g.view(None).history[-1]
         for e in events:
             if isinstance(e, GuessedWrong):
-                lines.append(Text(f"✗ {names[e.player]} guessed {e.owner}: wrong.", style="red"))
+                lines.append(Text(str(e), style="red"))
             elif isinstance(e, GuessedRight):
-                lines.append(
-                    Text(f"✓ {names[e.player]} guessed it: {e.owner}! {names[e.player]} takes the card.", style="bold green")
-                )
+                lines.append(Text(str(e), style="bold green"))
             elif isinstance(e, OwnerRevealed):
-                lines.append(
-                    Text(f"Nobody guessed it. {names[e.player]} reveals: {e.owner}. It leaves the grid.", style="bold")
-                )
+                lines.append(Text(str(e), style="bold"))
             elif isinstance(e, RequirementsRevealed):
-                if e.scored:
-                    why = f"all three used and guessed: {names[e.player]} scores it."
-                elif not e.met:
-                    why = "not all three used: no score."
-                else:
-                    why = "all three used, but nobody guessed the plate: no score."
-                lines.append(Text(f"{names[writer]}'s R3QRMNTS card {e.card}: {why}"))
+                lines.append(Text(str(e)))
         lines.append(Text("Enter: continue", style="dim"))
         self._pending = events
         self.query_one("#reveal-plate", PlateView).plate = record.plate
@@ -834,38 +834,41 @@ class Vntypl8sScreen(GameScreen):
             self.notify(f"Saved {len(favs)} favourite plate{'s' if len(favs) > 1 else ''}.")
 
     def action_new_game(self) -> None:
-        if self.stage is Stage.FINAL and self._new_game is not None:
-            self.app.switch_screen(self._new_game())
+        """Same players, same timer, a fresh deal (saved like the first game)."""
+        if self.stage is Stage.FINAL and self.session is not None:
+            self.app.switch_screen(Vntypl8sScreen(self.session.rematch(host(self).make_rng())))
 
-    def _leave_question(self) -> str:
-        if self.autosave is None or not self.autosave.enabled:
-            return "Leave this game for the main menu? It is not saved and will be lost."
-        if not self.autosave.record.actions:
-            return "Leave this game for the main menu? No plate is handed in yet, so there is nothing to resume."
-        return "Leave this game for the main menu? It is saved: resume it from the main menu."
+    # -- leaving ------------------------------------------------------------------------
+
+    def leave_detail(self) -> str:
+        """What leaving loses.  Before the first plate is handed in nothing is on disk
+        yet (the save is written with the first action), so there is nothing to resume."""
+        autosave = self.autosave
+        if self.game.outcome() is not None:
+            return "The game is over."
+        if autosave is None or not autosave.enabled:
+            return "It is not saved and will be lost."
+        if not autosave.record.actions:
+            return "No plate is handed in yet, so there is nothing to resume."
+        return "It is saved: resume it from the main menu."
 
     def action_leave(self) -> None:
+        """The final table leaves at once (nothing is lost); otherwise the common question,
+        and a writer's sand does not run while they are asked."""
         if self.stage is Stage.FINAL:
-            self._to_menu()
+            host(self).back_to_menu()
             return
         timer = self.query_one(SandTimer) if self.timer else None
         if timer is not None and timer.running:
-            timer.pause()  # a writer's time does not run while they are asked
-        else:
-            timer = None
+            timer.pause()
+            self._paused_for_leave = timer
+        super().action_leave()
 
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self._to_menu()
-            elif timer is not None:
-                timer.resume()
-
-        choices = [Choice("y", "yes, leave the game", True), Choice("n", "no, keep playing", False)]
-        self.app.push_screen(ChoiceScreen(self._leave_question(), choices, cancel=True), answered)
-
-    def _to_menu(self) -> None:
-        app: BoardgamesApp = self.app  # type: ignore[assignment]
-        app.back_to_menu()
+    def _left(self, yes: bool | None) -> None:
+        paused, self._paused_for_leave = self._paused_for_leave, None
+        if not yes and paused is not None:
+            paused.resume()  # "no, keep playing": the writer's time runs on from where it stopped
+        super()._left(yes)
 
     # -- which keys mean something now -----------------------------------------------------
 
@@ -883,17 +886,11 @@ class Vntypl8sScreen(GameScreen):
         if action == "save_favourites":
             return self.stage is Stage.FINAL
         if action == "new_game":
-            return self.stage is Stage.FINAL and self._new_game is not None
+            return self.stage is Stage.FINAL
         return True
 
 
-def wrong_guess(name: str, owner: str) -> str:
-    return f"✗ {name} guessed {owner}: wrong. {name} is locked out for this plate."
-
-
-def save_title(game: Game) -> str:
-    """How the main menu's "Resume" line names a VNTYPL8S game."""
-    scores = ", ".join(f"{name} {score}" for name, score in zip(game.players, game.scores(), strict=True))
-    phase = "game over" if game.phase is Phase.GAME_OVER else game.phase.value
-    return f"{scores} — round {game.round} of {game.rounds}, {phase}"
+def wrong_guess(event: GuessedWrong) -> str:
+    """A wrong guess while the plate is still up: the guess, and that its guesser is out."""
+    return f"{event} {event.name} is locked out for this plate."
 

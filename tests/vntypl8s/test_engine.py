@@ -128,13 +128,13 @@ def test_p12_a_plate_representing_the_owner_cannot_be_submitted() -> None:
     with pytest.raises(IllegalPlateError) as info:
         game.apply(SubmitPlate(0, plate))
     assert Rule.TITLE_WORD in info.value.judgement.broken()
-    assert SubmitPlate(0, plate) not in game.legal_actions()
+    assert SubmitPlate(0, plate) not in game.legal_actions
 
 
 def test_p12_missing_requirements_is_submitted_with_a_warning() -> None:
     game = new_game(3)
     plate = legal_plate(game, 0, meet=False)
-    assert SubmitPlate(0, plate) in game.legal_actions()
+    assert SubmitPlate(0, plate) in game.legal_actions
     (event,) = game.apply(SubmitPlate(0, plate))
     assert isinstance(event, PlateSubmitted) and not event.requirements.met
     assert event.warning is not None and "cannot score" in event.warning
@@ -223,7 +223,7 @@ def test_p14_one_guess_per_player_per_plate_and_lockout() -> None:
     assert not game.view(None).can_guess(1)
     with pytest.raises(IllegalActionError, match="already guessed"):
         game.apply(Guess(1, answer(game, 0)))
-    assert all(a.player != 1 for a in game.legal_actions() if isinstance(a, Guess))
+    assert all(a.player != 1 for a in game.legal_actions if isinstance(a, Guess))
     # Someone else still may, and wins the card.
     game.apply(Guess(3, answer(game, 0)))
     # The lock-out ends with the plate: Bob may guess the next one.
@@ -335,7 +335,7 @@ def test_three_rounds_then_game_over() -> None:
     assert game.phase is Phase.GAME_OVER and game.round == 3
     assert isinstance(events[-1], GameEnded)
     assert game.outcome() is not None and game.outcome().tiebreak is Tiebreak.SHARED
-    assert list(game.legal_actions()) == []
+    assert list(game.legal_actions) == []
     with pytest.raises(IllegalActionError, match="game is over"):
         game.apply(NobodyKnows())
 
@@ -426,15 +426,15 @@ def test_p18_a_whole_game_has_a_winner_by_the_rules() -> None:
 
 def test_legal_actions_membership_and_listing() -> None:
     game = new_game(3)
-    assert set(game.legal_actions()) == {WritingTimeUp(p, "") for p in range(3)}
-    assert SubmitPlate(0, legal_plate(game, 0, meet=True)) in game.legal_actions()
-    assert SubmitPlate(5, "7Q") not in game.legal_actions()
-    assert "not an action" not in game.legal_actions()
+    assert set(game.legal_actions) == {WritingTimeUp(p, "") for p in range(3)}
+    assert SubmitPlate(0, legal_plate(game, 0, meet=True)) in game.legal_actions
+    assert SubmitPlate(5, "7Q") not in game.legal_actions
+    assert "not an action" not in game.legal_actions
     write_all(game)
-    listed = list(game.legal_actions())
+    listed = list(game.legal_actions)
     grid = game.view(None).grid
     assert Counter(type(a).__name__ for a in listed) == {"Guess": 2 * len(grid), "NobodyKnows": 1}
-    assert all(a in game.legal_actions() for a in listed)
+    assert all(a in game.legal_actions for a in listed)
 
 
 def test_illegal_action_changes_nothing() -> None:

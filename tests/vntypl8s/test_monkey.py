@@ -16,27 +16,31 @@ import pytest
 
 from boardgames.app import MainMenu
 from boardgames.common.saves import SaveStore
+from boardgames.common.ui.base import GuardedModalScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.vntypl8s.engine import Action, Game, Phase
-from boardgames.vntypl8s.launch import GAME, replayed, start_screen
+from boardgames.vntypl8s.entry import ENTRY
+from boardgames.vntypl8s.spec import GAME
 from boardgames.vntypl8s.screen import Stage, Vntypl8sScreen
 from boardgames.vntypl8s.widgets import CardView
 from tests.monkey import COMMON_KEYS, monkey
+from tests.screen import pause_like_a_player
 
-from .test_saves import snapshot
+from .test_saves import replayed, snapshot
 from .test_simulation import check_conservation, check_public_view
 from .ui import PLAYERS, make_app
 
-#: The game's own keys, and Enter/y/digits again so that play moves on, not only typing.
-KEYS = (*COMMON_KEYS, "r", "y", "n", "s", "ctrl+s", "ctrl+o", "enter", "enter", "enter", "y", "1", "2", "3")
+#: The game's own keys, and Enter/y/digits/Space (handovers) again so that play moves on, not only typing.
+KEYS = (*COMMON_KEYS, "r", "y", "n", "s", "ctrl+s", "ctrl+o", "enter", "enter", "enter", "y", "1", "2", "3",
+        "space", "space", "space", "space", "space", "space")
 
 
 #: Big enough for every layout, small enough to redraw quickly thousands of times.
 MONKEY_SIZE = (90, 30)
 
 
-@pytest.mark.parametrize("seed", [1])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
 async def test_monkey_on_vntypl8s(seed: int) -> None:
     rng = random.Random(seed)
     app, clock = make_app(timer=20, seed=seed)
@@ -76,7 +80,7 @@ async def test_monkey_on_vntypl8s(seed: int) -> None:
                 if records:
                     app.resume_game(records[0])
                 else:
-                    app.push_screen(start_screen(PLAYERS, 20, app))
+                    app.push_screen(ENTRY.start_screen(PLAYERS, 20, app))
                 await pilot.pause()
                 return
             screen = screens[-1]
@@ -84,6 +88,8 @@ async def test_monkey_on_vntypl8s(seed: int) -> None:
             if id(game) not in games:
                 games.add(id(game))
                 watch(game)
+            if isinstance(app.screen, GuardedModalScreen) or screen.stage in (Stage.REVEAL, Stage.ROUND_END):
+                pause_like_a_player(app)  # these take keys only after a pause: the monkey pauses between bursts
             if rng.random() < 0.08 and screen.timer:
                 clock.advance(rng.choice((1, 5, 25)))  # the sand runs, sometimes out
                 screen.query_one(SandTimer).tick()
@@ -99,7 +105,7 @@ async def test_monkey_on_vntypl8s(seed: int) -> None:
                 assert screen.query_one("#owner-card", CardView).content == "", where
                 assert screen.query_one("#req-card", CardView).content == "", where
             if step % 150 == 0 and screen.autosave is not None and screen.autosave.record.actions:
-                _, again, _ = replayed(screen.autosave.record)
+                again = replayed(screen.autosave.record)
                 assert snapshot(again) == snapshot(game), f"{where}: the save does not replay to this game"
 
         await monkey(pilot, rng, 2000, keys=KEYS, check=check)

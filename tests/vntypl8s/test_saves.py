@@ -25,11 +25,13 @@ from boardgames.common.storage import DATA_ENV
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.sandtimer import SandTimer
+from boardgames.common.session import GameSession
 from boardgames.vntypl8s.engine import Action, Game, Guess, Phase, SubmitPlate
-from boardgames.vntypl8s.launch import GAME, Vntypl8sSetup, build_game, replayed, resume_screen
-from boardgames.vntypl8s.screen import Stage, save_title
+from boardgames.vntypl8s.entry import ENTRY
+from boardgames.vntypl8s.screen import Stage
+from boardgames.vntypl8s.spec import GAME, SPEC, Vntypl8sSetup, build_game, save_title
 from boardgames.vntypl8s.widgets import grid_key
-from tests.screen import screen_text
+from tests.screen import deliberately, screen_text, take_keyboard
 
 from .helpers import answer, flat, legal_plate, wrong_owner
 from .test_simulation import play_step
@@ -41,6 +43,11 @@ def snapshot(game: Game) -> tuple:
     views = tuple(game.view(v) for v in [None, *range(game.player_count)])
     return (views, game.card_locations(), game.scores(), game.phase, game.round, game.active,
             game._rng.getstate())
+
+
+def replayed(record: SaveRecord) -> Game:
+    """The game a save replays to, as the menu and ``--resume`` rebuild it."""
+    return GameSession.resume(SPEC, record).engine
 
 
 # -- engine level ------------------------------------------------------------------------
@@ -68,7 +75,7 @@ def test_after_every_action_the_save_replays_to_the_same_game(seed: int, tmp_pat
         for action in applied[done:]:
             assert saver.record_action(action, save_title(game)) is None
         (record,) = SaveStore(tmp_path).unfinished(GAME).records
-        _, again, _ = replayed(record)
+        again = replayed(record)
         assert snapshot(again) == snapshot(game), f"after action {len(applied)}"
         checked += 1
     assert checked > 10
@@ -119,25 +126,26 @@ async def test_every_action_through_the_ui_is_on_disk_at_once() -> None:
         game.apply = apply  # type: ignore[method-assign]
         assert SaveStore().unfinished(GAME).records == ()  # nothing played, nothing to resume
         while game.phase is Phase.WRITING:
-            await pilot.press("enter")
+            await take_keyboard(pilot)
             screen.query_one("#plate-input").value = legal_plate(game, screen.writer, meet=True)
             await pilot.press("enter")
             await pilot.pause()
             assert the_save().actions == [encode(a) for a in applied]
-        await pilot.press("enter")  # everyone gathers round
+        await take_keyboard(pilot, "Everyone")
         # A wrong guess, then nobody knows: both saved as they happen.
         await pilot.press("2")
         app.screen.query_one("#guess-filter").value = grid_key(game.view(None).grid_layout.index(wrong_owner(game, 0)))
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         await pilot.pause()
         assert the_save().actions == [encode(a) for a in applied] and len(applied) == 4
-        await pilot.press("r", "y")
+        await pilot.press("r")
+        await deliberately(pilot, "y")
         await pilot.pause()
         record = the_save()
         assert record.actions == [encode(a) for a in applied] and len(applied) == 5
         assert record.title == save_title(game) == "Ann 0, Bob 0, Cy 0 — round 1 of 3, guessing"
         # The record on disk replays to the game on screen.
-        _, again, _ = replayed(record)
+        again = replayed(record)
         assert snapshot(again) == snapshot(game)
 
 
@@ -147,17 +155,17 @@ async def test_leaving_mid_writing_and_resuming_from_the_menu() -> None:
         await pilot.pause()
         screen = game_screen(app)
         game = screen.game
-        await pilot.press("enter")
+        await take_keyboard(pilot, "Ann")
         ann_plate = legal_plate(game, 0, meet=True)
         screen.query_one("#plate-input").value = ann_plate
         await pilot.press("enter")
-        await pilot.press("enter")  # Bob takes the keyboard and starts typing
+        await take_keyboard(pilot, "Bob")  # Bob takes the keyboard and starts typing
         await pilot.press("q", "x")
         before = snapshot(game)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen) and "It is saved" in screen_text(app)
-        await pilot.press("y")
+        await deliberately(pilot, "y")
         await pilot.pause()
         assert isinstance(app.screen, MainMenu)
         text = screen_text(app)
@@ -173,7 +181,7 @@ async def test_leaving_mid_writing_and_resuming_from_the_menu() -> None:
         assert_not_shown(screen_text(app), secrets_of(game_screen(app), range(3)))
         resumed = game_screen(app)
         assert resumed is not screen and snapshot(resumed.game) == before
-        await pilot.press("enter")
+        await take_keyboard(pilot, "Bob")
         assert resumed.writer == 1 and resumed.stage is Stage.WRITING
         assert resumed.query_one("#plate-input").value == ""
         assert resumed.game.view(0).players[0].plate == ann_plate
@@ -184,9 +192,10 @@ async def test_p20_an_interrupted_writer_gets_the_whole_timer_again() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = game_screen(app)
-        await pilot.press("enter")
+        await take_keyboard(pilot, "Ann")
         screen.query_one("#plate-input").value = legal_plate(screen.game, 0, meet=True)
-        await pilot.press("enter", "enter")
+        await pilot.press("enter")
+        await take_keyboard(pilot, "Bob")
         clock.advance(45)  # Bob used 45 of his 60 seconds, then the laptop died
         screen.query_one(SandTimer).tick()
     app, clock = resumed_app()
@@ -194,7 +203,7 @@ async def test_p20_an_interrupted_writer_gets_the_whole_timer_again() -> None:
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen) and app.screen.player == "Bob"
         assert "with the whole 60 seconds" in flat(screen_text(app))
-        await pilot.press("enter")
+        await take_keyboard(pilot, "Bob")
         timer = game_screen(app).query_one(SandTimer)
         assert timer.running and round(timer.countdown.remaining) == 60
         clock.advance(59)
@@ -210,13 +219,14 @@ async def test_resuming_mid_guessing_shows_a_public_handover_then_the_plate_and_
         screen = game_screen(app)
         game = screen.game
         while game.phase is Phase.WRITING:
-            await pilot.press("enter")
+            await take_keyboard(pilot)
             screen.query_one("#plate-input").value = legal_plate(game, screen.writer, meet=True)
             await pilot.press("enter")
-        await pilot.press("enter", "2")
+        await take_keyboard(pilot, "Everyone")
+        await pilot.press("2")
         wrong = wrong_owner(game, 0)
         app.screen.query_one("#guess-filter").value = grid_key(game.view(None).grid_layout.index(wrong))
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         await pilot.pause()
         before = snapshot(game)
     app, _ = resumed_app()
@@ -229,7 +239,7 @@ async def test_resuming_mid_guessing_shows_a_public_handover_then_the_plate_and_
         assert "The game resumes" in text
         # Public: nobody's owner, requirements or unrevealed plate is on the handover.
         assert_not_shown(text, secrets_of(screen, range(3)))
-        await pilot.press("enter")
+        await take_keyboard(pilot, "Everyone")
         assert screen.stage is Stage.PLATE
         text = screen_text(app)
         assert f"Bob guessed {wrong}: wrong. Bob is locked out for this plate." in text
@@ -239,7 +249,7 @@ async def test_resuming_mid_guessing_shows_a_public_handover_then_the_plate_and_
         app.screen.query_one("#guess-filter").value = grid_key(
             screen.game.view(None).grid_layout.index(answer(screen.game, 0))
         )
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         await pilot.pause()
         assert screen.stage is Stage.REVEAL and screen.game.scores() == (1, 0, 1)
         assert len(the_save().actions) == 5
@@ -256,10 +266,12 @@ async def test_resuming_after_a_reveal_shows_that_reveal_again() -> None:
         screen = game_screen(app)
         game = screen.game
         while game.phase is Phase.WRITING:
-            await pilot.press("enter")
+            await take_keyboard(pilot)
             screen.query_one("#plate-input").value = legal_plate(game, screen.writer, meet=True)
             await pilot.press("enter")
-        await pilot.press("enter", "r", "y")
+        await take_keyboard(pilot, "Everyone")
+        await pilot.press("r")
+        await deliberately(pilot, "y")
         await pilot.pause()
         assert screen.stage is Stage.REVEAL
         revealed = reveal_lines(screen_text(app))
@@ -267,11 +279,11 @@ async def test_resuming_after_a_reveal_shows_that_reveal_again() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = game_screen(app)
-        await pilot.press("enter")
+        await take_keyboard(pilot, "Everyone")
         assert screen.stage is Stage.REVEAL
         assert reveal_lines(screen_text(app)) == revealed
         assert any("Nobody guessed it. Ann reveals" in line for line in revealed)
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         assert screen.stage is Stage.PLATE and screen.game.active == 1
 
 
@@ -307,12 +319,12 @@ async def test_resuming_at_a_round_table_then_the_next_round() -> None:
         # The last action ended round 1: the public handover, then the last plate's reveal,
         # then the round table, then Bob writes (P13: round 2 starts with seat 2).
         assert isinstance(app.screen, HandoverScreen) and app.screen.player == "Everyone"
-        await pilot.press("enter")
+        await take_keyboard(pilot, "Everyone")
         assert screen.stage is Stage.REVEAL
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         assert screen.stage is Stage.ROUND_END and "Scores after round 1 of 3" in screen_text(app)
         assert screen.game.scores() == (2, 2, 2)
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         assert isinstance(app.screen, HandoverScreen) and app.screen.player == "Bob"
 
 
@@ -322,7 +334,9 @@ async def test_a_finished_game_moves_to_history_and_leaves_the_menu(_private_dat
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = game_screen(app)
-        await pilot.press("enter", "enter", "enter")  # handover, last reveal, round 2's table
+        await take_keyboard(pilot, "Everyone")
+        await deliberately(pilot, "enter")  # the last reveal
+        await deliberately(pilot, "enter")  # round 2's table
         assert screen.game.round == 3 and isinstance(app.screen, HandoverScreen) and app.screen.player == "Cy"
         await quick_round(pilot, app)
         await pilot.pause()
@@ -348,7 +362,7 @@ async def test_an_unwritable_data_folder_warns_once_and_play_goes_on(
         await pilot.pause()
         screen = game_screen(app)
         game = screen.game
-        await pilot.press("enter")
+        await take_keyboard(pilot, "Ann")
         screen.query_one("#plate-input").value = legal_plate(game, 0, meet=True)
         await pilot.press("enter")
         await pilot.pause()
@@ -359,15 +373,18 @@ async def test_an_unwritable_data_folder_warns_once_and_play_goes_on(
         assert len(warnings()) == 1 and "play continues without saving" in warnings()[0]
         assert isinstance(app.screen, HandoverScreen) and app.screen.player == "Bob"
         assert screen.autosave is not None and not screen.autosave.enabled
-        await pilot.press("enter")
+        await take_keyboard(pilot, "Bob")  # a notice for the whole table outlives the handover
+        assert len(warnings()) == 1
         screen.query_one("#plate-input").value = legal_plate(game, 1, meet=True)
         await pilot.press("enter")
         await pilot.pause()
         assert len(warnings()) == 1 and game.view(None).players[1].done_writing  # told once, play went on
-        await pilot.press("enter", "escape")
+        await take_keyboard(pilot, "Cy")
+        await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
-        assert "It is not saved and will be lost" in app.screen.question
+        assert "Leave this game?" in app.screen.question
+        assert "It is not saved and will be lost" in app.screen.detail
 
 
 def test_resume_on_the_command_line_without_a_save_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
@@ -394,17 +411,15 @@ async def test_an_unreplayable_save_on_the_menu_is_told_and_the_app_goes_on() ->
 
 
 async def test_resume_screen_is_what_the_app_builds_from_a_save() -> None:
-    """``entry.resume_screen`` (what the menu calls) gives the replayed game."""
-    from boardgames.vntypl8s import entry
-
+    """``ENTRY.resume_screen`` (what the menu calls) gives the replayed game."""
     app, _ = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = game_screen(app)
-        await pilot.press("enter")
+        await take_keyboard(pilot, "Ann")
         screen.query_one("#plate-input").value = legal_plate(screen.game, 0, meet=True)
         await pilot.press("enter")
         await pilot.pause()
-        built = entry.resume_screen(the_save(), app)
+        built = ENTRY.resume_screen(the_save(), app)
         assert snapshot(built.game) == snapshot(screen.game)
-        assert snapshot(resume_screen(the_save(), app).game) == snapshot(screen.game)
+        assert snapshot(ENTRY.session_screen(GameSession.resume(SPEC, the_save()), app).game) == snapshot(screen.game)

@@ -9,17 +9,18 @@ from textual import events
 from textual.widgets import OptionList
 
 from boardgames.app import BoardgamesApp, MainMenu
+from boardgames.common.clock import ManualClock
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.rules import RulesScreen
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.vntypl8s.engine import Phase, Tiebreak
-from boardgames.vntypl8s.entry import menu_items
+from boardgames.vntypl8s.entry import ENTRY
 from boardgames.vntypl8s.favourites import Favourite, add_favourites, favourites_path, load_favourites
 from boardgames.vntypl8s.screen import FavouritesScreen, GuessScreen, Stage, Vntypl8sSetupScreen
 from boardgames.vntypl8s.widgets import grid_key
 from tests.monkey import send_key
-from tests.screen import screen_text
+from tests.screen import deliberately, screen_text, take_keyboard, wait_for
 
 from .helpers import answer, legal_plate
 from .ui import PLAYERS, SIZE, assert_not_shown, game_screen, make_app, quick_round, secrets_of, type_text, write_round
@@ -37,8 +38,7 @@ async def test_a_whole_round_through_the_ui() -> None:
         # Everyone gathers round: a public handover, then the first plate.
         assert isinstance(app.screen, HandoverScreen) and "Everyone" in screen_text(app)
         assert_not_shown(screen_text(app), secrets_of(screen, range(3)))
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot, "Everyone")
         assert screen.stage is Stage.PLATE and game.active == 0
         view = game.view(None)
         text = screen_text(app)
@@ -62,7 +62,7 @@ async def test_a_whole_round_through_the_ui() -> None:
         await type_text(pilot, wrong.lower()[:6])
         options = app.screen.query_one("#guess-options")
         assert options.get_option_at_index(0).id == wrong
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         await pilot.pause()
         assert not isinstance(app.screen, GuessScreen)
         assert 1 in game.view(None).locked_out
@@ -78,7 +78,7 @@ async def test_a_whole_round_through_the_ui() -> None:
         key = grid_key(view.grid_layout.index(right))
         await type_text(pilot, key)
         assert app.screen.query_one("#guess-options").get_option_at_index(0).id == right
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         await pilot.pause()
         assert screen.stage is Stage.REVEAL
         text = screen_text(app)
@@ -87,7 +87,7 @@ async def test_a_whole_round_through_the_ui() -> None:
         assert game.scores() == (1, 0, 1)
 
         # Next plate: Bob's (he missed his requirements); nobody knows.
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         await pilot.pause()
         assert screen.stage is Stage.PLATE and game.active == 1
         assert 1 not in game.view(None).locked_out  # the lock-out ended with the plate
@@ -95,14 +95,14 @@ async def test_a_whole_round_through_the_ui() -> None:
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
-        await pilot.press("y")
+        await deliberately(pilot, "y")
         await pilot.pause()
         text = screen_text(app)
         assert f"Nobody guessed it. Bob reveals: {bob_owner}" in text
         assert "not all three used" in text
 
         # Cy's plate: Ann guesses right.
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         await pilot.pause()
         assert game.active == 2
         taken = [right, bob_owner]
@@ -112,10 +112,10 @@ async def test_a_whole_round_through_the_ui() -> None:
         await pilot.press("1")
         await pilot.pause()
         await type_text(pilot, grid_key(game.view(None).grid_layout.index(cy_owner)))
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         await pilot.pause()
         assert screen.stage is Stage.REVEAL
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         await pilot.pause()
 
         # The round table, then round 2 starts with Bob's handover (P13).
@@ -124,7 +124,7 @@ async def test_a_whole_round_through_the_ui() -> None:
         assert "Scores after round 1 of 3" in text and "Plates of round 1" in text
         assert all(t in text for t in taken)
         assert game.scores() == (2, 0, 2)
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen) and app.screen.player == "Bob"
         assert game.round == 2
@@ -134,8 +134,7 @@ async def test_illegal_plate_is_refused_with_every_reason() -> None:
     app, _ = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot, "Ann")
         screen = game_screen(app)
         await type_text(pilot, "ab-cdefgh")
         text = screen_text(app)
@@ -153,8 +152,7 @@ async def test_writing_timer_runs_on_the_injected_clock() -> None:
         await pilot.pause()
         screen = game_screen(app)
         game = screen.game
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot, "Ann")
         timer = screen.query_one(SandTimer)
         assert timer.running
         # Ann types a legal plate but does not press Enter: it is handed in as it stands.
@@ -170,8 +168,7 @@ async def test_writing_timer_runs_on_the_injected_clock() -> None:
         assert game.view(0).players[0].plate == plate
         assert isinstance(app.screen, HandoverScreen) and app.screen.player == "Bob"
         # Bob writes nothing: he sits the round out.
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot, "Bob")
         assert screen.query_one(SandTimer).running
         clock.advance(31)
         screen.query_one(SandTimer).tick()
@@ -209,8 +206,7 @@ async def test_f1_shows_the_rules() -> None:
     app, _ = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot, "Ann")
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen) and app.screen.game == "vntypl8s"
@@ -253,18 +249,18 @@ async def test_backing_out_of_a_guess_does_not_lock_out() -> None:
         screen = game_screen(app)
         game = screen.game
         while game.phase is Phase.WRITING:
-            await pilot.press("enter")
+            await take_keyboard(pilot)
             screen.query_one("#plate-input").value = legal_plate(game, screen.writer, meet=True)
             await pilot.press("enter")
-        await pilot.press("enter")
+        await take_keyboard(pilot, "Everyone")
         await pilot.press("2")
         await pilot.pause()
         assert isinstance(app.screen, GuessScreen)
         await type_text(pilot, "zzzz")
         assert "No card of the grid matches 'zzzz'" in screen_text(app)
-        await pilot.press("enter")  # nothing to pick: nothing happens
+        await deliberately(pilot, "enter")  # nothing to pick: nothing happens
         assert isinstance(app.screen, GuessScreen)
-        await pilot.press("escape")
+        await deliberately(pilot, "escape")
         await pilot.pause()
         assert game.view(None).locked_out == frozenset() and game.view(None).can_guess(1)
         assert "Bob did not guess" in screen_text(app)
@@ -274,17 +270,20 @@ async def test_too_small_terminal_is_told_and_resizing_loses_nothing() -> None:
     app, _ = make_app()
     async with app.run_test(size=(70, 20)) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot, "Ann")
         screen = game_screen(app)
         assert screen.too_small
         assert "Enlarge the terminal to 80×24" in screen_text(app)
-        await type_text(pilot, "qx")  # the writer types on, blind
+        await type_text(pilot, "qx")  # typed blind: keys do nothing behind the message
+        await pilot.press("enter", "escape")
+        assert screen.query_one("#plate-input").value == ""
+        assert app.screen is screen and not screen.game.view(None).players[0].done_writing
         owner = screen.game.view(0).players[0].owner
         assert owner not in screen_text(app)  # the layout is hidden, not drawn broken
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert not screen.too_small and screen.writer == 0 and screen.stage is Stage.WRITING
+        await type_text(pilot, "qx")
         text = screen_text(app)
         assert owner in text and "Q X" in text
         assert screen.query_one("#plate-input").value == "QX"
@@ -292,7 +291,7 @@ async def test_too_small_terminal_is_told_and_resizing_loses_nothing() -> None:
 
 async def test_favourites_are_listed_from_the_main_menu() -> None:
     add_favourites([Favourite("N0FL4M3S", "Fire Fighter", "FL5", "Ann"), Favourite("H3NF33D", "Farmer", "HND", "Bob")])
-    app = BoardgamesApp()
+    app = BoardgamesApp(clock=ManualClock())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, MainMenu)
@@ -307,10 +306,12 @@ async def test_favourites_are_listed_from_the_main_menu() -> None:
         assert "Favourite license plates" in text
         assert "N 0 F L 4 M 3 S" in text and "0WN3R: Fire Fighter    R3QRMNTS: FL5   by Ann" in text
         assert "0WN3R: Farmer    R3QRMNTS: HND   by Bob" in text
-        await pilot.press("f1")  # the rules of the game whose page this is
+        await deliberately(pilot, "f1")  # the rules of the game whose page this is
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen) and app.screen.game == "vntypl8s"
-        await pilot.press("f1", "escape")
+        await deliberately(pilot, "f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, FavouritesScreen), "the favourites again")
+        await deliberately(pilot, "escape")
         await pilot.pause()
         assert isinstance(app.screen, MainMenu)
 
@@ -321,7 +322,9 @@ async def test_a_corrupt_favourites_file_is_set_aside_and_told_on_the_menu_page(
     app = BoardgamesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.push_screen(menu_items()[0][1]())
+        (favourites,) = ENTRY.menu_items()
+        assert favourites.label == "favourite license plates"
+        app.push_screen(favourites.open())
         await pilot.pause()
         text = " ".join(screen_text(app).split())
         assert "was unreadable" in text and "No favourites yet" in text
@@ -332,7 +335,7 @@ async def test_pastes_into_the_plate_editor_are_capitals_and_a_long_one_is_refus
     app, _ = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
+        await take_keyboard(pilot, "Ann")
         screen = game_screen(app)
         editor = screen.query_one("#plate-input")
         app.post_message(events.Paste("qz7"))
@@ -371,15 +374,15 @@ async def test_the_leave_question_stops_the_writers_clock_until_answered() -> No
     app, clock = make_app(timer=30)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("enter")
+        await take_keyboard(pilot, "Ann")
         screen = game_screen(app)
         timer = screen.query_one(SandTimer)
         clock.advance(10)
         await pilot.press("escape")
         assert isinstance(app.screen, ChoiceScreen) and not timer.running
-        assert "nothing to resume" in app.screen.question  # no plate handed in yet
+        assert "nothing to resume" in app.screen.detail  # no plate handed in yet
         clock.advance(100)  # a long think: the sand does not run out meanwhile
         timer.tick()
-        await pilot.press("n")
+        await deliberately(pilot, "n")
         assert timer.running and round(timer.countdown.remaining) == 20
         assert screen.writer == 0 and screen.stage is Stage.WRITING

@@ -19,7 +19,7 @@ from boardgames.common.ui.handover import HandoverScreen
 from boardgames.vntypl8s.engine import Game, Phase
 from boardgames.vntypl8s.screen import GuessScreen, Stage, Vntypl8sScreen
 from boardgames.vntypl8s.widgets import CardView, grid_key
-from tests.screen import screen_text
+from tests.screen import pause_like_a_player, screen_text
 
 from .helpers import FILLERS, answer, legal_plate
 from .ui import SIZE, assert_not_shown, game_screen, make_app
@@ -95,6 +95,12 @@ class Recorder:
             await pilot.press(key)
             self.check()
 
+    async def deliberately(self, pilot: Pilot, *keys: str) -> None:
+        """After a player's pause: a handover or a question takes keys only then."""
+        await pilot.pause()
+        pause_like_a_player(self.app)
+        await self.press(pilot, *keys)
+
 
 async def test_no_secret_of_an_absent_player_at_any_step_of_a_round() -> None:
     app, _ = make_app(players=PLAYERS)
@@ -105,7 +111,9 @@ async def test_no_secret_of_an_absent_player_at_any_step_of_a_round() -> None:
         rec.check()
         # Writing, key by key; Cy's plate misses its card and asks first.
         while game.phase is Phase.WRITING:
-            await rec.press(pilot, "enter")
+            await rec.press(pilot, "enter", "enter")  # the last writer's double Enter: ignored
+            assert isinstance(app.screen, HandoverScreen)
+            await rec.deliberately(pilot, "space")
             writer = screen.writer
             assert writer is not None
             # Each writer's own filler: no plate can be read inside another.
@@ -113,8 +121,8 @@ async def test_no_secret_of_an_absent_player_at_any_step_of_a_round() -> None:
             await rec.press(pilot, *plate.lower(), "enter")
             if writer == 2:
                 assert isinstance(app.screen, ChoiceScreen)
-                await rec.press(pilot, "y")
-        await rec.press(pilot, "enter")  # everyone gathers round
+                await rec.deliberately(pilot, "y")
+        await rec.deliberately(pilot, "space")  # everyone gathers round
         assert screen.stage is Stage.PLATE and game.active == 0
 
         def key_of(owner: str) -> str:
@@ -125,30 +133,38 @@ async def test_no_secret_of_an_absent_player_at_any_step_of_a_round() -> None:
             return next(o for o in v.grid_layout if o in v.grid and o != answer(game, v.active))
 
         # Ann's plate: Bob guesses wrong by key, Cy types part of the right title.
-        await rec.press(pilot, "2", *key_of(a_wrong_card()), "enter")
+        await rec.press(pilot, "2", *key_of(a_wrong_card()))
+        await rec.deliberately(pilot, "enter")
         assert 1 in game.view(None).locked_out
         await rec.press(pilot, "3")
         assert isinstance(app.screen, GuessScreen)
         await rec.press(pilot, *answer(game, 0).lower()[:5].replace(" ", ""))
-        await rec.press(pilot, "enter", "enter")
+        await rec.deliberately(pilot, "enter")
+        await rec.deliberately(pilot, "enter")
         # Bob's plate: nobody knows.
         assert game.active == 1
-        await rec.press(pilot, "r", "y", "enter")
+        await rec.press(pilot, "r")
+        await rec.deliberately(pilot, "y")
+        await rec.deliberately(pilot, "enter")
         # Cy's plate: everyone else guesses wrong, so it is revealed.
         assert game.active == 2
         for buzzer in ("1", "2", "4"):
-            await rec.press(pilot, buzzer, *key_of(a_wrong_card()), "enter")
+            await rec.press(pilot, buzzer, *key_of(a_wrong_card()))
+            await rec.deliberately(pilot, "enter")
         assert screen.stage is Stage.REVEAL
-        await rec.press(pilot, "enter")
+        await rec.deliberately(pilot, "enter")
         # Dee's plate: Ann backs out once, then guesses right.
         assert game.active == 3
-        await rec.press(pilot, "1", "escape", "1", *key_of(answer(game, 3)), "enter")
+        await rec.press(pilot, "1")
+        await rec.deliberately(pilot, "escape")
+        await rec.press(pilot, "1", *key_of(answer(game, 3)))
+        await rec.deliberately(pilot, "enter")
         assert screen.stage is Stage.REVEAL
-        await rec.press(pilot, "enter")
+        await rec.deliberately(pilot, "enter")
         assert screen.stage is Stage.ROUND_END
-        await rec.press(pilot, "enter")  # round 2: Bob's handover
+        await rec.deliberately(pilot, "enter")  # round 2: Bob's handover
         assert game.round == 2 and isinstance(app.screen, HandoverScreen) and app.screen.player == "Bob"
-        await rec.press(pilot, "enter")
+        await rec.deliberately(pilot, "space")
         assert screen.writer == 1
         # Every kind of step was seen and checked.
         assert rec.handovers >= 6 and rec.writing_steps >= 20 and rec.table_steps >= 20
@@ -160,7 +176,8 @@ async def test_no_secret_under_the_writing_timer_running_out() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         rec = Recorder(app)
-        await rec.press(pilot, "enter", "q", "x")
+        await rec.deliberately(pilot, "space")
+        await rec.press(pilot, "q", "x")
         clock.advance(31)
         rec.screen.query_one("#timer").tick()
         await pilot.pause()

@@ -64,7 +64,7 @@ def play_step(game: Game, rng: random.Random) -> list:
             if rng.random() < 0.05:
                 return game.apply(WritingTimeUp(writer, plate))
             action = SubmitPlate(writer, plate)
-            legal = action in game.legal_actions()
+            legal = action in game.legal_actions
             try:
                 events = game.apply(action)
             except IllegalPlateError:
@@ -73,7 +73,7 @@ def play_step(game: Game, rng: random.Random) -> list:
             assert legal
             return events
         return game.apply(WritingTimeUp(writer, ""))
-    actions = list(game.legal_actions())
+    actions = list(game.legal_actions)
     if rng.random() < 0.3:  # sometimes try something illegal: it must change nothing
         try:
             game.apply(Guess(game.active, rng.choice(sorted(game.all_owners))))

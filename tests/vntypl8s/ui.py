@@ -11,10 +11,12 @@ from boardgames.common.clock import ManualClock
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.vntypl8s.engine import Phase
-from boardgames.vntypl8s.launch import latest_save, resume_screen, start_screen
+from boardgames.common.session import GameSession
+from boardgames.vntypl8s.entry import ENTRY
+from boardgames.vntypl8s.spec import SPEC
 from boardgames.vntypl8s.screen import Stage, Vntypl8sScreen
 from boardgames.vntypl8s.widgets import CardView, grid_key
-from tests.screen import screen_text
+from tests.screen import deliberately, screen_text, take_keyboard
 
 from .helpers import answer, legal_plate
 
@@ -27,7 +29,7 @@ def make_app(
 ) -> tuple[BoardgamesApp, ManualClock]:
     """The app as ``boardgames vntypl8s --players ... --seed N`` starts it, on a hand-driven clock."""
     clock = ManualClock()
-    app = BoardgamesApp(start=lambda: start_screen(players, timer, app), seed=seed, clock=clock)
+    app = BoardgamesApp(start=lambda: ENTRY.start_screen(players, timer, app), seed=seed, clock=clock)
     return app, clock
 
 
@@ -70,8 +72,7 @@ async def write_round(pilot: Pilot, app: BoardgamesApp, *, miss: set[int] = froz
         # Underneath, the previous writer's cards are already wiped.
         assert screen.query_one("#owner-card", CardView).content == ""
         assert screen.query_one("#req-card", CardView).content == ""
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot)
         writer = screen.writer
         assert writer is not None and screen.stage is Stage.WRITING
         text = screen_text(app)
@@ -87,7 +88,7 @@ async def write_round(pilot: Pilot, app: BoardgamesApp, *, miss: set[int] = froz
             assert isinstance(app.screen, ChoiceScreen)
             assert f"Hand in {plate} anyway?" in screen_text(app) and "it cannot" in screen_text(app)
             assert "it cannot score the card even if someone guesses it" in app.screen.detail
-            await pilot.press("y")
+            await deliberately(pilot, "y")
             await pilot.pause()
     return captures
 
@@ -95,8 +96,8 @@ async def write_round(pilot: Pilot, app: BoardgamesApp, *, miss: set[int] = froz
 def resumed_app(clock: ManualClock | None = None) -> tuple[BoardgamesApp, ManualClock]:
     """A new app as ``boardgames vntypl8s --resume`` starts it: the latest save, replayed."""
     clock = clock or ManualClock()
-    record = latest_save()
-    app = BoardgamesApp(start=lambda: resume_screen(record, app), seed=2, clock=clock)
+    session = GameSession.resume(SPEC, GameSession.latest(SPEC))
+    app = BoardgamesApp(start=lambda: ENTRY.session_screen(session, app), seed=2, clock=clock)
     return app, clock
 
 
@@ -106,17 +107,18 @@ async def quick_round(pilot: Pilot, app: BoardgamesApp) -> None:
     game = screen.game
     assert game is not None
     while game.phase is Phase.WRITING:
-        await pilot.press("enter")  # the handover
+        await take_keyboard(pilot)
         writer = screen.writer
         assert writer is not None
         screen.query_one("#plate-input").value = legal_plate(game, writer, meet=True)
         await pilot.press("enter")
-    await pilot.press("enter")  # everyone gathers round
+    await take_keyboard(pilot)  # everyone gathers round
     while screen.stage is Stage.PLATE:
         guesser = (game.active + 1) % len(game.players)
         key = grid_key(game.view(None).grid_layout.index(answer(game, game.active)))
         await pilot.press(str(guesser + 1))
         app.screen.query_one("#guess-filter").value = key
-        await pilot.press("enter", "enter")
+        await deliberately(pilot, "enter")  # the guess
+        await deliberately(pilot, "enter")  # the reveal
     assert screen.stage is Stage.ROUND_END
-    await pilot.press("enter")
+    await deliberately(pilot, "enter")

@@ -1,0 +1,155 @@
+"""VNTYPL8S as the session layer sees it: a setup, a seed and actions (``common.session.GameSpec``).
+
+This is the one place that says how a VNTYPL8S game is built from its setup: the
+decks from ``decks/vntypl8s``, the dictionary-backed plate judge and a
+``random.Random(seed)``; ``GameSession`` does the autosaving and the replaying.
+It also holds what the setup form, the command line and the saves share: the
+rules for the players' names (``parse_players``) and the process-wide judge.
+
+A save's ``setup`` object holds:
+
+- ``players``: the names in clockwise seat order;
+- ``timer``: the writing timer in seconds, or ``null`` for none;
+- ``decks``: a fingerprint of both decks as they were dealt from.  Replaying the
+  actions from the seed rebuilds the game only if the decks are the same, so a
+  save made with other card files is refused with a plain message rather than
+  resumed into a different game.
+
+This module imports no screen (and nothing from Textual): the screens import it,
+``entry`` imports both, and nothing imports ``entry`` but the game registry - so
+there is no import circle.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from boardgames.common.dictionary import get_dictionary
+from boardgames.common.saves import SaveFormatError, classes_of
+from boardgames.common.session import GameSession
+from boardgames.vntypl8s import engine
+from boardgames.vntypl8s.cards import Decks, load_decks
+from boardgames.vntypl8s.engine import MAX_PLAYERS, MIN_PLAYERS, Game, Guess, NobodyKnows, Phase, SubmitPlate, WritingTimeUp
+from boardgames.vntypl8s.judge import PlateJudge
+
+GAME = "vntypl8s"
+TITLE = "VNTYPL8S"
+MAX_NAME_LENGTH = 16
+
+#: Every class a saved VNTYPL8S action is made of, by name (the names old saves hold).
+ACTION_CLASSES: dict[str, type] = classes_of(engine)
+
+
+# --- players and the judge ---------------------------------------------------------------
+
+
+@functools.cache
+def plate_judge() -> PlateJudge:
+    """The process-wide judge (it memoises each owner's title words)."""
+    return PlateJudge(get_dictionary())
+
+
+def parse_players(text: str) -> tuple[str, ...]:
+    """``"Ann, Bob,Cy"`` -> the seats in clockwise order; ``ValueError`` with a plain reason."""
+    names = tuple(n.strip() for n in text.split(","))
+    if any(not n for n in names):
+        raise ValueError("a player name is empty (names are separated by commas)")
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise ValueError(f"VNTYPL8S needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
+    long = [n for n in names if len(n) > MAX_NAME_LENGTH]
+    if long:
+        raise ValueError(f"the name {long[0]!r} is longer than {MAX_NAME_LENGTH} characters")
+    folded = [n.casefold() for n in names]
+    for n in names:
+        if folded.count(n.casefold()) > 1:
+            raise ValueError(f"two players are called {n!r}; give everyone a different name")
+    return names
+
+
+# --- the setup -----------------------------------------------------------------------------
+
+
+def decks_fingerprint(decks: Decks) -> str:
+    """A short digest of both decks in file order: same digest, same deal from a seed."""
+    text = "\n".join(decks.owners) + "\n--\n" + "\n".join(decks.requirements)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass(frozen=True, slots=True)
+class Vntypl8sSetup:
+    """Who plays (clockwise) and the optional writing timer (P17)."""
+
+    players: tuple[str, ...]
+    timer: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": list(self.players), "timer": self.timer, "decks": decks_fingerprint(load_decks())}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Vntypl8sSetup:
+        """The setup of a save; ``SaveFormatError`` when it is not one we can trust."""
+        players = data.get("players")
+        timer = data.get("timer")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise SaveFormatError("the players must be a list of names")
+        try:
+            names = parse_players(",".join(players))
+        except ValueError as exc:
+            raise SaveFormatError(str(exc)) from None
+        if timer is not None and (not isinstance(timer, int) or isinstance(timer, bool) or timer <= 0):
+            raise SaveFormatError(f"the writing timer {timer!r} is not a number of seconds")
+        if data.get("decks") != decks_fingerprint(load_decks()):
+            raise SaveFormatError("it was dealt from other card decks than the ones installed now")
+        return cls(names, timer)
+
+
+def build_game(setup: Vntypl8sSetup, seed: int) -> Game:
+    """A new game for *setup*: both decks shuffled by ``random.Random(seed)``."""
+    return Game(setup.players, random.Random(seed), plate_judge(), load_decks())
+
+
+def save_title(game: Game) -> str:
+    """How the main menu's "Resume" line names a VNTYPL8S game."""
+    scores = ", ".join(f"{name} {score}" for name, score in zip(game.players, game.scores(), strict=True))
+    phase = "game over" if game.phase is Phase.GAME_OVER else game.phase.value
+    return f"{scores} — round {game.round} of {game.rounds}, {phase}"
+
+
+# --- the spec ------------------------------------------------------------------------------
+
+
+class Vntypl8sSpec:
+    """VNTYPL8S's ``GameSpec``: how a game is dealt, saved, replayed and named."""
+
+    key: str = GAME
+    title: str = TITLE
+
+    @property
+    def action_classes(self) -> Mapping[str, type]:
+        return ACTION_CLASSES
+
+    def build(self, setup: Vntypl8sSetup, seed: int) -> Game:
+        return build_game(setup, seed)
+
+    def setup_to_json(self, setup: Vntypl8sSetup) -> dict[str, Any]:
+        return setup.to_json()
+
+    def setup_from_json(self, data: dict[str, Any]) -> Vntypl8sSetup:
+        return Vntypl8sSetup.from_json(data)
+
+    def is_action(self, value: object) -> bool:
+        return isinstance(value, SubmitPlate | WritingTimeUp | Guess | NobodyKnows)
+
+    def save_title(self, game: Game, setup: Vntypl8sSetup) -> str:
+        return save_title(game)
+
+
+SPEC = Vntypl8sSpec()
+
+#: A VNTYPL8S game in play: the engine, its setup, its autosave.
+Vntypl8sSession = GameSession[Game, Vntypl8sSetup]
