@@ -8,6 +8,7 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
@@ -18,6 +19,7 @@ from textual.widgets.option_list import Option
 from boardgames.common.clock import Clock, monotonic
 from boardgames.common.errors import UserFacingError
 from boardgames.common.saves import SaveRecord, SaveStore
+from boardgames.common.ui.base import input_allowed
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.games import GAMES, get_game
 
@@ -70,10 +72,10 @@ class MainMenu(Screen[None]):
         )
         self.extras: dict[str, Callable[[], Screen]] = {}
         for g in GAMES:
-            for i, (label, make) in enumerate(getattr(g.entry, "menu_items", lambda: [])()):
+            for i, item in enumerate(getattr(g.entry, "menu_items", lambda: [])()):
                 key = f"{EXTRA}{g.key}:{i}"
-                self.extras[key] = make
-                menu.add_option(Option(f"[b]{g.title}[/b]: {label}", id=key))
+                self.extras[key] = item.open
+                menu.add_option(Option(f"[b]{g.title}[/b]: {item.label}", id=key))
         for record in self.saves.values():
             when = time.strftime("%a %H:%M", time.localtime(record.updated))
             label = f"[b]Resume {get_game(record.game).title}[/b]  [dim]saved {when}[/dim]\n  {record.title}"
@@ -235,6 +237,16 @@ class BoardgamesApp(App[int]):
         deals a different game each time.
         """
         return self._rng.getrandbits(64)
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every key and click first asks the top screen whether it takes it now
+        (``common.ui.base.input_allowed``), before any binding - priority ones like
+        F1 included - or the focused widget sees it: a handover or question that has
+        just appeared, or a game behind its "too small" message, swallows it."""
+        gated = isinstance(event, (events.InputEvent, events.Paste)) and not event.is_forwarded
+        if gated and not input_allowed(self, event):
+            return
+        await super().on_event(event)
 
     def action_command_palette(self) -> None:
         if self.use_command_palette and not CommandPalette.is_open(self):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from boardgames.app import BoardgamesApp
+from tests.screen import take_keyboard
 from tests.vowl.test_screen import make_app
 from boardgames.vowl.engine import Mode
 
@@ -25,9 +26,7 @@ def test_vowl_solving(snap_compare) -> None:
     async def run_before(pilot) -> None:
         await pilot.pause()
         await pilot.press("r")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot)
         for box in app.screen.query(Input):
             box.cursor_blink = False
         clock.advance(3)

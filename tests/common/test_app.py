@@ -76,16 +76,14 @@ async def test_a_corrupt_save_is_set_aside_and_the_app_still_starts(_private_dat
 
 async def test_resizing_mid_pile_loses_nothing() -> None:
     from boardgames.vowl.engine import Mode, Phase
-    from tests.screen import screen_text
+    from tests.screen import screen_text, take_keyboard
     from tests.vowl.test_screen import make_app, vowl
 
     app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
     async with app.run_test(size=(130, 44)) as pilot:
         await pilot.pause()
         await pilot.press("r")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot, "Ann Lee")
         screen = vowl(app)
         await pilot.press(*"hal")
         card = screen.view().active_run.current

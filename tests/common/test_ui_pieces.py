@@ -1,16 +1,18 @@
-"""Shared screens: handover hides everything, choices answer by key, the sand timer runs on an injected clock."""
+"""Shared screens: handover hides everything until Space, choices answer by key, the sand timer runs on an injected clock."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from boardgames.common.clock import ManualClock
 from boardgames.common.timer import Countdown
+from boardgames.common.ui.base import input_allowed
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.sandtimer import SandTimer
-from tests.screen import screen_text
+from tests.screen import deliberately, screen_text, take_keyboard
 
 SIZE = (80, 24)
 
@@ -21,6 +23,13 @@ class Host(App[None]):
         self.clock = clock or ManualClock()
         self.expired: list[SandTimer] = []
 
+    async def on_event(self, event: events.Event) -> None:
+        # The key gate, as BoardgamesApp.on_event has it.
+        gated = isinstance(event, (events.InputEvent, events.Paste)) and not event.is_forwarded
+        if gated and not input_allowed(self, event):
+            return
+        await super().on_event(event)
+
     def compose(self) -> ComposeResult:
         yield Static("SECRET HAND: ace of spades", id="secret")
         yield SandTimer(25, self.clock, id="timer")
@@ -29,18 +38,21 @@ class Host(App[None]):
         self.expired.append(event.timer)
 
 
-async def test_handover_covers_the_secret_until_enter() -> None:
+async def test_handover_covers_the_secret_until_space() -> None:
     app = Host()
     async with app.run_test(size=SIZE) as pilot:
         results: list[None] = []
         app.push_screen(HandoverScreen("Bob Roy"), results.append)
         await pilot.pause()
         shot = screen_text(app)
-        assert "Bob Roy, take the keyboard" in shot
+        assert "Bob Roy, take the keyboard — press Space when ready" in shot
         assert "ace of spades" not in shot
+        app.clock.advance(1)
         await pilot.press("x")  # any other key does nothing
+        app.clock.advance(1)
+        await pilot.press("enter")  # nor does Enter, the key that confirms actions
         assert isinstance(app.screen, HandoverScreen)
-        await pilot.press("enter")
+        await take_keyboard(pilot, "Bob Roy")
         assert results == [None]
         assert "ace of spades" in screen_text(app)
 
@@ -51,19 +63,15 @@ async def test_choice_by_key_by_arrows_and_cancel() -> None:
         got: list[object] = []
         choices = [Choice("t", "on top", "top"), Choice("u", "underneath", "under")]
         app.push_screen(ChoiceScreen("Where?", choices), got.append)
-        await pilot.pause()
-        await pilot.press("u")
+        await deliberately(pilot, "u")
         app.push_screen(ChoiceScreen("Where?", choices), got.append)
-        await pilot.pause()
-        await pilot.press("down", "up", "enter")
+        await deliberately(pilot, "down", "up", "enter")
         app.push_screen(ChoiceScreen("Where?", choices), got.append)
-        await pilot.pause()
-        await pilot.press("escape")  # not cancellable: nothing happens
+        await deliberately(pilot, "escape")  # not cancellable: nothing happens
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("t")
         app.push_screen(ChoiceScreen("Where?", choices, cancel=True), got.append)
-        await pilot.pause()
-        await pilot.press("escape")
+        await deliberately(pilot, "escape")
         assert got == ["under", "top", "top", None]
 
 

@@ -17,6 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from boardgames.common.ui.base import IGNORED_HINT
+from boardgames.common.ui.handover import ARMED_TEXT
+
 ROOT = Path(__file__).resolve().parents[2]
 BOARDGAMES = ROOT / ".venv" / "bin" / "boardgames"
 
@@ -69,6 +72,36 @@ class Terminal:
             if time.monotonic() > deadline:
                 raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
             time.sleep(0.1)
+
+    def wait_gone(self, text: str, timeout: float = 30.0) -> str:
+        """Poll the screen until *text* is no longer on it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen()
+            if text not in screen:
+                return screen
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} never went away; the screen was:\n{screen}")
+            time.sleep(0.1)
+
+    def take_keyboard(self, who: str, timeout: float = 30.0) -> str:
+        """The handover naming *who*: wait until it takes keys (it says so), then Space.
+
+        A handover ignores keys for a moment after it appears; its "Ready when you
+        are" line shows only once it takes them (the screen, not a fixed sleep, says when).
+        """
+        screen = self.wait_for(who, timeout)
+        assert "Traceback" not in screen
+        screen = self.wait_for(ARMED_TEXT.split(":")[0], timeout)
+        self.keys("Space")
+        return screen
+
+    def answer(self, question: str, key: str, timeout: float = 30.0) -> str:
+        """A question on screen: wait until it takes keys (its "ignored" line is gone), then *key*."""
+        self.wait_for(question, timeout)
+        screen = self.wait_gone(IGNORED_HINT, timeout)
+        self.keys(key)
+        return screen
 
     def app_pid(self) -> int:
         """The pid of the running ``boardgames`` (the pane's shell is its parent)."""

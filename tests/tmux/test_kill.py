@@ -29,8 +29,7 @@ def test_kill_9_mid_game_then_resume_in_a_loop(terminal, tmp_path: Path) -> None
     term = terminal(["vowl", "--players", "Ann Lee,Bob Roy", "--seed", "3"])
     term.wait_for("Ann Lee's turn")
     term.keys("r")
-    term.wait_for("take the keyboard")
-    term.keys("Enter")
+    term.take_keyboard("take the keyboard")
     term.wait_for("solve the card")
     before = saved_actions(data)
     assert before >= 2  # the roll and the start of the pile are on disk already
@@ -50,9 +49,8 @@ def test_kill_9_mid_game_then_resume_in_a_loop(terminal, tmp_path: Path) -> None
         assert after >= before  # nothing that was saved is ever lost
         before = after
         term = terminal(["vowl", "--resume"])
-        screen = term.wait_for("Enter when ready")
+        screen = term.take_keyboard("press Space when ready")
         assert "Traceback" not in screen
-        term.keys("Enter")
         term.wait_for("Vowl")
         if "solve the card" not in term.screen():
             break  # the pile ended (time ran out while resuming): the loop has made its point

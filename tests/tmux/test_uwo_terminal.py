@@ -11,9 +11,8 @@ pytestmark = [needs_tmux, pytest.mark.tmux]
 
 def test_uwo_turn_in_a_real_terminal(terminal) -> None:
     term = terminal(["uwo", "--seed", "1"])
-    screen = term.wait_for("Gnorfs, take the keyboard")
+    screen = term.take_keyboard("Gnorfs, take the keyboard")
     assert "Traceback" not in screen
-    term.keys("Enter")
     term.wait_for("End turn")
     # Select the UMO under the cursor (front row), step it forward, end the turn.
     term.keys("Enter")
@@ -23,7 +22,8 @@ def test_uwo_turn_in_a_real_terminal(terminal) -> None:
     screen = term.wait_for("Pnorfs, take the keyboard")
     assert "Gnorf Trooper on c2 moves to c3" in screen  # the move really happened
     assert "Traceback" not in screen
-    term.keys("Enter")
+    term.keys("Enter")  # a second Enter right after the turn: the handover ignores it
+    term.take_keyboard("Pnorfs, take the keyboard")
     term.wait_for("End turn")
     term.keys("q")
     term.wait_for("Leave")
@@ -36,8 +36,7 @@ def test_uwo_kill_9_then_resume(terminal, tmp_path) -> None:
     from boardgames.common.saves import SaveStore
 
     term = terminal(["uwo", "--seed", "2"])
-    term.wait_for("Gnorfs, take the keyboard")
-    term.keys("Enter")
+    term.take_keyboard("Gnorfs, take the keyboard")
     term.wait_for("End turn")
     term.keys("Enter", "Up", "Enter", "e")
     term.wait_for("Pnorfs, take the keyboard")
@@ -46,7 +45,6 @@ def test_uwo_kill_9_then_resume(terminal, tmp_path) -> None:
     listing = SaveStore(tmp_path / "data").unfinished("uwo")
     assert not listing.warnings and len(listing.records[0].actions) == 2
     term = terminal(["uwo", "--resume"])
-    screen = term.wait_for("Pnorfs, take the keyboard")
+    screen = term.take_keyboard("Pnorfs, take the keyboard")
     assert "Traceback" not in screen
-    term.keys("Enter")
     term.wait_for("resumes on turn 2")

@@ -18,7 +18,7 @@ import pytest
 from boardgames.app import BoardgamesApp
 from boardgames.common.saves import SaveStore
 from boardgames.vntypl8s.engine import Game
-from boardgames.vntypl8s.launch import Vntypl8sSetup, build_game
+from boardgames.vntypl8s.spec import Vntypl8sSetup, build_game
 from tests.tmux.harness import needs_tmux
 from tests.vntypl8s.helpers import legal_plate
 
@@ -34,8 +34,7 @@ def same_deal() -> Game:
 
 
 def write_ann_plate(term, game: Game) -> str:  # noqa: ANN001 - tests.tmux.harness.Terminal
-    term.wait_for("Ann, take the keyboard")
-    term.keys("Enter")
+    term.take_keyboard("Ann, take the keyboard")
     owner = game.view(0).players[0].owner
     assert owner is not None
     screen = term.wait_for("Ann: write a vanity plate")
@@ -50,8 +49,7 @@ def write_ann_plate(term, game: Game) -> str:  # noqa: ANN001 - tests.tmux.harne
 def test_a_vntypl8s_turn_in_a_real_terminal(terminal) -> None:
     game = same_deal()
     term = terminal(COMMAND)
-    term.wait_for("Ann, take the keyboard")
-    term.keys("Enter")
+    term.take_keyboard("Ann, take the keyboard")
     term.wait_for("Ann: write a vanity plate")
     term.type("ae")
     screen = term.wait_for("vowels (A, E)")
@@ -63,14 +61,14 @@ def test_a_vntypl8s_turn_in_a_real_terminal(terminal) -> None:
     term.type(plate.lower())
     screen = term.wait_for("legal plate: Enter to hand it in")
     assert " ".join(plate) in screen
-    term.keys("Enter")
+    term.keys("Enter", "Enter")  # Ann hands it in, and her second Enter is ignored
     screen = term.wait_for("Bob, take the keyboard")
     assert owner not in screen and " ".join(plate) not in screen  # Ann's secret is gone
-    term.keys("Enter")
+    screen = term.take_keyboard("Bob, take the keyboard")
+    assert owner not in screen and " ".join(plate) not in screen
     term.wait_for("Bob: write a vanity plate")
     term.keys("Escape")
-    term.wait_for("It is saved")
-    term.keys("y")
+    term.answer("It is saved", "y")
     screen = term.wait_for("Resume VNTYPL8S")
     assert "Ann 0, Bob 0, Cy 0" in screen and "Traceback" not in screen
     term.keys("q")
@@ -81,8 +79,7 @@ def test_kill_9_mid_plate_then_resume(terminal, tmp_path: Path) -> None:
     game = same_deal()
     term = terminal(COMMAND)
     plate = write_ann_plate(term, game)
-    term.wait_for("Bob, take the keyboard")
-    term.keys("Enter")
+    term.take_keyboard("Bob, take the keyboard")
     term.wait_for("Bob: write a vanity plate")
     term.type("qx")
     term.wait_for("Q X")
@@ -95,7 +92,7 @@ def test_kill_9_mid_plate_then_resume(terminal, tmp_path: Path) -> None:
     screen = term.wait_for("Bob, take the keyboard")
     assert "Traceback" not in screen
     assert game.view(1).players[1].owner not in screen  # the handover comes first (P20)
-    term.keys("Enter")
+    term.take_keyboard("Bob, take the keyboard")
     screen = term.wait_for("Bob: write a vanity plate")
     assert "Q X" not in screen and "8 characters left" in screen  # the plate starts afresh
     assert game.view(1).players[1].owner in screen

