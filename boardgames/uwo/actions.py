@@ -1,7 +1,7 @@
 """What a player can do in UWO: small immutable values, hashable and comparable.
 
 As in python-chess, an action is a plain value (``Move(src=7, dst=12)``) that can be
-tested for membership in ``game.legal_actions()`` and handed to ``game.apply``.
+tested for membership in ``game.legal_actions`` and handed to ``game.apply``.
 Hand cards are named by kind, not by card: two Skitters in a hand are the same
 choice, and an opponent's seat never needs to know which physical card it was.
 

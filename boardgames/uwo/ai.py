@@ -52,7 +52,19 @@ from boardgames.uwo.actions import (
     Swap,
     TakeHit,
 )
-from boardgames.uwo.board import ADJACENT, AROUND, COLS, RAYS, ROWS, SQUARES
+from boardgames.uwo.board import (
+    AROUND,
+    BLAST_GAP,
+    COLS,
+    SQUARES,
+    Board,
+    flood,
+    line_gaps,
+    open_squares,
+    out_of_play,
+    shield_stops,
+    targets,
+)
 from boardgames.uwo.cards import Catalog, Kind, Role, load_catalog
 from boardgames.uwo.engine import Game, IllegalActionError
 from boardgames.uwo.side import Side
@@ -195,65 +207,20 @@ def kind_values(catalog: Catalog) -> list[float]:
     return [v - low for v in values]
 
 
-def _gap(a: int, b: int, reach: int) -> int:
-    """Squares a UMO on ``a`` must walk (blockers aside) to stand in line with ``b``,
-    at most ``reach`` squares away.  Not the Manhattan distance less the reach: a
-    Bazooka five squares off in a knight-like slant still has to step into the file."""
-    dc, dr = abs(a % COLS - b % COLS), abs(a // COLS - b // COLS)
-    return min(dc + max(0, dr - reach), dr + max(0, dc - reach))
-
-
-#: ``_GAP[reach][a][b]``; reach 0 is the Manhattan distance.
-_GAP: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(_gap(a, b, reach) for b in range(SQUARES)) for a in range(SQUARES)) for reach in range(ROWS)
-)
-#: How far a Dynamite on ``a`` is from having ``b`` among the 8 squares around it.
-_BLAST_GAP: tuple[tuple[int, ...], ...] = tuple(
-    tuple(max(abs(a % COLS - b % COLS), abs(a // COLS - b // COLS)) - 1 for b in range(SQUARES)) for a in range(SQUARES)
-)
-
-
-def _cover(covered: set[int], board: Sequence[object], q: int, reach: int, p: int) -> None:
-    """Add to ``covered`` the squares the attacker on ``q`` can shoot at (``reach``
-    squares along each line, up to the first UMO), seeing through ``p``: the target
-    that is about to move away."""
-    for ray in RAYS[q]:
-        for sq in ray[:reach]:
-            if sq != p and board[sq] is not None:
-                break
-            covered.add(sq)
-
-
-def _can_run(board: Sequence[object], p: int, kind: Kind, q: int, reach: int) -> bool:
+def _can_run(board: Board, p: int, kind: Kind, q: int, reach: int) -> bool:
     """Can the UMO of ``kind`` on ``p`` move to a square the attacker on ``q`` (of
     attack range ``reach``) cannot shoot at from where it stands?"""
-    covered: set[int] = set()
-    _cover(covered, board, q, reach, p)
+    covered = set(open_squares(board, q, reach, see_through=p))
     return any(e not in covered for e in _escapes(board, p, kind))
 
 
-def _escapes(board: Sequence[object], p: int, kind: Kind) -> list[int]:
-    """Where a UMO of ``kind`` on ``p`` can be after its move (staying put included)."""
-    out = [p]
+def _escapes(board: Board, p: int, kind: Kind) -> list[int]:
+    """Where a UMO of ``kind`` on ``p`` can be after its move (staying put included).
+    A Rider's rides over enemies are left out (it is counted as walking round them):
+    a simplification that can only make a Rider look easier to trap than it is."""
     if kind.role is Role.RIDER:
-        frontier = [p]
-        seen = {p}
-        for _ in range(kind.move):
-            nxt = []
-            for sq in frontier:
-                for n in ADJACENT[sq]:
-                    if n not in seen and board[n] is None:
-                        seen.add(n)
-                        nxt.append(n)
-            out.extend(nxt)
-            frontier = nxt
-        return out
-    for ray in RAYS[p]:
-        for sq in ray[: kind.move]:
-            if board[sq] is not None:
-                break
-            out.append(sq)
-    return out
+        return [p, *flood(board, p, kind.move)]
+    return [p, *open_squares(board, p, kind.move)]
 
 
 class Evaluator:
@@ -334,7 +301,6 @@ class Evaluator:
             return 0.0
         done = list(g.done)
         done[prey] += 1  # the prey's turn comes first
-        d0, d1 = done
         board = g.board
         attackers = []
         for q in squares[hunter]:
@@ -343,8 +309,7 @@ class Evaluator:
             k = a.kind
             if not k.attack or k.attack_cost > energy:
                 continue
-            o = a.out
-            if d0 < o[0] or d1 < o[1]:
+            if out_of_play(a.out, done):
                 continue
             attackers.append((q, k))
         if not attackers:
@@ -358,17 +323,16 @@ class Evaluator:
             t = board[p]
             assert t is not None
             tk = t.kind
-            to = t.out
-            shielded = tk.shield if not (d0 < to[0] or d1 < to[1]) else frozenset()
+            out = out_of_play(t.out, done)
             escapes = _escapes(board, p, tk)
             covered: set[int] = set()
             for q, k in attackers:
                 if k.role is Role.DYNAMITE:
                     covered.update(AROUND[q])
                     continue
-                if k.key in shielded:
+                if shield_stops(tk.shield, k.key, out):
                     continue
-                _cover(covered, board, q, k.attack, p)
+                covered.update(open_squares(board, q, k.attack, see_through=p))
             safe = sum(1 for e in escapes if e not in covered)
             if safe == 0:
                 gain = self._material(mine, theirs - umo - kv[tk.index]) - base
@@ -409,11 +373,11 @@ class Evaluator:
             if not reach:
                 continue
             if kind.role is Role.DYNAMITE:
-                row = _BLAST_GAP[sq]
+                row = BLAST_GAP[sq]
                 best = min(far, min(row[e] for e in enemies))
             else:
                 key = kind.key
-                row = _GAP[min(reach, ROWS - 1)][sq]
+                row = line_gaps(sq, reach)
                 best = min(far, min((row[e] for e, shield in targets if key not in shield), default=far))
             if best > 0:
                 total += best
@@ -435,7 +399,6 @@ class Evaluator:
         done = list(g.done)
         if side != cur:
             done[cur] += 1  # the side to move finishes its turn first
-        d0, d1 = done
         board = g.board
         kv = self.kind_value
         umo = self.w.umo
@@ -453,8 +416,7 @@ class Evaluator:
             reach = kind.attack
             if not reach or kind.attack_cost > energy:
                 continue
-            o = u.out
-            if d0 < o[0] or d1 < o[1]:
+            if out_of_play(u.out, done):
                 continue
             gain = 0.0
             if kind.role is Role.DYNAMITE:
@@ -476,35 +438,30 @@ class Evaluator:
                     second = gain
                 continue
             key = kind.key
-            for ray in RAYS[sq]:
-                for t_sq in ray[:reach]:
-                    t = board[t_sq]
-                    if t is None:
-                        continue
-                    if t.side != side:
-                        to = t.out
-                        out = d0 < to[0] or d1 < to[1]
-                        if out or key not in t.kind.shield:
-                            if out or (
-                                ev_def == 0
-                                and (
-                                    en_def == 0 or hand_def == 0 or t.kind.role is Role.RIDER
-                                    or not stoppable[kind.index]
-                                )
-                            ):
-                                if side != cur and _can_run(board, t_sq, t.kind, sq, reach):
-                                    # Its side moves first and it steps out of this line:
-                                    # the hunt (``_hunt``) says when several close it in.
-                                    gain = runner
-                                else:
-                                    gain = self._material(mine, theirs - umo - kv[t.kind.index]) - base
-                            else:
-                                gain = pressure
-                            if gain > best:
-                                best, second = gain, best
-                            elif gain > second:
-                                second = gain
-                    break
+            for t_sq in targets(board, sq, reach):
+                t = board[t_sq]
+                assert t is not None
+                if t.side == side:
+                    continue
+                out = out_of_play(t.out, done)
+                if shield_stops(t.kind.shield, key, out):
+                    continue
+                if out or (
+                    ev_def == 0
+                    and (en_def == 0 or hand_def == 0 or t.kind.role is Role.RIDER or not stoppable[kind.index])
+                ):
+                    if side != cur and _can_run(board, t_sq, t.kind, sq, reach):
+                        # Its side moves first and it steps out of this line:
+                        # the hunt (``_hunt``) says when several close it in.
+                        gain = runner
+                    else:
+                        gain = self._material(mine, theirs - umo - kv[t.kind.index]) - base
+                else:
+                    gain = pressure
+                if gain > best:
+                    best, second = gain, best
+                elif gain > second:
+                    second = gain
         return far * (best + self.w.second_threat * second)
 
 
@@ -564,7 +521,7 @@ class Searcher:
         """The answer in a duel inside a simulation: defend if possible (a morph into the
         best fitting form while energy lasts, else an evasion card), counter-attack when
         possible (a Dynamite only when the blast kills more than it costs)."""
-        legal = g.legal_actions()
+        legal = g.legal_list()
         if g.phase is Phase.DEFEND:
             best: Action | None = None
             best_v = -1.0
@@ -647,7 +604,7 @@ class Searcher:
         scored: list[tuple[float, Plan]] = []
         acts: list[tuple[float, Action]] = []
         morphs: list[tuple[float, Action]] = []
-        for a in g.legal_actions():
+        for a in g.legal_list():
             if isinstance(a, EndTurn) and not a.drain:
                 plan: Plan = ()
             else:
@@ -664,7 +621,7 @@ class Searcher:
         for _, m in morphs[: budget.morph_expand]:
             h = g.copy()
             h.apply(m)
-            for a in h.legal_actions():
+            for a in h.legal_list():
                 if isinstance(a, (Move, Ride, Attack, Blast)):
                     plan = (m, a)
                     scored.append((score(run(g, plan, me), me), plan))
@@ -674,7 +631,7 @@ class Searcher:
             self.settle(h)
             if h.phase is not Phase.TURN or h.current is not me or h.turn != turn:
                 continue
-            for b in h.legal_actions():
+            for b in h.legal_list():
                 if isinstance(b, (Morph, Swap)):
                     plan = (a, b)
                     scored.append((score(run(g, plan, me), me), plan))

@@ -3,11 +3,17 @@
 ``Game.new(rng)`` deals a game (the only chance in UWO is the two shuffles at the
 start, taken from the ``random.Random`` passed in).  Then::
 
-    game.to_act            # the side that must decide now
-    game.legal_actions()   # every legal action of that side (membership works)
-    game.apply(action)     # -> list of events; IllegalActionError(reason) otherwise
-    game.outcome()         # None until the game is over
-    game.view(side)        # what that seat may see (None: the public view)
+    game.to_act                    # the side that must decide now (actors(): as a set)
+    action in game.legal_actions   # lazy: asks why_illegal, enumerates nothing
+    game.legal_list()              # every legal action of that side, enumerated
+    game.why_illegal(action)       # None, or the reason apply would refuse it with
+    game.apply(action)             # -> list of events; IllegalActionError otherwise
+    game.outcome()                 # None until the game is over
+    game.view(side)                # what that seat may see (None: the public view)
+
+``Game`` implements ``boardgames.common.game.Engine``, the contract the suite's games
+share, so the session layer saves, replays and refuses UWO actions as it does the
+others' (a ``Side`` is an ``IntEnum``: it is a seat).
 
 The duel of the rulebook (attack, defence, counter-attack, ...) is a sequence of
 phases in which the *defender* decides (``Phase.DEFEND`` / ``Phase.COUNTER``), so a
@@ -23,8 +29,9 @@ search (the computer opponent) can copy and apply thousands of times a second.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 
+from boardgames.common.game import IllegalActionError, Seat
 from boardgames.uwo import board as B
 from boardgames.uwo.actions import (
     Action,
@@ -39,7 +46,20 @@ from boardgames.uwo.actions import (
     Swap,
     TakeHit,
 )
-from boardgames.uwo.board import ADJACENT, AROUND, RAYS, SQUARES, Square
+from boardgames.uwo.board import (
+    ADJACENT,
+    AROUND,
+    LINES,
+    SQUARES,
+    Sight,
+    Square,
+    open_squares,
+    out_of_play,
+    shield_stops,
+    sight,
+    targets,
+    waits_for,
+)
 from boardgames.uwo.cards import Catalog, Kind, Role, load_catalog
 from boardgames.uwo.events import (
     Attacked,
@@ -71,6 +91,7 @@ __all__ = [
     "TURN_CAP",
     "Game",
     "IllegalActionError",
+    "LegalActions",
     "Outcome",
     "Phase",
     "Umo",
@@ -85,12 +106,13 @@ _GNORFS, _PNORFS = Side.GNORFS, Side.PNORFS
 _RIDER, _DYNAMITE = Role.RIDER, Role.DYNAMITE
 
 # Actions are immutable values, so the engine hands out shared instances instead of
-# building thousands of new ones per second in self-play.
-_MOVE_RAYS: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
-    tuple(tuple(Move(sq, d) for d in ray) for ray in RAYS[sq]) for sq in range(SQUARES)
+# building thousands of new ones per second in self-play: _MOVES[src][dst], _ATTACKS[src][dst]
+# for every ``dst`` in line with ``src``.
+_MOVES: tuple[dict[Square, Move], ...] = tuple(
+    {dst: Move(src, dst) for dst in range(SQUARES) if LINES[src][dst] is not None} for src in range(SQUARES)
 )
-_ATTACK_RAYS: tuple[tuple[tuple[Attack, ...], ...], ...] = tuple(
-    tuple(tuple(Attack(sq, d) for d in ray) for ray in RAYS[sq]) for sq in range(SQUARES)
+_ATTACKS: tuple[dict[Square, Attack], ...] = tuple(
+    {dst: Attack(src, dst) for dst in range(SQUARES) if LINES[src][dst] is not None} for src in range(SQUARES)
 )
 _BLASTS: tuple[Blast, ...] = tuple(Blast(sq) for sq in range(SQUARES))
 _MORPHS: dict[str, tuple[Morph, ...]] = {}
@@ -113,13 +135,37 @@ def _ride(src: Square, path: tuple[Square, ...]) -> Ride:
     return r
 
 
-class IllegalActionError(ValueError):
-    """An action the rules do not allow now; ``reason`` says why, in plain words."""
+class LegalActions(Collection[Action]):
+    """The actions legal now, as a lazy container (``common.game.Engine.legal_actions``).
 
-    def __init__(self, action: object, reason: str) -> None:
-        super().__init__(f"{action}: {reason}")
-        self.action = action
-        self.reason = reason
+    ``action in game.legal_actions`` asks the rules about that one action
+    (``Game.why_illegal``) instead of listing every morph, move and ride: cheap for a
+    screen greying out its commands, and the same verdict ``apply`` gives.  Iterating
+    or ``len`` enumerates (``Game.legal_list``), which a player choosing among all of
+    them pays anyway.  It reads the game as it is when asked, not when it was made.
+    """
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and self._game.why_illegal(action) is None
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._game.legal_list())
+
+    def __len__(self) -> int:
+        return len(self._game.legal_list())
+
+    def __bool__(self) -> bool:
+        # Until the game is over some action is always legal: ending the turn, taking
+        # the hit, stopping the duel - so no enumeration is needed to answer.
+        return self._game.phase is not Phase.OVER
+
+    def __repr__(self) -> str:
+        return f"LegalActions({self._game.legal_list()!r})"
 
 
 class Umo:
@@ -130,8 +176,9 @@ class Umo:
 
     ``out`` holds, per side, how many turns that side must have *finished* before
     the UMO is back in play: it is out of play while ``done[s] < out[s]`` for either
-    side.  "Until the end of the Gnorfs' next turn" is ``out[GNORFS] = started + 1``;
-    a second reason (trampled, U4) only ever adds a condition, never shortens one.
+    side (``board.out_of_play``).  "Until the end of the Gnorfs' next turn" is
+    ``out[GNORFS] = started + 1``; a second reason (trampled, U4) only ever adds a
+    condition, never shortens one.
     ``locked`` / ``moved`` are the global turn numbers of its last own-turn morph and
     its last move.
     """
@@ -361,6 +408,20 @@ class Game:
         assert umo is not None
         return umo.side
 
+    @property
+    def seats(self) -> int:
+        """Two: the Gnorfs (seat 0) and the Pnorfs (seat 1)."""
+        return len(Side)
+
+    def actors(self) -> frozenset[Seat]:
+        """Who may act now: ``to_act`` as a set (empty once the game is over).
+
+        UWO never lets two seats act at once; the set is the shape the suite's
+        contract shares with games that do.
+        """
+        side = self.to_act
+        return frozenset() if side is None else frozenset((side,))
+
     def outcome(self) -> Outcome | None:
         return self._outcome
 
@@ -370,17 +431,11 @@ class Game:
     def is_out(self, umo: Umo) -> bool:
         """Temporarily out of play (the card turned sideways): no attack, no defence, no
         shield, but it may still move and be morphed (U5)."""
-        o = umo.out
-        return self.done[0] < o[0] or self.done[1] < o[1]
+        return out_of_play(umo.out, self.done)
 
     def can_attack_now(self, umo: Umo) -> bool:
         """In play, able to attack, and not morphed this turn by its owner (U6), Dynamite aside (U8)."""
-        kind = umo.kind
-        if not kind.can_attack or self.is_out(umo):
-            return False
-        if umo.locked == self.turn:
-            return kind.role is Role.DYNAMITE and umo.moved != self.turn
-        return True
+        return umo.kind.can_attack and not self.is_out(umo) and not _held_by_morph(umo, self.turn)
 
     def hand_kinds(self, side: Side) -> list[Kind]:
         kinds = self.catalog.card_kinds
@@ -424,17 +479,14 @@ class Game:
         if target.side is attacker.side:
             return "that is one of your own UMOs"
         kind = attacker.kind
-        for ray in RAYS[src]:
-            if dst in ray:
-                i = ray.index(dst)
-                if i + 1 > kind.attack:
-                    return f"out of range: the {kind.name}'s bazooka reaches {_squares(kind.attack)}"
-                if any(self.board[s] is not None for s in ray[:i]):
-                    return "another UMO is in the line of sight"
-                break
-        else:
+        seen = sight(self.board, src, dst, kind.attack)
+        if seen is Sight.NOT_IN_LINE:
             return "you can only attack in a straight line, horizontally or vertically"
-        if kind.key in target.kind.shield and not self.is_out(target):
+        if seen is Sight.TOO_FAR:
+            return f"out of range: the {kind.name}'s bazooka reaches {_squares(kind.attack)}"
+        if seen is Sight.BLOCKED:
+            return "another UMO is in the line of sight"
+        if shield_stops(target.kind.shield, kind.key, self.is_out(target)):
             return f"the {target.kind.name}'s shield protects it from a {kind.name}"
         return None
 
@@ -469,12 +521,20 @@ class Game:
 
     def _rideable(self, enemy: Umo) -> bool:
         """A rider may cross an enemy unless its shield stops riders while in play (U3)."""
-        return self.catalog.rider_key not in enemy.kind.shield or self.is_out(enemy)
+        return not shield_stops(enemy.kind.shield, self.catalog.rider_key, self.is_out(enemy))
 
     # ------------------------------------------------------------------ legal actions
 
-    def legal_actions(self) -> list[Action]:
-        """Every action the side to act may take now (empty once the game is over)."""
+    @property
+    def legal_actions(self) -> LegalActions:
+        """The actions the side to act may take now, lazily (``in`` asks ``why_illegal``)."""
+        return LegalActions(self)
+
+    def legal_list(self) -> list[Action]:
+        """Every action the side to act may take now, enumerated (empty once the game is over).
+
+        The hot path of a search; ``legal_actions`` is the lazy form for membership.
+        """
         if self.phase is Phase.TURN:
             return self._turn_actions()
         if self.phase is Phase.DEFEND:
@@ -498,9 +558,9 @@ class Game:
             if self.decks[p]:
                 out.extend(Swap(k.key) for k in kinds)
         if not self.action_used:
-            # The hot path of self-play: checks inlined (same rules as can_attack_now,
-            # _attacks_from and is_out; the tests compare this list with _why_illegal).
-            done0, done1 = self.done
+            # The hot path of self-play: the cheapest checks first; the rules are those of
+            # can_attack_now and _attack_blocked (the tests compare this list with why_illegal).
+            done = self.done
             turn = self.turn
             for sq in mine:
                 u = board[sq]
@@ -511,55 +571,28 @@ class Game:
                     if role is _RIDER:
                         out.extend([_ride(sq, path) for path in self._ride_paths(sq, p, kind.move)])
                     else:
-                        reach = kind.move
-                        for ray in _MOVE_RAYS[sq]:
-                            for mv in ray[:reach]:
-                                if board[mv.dst] is not None:
-                                    break
-                                out.append(mv)
+                        moves = _MOVES[sq]
+                        out.extend([moves[dst] for dst in open_squares(board, sq, kind.move)])
                 reach = kind.attack
                 if not reach or e < kind.attack_cost:
                     continue
-                o = u.out
-                if done0 < o[0] or done1 < o[1]:
-                    continue
-                if u.locked == turn and (role is not _DYNAMITE or u.moved == turn):
+                if out_of_play(u.out, done) or _held_by_morph(u, turn):
                     continue
                 if role is _DYNAMITE:
                     if self._blast_blocked(sq) is None:
                         out.append(_BLASTS[sq])
                     continue
                 key = kind.key
-                for ray in _ATTACK_RAYS[sq]:
-                    for at in ray[:reach]:
-                        t = board[at.dst]
-                        if t is None:
-                            continue
-                        if t.side is not p:
-                            to = t.out
-                            if key not in t.kind.shield or done0 < to[0] or done1 < to[1]:
-                                out.append(at)
-                        break
+                attacks = _ATTACKS[sq]
+                for dst in targets(board, sq, reach):
+                    t = board[dst]
+                    assert t is not None
+                    if t.side is not p and not shield_stops(t.kind.shield, key, out_of_play(t.out, done)):
+                        out.append(attacks[dst])
         out.append(_END)
         if e > (0 if self.paid else 1):
             out.append(_DRAIN)
         return out
-
-    def _attacks_from(self, sq: Square, u: Umo) -> list[Action]:
-        kind = u.kind
-        board = self.board
-        if kind.role is Role.DYNAMITE:
-            return [_BLASTS[sq]] if self._blast_blocked(sq) is None else []
-        found: list[Action] = []
-        for ray in _ATTACK_RAYS[sq]:
-            for at in ray[: kind.attack]:
-                t = board[at.dst]
-                if t is None:
-                    continue
-                if t.side is not u.side and (kind.key not in t.kind.shield or self.is_out(t)):
-                    found.append(at)
-                break
-        return found
 
     def _defend_actions(self) -> list[Action]:
         assert self.duel is not None
@@ -604,14 +637,15 @@ class Game:
 
     def check(self, action: Action) -> None:
         """Raise ``IllegalActionError`` with the reason if ``action`` is not legal now."""
-        reason = self._why_illegal(action)
+        reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalActionError(action, reason)
 
     def is_legal(self, action: Action) -> bool:
-        return self._why_illegal(action) is None
+        return self.why_illegal(action) is None
 
-    def _why_illegal(self, action: Action) -> str | None:  # noqa: C901, PLR0911, PLR0912 - one branch per rule
+    def why_illegal(self, action: Action) -> str | None:  # noqa: C901, PLR0911, PLR0912 - one branch per rule
+        """``None`` when ``action`` is legal now, else the reason ``apply`` refuses it with."""
         phase = self.phase
         if phase is Phase.OVER:
             return "the game is over"
@@ -712,15 +746,14 @@ class Game:
                 return "a Rider moves by riding"
             if e < kind.move_cost:
                 return f"moving a {kind.name} costs {kind.move_cost} energy and you have {e}"
-            for ray in RAYS[src]:
-                if action.dst in ray:
-                    i = ray.index(action.dst)
-                    if i + 1 > kind.move:
-                        return f"too far: a {kind.name} moves {_squares(kind.move)}"
-                    if any(self.board[s] is not None for s in ray[: i + 1]):
-                        return "the way is blocked: UMOs move only over empty squares onto an empty one"
-                    return None
-            return "UMOs move in a straight line, horizontally or vertically"
+            seen = sight(self.board, src, action.dst, kind.move)
+            if seen is Sight.NOT_IN_LINE:
+                return "UMOs move in a straight line, horizontally or vertically"
+            if seen is Sight.TOO_FAR:
+                return f"too far: a {kind.name} moves {_squares(kind.move)}"
+            if seen is Sight.BLOCKED or self.board[action.dst] is not None:
+                return "the way is blocked: UMOs move only over empty squares onto an empty one"
+            return None
         if isinstance(action, Ride):
             if kind.role is not Role.RIDER:
                 return f"only a Rider rides; a {kind.name} moves"
@@ -998,9 +1031,8 @@ class Game:
         # Only a UMO waiting for exactly this turn of p's can come back now.
         self.done[p] += 1
         finished = self.done[p]
-        done0, done1 = self.done
         for sq, u in enumerate(self.board):
-            if u is not None and u.out[p] == finished and done0 >= u.out[0] and done1 >= u.out[1]:
+            if u is not None and u.out[p] == finished and not out_of_play(u.out, self.done):
                 ev.append(BackInPlay(u.side, u.kind.name, sq))
         if self.turn >= self.turn_cap:
             self._finish(Outcome(None, f"the {self.turn_cap}-turn limit was reached"), ev)
@@ -1026,11 +1058,12 @@ class Game:
 
     # ------------------------------------------------------------------ views
 
-    def view(self, viewer: Side | None) -> UwoView:
-        """What ``viewer`` may see; ``None`` is the public view (the handover screen).
+    def view(self, seat: Seat | None) -> UwoView:
+        """What ``seat`` (a ``Side``) may see; ``None`` is the public view (the handover screen).
 
         Strips the other side's hand (both hands for ``None``) and both decks' order.
         """
+        viewer = None if seat is None else Side(seat)
         kinds = self.catalog.card_kinds
         board: list[UmoView | None] = []
         for sq, u in enumerate(self.board):
@@ -1068,7 +1101,7 @@ class Game:
             )
             for s in Side
         )
-        legal = tuple(self.legal_actions()) if viewer is not None and viewer is self.to_act else ()
+        legal = tuple(self.legal_list()) if viewer is not None and viewer is self.to_act else ()
         return UwoView(
             viewer=viewer,
             board=tuple(board),
@@ -1091,7 +1124,7 @@ class Game:
     def _out_text(self, u: Umo) -> str:
         parts = []
         for s in Side:
-            if self.done[s] < u.out[s]:
+            if waits_for(u.out, self.done, s):
                 left = u.out[s] - self.done[s]
                 if self.current is s and self.phase is not Phase.OVER and left == 1:
                     parts.append(f"the end of this {s.title} turn")
@@ -1114,6 +1147,12 @@ class Game:
         places.extend(("deck", c) for c in self.decks[side])
         places.extend(("removed", c) for c in self.removed[side])
         return places
+
+
+def _held_by_morph(umo: Umo, turn: int) -> bool:
+    """Morphed by its owner during this turn, it may not attack yet (U6) - except a Dynamite
+    that has not moved this turn (U8)."""
+    return umo.locked == turn and (umo.kind.role is not _DYNAMITE or umo.moved == turn)
 
 
 def _squares(n: int) -> str:

@@ -1,4 +1,4 @@
-"""UWO's place in the suite: command line, catalog validation, menu entry.
+"""UWO's place in the suite (``ENTRY``): command line, catalog validation, menu entry.
 
 - ``boardgames uwo [--first-game] [--seed N]``: a hot-seat duel on this terminal;
 - ``boardgames uwo --vs-computer [--level easy|normal|hard] [--side gnorfs|pnorfs]``:
@@ -6,25 +6,27 @@
 - ``boardgames uwo selfplay --games N --seed S --gnorfs LEVEL --pnorfs LEVEL``: whole
   games between computer players (random, greedy, easy, normal, hard), ending with
   one summary line ``games: N gnorfs: W pnorfs: L draws: D avg_turns: T p95_ms: M``.
+
+Building the parser imports neither the engine nor the computer opponent (the level
+names come from ``levels``); the screen, the spec and the players are imported
+only when a command runs or the menu opens the game.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from boardgames.games import GameEntry
 from boardgames.uwo.cards import load_catalog
+from boardgames.uwo.levels import OPPONENT_LEVELS, PLAYER_NAMES
 
 if TYPE_CHECKING:
-    from textual.app import App
     from textual.screen import Screen
 
-    from boardgames.common.saves import SaveRecord
+    from boardgames.common.session import GameSession, GameSpec
+    from boardgames.common.ui.host import Host
     from boardgames.uwo.players import ComputerOpponent
-
-
-def validate_decks() -> None:
-    load_catalog()
 
 
 def _positive(text: str) -> int:
@@ -35,6 +37,19 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
     return value
+
+
+def _player_name(text: str) -> str:
+    """A player ``selfplay`` knows by name (``players.PLAYERS``, where a test may plug one in).
+
+    Checked when the command line is parsed, not when the parser is built: the players
+    import the computer opponent, which ``boardgames --help`` should not pay for.
+    """
+    from boardgames.uwo.players import PLAYERS  # noqa: PLC0415
+
+    if text not in PLAYERS:
+        raise argparse.ArgumentTypeError(f"invalid choice: {text!r} (choose from {', '.join(map(repr, PLAYERS))})")
+    return text
 
 
 def computer_from_args(args: argparse.Namespace) -> ComputerOpponent | None:
@@ -54,15 +69,15 @@ def computer_from_args(args: argparse.Namespace) -> ComputerOpponent | None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from boardgames.app import BoardgamesApp  # noqa: PLC0415 - only when a screen opens
+    from boardgames.common.session import GameSession  # noqa: PLC0415
     from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
 
     if args.resume:
-        from boardgames.uwo import launch  # noqa: PLC0415
-
-        record = launch.latest_save()  # no saved duel ends here, before any screen
+        # No saved duel, or one that cannot be replayed, ends here, before any screen.
+        session = GameSession.resume(ENTRY.spec, GameSession.latest(ENTRY.spec))
 
         def start() -> Screen:
-            return launch.resume_screen(record, app)
+            return UwoScreen(session=session)
     else:
         computer = computer_from_args(args)
 
@@ -91,8 +106,6 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from boardgames.uwo.players import OPPONENT_LEVELS, PLAYERS  # noqa: PLC0415
-
     p = subparsers.add_parser(
         "uwo",
         help="UWO: a tactical duel of Gnorfs and Pnorfs for two players",
@@ -135,21 +148,39 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     for side in ("gnorfs", "pnorfs"):
         s.add_argument(
-            f"--{side}", choices=tuple(PLAYERS), default="random", metavar="LEVEL",
-            help=f"who plays the {side.title()}: {', '.join(PLAYERS)} (default random)",
+            f"--{side}", type=_player_name, default="random", metavar="LEVEL",
+            help=f"who plays the {side.title()}: {', '.join(PLAYER_NAMES)} (default random)",
         )
     s.add_argument("--first-game", action="store_true", help="play the 8-UMO first-game variant")
     s.add_argument("--each", action="store_true", help="also print one line per game")
     s.set_defaults(func=cmd_selfplay)
 
 
-def resume_screen(record: SaveRecord, app: App) -> Screen:
-    from boardgames.uwo.launch import resume_screen as resume  # noqa: PLC0415
+class UwoEntry(GameEntry):
+    """UWO in the game registry (``boardgames.games``)."""
 
-    return resume(record, app)
+    @property
+    def spec(self) -> GameSpec[Any, Any]:
+        from boardgames.uwo.spec import SPEC  # noqa: PLC0415 - the engine and the AI, only when a game runs
+
+        return SPEC
+
+    def register(self, subparsers: argparse._SubParsersAction) -> None:
+        register(subparsers)
+
+    def validate_decks(self) -> None:
+        load_catalog()
+
+    def new_game_screen(self) -> Screen:
+        """The duel, asking first which game (variant, opponent) is wanted."""
+        from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - screens only when one opens
+
+        return UwoScreen(ask_variant=True)
+
+    def session_screen(self, session: GameSession[Any, Any], host: Host) -> Screen:
+        from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
+
+        return UwoScreen(session=session)
 
 
-def new_game_screen() -> Screen:
-    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
-
-    return UwoScreen(ask_variant=True)
+ENTRY = UwoEntry()

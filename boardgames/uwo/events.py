@@ -1,7 +1,9 @@
 """What happened: ``Game.apply`` returns a list of these, in order.
 
 Events are public: both players may read every one of them (they feed the action
-log), so none names a card drawn, held or put under a deck - only how many.
+log), so none names a card drawn, held or put under a deck - only how many.  Each
+says so the suite's way (``PublicEvent``: ``audience`` is ``None``, everyone at the
+table), so a log or handover shared with other games filters them like theirs.
 Each carries the names it needs so that ``str(event)`` is a plain sentence.
 """
 
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from boardgames.common.game import PublicEvent
 from boardgames.uwo.board import Square, name
 from boardgames.uwo.side import Side
 
@@ -18,7 +21,7 @@ def _who(side: Side, kind: str, sq: Square) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class TurnStarted:
+class TurnStarted(PublicEvent):
     side: Side
     turn: int
 
@@ -27,7 +30,7 @@ class TurnStarted:
 
 
 @dataclass(frozen=True, slots=True)
-class Morphed:
+class Morphed(PublicEvent):
     side: Side
     square: Square
     old: str
@@ -40,7 +43,7 @@ class Morphed:
 
 
 @dataclass(frozen=True, slots=True)
-class Moved:
+class Moved(PublicEvent):
     side: Side
     kind: str
     src: Square
@@ -52,7 +55,7 @@ class Moved:
 
 
 @dataclass(frozen=True, slots=True)
-class Rode:
+class Rode(PublicEvent):
     side: Side
     kind: str
     path: tuple[Square, ...]
@@ -64,7 +67,7 @@ class Rode:
 
 
 @dataclass(frozen=True, slots=True)
-class Trampled:
+class Trampled(PublicEvent):
     side: Side
     kind: str
     square: Square
@@ -78,7 +81,7 @@ class Trampled:
 
 
 @dataclass(frozen=True, slots=True)
-class OutOfPlay:
+class OutOfPlay(PublicEvent):
     side: Side
     kind: str
     square: Square
@@ -89,7 +92,7 @@ class OutOfPlay:
 
 
 @dataclass(frozen=True, slots=True)
-class BackInPlay:
+class BackInPlay(PublicEvent):
     side: Side
     kind: str
     square: Square
@@ -99,7 +102,7 @@ class BackInPlay:
 
 
 @dataclass(frozen=True, slots=True)
-class Attacked:
+class Attacked(PublicEvent):
     side: Side
     kind: str
     src: Square
@@ -115,7 +118,7 @@ class Attacked:
 
 
 @dataclass(frozen=True, slots=True)
-class Evaded:
+class Evaded(PublicEvent):
     side: Side
     kind: str
     square: Square
@@ -127,7 +130,7 @@ class Evaded:
 
 
 @dataclass(frozen=True, slots=True)
-class Destroyed:
+class Destroyed(PublicEvent):
     side: Side
     kind: str
     square: Square
@@ -139,7 +142,7 @@ class Destroyed:
 
 
 @dataclass(frozen=True, slots=True)
-class Blasted:
+class Blasted(PublicEvent):
     side: Side
     square: Square
     cost: int
@@ -150,7 +153,7 @@ class Blasted:
 
 
 @dataclass(frozen=True, slots=True)
-class DuelEnded:
+class DuelEnded(PublicEvent):
     side: Side | None
     reason: str
 
@@ -159,7 +162,7 @@ class DuelEnded:
 
 
 @dataclass(frozen=True, slots=True)
-class Swapped:
+class Swapped(PublicEvent):
     side: Side
 
     def __str__(self) -> str:
@@ -167,7 +170,7 @@ class Swapped:
 
 
 @dataclass(frozen=True, slots=True)
-class Paid:
+class Paid(PublicEvent):
     """Energy spent at the end of a turn: the 1-energy minimum, or the rest of the row."""
 
     side: Side
@@ -181,7 +184,7 @@ class Paid:
 
 
 @dataclass(frozen=True, slots=True)
-class RanOut:
+class RanOut(PublicEvent):
     side: Side
 
     def __str__(self) -> str:
@@ -189,7 +192,7 @@ class RanOut:
 
 
 @dataclass(frozen=True, slots=True)
-class Drew:
+class Drew(PublicEvent):
     side: Side
     count: int
     blocked: bool = False
@@ -201,7 +204,7 @@ class Drew:
 
 
 @dataclass(frozen=True, slots=True)
-class Refilled:
+class Refilled(PublicEvent):
     first: Side
 
     def __str__(self) -> str:
@@ -210,7 +213,7 @@ class Refilled:
 
 
 @dataclass(frozen=True, slots=True)
-class KeepsPlaying:
+class KeepsPlaying(PublicEvent):
     side: Side
 
     def __str__(self) -> str:
@@ -218,7 +221,7 @@ class KeepsPlaying:
 
 
 @dataclass(frozen=True, slots=True)
-class GameEnded:
+class GameEnded(PublicEvent):
     winner: Side | None
     reason: str
 

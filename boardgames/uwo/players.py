@@ -76,16 +76,13 @@ def _level(name: str) -> PlayerFactory:
 
 
 #: The players ``selfplay`` knows by name, weakest first: the random legal player, the
-#: one-ply greedy baseline, and the computer opponent's levels (``boardgames.uwo.ai``).
+#: one-ply greedy baseline, and the computer opponent's levels (``boardgames.uwo.ai``);
+#: their names, in this order, are ``boardgames.uwo.levels.PLAYER_NAMES`` (for the parser).
 PLAYERS: dict[str, PlayerFactory] = {
     "random": lambda side, rng: RandomPlayer(rng),
     "greedy": _level("greedy"),
     **{name: _level(name) for name in LEVELS},
 }
-
-
-#: The levels a person may choose for the computer opponent, weakest first.
-OPPONENT_LEVELS: tuple[str, ...] = tuple(LEVELS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,12 +1,15 @@
 """UWO on one terminal: two players and handovers, or one player against the computer.
 
-The screen is a thin driver of ``boardgames.uwo.engine.Game``.  It draws only what
-``game.view(keyboard)`` holds - ``keyboard`` being the side that took the keyboard at
-the last handover, or ``None`` while it changes hands - turns keys and clicks into
-engine actions, and turns the engine's events into the log.  Whenever the engine
-wants a decision from the other side (a new turn, an attack to answer, the turn
-going on after a duel), the hand disappears from the widgets and a
-``HandoverScreen`` covers the terminal until that player presses Enter.
+The screen is a thin driver of ``boardgames.uwo.engine.Game``, held in a
+``GameSession`` (``SessionScreen``): every action - the person's and the computer's -
+goes through ``act``, which applies it, autosaves the duel and tells a refusal in
+words.  It draws only what ``game.view(keyboard)`` holds - ``keyboard`` being the
+side that took the keyboard at the last handover, or ``None`` while it changes
+hands - turns keys and clicks into engine actions, and turns the engine's events
+into the log.  Whenever the engine wants a decision from the other side (a new
+turn, an attack to answer, the turn going on after a duel), the hand disappears
+from the widgets and a ``HandoverScreen`` covers the terminal until that player
+presses Space (never Enter, which confirms actions: a double Enter cannot skip it).
 
 Against the computer (``computer=ComputerOpponent(level, side)``) the keyboard never
 changes hands: the person's seat is always at it, and only the person's hand is
@@ -33,10 +36,12 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Footer, Header, LoadingIndicator, RichLog, Static
 
-from boardgames.common.saves import Autosaver
-from boardgames.common.ui.base import GameScreen
+from boardgames.common.game import refusal_text
+from boardgames.common.session import GameSession
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
+from boardgames.common.ui.host import host
+from boardgames.common.ui.session_screen import SessionScreen
 from boardgames.uwo import board as B
 from boardgames.uwo.actions import (
     Action,
@@ -53,11 +58,12 @@ from boardgames.uwo.actions import (
 )
 from boardgames.uwo.board import Square
 from boardgames.uwo.cards import Role, load_catalog
-from boardgames.uwo.engine import Game, IllegalActionError
-from boardgames.uwo.launch import new_game, save_title
+from boardgames.uwo.engine import Game
 from boardgames.uwo.events import Event, GameEnded, KeepsPlaying, TurnStarted
-from boardgames.uwo.players import OPPONENT_LEVELS, ComputerOpponent, Player
+from boardgames.uwo.levels import OPPONENT_LEVELS
+from boardgames.uwo.players import ComputerOpponent, Player
 from boardgames.uwo.side import Side
+from boardgames.uwo.spec import SPEC, UwoSession, UwoSetup
 from boardgames.uwo.view import Phase, UwoView
 from boardgames.uwo.widgets import (
     SIDE_STYLE,
@@ -80,14 +86,16 @@ LEVEL_BLURBS = {
 STEP_DELAY = 0.8
 
 
-class UwoScreen(GameScreen):
-    """A duel.  ``game`` may be given (tests, saved positions); otherwise one is dealt
-    with the app's seeded random generator.  ``ask_variant`` (from the main menu) first
-    asks which game: standard or first-game variant, two players or against the
-    computer (then its level and the person's army).  ``computer`` plays one seat by
-    the computer; ``step_delay`` paces its steps (0 in tests)."""
+class UwoScreen(SessionScreen[Game]):
+    """A duel.  ``session`` may be given (a resumed save); ``game`` too (tests, studied
+    positions: played as they are, never saved); otherwise one is dealt with the app's
+    seeded random generator.  ``ask_variant`` (from the main menu) first asks which
+    game: standard or first-game variant, two players or against the computer (then
+    its level and the person's army).  ``computer`` plays one seat by the computer;
+    ``step_delay`` paces its steps (0 in tests)."""
 
     GAME = "uwo"
+    TITLE = "duel"
     SUB_TITLE = "UWO — Gnorfs against Pnorfs"
     CSS_PATH = "uwo.tcss"
     MIN_SIZE = (110, 34)
@@ -112,23 +120,24 @@ class UwoScreen(GameScreen):
     def __init__(
         self,
         *,
+        session: UwoSession | None = None,
         game: Game | None = None,
         first_game: bool = False,
         ask_variant: bool = False,
         computer: ComputerOpponent | None = None,
         step_delay: float = STEP_DELAY,
-        autosave: Autosaver | None = None,
-        history: list[Event] | None = None,
     ) -> None:
         super().__init__()
-        self.game: Game | None = game
-        #: Saves the duel after every action (``None``: a game given by a test, not saved).
-        self.autosave = autosave
+        if session is None and game is not None:
+            session = GameSession(SPEC, UwoSetup(game.first_game, computer), game, autosave=None)
+        #: The duel in play (``None`` until dealt): its engine, setup and autosave.
+        self.session = session
         #: A resumed duel's events so far, written back into the log.
-        self._history = list(history or [])
-        self.first_game = first_game
-        self.ask_variant = ask_variant and game is None
-        self.computer = computer
+        self._history: list[Event] = _events(session.history) if session is not None else []
+        setup: UwoSetup | None = session.setup if session is not None else None
+        self.first_game = setup.first_game if setup is not None else first_game
+        self.ask_variant = ask_variant and session is None
+        self.computer = setup.computer if setup is not None else computer
         self.step_delay = step_delay
         #: The computer's player for the current game (made at ``start``).
         self.player: Player | None = None
@@ -250,8 +259,10 @@ class UwoScreen(GameScreen):
     def start(self) -> None:
         """Deal (unless a game was given), log the start, and hand the keyboard over
         (against the computer: give it to the person for the whole game)."""
-        if self.game is None:
-            self.game, self.autosave = new_game(self.app, self.first_game, self.computer)
+        if self.session is None:
+            setup = UwoSetup(self.first_game, self.computer)
+            self.session = GameSession.start(SPEC, setup, host(self).new_seed())
+        game = self.engine
         self._token += 1
         self._pending = None
         self.thinking = False
@@ -260,15 +271,15 @@ class UwoScreen(GameScreen):
         self.selected = self.picked = None
         log = self.query_one("#log", RichLog)
         log.clear()
-        variant = " (first game: 8 UMOs each)" if self.game.first_game else ""
+        variant = " (first game: 8 UMOs each)" if game.first_game else ""
         resumed = bool(self._history)
         log.write(Text(f"A new duel{variant}. The Gnorfs begin.", style="bold"))
         if resumed:
             self.write_log(self._history)
-            log.write(Text(f"— The duel resumes on turn {self.game.turn}. —", style="bold"))
+            log.write(Text(f"— The duel resumes on turn {game.turn}. —", style="bold"))
             self._history = []
         if self.computer is not None:
-            self.player = self.computer.player(self.app.make_rng())  # type: ignore[attr-defined]
+            self.player = self.computer.player(host(self).make_rng())
             self.keyboard = self.computer.human
             self.sub_title = f"UWO — you play the {self.computer.human.title} against {self.computer.describe()}"
             log.write(
@@ -281,18 +292,22 @@ class UwoScreen(GameScreen):
                 "bold frame: computer's last turn · move/ride/attack/morph: what Enter does"
             )
         self._since_handover = []
-        self._last_step_at = self.app.clock()  # type: ignore[attr-defined]
+        self._last_step_at = host(self).clock()
         if resumed:
             self.after_change([])  # a handover first (or the computer thinks): nothing shows too early
         else:
-            self.after_change([TurnStarted(self.game.current, self.game.turn)])
+            self.after_change([TurnStarted(game.current, game.turn)])
 
     # ------------------------------------------------------------------ state helpers
 
     @property
+    def game(self) -> Game | None:
+        """The duel's engine, for drawing (``None`` while the variant is being chosen)."""
+        return self.session.engine if self.session is not None else None
+
+    @property
     def view(self) -> UwoView:
-        assert self.game is not None
-        return self.game.view(self.keyboard)
+        return self.engine.view(self.keyboard)
 
     @property
     def board(self) -> BoardGrid:
@@ -314,32 +329,16 @@ class UwoScreen(GameScreen):
     # ------------------------------------------------------------------ playing an action
 
     def play(self, action: Action) -> bool:
-        """Send ``action`` to the engine; a refusal is shown with its reason."""
-        assert self.game is not None
-        try:
-            events = self.game.apply(action)
-        except IllegalActionError as err:
-            self.notify(err.reason[:1].upper() + err.reason[1:] + ".", title="Not allowed", severity="warning")
+        """The person's ``action``, through the session (applied, then saved); a refusal is
+        shown with the engine's reason."""
+        events = self.act(action)
+        if events is None:
             return False
         self.selected = self.picked = None
-        self._last_step_at = self.app.clock()  # type: ignore[attr-defined]
+        self._last_step_at = host(self).clock()
         self._last_squares = set()
-        self._autosave(action)
-        self.after_change(events)
+        self.after_change(_events(events))
         return True
-
-    def _autosave(self, action: Action) -> None:
-        """Save after every action, the person's or the computer's."""
-        if self.autosave is None or self.game is None:
-            return
-        warning = self.autosave.record_action(action, save_title(self.game, self.computer))
-        if warning is None and self.game.is_over():
-            warning = self.autosave.finish()
-        if warning:
-            self.notify(warning, severity="warning", timeout=10)
-
-    def refuse(self, reason: str) -> None:
-        self.notify(reason, title="Not allowed", severity="warning")
 
     def after_change(self, events: list[Event]) -> None:
         """Log what happened, then redraw - or hand the keyboard over first."""
@@ -418,7 +417,7 @@ class UwoScreen(GameScreen):
             return
         if self.app.screen is not self:  # rules, a question: the person would miss the step
             return
-        if self.app.clock() - self._last_step_at < self.step_delay:  # type: ignore[attr-defined]
+        if host(self).clock() - self._last_step_at < self.step_delay:
             return
         action, token = self._pending
         self._pending = None
@@ -431,15 +430,15 @@ class UwoScreen(GameScreen):
         self.computer_step(action)
 
     def computer_step(self, action: Action) -> None:
-        """Play one step the computer chose, like a key of the person's (same engine call)."""
-        assert self.game is not None
-        squares = _squares_of(action, self.game)
-        events = self.game.apply(action)  # a computer's illegal action is a bug: let it be seen
-        self._autosave(action)
+        """Play one step the computer chose, like a key of the person's (same session call)."""
+        squares = _squares_of(action, self.engine)
+        events = self.act(action)
+        if events is None:  # a computer's illegal action is a bug: let it be seen
+            raise RuntimeError(f"the computer chose an illegal action: {action}")
         self._last_squares |= squares  # the whole of its turn stays marked until the person plays
-        self._last_step_at = self.app.clock()  # type: ignore[attr-defined]
+        self._last_step_at = host(self).clock()
         self.show_thinking()
-        self.after_change(events)
+        self.after_change(_events(events))
 
     def show_thinking(self) -> None:
         box = self.query_one("#thinking")
@@ -450,7 +449,7 @@ class UwoScreen(GameScreen):
             )
 
     def handover(self, side: Side) -> None:
-        """Hide every hand, then cover the terminal until ``side`` presses Enter."""
+        """Hide every hand, then cover the terminal until ``side`` presses Space."""
         assert self.game is not None
         if self.keyboard is not None:
             self._cursors[self.keyboard] = self.board.cursor
@@ -472,7 +471,7 @@ class UwoScreen(GameScreen):
         """What the incoming player needs to know: the last things that happened, in words."""
         said = [str(e) for e in self._since_handover if not isinstance(e, TurnStarted)]
         lines = said[-5:]
-        lines.append("Press Enter when only you can see the screen.")
+        lines.append("Press Space when only you can see the screen.")
         return "\n".join(lines)
 
     def took_keyboard(self, side: Side) -> None:
@@ -506,14 +505,12 @@ class UwoScreen(GameScreen):
         )
 
     def _after_game(self, choice: str | None) -> None:
-        if choice == "new":
-            assert self.game is not None
-            self.first_game = self.game.first_game
-            self.game = None
-            self.autosave = None
+        if choice == "new":  # the same setup, freshly dealt and saved from its first action
+            assert self.session is not None
+            self.session = GameSession.start(SPEC, self.session.setup, host(self).new_seed())
             self.start()
         elif choice == "menu":
-            self.app.back_to_menu()  # type: ignore[attr-defined]
+            host(self).back_to_menu()
 
     # ------------------------------------------------------------------ drawing
 
@@ -796,7 +793,7 @@ class UwoScreen(GameScreen):
             return True
         phase = self.game.phase
         mine = self.my_move()
-        legal = self.game.legal_actions() if mine else []
+        legal = self.game.legal_actions if mine else ()
         if action in ("evade", "take_hit"):
             if phase is not Phase.DEFEND:
                 return False
@@ -881,10 +878,9 @@ class UwoScreen(GameScreen):
                 return "You have no Dynamite on the board."
             candidate = Blast(mine[0])
         if candidate is not None:
-            try:
-                game.check(candidate)
-            except IllegalActionError as err:
-                return err.reason[:1].upper() + err.reason[1:] + "."
+            reason = game.why_illegal(candidate)
+            if reason is not None:
+                return refusal_text(reason)
         return "That is not possible right now."
 
     def action_pick(self, index: int) -> None:
@@ -909,7 +905,7 @@ class UwoScreen(GameScreen):
     def action_counter(self) -> None:
         if not self.my_move() or self.game is None:
             return
-        counters = [a for a in self.game.legal_actions() if isinstance(a, (Attack, Blast))]
+        counters = [a for a in self.game.legal_actions if isinstance(a, (Attack, Blast))]
         if counters:
             self.play(counters[0])
         elif self.game.duel is not None:
@@ -950,7 +946,7 @@ class UwoScreen(GameScreen):
                 if umo is not None and umo.side is self.keyboard and umo.kind.role is Role.DYNAMITE:
                     self.play(Blast(sq))
                     return
-        blasts = [a for a in self.game.legal_actions() if isinstance(a, Blast)]
+        blasts = [a for a in self.game.legal_actions if isinstance(a, Blast)]
         if len(blasts) == 1:
             self.play(blasts[0])
         else:
@@ -959,20 +955,10 @@ class UwoScreen(GameScreen):
     def on_unmount(self) -> None:
         self._token += 1  # a decision still running in its thread is dropped
 
-    def action_leave(self) -> None:
-        self.app.push_screen(
-            ChoiceScreen(
-                "Leave this duel?",
-                [Choice("y", "Yes, back to the main menu", True), Choice("n", "No, keep playing", False)],
-                detail=(
-                    "The game is saved: resume it from the main menu."
-                    if self.autosave is not None and self.autosave.enabled
-                    else "The game is not saved."
-                ),
-                cancel=True,
-            ),
-            lambda yes: self.app.back_to_menu() if yes else None,  # type: ignore[attr-defined]
-        )
+
+def _events(happened: tuple[object, ...]) -> list[Event]:
+    """The session hands events back untyped (it serves every game): these are UWO's."""
+    return [e for e in happened if isinstance(e, Event)]
 
 
 def _squares_of(action: Action, game: Game) -> set[Square]:

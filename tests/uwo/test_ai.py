@@ -75,7 +75,7 @@ def test_the_computer_never_attempts_an_illegal_action_in_500_seeded_games() -> 
         for _ in range(rng.randrange(0, 400)):
             if g.is_over():
                 break
-            g.apply(walker.pick(g.legal_actions()))
+            g.apply(walker.pick(g.legal_list()))
         level = levels[i % 4]
         other = "random" if i % 3 else levels[(i // 4) % 4]
         seats = {Side.GNORFS: level, Side.PNORFS: other} if i % 2 else {Side.GNORFS: other, Side.PNORFS: level}
@@ -152,8 +152,8 @@ def positions(n: int, seed: int = 0) -> list[Game]:
         for _ in range(random.Random(i).randrange(0, 250)):
             if g.is_over():
                 break
-            g.apply(walker.pick(g.legal_actions()))
-        if not g.is_over() and len(g.legal_actions()) > 1:
+            g.apply(walker.pick(g.legal_list()))
+        if not g.is_over() and len(g.legal_list()) > 1:
             out.append(g)
         i += 1
     return out
@@ -252,7 +252,7 @@ def test_a_blast_that_costs_more_than_it_takes_is_not() -> None:
         "c3=G:dynamite b3=G:brawler d3=G:brawler b2=G:wisp c2=G:wisp d2=G:wisp a1=G:troop "
         "c4=P:troop a6=P:troop e6=P:troop", turn=3,
     )
-    assert Blast(sq("c3")) in g.legal_actions()
+    assert Blast(sq("c3")) in g.legal_list()
     assert not isinstance(decide(player(), g), Blast)
 
 

@@ -9,9 +9,13 @@ from __future__ import annotations
 import random
 
 from boardgames.app import BoardgamesApp
+from boardgames.common.clock import ManualClock
+from boardgames.common.ui.base import GuardedModalScreen
+from boardgames.common.ui.handover import HandoverScreen
 from boardgames.uwo.engine import Game
 from boardgames.uwo.screen import UwoScreen
-from tests.monkey import COMMON_KEYS, monkey
+from tests.monkey import COMMON_KEYS, monkey, send_key
+from tests.screen import pause_like_a_player
 from tests.uwo.test_random_play import check_invariants
 
 UWO_KEYS = (*COMMON_KEYS, "w", "a", "s", "d", "h", "j", "k", "l", "1", "2", "3",
@@ -33,7 +37,7 @@ async def test_monkey_on_a_uwo_duel() -> None:
     rng = random.Random(11)
     game = Game.new(random.Random(5))
     game.__class__ = CheckedGame  # the same game, checked after every single action
-    app = BoardgamesApp(start=lambda: UwoScreen(game=game), seed=1)
+    app = BoardgamesApp(start=lambda: UwoScreen(game=game), seed=1, clock=ManualClock())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.action_quit = lambda: None  # type: ignore[method-assign] # stay in the test
@@ -42,6 +46,10 @@ async def test_monkey_on_a_uwo_duel() -> None:
         async def check(step: int, what: str) -> None:
             check_invariants(game)
             turns.add(game.turn)
+            if isinstance(app.screen, GuardedModalScreen):
+                pause_like_a_player(app)  # handovers and questions take keys after a pause only
+                if isinstance(app.screen, HandoverScreen) and rng.random() < 0.5:
+                    send_key(app, "space")  # the other player takes the keyboard (Enter no longer does)
             if not any(isinstance(s, UwoScreen) for s in app.screen_stack):
                 app.back_to_menu()  # the monkey left ("q", then yes): take it back to the duel
                 await pilot.pause()

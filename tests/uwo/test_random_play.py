@@ -50,7 +50,7 @@ def check_invariants(g: Game) -> None:
         assert 0 <= g.evasions[s] <= CATALOG.evasion
         assert len(g.hands[s]) <= HAND_SIZE
     if g.phase is Phase.OVER:
-        assert g.outcome() is not None and g.to_act is None and not g.legal_actions()
+        assert g.outcome() is not None and g.to_act is None and not g.legal_list()
     else:
         assert g.outcome() is None
         assert g.energy[g.current] > 0 or g.paid > 0, "a turn never starts without energy"
@@ -75,7 +75,7 @@ def test_a_thousand_random_games_keep_every_card_and_end(chunk: int) -> None:
         player = RandomPlayer(random.Random(-seed - 1))
         check_invariants(g)
         while not g.is_over():
-            g.apply(player.pick(g.legal_actions()))
+            g.apply(player.pick(g.legal_list()))
             check_invariants(g)
             assert g.turn <= TURN_CAP
         endings[g.outcome().winner] += 1  # type: ignore[union-attr]
@@ -95,7 +95,7 @@ def _all_rides() -> list[Ride]:
     return rides
 
 
-#: Every action that could ever be legal, to compare ``legal_actions`` with ``is_legal``.
+#: Every action that could ever be legal, to compare ``legal_list`` with ``is_legal``.
 UNIVERSE = (
     [Morph(k.key, sq) for k in CATALOG.kinds for sq in range(SQUARES)]
     + [Swap(k.key) for k in CATALOG.kinds]
@@ -113,7 +113,7 @@ def _random_position(seed: int, steps: int) -> Game:
     for _ in range(steps):
         if g.is_over():
             break
-        g.apply(player.pick(g.legal_actions()))
+        g.apply(player.pick(g.legal_list()))
     return g
 
 
@@ -121,9 +121,14 @@ def _random_position(seed: int, steps: int) -> Game:
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 400))
 def test_legal_actions_are_exactly_the_actions_apply_accepts(seed: int, steps: int) -> None:
     g = _random_position(seed, steps)
-    legal = g.legal_actions()
+    legal = g.legal_list()
     assert len(set(legal)) == len(legal), "no action listed twice"
     assert set(legal) == {a for a in UNIVERSE if g.is_legal(a)}
+    # The contract's lazy container: ``in`` asks the rules, iterating enumerates.
+    lazy = g.legal_actions
+    assert {a for a in UNIVERSE if a in lazy} == set(legal)
+    assert list(lazy) == legal and len(lazy) == len(legal) and bool(lazy) == bool(legal)
+    assert g.actors() == (frozenset() if g.to_act is None else {g.to_act})
 
 
 @settings(max_examples=40, deadline=None)
@@ -136,6 +141,7 @@ def test_an_illegal_action_is_refused_with_a_reason_and_changes_nothing(seed: in
     with pytest.raises(IllegalActionError) as err:
         g.apply(action)
     assert err.value.reason and err.value.action == action
+    assert g.why_illegal(action) == err.value.reason and action not in g.legal_actions
     assert (g.view(Side.GNORFS), g.view(Side.PNORFS), [d[:] for d in g.decks]) == before
 
 
@@ -144,7 +150,7 @@ def test_an_illegal_action_is_refused_with_a_reason_and_changes_nothing(seed: in
 def test_actions_read_back_from_their_text(seed: int, steps: int) -> None:
     from boardgames.uwo.actions import parse_action  # noqa: PLC0415
 
-    for action in _random_position(seed, steps).legal_actions():
+    for action in _random_position(seed, steps).legal_list():
         assert parse_action(str(action)) == action
 
 
@@ -156,8 +162,8 @@ def test_apply_on_a_copy_leaves_the_original_alone(seed: int, steps: int) -> Non
         return
     before = g.view(None), g.view(Side.GNORFS), g.view(Side.PNORFS)
     h = g.copy()
-    for action in h.legal_actions()[:5]:
+    for action in h.legal_list()[:5]:
         k = h.copy()
         k.apply(action)
-    h.apply(h.legal_actions()[-1])
+    h.apply(h.legal_list()[-1])
     assert (g.view(None), g.view(Side.GNORFS), g.view(Side.PNORFS)) == before

@@ -57,11 +57,15 @@ def play(g: Game, steps: list[str]) -> None:
                 g.apply(action)
             assert words.strip() in err.value.reason, err.value.reason
             assert isinstance(err.value, ValueError)
-            assert action not in g.legal_actions()
+            assert err.value.action == action
+            assert action not in g.legal_list()
+            assert action not in g.legal_actions
+            assert g.why_illegal(action) == err.value.reason
             assert _snapshot(g) == before, "a refused action changed the game"
         else:
             action = parse_action(step)
-            assert action in g.legal_actions(), f"{step} should be legal; legal: {g.legal_actions()}"
+            assert action in g.legal_list(), f"{step} should be legal; legal: {g.legal_list()}"
+            assert action in g.legal_actions and g.why_illegal(action) is None
             g.apply(action)
 
 
@@ -108,16 +112,16 @@ def check(g: Game, expect: dict[str, Any]) -> None:  # noqa: C901 - one branch p
         elif key == "removed":
             assert (len(g.removed[0]), len(g.removed[1])) == want
         elif key == "legal":
-            legal = g.legal_actions()
+            legal = g.legal_list()
             for text in want:
                 assert parse_action(text) in legal, f"{text} should be legal"
         elif key == "illegal":
-            legal = g.legal_actions()
+            legal = g.legal_list()
             for text in want:
                 assert parse_action(text) not in legal, f"{text} should not be legal"
                 assert not g.is_legal(parse_action(text))
         elif key == "legal_exactly":
-            assert sorted(map(str, g.legal_actions())) == sorted(want)
+            assert sorted(map(str, g.legal_list())) == sorted(want)
         else:
             raise KeyError(key)
 

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
-from boardgames.common.saves import SaveStore
+from boardgames.common.saves import SaveRecord, SaveStore
+from boardgames.common.session import GameSession
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.uwo.engine import Game
-from boardgames.uwo.launch import replayed
 from boardgames.uwo.players import ComputerOpponent
 from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.side import Side
-from tests.screen import screen_text
+from boardgames.uwo.spec import SPEC, UwoSession
+from tests.screen import deliberately, screen_text, take_keyboard
 from tests.uwo.test_screen import uwo
 
 SIZE = (120, 40)
@@ -24,12 +25,16 @@ def same_duel(a: Game, b: Game) -> None:
     assert (a.turn, a.current, a.phase, a.energy, a.evasions) == (b.turn, b.current, b.phase, b.energy, b.evasions)
 
 
+def replayed(record: SaveRecord) -> UwoSession:
+    """The saved duel rebuilt, as the menu and ``--resume`` rebuild it."""
+    return GameSession.resume(SPEC, record)
+
+
 async def first_moves(pilot, app: BoardgamesApp) -> UwoScreen:
     """Gnorfs take the keyboard, step the front-row UMO forward, end the turn."""
     await pilot.pause()
     assert isinstance(app.screen, HandoverScreen)
-    await pilot.press("enter")
-    await pilot.pause()
+    await take_keyboard(pilot, "Gnorfs")
     await pilot.press("enter", "up", "enter")
     await pilot.pause()
     await pilot.press("e")
@@ -38,28 +43,27 @@ async def first_moves(pilot, app: BoardgamesApp) -> UwoScreen:
 
 
 async def test_every_action_is_saved_and_the_replay_is_the_same_duel() -> None:
-    app = BoardgamesApp(start=lambda: UwoScreen(), seed=4)
+    app = BoardgamesApp(start=lambda: UwoScreen(), seed=4, clock=ManualClock())
     async with app.run_test(size=SIZE) as pilot:
         screen = await first_moves(pilot, app)
         (record,) = SaveStore().unfinished("uwo").records
         assert len(record.actions) == 2  # the move and the end of the turn
         assert "hot-seat — turn 2" in record.title
-        game, computer, history = replayed(record)
-        assert computer is None and history
-        same_duel(game, screen.game)
+        session = replayed(record)
+        assert session.setup.computer is None and session.history
+        same_duel(session.engine, screen.game)
 
 
 async def test_resume_from_the_menu_starts_behind_a_handover() -> None:
-    app = BoardgamesApp(start=lambda: UwoScreen(), seed=4)
+    app = BoardgamesApp(start=lambda: UwoScreen(), seed=4, clock=ManualClock())
     async with app.run_test(size=SIZE) as pilot:
         screen = await first_moves(pilot, app)
         before = screen.game
-        await pilot.press("enter")  # the Pnorfs take the keyboard
-        await pilot.pause()
+        await take_keyboard(pilot, "Pnorfs")
         await pilot.press("q")
         await pilot.pause()
         assert "The game is saved" in screen_text(app)
-        await pilot.press("y")
+        await deliberately(pilot, "y")
         await pilot.pause()
         assert "Resume UWO" in screen_text(app)
         (record,) = SaveStore().unfinished("uwo").records
@@ -67,8 +71,7 @@ async def test_resume_from_the_menu_starts_behind_a_handover() -> None:
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
         assert "Pnorfs, take the keyboard" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot, "Pnorfs")
         same_duel(uwo(app).game, before)
         assert "The duel resumes on turn 2" in " ".join(screen_text(app).split())
 
@@ -86,9 +89,9 @@ async def test_the_computers_steps_are_saved_too() -> None:
         assert screen.game.current is Side.PNORFS  # the computer played its whole turn
         (record,) = SaveStore().unfinished("uwo").records
         assert record.actions and record.setup["computer"] == {"level": "random", "side": "gnorfs"}
-        game, again, _ = replayed(record)
-        assert again == computer
-        same_duel(game, screen.game)
+        session = replayed(record)
+        assert session.setup.computer == computer
+        same_duel(session.engine, screen.game)
 
 
 def test_resume_with_nothing_saved_is_a_clear_error(capsys) -> None:

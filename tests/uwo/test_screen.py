@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from boardgames.app import BoardgamesApp
+from boardgames.common.clock import ManualClock
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.uwo import board as B
@@ -16,14 +17,15 @@ from boardgames.uwo.engine import Game
 from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.side import Side
 from boardgames.uwo.view import Phase
-from tests.screen import screen_text
+from tests import screen as shared
+from tests.screen import deliberately, screen_text
 from tests.uwo.positions import make, top
 
 SIZE = (120, 40)
 
 
 def app_for(game: Game) -> BoardgamesApp:
-    return BoardgamesApp(start=lambda: UwoScreen(game=game), seed=1)
+    return BoardgamesApp(start=lambda: UwoScreen(game=game), seed=1, clock=ManualClock())
 
 
 def uwo(app: BoardgamesApp) -> UwoScreen:
@@ -56,15 +58,11 @@ def log_text(app: BoardgamesApp) -> str:
 
 
 async def take_keyboard(pilot, expect: str) -> str:  # noqa: ANN001 - textual Pilot
-    """The handover must be up and name ``expect``; read it, then press Enter."""
+    """The handover must be up and name ``expect``; read it, pause, then press Space."""
     await pilot.pause()
     app = pilot.app
     assert isinstance(app.screen, HandoverScreen), f"expected a handover, found {app.screen}"
-    text = " ".join(screen_text(app).split())
-    assert expect in text, text
-    await pilot.press("enter")
-    await pilot.pause()
-    return text
+    return await shared.take_keyboard(pilot, expect)
 
 
 async def goto(pilot, name: str) -> None:  # noqa: ANN001
@@ -139,20 +137,20 @@ async def test_a_defensive_morph() -> None:
         assert top(g, "c2") is None and g.phase is Phase.OVER
         assert isinstance(app.screen, ChoiceScreen)
         assert "The Pnorfs win!" in screen_text(app)
-        await pilot.press("n")  # a new game, dealt by the app's seeded generator
+        await deliberately(pilot, "n")  # a new game, dealt by the app's seeded generator
         await take_keyboard(pilot, "Gnorfs, take the keyboard — your turn")
         fresh = uwo(app).game
         assert fresh is not g and fresh is not None and fresh.alive == [10, 10] and fresh.turn == 1
 
 
 async def test_from_the_menu_the_first_game_variant() -> None:
-    app = BoardgamesApp(seed=3)
+    app = BoardgamesApp(seed=3, clock=ManualClock())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.open_game("uwo")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen) and "which game" in screen_text(app)
-        await pilot.press("2")
+        await deliberately(pilot, "2")
         await take_keyboard(pilot, "Gnorfs, take the keyboard")
         game = uwo(app).game
         assert game is not None and game.first_game and game.alive == [8, 8]
@@ -197,7 +195,7 @@ async def test_a_ride_tramples_and_a_choice_of_ways() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
         assert "tramples nobody" in screen_text(app)
-        await pilot.press("2")  # the way over c3
+        await deliberately(pilot, "2")  # the way over c3
         await pilot.pause()
         assert top(g, "d4") == "G:rider" and top(g, "c2") is None
         assert g.is_out(g.board[B.parse("c3")]) and g.is_out(g.board[B.parse("d4")])  # type: ignore[arg-type]
@@ -312,8 +310,7 @@ async def test_random_play_through_the_screen_never_shows_the_other_hand() -> No
         for _ in range(40):
             await pilot.pause()
             if isinstance(app.screen, HandoverScreen):
-                await pilot.press("enter")
-                await pilot.pause()
+                await shared.take_keyboard(pilot)
                 handovers += 1
                 side = screen.keyboard
                 assert side is not None and side is g.to_act

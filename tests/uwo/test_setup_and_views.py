@@ -116,19 +116,19 @@ def test_from_view_agrees_with_the_view(seed: int) -> None:
     for _ in range(random.Random(seed).randrange(0, 150)):
         if g.is_over():
             break
-        g.apply(player.pick(g.legal_actions()))
+        g.apply(player.pick(g.legal_list()))
     for viewer in (Side.GNORFS, Side.PNORFS, None):
         view = g.view(viewer)
         sample = Game.from_view(view, random.Random(seed + 100))
         assert sample.view(viewer) == view
         if viewer is not None and view.to_act is viewer:
-            assert sample.legal_actions() == g.legal_actions()
+            assert sample.legal_list() == g.legal_list()
 
 
 def test_copy_is_independent() -> None:
     g = Game.new(random.Random(4))
     h = g.copy()
-    action = g.legal_actions()[0]
+    action = g.legal_list()[0]
     g.apply(action)
     assert h.view(None) != g.view(None)
     assert h.view(Side.GNORFS) == Game.new(random.Random(4)).view(Side.GNORFS)

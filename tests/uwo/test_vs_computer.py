@@ -26,7 +26,7 @@ from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.side import Side
 from boardgames.uwo.view import Phase, UwoView
 from boardgames.uwo.widgets import HandCard
-from tests.screen import screen_text
+from tests.screen import deliberately, screen_text
 from tests.uwo.positions import make
 from tests.uwo.test_screen import goto, log_text, record_notices, uwo
 
@@ -242,13 +242,13 @@ async def test_from_the_menu_against_the_computer_as_the_pnorfs() -> None:
         app.open_game("uwo")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen) and "against the computer" in screen_text(app)
-        await pilot.press("3")  # standard duel against the computer
+        await deliberately(pilot, "3")  # standard duel against the computer
         await pilot.pause()
         assert "How strong" in screen_text(app)
-        await pilot.press("1")  # easy
+        await deliberately(pilot, "1")  # easy
         await pilot.pause()
         assert "Which army" in screen_text(app)
-        await pilot.press("p")  # the person plays the Pnorfs: the computer begins
+        await deliberately(pilot, "p")  # the person plays the Pnorfs: the computer begins
         screen = uwo(app)
         screen.step_delay = 0.0
         await computer_done(pilot)
@@ -266,7 +266,9 @@ async def test_leaving_a_choice_of_the_menu_goes_back() -> None:
         await pilot.pause()
         app.open_game("uwo")
         await pilot.pause()
-        await pilot.press("4", "2", "escape")  # first game, normal ... then Esc on the army
+        await deliberately(pilot, "4")  # first game ...
+        await deliberately(pilot, "2")  # normal ...
+        await deliberately(pilot, "escape")  # ... then Esc on the army
         await pilot.pause()
         assert not any(isinstance(s, UwoScreen) for s in app.screen_stack)
 
@@ -279,7 +281,7 @@ async def test_a_new_game_after_the_end_keeps_the_computer() -> None:
         await pilot.press("enter", "up", "enter")  # the last Pnorf cannot defend: it falls
         await pilot.pause()
         assert g.is_over() and isinstance(app.screen, ChoiceScreen)
-        await pilot.press("n")
+        await deliberately(pilot, "n")
         screen = uwo(app)
         await computer_done(pilot)
         fresh = screen.game
