@@ -22,21 +22,81 @@ Shape (python-chess for values, OpenSpiel/boardgame.io for flow):
 
 Each decision the rulebook leaves open is a row of the *Interpretations* table in
 ``docs/rules/vowl.md``; comments cite the row (``# Interpretation V9``).
+
+The values it trades in live beside it: ``actions`` (what a player sends, and
+``LegalActions``), ``events`` (what ``apply`` returns), ``view`` (what
+``view(viewer)`` returns) and ``kinds`` (``Phase`` and ``Mode``, shared by all
+three).  This module keeps the rules: the game, its hidden state, its errors.
 """
 
 from __future__ import annotations
 
 import enum
 import itertools
-import math
 import random
 import unicodedata
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from boardgames.common.skeleton import Rejection, Verdict
+from boardgames.vowl.actions import (
+    Action,
+    Answer,
+    AnswerRule,
+    Buzz,
+    ChooseOpponent,
+    ChoosePartner,
+    Discard,
+    LegalActions,
+    Pass,
+    PlaceExtras,
+    Revisit,
+    Roll,
+    ScoreOne,
+    ScoreTwo,
+    StartRun,
+    TimeUp,
+)
 from boardgames.vowl.cards import Card, Tier
+from boardgames.vowl.events import (
+    AnswerAccepted,
+    AnswerRejected,
+    Buzzed,
+    CardFlipped,
+    CardPassed,
+    CardsDrawn,
+    CardStatus,
+    DeckExhausted,
+    DeckReshuffled,
+    DrawPurpose,
+    Event,
+    ExtrasPlaced,
+    GameWon,
+    LockedOut,
+    OpponentChosen,
+    PartnerChosen,
+    RaceDecided,
+    RaceHow,
+    RaceResult,
+    RaceTied,
+    Rolled,
+    RunFinished,
+    RunResult,
+    RunStarted,
+    Scored,
+    ScoreOption,
+    SelectionMade,
+    SuddenDeathCard,
+    TurnCard,
+    TurnEnded,
+    TurnFailed,
+    TurnStarted,
+    TurnSucceeded,
+    TurnSummary,
+    VictoryTokenMoved,
+)
+from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.track import (
     MODE_DIE,
     NUMBER_DIE,
@@ -44,10 +104,18 @@ from boardgames.vowl.track import (
     SELECTION_EXTRA,
     WINNING_DISTANCE,
     Board,
-    Extras,
     ModeFace,
     Timer,
     extras_for,
+)
+from boardgames.vowl.view import (
+    DeckView,
+    Outcome,
+    PlayerView,
+    RunView,
+    SelectionView,
+    SuddenDeathView,
+    VowlView,
 )
 
 MIN_PLAYERS = 2
@@ -71,479 +139,7 @@ class Judge(Protocol):
     def check(self, skeleton: str, word: str) -> Verdict: ...
 
 
-# --------------------------------------------------------------------------- kinds
-
-
-class Phase(enum.Enum):
-    """What the game is waiting for.  ``VowlView.actors`` says who must act."""
-
-    ROLL = "roll the dice"
-    CHOOSE_OPPONENT = "choose a head-to-head opponent"
-    CHOOSE_PARTNER = "choose a partner"
-    SELECT_DISCARDS = "choose 3 cards to discard"
-    PLACE_EXTRAS = "put the extra cards on top of or under the pile"
-    READY = "flip the timer"
-    SOLVING = "solve the cards"
-    SUDDEN_DEATH_READY = "get ready for sudden death"
-    SUDDEN_DEATH = "sudden death"
-    SCORE = "take the points"
-    GAME_OVER = "game over"
-
-
-class Mode(enum.Enum):
-    """How this turn is played (the mode die's face after the rules apply)."""
-
-    SOLITAIRE = "solitaire"
-    PARTNER = "partner"
-    HEAD_TO_HEAD = "head-to-head"
-    SELECTION = "selection"
-
-
-class DrawPurpose(enum.Enum):
-    PILE = "pile"
-    PARTNER_BONUS = "partner bonus"
-    EXTRAS = "tier extras"
-    SELECTION = "selection hand"
-    SUDDEN_DEATH = "sudden death"
-
-
-class ScoreOption(enum.Enum):
-    TWO_POINTS = "2 points"
-    ONE_POINT = "1 point and two victory tokens down"
-
-
-class CardStatus(enum.Enum):
-    """What became of a card by the end of a turn (the after-turn review)."""
-
-    SOLVED = "solved"
-    PASSED = "passed, never solved"
-    SHOWN = "face up when time ran out"
-    UNSEEN = "never turned over"
-    DISCARDED = "discarded in selection"
-
-
-class RaceHow(enum.Enum):
-    """How a head-to-head race was decided."""
-
-    FASTER = "both got through; the faster won"
-    ONLY_FINISHER = "the only one through all the cards"
-    SOLVED_MORE = "solved more cards"
-    SUDDEN_DEATH = "won the sudden death"
-    NO_CARD = "tie, and no card left for a sudden death"
-
-
-# --------------------------------------------------------------------------- actions
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """Base of every action a screen may send."""
-
-
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
-    """Roll both dice (only the number die in solitaire practice)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ChooseOpponent(Action):
-    player: str
-
-
-@dataclass(frozen=True, slots=True)
-class ChoosePartner(Action):
-    player: str
-
-
-@dataclass(frozen=True, slots=True)
-class Discard(Action):
-    """Selection mode: the three cards the opponent removes from the hand."""
-
-    cards: frozenset[Card]
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.cards, frozenset):
-            object.__setattr__(self, "cards", frozenset(self.cards))
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceExtras(Action):
-    """Put the face-down tier cards on top of (``True``) or under the pile."""
-
-    on_top: bool
-
-
-@dataclass(frozen=True, slots=True)
-class StartRun(Action):
-    """Flip the sand timer: the first card turns face up (or the sudden-death card)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Answer(Action):
-    """An answer to the face-up card; *elapsed* is the run's time so far in seconds."""
-
-    word: str
-    elapsed: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """Set the face-up card aside face down and turn the next one."""
-
-
-@dataclass(frozen=True, slots=True)
-class Revisit(Action):
-    """Go back to a passed card (the face-up card, if any, is passed in its place)."""
-
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class TimeUp(Action):
-    """The sand timer ran out (sent by the screen)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Buzz(Action):
-    """Sudden death: *player* claims the right to answer."""
-
-    player: str
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreTwo(Action):
-    """Take 2 points."""
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreOne(Action):
-    """Take 1 point and move your victory token and *other*'s one space down."""
-
-    other: str
-
-
-# --------------------------------------------------------------------------- events
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened.  ``audience`` is ``None`` when everyone may see it,
-    else the names of the only players who may (a head-to-head racer's own cards)."""
-
-    audience: frozenset[str] | None = field(default=None, kw_only=True)
-
-    def visible_to(self, viewer: str | None) -> bool:
-        return self.audience is None or (viewer is not None and viewer in self.audience)
-
-
-@dataclass(frozen=True)
-class TurnStarted(Event):
-    player: str
-    turn: int
-
-
-@dataclass(frozen=True)
-class Rolled(Event):
-    player: str
-    number: int
-    face: ModeFace | None  # None in solitaire practice: only the number die is rolled
-    mode: Mode
-    forced_solitaire: bool
-
-
-@dataclass(frozen=True)
-class OpponentChosen(Event):
-    player: str
-    opponent: str
-    automatic: bool = False
-
-
-@dataclass(frozen=True)
-class PartnerChosen(Event):
-    player: str
-    partner: str
-
-
-@dataclass(frozen=True)
-class CardsDrawn(Event):
-    owner: str
-    tier: Tier
-    count: int
-    purpose: DrawPurpose
-
-
-@dataclass(frozen=True)
-class DeckReshuffled(Event):
-    tier: Tier
-    count: int
-
-
-@dataclass(frozen=True)
-class DeckExhausted(Event):
-    tier: Tier
-    short: int  # cards that could not be drawn
-
-
-@dataclass(frozen=True)
-class SelectionMade(Event):
-    selector: str
-    player: str
-    discarded: int
-    shuffled_in: int
-
-
-@dataclass(frozen=True)
-class ExtrasPlaced(Event):
-    owner: str
-    on_top: bool
-    count: int
-
-
-@dataclass(frozen=True)
-class RunStarted(Event):
-    runner: str
-    partner: str | None
-    pile_size: int
-    time_limit: int
-
-
-@dataclass(frozen=True)
-class CardFlipped(Event):
-    runner: str
-    card: Card
-    from_passed: bool
-
-
-@dataclass(frozen=True)
-class AnswerAccepted(Event):
-    runner: str
-    card: Card
-    word: str
-
-
-@dataclass(frozen=True)
-class AnswerRejected(Event):
-    runner: str
-    card: Card
-    verdict: Verdict
-
-    @property
-    def reason(self) -> str:
-        return self.verdict.message
-
-
-@dataclass(frozen=True)
-class CardPassed(Event):
-    runner: str
-    card: Card
-
-
-@dataclass(frozen=True)
-class RunResult:
-    """One pile's result: how many solved, all of them or not, and in what time."""
-
-    runner: str
-    solved: int
-    total: int
-    complete: bool
-    elapsed: float | None  # the time of the last answer when complete
-
-
-@dataclass(frozen=True)
-class RunFinished(Event):
-    result: RunResult
-    timed_out: bool
-
-
-@dataclass(frozen=True)
-class RaceResult:
-    winner: str | None
-    how: RaceHow
-    results: tuple[RunResult, ...]
-
-
-@dataclass(frozen=True)
-class RaceTied(Event):
-    results: tuple[RunResult, ...]
-
-
-@dataclass(frozen=True)
-class SuddenDeathCard(Event):
-    card: Card
-    number: int  # 1 for the first card, 2 after both were locked out, ...
-
-
-@dataclass(frozen=True)
-class Buzzed(Event):
-    player: str
-
-
-@dataclass(frozen=True)
-class LockedOut(Event):
-    player: str
-    card: Card
-    verdict: Verdict
-
-
-@dataclass(frozen=True)
-class RaceDecided(Event):
-    race: RaceResult
-
-
-@dataclass(frozen=True)
-class TurnSucceeded(Event):
-    players: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class TurnFailed(Event):
-    player: str
-
-
-@dataclass(frozen=True)
-class Scored(Event):
-    player: str
-    option: ScoreOption
-    score_from: int
-    score_to: int
-    automatic: bool = False
-
-
-@dataclass(frozen=True)
-class VictoryTokenMoved(Event):
-    player: str
-    space_from: int
-    space_to: int
-    by: str
-
-
-@dataclass(frozen=True)
-class GameWon(Event):
-    player: str
-    score: int
-    victory: int
-
-
-@dataclass(frozen=True)
-class TurnCard:
-    """One card of a finished turn, for the "you could also have said ..." review."""
-
-    card: Card
-    owner: str | None  # whose pile; None for a sudden-death card
-    status: CardStatus
-    answer: str | None = None
-    sudden_death: bool = False
-
-
-@dataclass(frozen=True)
-class TurnSummary:
-    turn: int
-    player: str
-    mode: Mode
-    partner: str | None
-    opponent: str | None
-    cards: tuple[TurnCard, ...]
-    succeeded: tuple[str, ...]
-    race: RaceResult | None
-
-
-@dataclass(frozen=True)
-class TurnEnded(Event):
-    summary: TurnSummary
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The end of the game: who won and after how many turns."""
-
-    winner: str
-    turns: int
-    practice: bool = False
-
-
-# --------------------------------------------------------------------------- legal actions
-
-
-@dataclass(frozen=True, slots=True)
-class AnswerRule:
-    """When ``Answer`` is legal: any word, under these conditions on ``elapsed``.
-
-    Interpretation V22: elapsed seconds come from the screen's clock; they never
-    go back within a pile and never pass the timer (the screen sends ``TimeUp``).
-    """
-
-    needs_elapsed: bool = False
-    min_elapsed: float = 0.0
-    limit: float | None = None
-
-    def problem(self, answer: Answer) -> str | None:
-        e = answer.elapsed
-        if e is None:
-            if self.needs_elapsed:
-                return "a head-to-head answer must carry the elapsed time (Answer(word, elapsed=...))"
-            return None
-        if isinstance(e, bool) or not isinstance(e, int | float) or not math.isfinite(e):
-            return f"elapsed must be a number of seconds, not {e!r}"
-        if e < self.min_elapsed:
-            return f"elapsed {e:g} s is earlier than an answer already given ({self.min_elapsed:g} s)"
-        if self.limit is not None and e > self.limit:
-            return f"elapsed {e:g} s is past the {self.limit:g} s timer; send TimeUp instead"
-        return None
-
-
-class LegalActions(Collection[Action]):
-    """The actions legal now.  Open-ended ``Answer(word)`` is tested by rule, not listed.
-
-    ``in`` works for every action; iterating yields the enumerable ones (choices,
-    ``Pass``, ``Revisit``...); ``kinds`` says which action types are possible at all
-    (what a screen greys out), ``answer`` the rule for answers when they are legal.
-    """
-
-    __slots__ = ("_actions", "_set", "answer")
-
-    def __init__(self, actions: Iterable[Action] = (), answer: AnswerRule | None = None) -> None:
-        self._actions = tuple(dict.fromkeys(actions))
-        self._set = frozenset(self._actions)
-        self.answer = answer
-
-    def __contains__(self, action: object) -> bool:
-        if isinstance(action, Answer):
-            return self.answer is not None and self.answer.problem(action) is None
-        return action in self._set
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._actions)
-
-    def __len__(self) -> int:
-        return len(self._actions)
-
-    def __bool__(self) -> bool:
-        return bool(self._actions) or self.answer is not None
-
-    @property
-    def kinds(self) -> frozenset[type[Action]]:
-        found = {type(a) for a in self._actions}
-        if self.answer is not None:
-            found.add(Answer)
-        return frozenset(found)
-
-    def of(self, kind: type[Action]) -> tuple[Action, ...]:
-        return tuple(a for a in self._actions if isinstance(a, kind))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, LegalActions):
-            return NotImplemented
-        return self._set == other._set and self.answer == other.answer
-
-    def __hash__(self) -> int:
-        return hash((self._set, self.answer))
-
-    def __repr__(self) -> str:
-        extra = ", Answer(*)" if self.answer is not None else ""
-        return f"LegalActions({', '.join(map(repr, self._actions))}{extra})"
-
-
-# --------------------------------------------------------------------------- views
+# --------------------------------------------------------------------------- setup
 
 
 @dataclass(frozen=True)
@@ -552,116 +148,6 @@ class PlayerSetup:
 
     name: str
     timer: Timer = Timer.GREEN
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    name: str
-    seat: int
-    timer: Timer
-    score: int
-    victory: int
-    extras: Extras  # what this scoring token's tier draws now
-    within_reach: bool  # within winning distance: must play solitaire on own turn
-
-    @property
-    def distance(self) -> int:
-        return self.victory - self.score
-
-
-@dataclass(frozen=True)
-class RunView:
-    """One pile in play.  When ``visible`` is False (the other racer's pile in
-    head-to-head) only the counts that give nothing away are filled in."""
-
-    runner: str
-    partner: str | None
-    time_limit: int
-    visible: bool
-    started: bool
-    finished: bool
-    total: int
-    pile_left: int  # face-down cards not yet turned
-    current: Card | None
-    passed: tuple[Card, ...]
-    solved: tuple[tuple[Card, str], ...]
-    solved_count: int | None
-    complete: bool | None
-    elapsed: float | None
-
-    @property
-    def cards_left(self) -> int:
-        """Unsolved cards: face down, face up, and passed."""
-        return self.total - (self.solved_count or 0)
-
-
-@dataclass(frozen=True)
-class SelectionView:
-    selector: str
-    player: str
-    hand: tuple[Card, ...] | None  # only the selector sees it
-    hand_size: int
-    to_discard: int
-
-
-@dataclass(frozen=True)
-class SuddenDeathView:
-    players: tuple[str, ...]
-    card: Card | None
-    buzzer: str | None
-    locked_out: tuple[str, ...]
-    cards_tried: int
-
-
-@dataclass(frozen=True)
-class DeckView:
-    tier: Tier
-    draw: int
-    discard: int
-
-
-@dataclass(frozen=True)
-class VowlView:
-    """Everything a screen may show to ``viewer`` (``None``: the public handover view)."""
-
-    viewer: str | None
-    practice: bool
-    board: Board
-    phase: Phase
-    turn: int
-    current_player: str
-    players: tuple[PlayerView, ...]
-    #: who must act now (and so sit at the keyboard); both racers in sudden death
-    actors: tuple[str, ...]
-    #: the player whose own view now holds secrets: show a handover first
-    private_to: str | None
-    number: int | None
-    face: ModeFace | None
-    mode: Mode | None
-    forced_solitaire: bool
-    partner: str | None
-    opponent: str | None
-    time_limit: int | None
-    extras_owner: str | None
-    pending_extras: int
-    runs: tuple[RunView, ...]
-    active_run: RunView | None
-    selection: SelectionView | None
-    sudden_death: SuddenDeathView | None
-    scorer: str | None
-    race: RaceResult | None
-    review: TurnSummary | None  # this turn's cards, once its piles are done (SCORE)
-    last_turn: TurnSummary | None
-    decks: tuple[DeckView, ...]
-    last_events: tuple[Event, ...]
-    legal: LegalActions
-    outcome: Outcome | None
-
-    def player(self, name: str) -> PlayerView:
-        for p in self.players:
-            if p.name == name:
-                return p
-        raise KeyError(name)
 
 
 # --------------------------------------------------------------------------- internal state

@@ -26,16 +26,17 @@ from boardgames.common.saves import (
     replay,
 )
 from boardgames.common.skeleton import SkeletonMatcher
-from boardgames.vowl import cards, engine
+from boardgames.vowl import actions, cards
 from boardgames.vowl.cards import load_decks
-from boardgames.vowl.engine import Event, IllegalActionError, PlayerSetup, SetupError, VowlGame
+from boardgames.vowl.engine import IllegalActionError, PlayerSetup, SetupError, VowlGame
+from boardgames.vowl.events import Event
 from boardgames.vowl.screen import VowlScreen, save_title
 from boardgames.vowl.setup import VowlSetup, VowlSetupScreen, parse_players
 from boardgames.vowl.stats import StatsStore
 from boardgames.vowl.track import Board, Timer
 
 GAME = "vowl"
-ACTION_CLASSES = classes_of(engine, cards)
+ACTION_CLASSES = classes_of(actions, cards)
 
 
 def setup_screen() -> Screen:

@@ -10,9 +10,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, SelectionList, Static
 
 from boardgames.common.skeleton import SkeletonMatcher
-from boardgames.common.ui.base import OnceModalScreen
+from boardgames.common.ui.base import GateHint, OnceModalScreen
 from boardgames.vowl.cards import Card
-from boardgames.vowl.engine import CardStatus, TurnSummary
+from boardgames.vowl.events import CardStatus, TurnSummary
 from boardgames.vowl.narrate import TIER_STYLE
 
 MAX_ALSO = 10  # "you could also have said ..." lists at most this many words
@@ -126,7 +126,7 @@ class ReviewScreen(OnceModalScreen[None]):
             yield Static(headline, id="review-headline")
             with VerticalScroll():
                 yield Static(review_table(s, self.matcher), id="review-table")
-            yield Static("Enter to continue.", id="review-hint")
+            yield GateHint("Enter to continue.", id="review-hint")
         yield Footer()
 
     def action_close(self) -> None:

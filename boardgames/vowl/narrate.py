@@ -7,7 +7,7 @@ returns ``None`` for events that only matter to the screen's flow.
 from __future__ import annotations
 
 from boardgames.vowl.cards import Tier
-from boardgames.vowl.engine import (
+from boardgames.vowl.events import (
     AnswerAccepted,
     AnswerRejected,
     Buzzed,
@@ -20,7 +20,6 @@ from boardgames.vowl.engine import (
     ExtrasPlaced,
     GameWon,
     LockedOut,
-    Mode,
     OpponentChosen,
     PartnerChosen,
     RaceDecided,
@@ -37,6 +36,7 @@ from boardgames.vowl.engine import (
     TurnSucceeded,
     VictoryTokenMoved,
 )
+from boardgames.vowl.kinds import Mode
 
 TIER_STYLE = {Tier.BASIC: "green", Tier.ADVANCED: "yellow", Tier.EXPERT: "red"}
 

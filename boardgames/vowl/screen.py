@@ -30,40 +30,40 @@ from boardgames.common.ui.base import GameScreen
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.sandtimer import SandTimer
-from boardgames.vowl.engine import (
+from boardgames.vowl.actions import (
     Action,
     Answer,
-    AnswerAccepted,
-    AnswerRejected,
     Buzz,
     ChooseOpponent,
     ChoosePartner,
     Discard,
-    Event,
-    IllegalActionError,
-    LockedOut,
-    Mode,
     Pass,
-    Phase,
     PlaceExtras,
     Revisit,
     Roll,
-    RunFinished,
-    RunStarted,
     ScoreOne,
     ScoreTwo,
     StartRun,
-    SuddenDeathCard,
     TimeUp,
+)
+from boardgames.vowl.engine import IllegalActionError, VowlGame
+from boardgames.vowl.events import (
+    AnswerAccepted,
+    AnswerRejected,
+    Event,
+    LockedOut,
+    RunFinished,
+    RunStarted,
+    SuddenDeathCard,
     TurnEnded,
     TurnSummary,
-    VowlGame,
-    VowlView,
 )
+from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.modals import DiscardScreen, ReviewScreen
 from boardgames.vowl.narrate import describe
 from boardgames.vowl.stats import StatsStore
 from boardgames.vowl.track import extras_for
+from boardgames.vowl.view import VowlView
 from boardgames.vowl.widgets import CardFace, PassedCards, Scoreboard
 
 #: Sudden-death buzzer keys: far apart on the keyboard, one per racer.
@@ -136,7 +136,7 @@ class VowlScreen(GameScreen):
     def on_mount(self) -> None:
         self.title = "Vowl — solitaire practice" if self.game.is_practice else "Vowl"
         if self.stats is not None and self.stats.warning:
-            self.notify(self.stats.warning, severity="warning", timeout=10)
+            self.notify_everyone(self.stats.warning, severity="warning", timeout=10)
         self._refresh_log()
         self.sync()
 
@@ -172,7 +172,7 @@ class VowlScreen(GameScreen):
         if warning is None and self.game.is_over():
             warning = self.autosave.finish()
         if warning:
-            self.notify(warning, severity="warning", timeout=10)
+            self.notify_everyone(warning, severity="warning", timeout=10)
 
     def _react(self, event: Event) -> None:
         """Screen-side consequences of what the engine did (timers, stats, feedback)."""
@@ -192,9 +192,9 @@ class VowlScreen(GameScreen):
                     )
                     warning = self.stats.save()
                     if warning:
-                        self.notify(warning, severity="warning")
+                        self.notify_everyone(warning, severity="warning")
                     if best:
-                        self.notify(f"New best time for {result.total} cards: {elapsed:.1f} s!")
+                        self.notify_everyone(f"New best time for {result.total} cards: {elapsed:.1f} s!")
             case AnswerAccepted(word=word):
                 self._feedback(f"[green]✓ {word}[/] — accepted", ok=True)
             case AnswerRejected(verdict=verdict):
@@ -305,11 +305,11 @@ class VowlScreen(GameScreen):
         mode = view.mode.value if view.mode else ""
         detail = (
             f"{mode.capitalize()}: {run.total} card{'s' if run.total != 1 else ''} face down, "
-            f"{run.time_limit} seconds. Enter flips the sand timer."
+            f"{run.time_limit} seconds. Space flips the sand timer."
         )
         if view.mode is Mode.HEAD_TO_HEAD:
             detail += " Everyone else: no peeking at the other racer's pile."
-        title = f"{who}, take the keyboard — Enter when ready"
+        title = f"{who}, take the keyboard — press Space when ready"
 
         def go(_: None) -> None:
             self.hand_to(run.runner)
@@ -324,9 +324,9 @@ class VowlScreen(GameScreen):
         a, b = sd.players
         detail = (
             f"One red card. Buzz with [{BUZZ_KEYS[0].upper()}] ({a}) or [{BUZZ_KEYS[1].upper()}] ({b}), "
-            "then type your answer. A wrong answer locks you out of the card. Enter turns the card."
+            "then type your answer. A wrong answer locks you out of the card. Space turns the card."
         )
-        title = f"Sudden death! {a} and {b}, both at the keyboard — Enter when ready"
+        title = f"Sudden death! {a} and {b}, both at the keyboard — press Space when ready"
         self._open(HandoverScreen(f"{a} and {b}", detail, title=title), lambda _: self.act(StartRun()))
 
     def _resume_interrupted(self) -> None:
@@ -347,7 +347,7 @@ class VowlScreen(GameScreen):
         else:
             sd = view.sudden_death
             who = " and ".join(sd.players) if sd is not None else view.current_player
-        detail = f"The game was interrupted mid-pile. Enter restarts the sand timer with {limit - used:.0f} s left."
+        detail = f"The game was interrupted mid-pile. Space restarts the sand timer with {limit - used:.0f} s left."
 
         def go(_: None) -> None:
             self._interrupted = False
@@ -485,6 +485,12 @@ class VowlScreen(GameScreen):
         if self.stats.warning:
             text += f"\n[yellow]⚠ {escape(self.stats.warning)}[/]"
         return text
+
+    def clear_for_handover(self) -> None:
+        """The next racer must not see the last one's typing or verdict (``Time!``, ``✓ word``)."""
+        super().clear_for_handover()
+        self.query_one("#feedback", Static).update("")
+        self.query_one("#feedback", Static).remove_class("-ok", "-bad")
 
     def _feedback(self, text: str, *, ok: bool) -> None:
         fb = self.query_one("#feedback", Static)

@@ -13,8 +13,8 @@ from textual.message import Message
 from textual.widgets import Button, Static
 
 from boardgames.vowl.cards import Card, Tier
-from boardgames.vowl.engine import PlayerView, VowlView
 from boardgames.vowl.narrate import TIER_STYLE
+from boardgames.vowl.view import PlayerView, VowlView
 
 TIER_CLASS = {Tier.BASIC: "-green", Tier.ADVANCED: "-yellow", Tier.EXPERT: "-red"}
 

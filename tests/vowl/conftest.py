@@ -21,18 +21,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from boardgames.common.skeleton import SkeletonMatcher
+from boardgames.vowl.actions import Answer, PlaceExtras, Roll, StartRun
 from boardgames.vowl.cards import Card, Tier
-from boardgames.vowl.engine import (
-    Answer,
-    Phase,
-    PlaceExtras,
-    PlayerSetup,
-    Roll,
-    StartRun,
-    VowlGame,
-    VowlView,
-)
+from boardgames.vowl.engine import PlayerSetup, VowlGame
+from boardgames.vowl.kinds import Phase
 from boardgames.vowl.track import Board, ModeFace
+from boardgames.vowl.view import VowlView
 
 #: The rulebook's example card, and the words the fake dictionary knows around it.
 SVR = Card("SVR", Tier.BASIC, ("savor", "sever", "severe"))

@@ -12,48 +12,46 @@ from collections import Counter
 import pytest
 
 from boardgames.common.skeleton import Rejection
-from boardgames.vowl.cards import Card, Tier
-from boardgames.vowl.engine import (
+from boardgames.vowl.actions import (
     Answer,
+    Buzz,
+    ChooseOpponent,
+    ChoosePartner,
+    Discard,
+    Pass,
+    PlaceExtras,
+    Revisit,
+    Roll,
+    ScoreOne,
+    ScoreTwo,
+    StartRun,
+    TimeUp,
+)
+from boardgames.vowl.cards import Card, Tier
+from boardgames.vowl.engine import IllegalActionError, PlayerSetup, SetupError, VowlGame
+from boardgames.vowl.events import (
     AnswerAccepted,
     AnswerRejected,
-    Buzz,
     CardFlipped,
     CardPassed,
     CardsDrawn,
-    ChooseOpponent,
-    ChoosePartner,
     DeckReshuffled,
-    Discard,
     DrawPurpose,
     GameWon,
-    IllegalActionError,
-    Mode,
-    Pass,
-    Phase,
-    PlaceExtras,
-    PlayerSetup,
     RaceDecided,
     RaceHow,
     RaceTied,
-    Revisit,
-    Roll,
     RunFinished,
     Scored,
-    ScoreOne,
     ScoreOption,
-    ScoreTwo,
     SelectionMade,
-    SetupError,
-    StartRun,
     SuddenDeathCard,
-    TimeUp,
     TurnFailed,
     TurnStarted,
     TurnSucceeded,
     VictoryTokenMoved,
-    VowlGame,
 )
+from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.track import MODE_DIE, NUMBER_DIE, Board, Extras, ModeFace, Timer, extras_for
 from tests.vowl.conftest import (
     ANN,

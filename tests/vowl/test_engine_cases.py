@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from boardgames.vowl.actions import ScoreOne, ScoreTwo
 from boardgames.vowl.cards import Tier
-from boardgames.vowl.engine import CardsDrawn, Mode, Phase, Rolled, Scored, ScoreOne, ScoreTwo, TurnEnded
+from boardgames.vowl.events import CardsDrawn, Rolled, Scored, TurnEnded
+from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.track import Board, ModeFace
 from tests.vowl.conftest import NAMES, ANN, make_game, roll, set_tokens, solve_pile, start_solitaire
 

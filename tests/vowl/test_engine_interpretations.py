@@ -15,50 +15,47 @@ import pytest
 
 from boardgames.common.resources import read_rules
 from boardgames.common.skeleton import Verdict
-from boardgames.vowl.cards import Card, Tier
-from boardgames.vowl.engine import (
+from boardgames.vowl.actions import (
     Answer,
+    Buzz,
+    ChoosePartner,
+    Discard,
+    Pass,
+    PlaceExtras,
+    Revisit,
+    Roll,
+    ScoreOne,
+    ScoreTwo,
+    StartRun,
+    TimeUp,
+)
+from boardgames.vowl.cards import Card, Tier
+from boardgames.vowl.engine import IllegalActionError, PlayerSetup, SetupError, VowlGame, name_key
+from boardgames.vowl.events import (
     AnswerAccepted,
     AnswerRejected,
-    Buzz,
     Buzzed,
     CardFlipped,
     CardPassed,
     CardsDrawn,
     CardStatus,
-    ChoosePartner,
     DeckExhausted,
-    Discard,
     DrawPurpose,
     GameWon,
-    IllegalActionError,
     LockedOut,
-    Mode,
     OpponentChosen,
-    Pass,
-    Phase,
-    PlaceExtras,
-    PlayerSetup,
     RaceDecided,
     RaceHow,
     RaceTied,
-    Revisit,
-    Roll,
     RunFinished,
     Scored,
-    ScoreOne,
-    ScoreTwo,
     SelectionMade,
-    SetupError,
-    StartRun,
     SuddenDeathCard,
-    TimeUp,
     TurnEnded,
     TurnFailed,
     TurnSucceeded,
-    VowlGame,
-    name_key,
 )
+from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.track import TRACK, Board, Extras, ModeFace, Timer, extras_for
 from tests.vowl.conftest import (
     ANN,

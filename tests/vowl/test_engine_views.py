@@ -7,28 +7,25 @@ import random
 
 import pytest
 
-from boardgames.vowl.cards import Tier
-from boardgames.vowl.engine import (
+from boardgames.vowl.actions import (
     Action,
     Answer,
-    AnswerAccepted,
     Buzz,
-    CardFlipped,
     ChooseOpponent,
     Discard,
-    IllegalActionError,
     LegalActions,
     Pass,
-    Phase,
     PlaceExtras,
     Revisit,
     Roll,
     ScoreTwo,
     StartRun,
     TimeUp,
-    VowlGame,
-    view,
 )
+from boardgames.vowl.cards import Tier
+from boardgames.vowl.engine import IllegalActionError, VowlGame, view
+from boardgames.vowl.events import AnswerAccepted, CardFlipped
+from boardgames.vowl.kinds import Phase
 from boardgames.vowl.track import Board, Extras, ModeFace
 from tests.vowl.conftest import (
     ANN,

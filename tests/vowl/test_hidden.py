@@ -11,9 +11,9 @@ import re
 
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.vowl.cards import Card
-from boardgames.vowl.engine import Mode, Phase
+from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.modals import DiscardScreen, ReviewScreen
-from tests.screen import screen_text
+from tests.screen import deliberately, screen_text, take_keyboard
 from tests.vowl.test_screen import MATCHER, SIZE, expire_timer, make_app, vowl
 
 
@@ -54,8 +54,9 @@ async def test_head_to_head_every_step(tmp_path) -> None:
         await pilot.press("r")
         await pilot.pause()
         check()
-        await pilot.press("enter")  # Ann's run
-        await pilot.pause()
+        await pilot.press("enter")  # Ann's double press: ignored
+        check()
+        await take_keyboard(pilot, "Ann Lee")  # Ann's run
         check()
         while screen.game.phase is Phase.SOLVING and screen.holder == "Ann Lee":
             run = screen.view().active_run
@@ -65,8 +66,7 @@ async def test_head_to_head_every_step(tmp_path) -> None:
             check()
         assert isinstance(app.screen, HandoverScreen)
         check()
-        await pilot.press("enter")  # Bob's run
-        await pilot.pause()
+        await take_keyboard(pilot, "Bob Roy")  # Bob's run
         check()
         await pilot.press("ctrl+n")
         await pilot.pause()
@@ -92,20 +92,17 @@ async def test_selection_hand_only_after_the_selectors_handover() -> None:
         assert len(hand) >= 6
         text = screen_text(app)
         assert not any(shows(text, c) for c in hand), "the hand showed before Bob took the keyboard"
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot, "Bob Roy")
         assert isinstance(app.screen, DiscardScreen)
         text = screen_text(app)
         assert all(shows(text, c) for c in hand)  # Bob, the selector, sees the whole hand
-        for key in ("space", "down", "space", "down", "space", "enter"):
-            await pilot.press(key)
+        await deliberately(pilot, "space", "down", "space", "down", "space", "enter")
         await pilot.pause()
         # Back to Ann: none of the cards Bob saw may be on screen now.
         assert isinstance(app.screen, HandoverScreen)
         text = screen_text(app)
         assert not any(shows(text, c) for c in hand)
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot, "Ann Lee")
         text = screen_text(app)
         pile_rest = face_down(screen.game)
         assert not any(shows(text, c) for c in pile_rest)

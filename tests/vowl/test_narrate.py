@@ -4,14 +4,8 @@ from __future__ import annotations
 
 from boardgames.common.skeleton import Rejection, Verdict
 from boardgames.vowl.cards import Card, Tier
-from boardgames.vowl.engine import (
-    AnswerRejected,
-    Mode,
-    Rolled,
-    RunFinished,
-    RunResult,
-    TurnStarted,
-)
+from boardgames.vowl.events import AnswerRejected, Rolled, RunFinished, RunResult, TurnStarted
+from boardgames.vowl.kinds import Mode
 from boardgames.vowl.narrate import describe
 from boardgames.vowl.track import ModeFace
 

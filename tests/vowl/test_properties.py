@@ -24,24 +24,13 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from boardgames.vowl.actions import Action, Answer, Buzz, StartRun, TimeUp
 from boardgames.vowl.cards import Card
-from boardgames.vowl.engine import (
-    Action,
-    Answer,
-    Buzz,
-    Event,
-    Mode,
-    Phase,
-    Scored,
-    ScoreOption,
-    StartRun,
-    TimeUp,
-    TurnEnded,
-    VictoryTokenMoved,
-    VowlGame,
-    VowlView,
-)
+from boardgames.vowl.engine import VowlGame
+from boardgames.vowl.events import Event, Scored, ScoreOption, TurnEnded, VictoryTokenMoved
+from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.track import Board
+from boardgames.vowl.view import VowlView
 from tests.vowl.conftest import NAMES, cards_in, make_decks, matcher_for
 
 #: No plausible game needs more actions than this; reaching it means the game is stuck.

@@ -7,10 +7,11 @@ from textual.widgets import OptionList
 from boardgames.common.saves import SaveStore
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
-from boardgames.vowl.engine import Answer, Mode, Phase
+from boardgames.vowl.actions import Answer
+from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.launch import resume_screen
 from boardgames.vowl.screen import VowlScreen
-from tests.screen import screen_text
+from tests.screen import deliberately, screen_text, take_keyboard
 from tests.vowl.test_screen import MATCHER, SIZE, expire_timer, make_app, roll_and_start_pile, vowl
 
 
@@ -53,8 +54,7 @@ async def test_v26_resumed_pile_hands_over_and_restarts_the_timer_with_the_time_
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
         assert "interrupted mid-pile" in screen_text(app) and "20 s left" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot)
         screen = vowl(app)
         assert screen.game.phase is Phase.SOLVING and screen.timer.running
         assert round(screen.timer.countdown.remaining) == 20
@@ -70,7 +70,7 @@ async def test_menu_offers_to_resume_and_a_finished_turn_keeps_the_save() -> Non
         await pilot.press("escape")
         await pilot.pause()
         assert "It is saved" in screen_text(app)
-        await pilot.press("y")
+        await deliberately(pilot, "y")
         await pilot.pause()
         text = screen_text(app)
         assert "Resume Vowl" in text and "Ann Lee 0, Bob Roy 0" in text
@@ -94,11 +94,13 @@ async def test_a_finished_game_moves_to_history(_private_data_dir) -> None:
                 run = screen.game.view("Ann").active_run
                 screen.act(Answer(MATCHER.solutions(run.current.skeleton)[0], elapsed=1.0))
             elif isinstance(app.screen, ChoiceScreen):
-                await pilot.press("u")  # extra cards underneath
+                await deliberately(pilot, "u")  # extra cards underneath
             elif app.screen is screen:
                 await pilot.press("r")
+            elif isinstance(app.screen, HandoverScreen):
+                await take_keyboard(pilot)
             else:
-                await pilot.press("enter")  # handover or review
+                await deliberately(pilot, "enter")  # the review
             await pilot.pause()
         assert SaveStore().unfinished("vowl").records == ()
         assert list((_private_data_dir / "history").glob("vowl-*.json"))

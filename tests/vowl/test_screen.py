@@ -16,14 +16,16 @@ from boardgames.common.dictionary import get_dictionary
 from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
+from boardgames.vowl.actions import Roll
 from boardgames.vowl.cards import load_decks
-from boardgames.vowl.engine import Mode, Phase, PlayerSetup, Roll, VowlGame
+from boardgames.vowl.engine import PlayerSetup, VowlGame
+from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.launch import game_screen
 from boardgames.vowl.modals import DiscardScreen, ReviewScreen
 from boardgames.vowl.screen import VowlScreen
 from boardgames.vowl.setup import VowlSetup, VowlSetupScreen
 from boardgames.vowl.stats import StatsStore
-from tests.screen import screen_text
+from tests.screen import deliberately, screen_text, take_keyboard
 
 SIZE = (130, 44)
 MATCHER = SkeletonMatcher(get_dictionary())
@@ -84,9 +86,7 @@ async def roll_and_start_pile(pilot, app: BoardgamesApp) -> VowlScreen:
     await pilot.pause()
     screen = vowl(app)
     await pilot.press("r")
-    await pilot.pause()
-    await pilot.press("enter")
-    await pilot.pause()
+    await take_keyboard(pilot)
     return screen
 
 
@@ -108,8 +108,7 @@ async def test_solitaire_turn_through_the_ui() -> None:
         assert isinstance(app.screen, HandoverScreen)
         assert "Ann Lee, take the keyboard" in screen_text(app)
         assert screen.game.phase is Phase.READY
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot, "Ann Lee")
         assert screen.game.phase is Phase.SOLVING and screen.timer.running
         # A wrong answer is refused with its reason and keeps what was typed.
         await pilot.press(*"qqq", "enter")
@@ -120,10 +119,10 @@ async def test_solitaire_turn_through_the_ui() -> None:
         # After the turn: every card with its answers, then the scoring choice.
         assert isinstance(app.screen, ReviewScreen)
         assert "you could also have said" in screen_text(app) or "solved" in screen_text(app)
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
-        await pilot.press("2")
+        await deliberately(pilot, "2")
         await pilot.pause()
         assert screen.game.player("Ann Lee").score == 2
         assert screen.game.current_player == "Bob Roy"
@@ -147,7 +146,7 @@ async def test_timer_running_out_fails_the_turn() -> None:
         text = screen_text(app)
         assert "no success for Ann Lee" in text
         assert "passed, never solved" in text
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         await pilot.pause()
         assert screen.game.current_player == "Bob Roy"
         assert screen.game.player("Ann Lee").score == 0
@@ -177,22 +176,21 @@ async def test_partner_turn_through_the_ui() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)  # choose a neighbour
         assert "choose a neighbour" in screen_text(app)
-        await pilot.press("1")
+        await deliberately(pilot, "1")
         await pilot.pause()
         partner = screen.game.view(None).partner
         assert partner in ("Bob Roy", "Cy Twombly")
         assert isinstance(app.screen, HandoverScreen)
         assert f"Ann Lee and {partner}, take the keyboard" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot)
         run = screen.view().active_run
         assert run is not None and run.total >= 6  # rolled 3 or 4, plus 3 partner cards
         await solve_current_pile(pilot, app, clock)
-        await pilot.press("enter")  # review
+        await deliberately(pilot, "enter")  # review
         await pilot.pause()
-        await pilot.press("2")  # Ann scores first
+        await deliberately(pilot, "2")  # Ann scores first
         await pilot.pause()
-        await pilot.press("2")  # then the partner
+        await deliberately(pilot, "2")  # then the partner
         await pilot.pause()
         assert screen.game.player("Ann Lee").score == 2
         assert screen.game.player(partner).score == 2
@@ -207,16 +205,14 @@ async def test_head_to_head_turn_hides_each_racers_pile() -> None:
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen) and "Ann Lee, take the keyboard" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot, "Ann Lee")
         ann_cards = [c.skeleton for _, c in screen.game.card_places() if _ == "Ann Lee's pile"]
         ann_first = screen.view().active_run.current.skeleton
         await solve_current_pile(pilot, app, clock)
         # Bob's handover: nothing of Ann's run (cards, log lines) may show.
         assert isinstance(app.screen, HandoverScreen)
         assert "Bob Roy, take the keyboard" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot, "Bob Roy")
         text = screen_text(app)
         for skeleton in [ann_first, *ann_cards]:
             assert f"{skeleton} →" not in text
@@ -224,9 +220,9 @@ async def test_head_to_head_turn_hides_each_racers_pile() -> None:
         await expire_timer(pilot, app, clock)  # Bob runs out of time: Ann wins the race
         assert isinstance(app.screen, ReviewScreen)
         assert "Race: Ann Lee" in screen_text(app)
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         await pilot.pause()
-        await pilot.press("2")
+        await deliberately(pilot, "2")
         await pilot.pause()
         assert screen.game.player("Ann Lee").score == 2
         assert screen.game.player("Bob Roy").score == 0
@@ -241,13 +237,11 @@ async def test_sudden_death_buzzers_and_lockout() -> None:
         await pilot.press("r")
         await pilot.pause()
         for _ in range(2):  # both racers run out of time having solved nothing: a tie
-            await pilot.press("enter")
-            await pilot.pause()
+            await take_keyboard(pilot)
             await expire_timer(pilot, app, clock)
         assert isinstance(app.screen, HandoverScreen)
         assert "Sudden death" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await take_keyboard(pilot, "Sudden death")
         assert screen.game.phase is Phase.SUDDEN_DEATH
         card = screen.game.view(None).sudden_death.card
         assert card is not None and card.skeleton in screen_text(app).replace("   ", "")
@@ -278,14 +272,12 @@ async def test_selection_mode_discard_is_private_to_the_selector() -> None:
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
         assert "Bob Roy, take the keyboard" in screen_text(app)
-        await pilot.press("enter")
+        await take_keyboard(pilot, "Bob Roy")
+        assert isinstance(app.screen, DiscardScreen)
+        await deliberately(pilot, "enter")  # nothing ticked: refused with a reason
         await pilot.pause()
         assert isinstance(app.screen, DiscardScreen)
-        await pilot.press("enter")  # nothing ticked: refused with a reason
-        await pilot.pause()
-        assert isinstance(app.screen, DiscardScreen)
-        for key in ("space", "down", "space", "down", "space", "enter"):
-            await pilot.press(key)
+        await deliberately(pilot, "space", "down", "space", "down", "space", "enter")
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
         assert "Ann Lee, take the keyboard" in screen_text(app)
@@ -302,12 +294,11 @@ async def test_practice_records_stats_and_shows_them() -> None:
         await pilot.press("r")
         await pilot.pause()
         if isinstance(app.screen, ChoiceScreen):  # pragma: no cover - extras only after scoring
-            await pilot.press("u")
-        await pilot.press("enter")
-        await pilot.pause()
+            await deliberately(pilot, "u")
+        await take_keyboard(pilot, "Ann")
         await solve_current_pile(pilot, app, clock)
         assert isinstance(app.screen, ReviewScreen)
-        await pilot.press("enter")
+        await deliberately(pilot, "enter")
         await pilot.pause()
         assert screen.game.player("Ann").score == 2  # taken automatically in practice
         stats = StatsStore().get("Ann")
@@ -355,7 +346,7 @@ async def test_f1_shows_the_vowl_rules_over_the_game() -> None:
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen) and app.screen.game == "vowl"
         assert "Interpretations" in screen_text(app) or "Vowl" in screen_text(app)
-        await pilot.press("f1")
+        await deliberately(pilot, "f1")
         await pilot.pause()
         assert isinstance(app.screen, VowlScreen)
 

@@ -1,0 +1,193 @@
+"""What a player can do in Vowl, and which of it is legal now.
+
+An action is a small immutable value (``Answer("savor")``, ``Revisit(card)``), as
+in python-chess: a screen builds one, tests it for membership in
+``game.legal_actions()`` and hands it to ``VowlGame.apply``.  Saves store actions
+by class name (``boardgames.common.saves``), so these names are a file format:
+``launch.ACTION_CLASSES`` decodes them from this module and ``cards``.
+
+``LegalActions`` is the answer to "what may be done now": the enumerable
+choices, plus an ``AnswerRule`` for the open-ended ``Answer(word)``.  It lives
+here rather than in the engine because every view carries one
+(``VowlView.legal``) and the views sit below the engine.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Iterable, Iterator
+from dataclasses import dataclass
+
+from boardgames.vowl.cards import Card
+
+
+# --------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action a screen may send."""
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """Roll both dice (only the number die in solitaire practice)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOpponent(Action):
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePartner(Action):
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Selection mode: the three cards the opponent removes from the hand."""
+
+    cards: frozenset[Card]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.cards, frozenset):
+            object.__setattr__(self, "cards", frozenset(self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceExtras(Action):
+    """Put the face-down tier cards on top of (``True``) or under the pile."""
+
+    on_top: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StartRun(Action):
+    """Flip the sand timer: the first card turns face up (or the sudden-death card)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer(Action):
+    """An answer to the face-up card; *elapsed* is the run's time so far in seconds."""
+
+    word: str
+    elapsed: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Set the face-up card aside face down and turn the next one."""
+
+
+@dataclass(frozen=True, slots=True)
+class Revisit(Action):
+    """Go back to a passed card (the face-up card, if any, is passed in its place)."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TimeUp(Action):
+    """The sand timer ran out (sent by the screen)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Buzz(Action):
+    """Sudden death: *player* claims the right to answer."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreTwo(Action):
+    """Take 2 points."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreOne(Action):
+    """Take 1 point and move your victory token and *other*'s one space down."""
+
+    other: str
+
+
+# --------------------------------------------------------------------------- legal actions
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerRule:
+    """When ``Answer`` is legal: any word, under these conditions on ``elapsed``.
+
+    Interpretation V22: elapsed seconds come from the screen's clock; they never
+    go back within a pile and never pass the timer (the screen sends ``TimeUp``).
+    """
+
+    needs_elapsed: bool = False
+    min_elapsed: float = 0.0
+    limit: float | None = None
+
+    def problem(self, answer: Answer) -> str | None:
+        e = answer.elapsed
+        if e is None:
+            if self.needs_elapsed:
+                return "a head-to-head answer must carry the elapsed time (Answer(word, elapsed=...))"
+            return None
+        if isinstance(e, bool) or not isinstance(e, int | float) or not math.isfinite(e):
+            return f"elapsed must be a number of seconds, not {e!r}"
+        if e < self.min_elapsed:
+            return f"elapsed {e:g} s is earlier than an answer already given ({self.min_elapsed:g} s)"
+        if self.limit is not None and e > self.limit:
+            return f"elapsed {e:g} s is past the {self.limit:g} s timer; send TimeUp instead"
+        return None
+
+
+class LegalActions(Collection[Action]):
+    """The actions legal now.  Open-ended ``Answer(word)`` is tested by rule, not listed.
+
+    ``in`` works for every action; iterating yields the enumerable ones (choices,
+    ``Pass``, ``Revisit``...); ``kinds`` says which action types are possible at all
+    (what a screen greys out), ``answer`` the rule for answers when they are legal.
+    """
+
+    __slots__ = ("_actions", "_set", "answer")
+
+    def __init__(self, actions: Iterable[Action] = (), answer: AnswerRule | None = None) -> None:
+        self._actions = tuple(dict.fromkeys(actions))
+        self._set = frozenset(self._actions)
+        self.answer = answer
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, Answer):
+            return self.answer is not None and self.answer.problem(action) is None
+        return action in self._set
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._actions)
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __bool__(self) -> bool:
+        return bool(self._actions) or self.answer is not None
+
+    @property
+    def kinds(self) -> frozenset[type[Action]]:
+        found = {type(a) for a in self._actions}
+        if self.answer is not None:
+            found.add(Answer)
+        return frozenset(found)
+
+    def of(self, kind: type[Action]) -> tuple[Action, ...]:
+        return tuple(a for a in self._actions if isinstance(a, kind))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LegalActions):
+            return NotImplemented
+        return self._set == other._set and self.answer == other.answer
+
+    def __hash__(self) -> int:
+        return hash((self._set, self.answer))
+
+    def __repr__(self) -> str:
+        extra = ", Answer(*)" if self.answer is not None else ""
+        return f"LegalActions({', '.join(map(repr, self._actions))}{extra})"

@@ -1,0 +1,139 @@
+"""What one seat may see of a Vowl game: ``VowlGame.view(viewer)`` builds these.
+
+The screen and its widgets render only from a view, never from the engine, so a
+secret that is not in the view cannot reach the terminal.  The engine strips, per
+viewer: the deck order (``DeckView`` holds counts only), face-down cards, the
+selection hand (the selector's alone) and the other racer's pile in
+head-to-head (a ``RunView`` with ``visible=False`` keeps only harmless counts).
+``viewer=None`` is the public view a handover screen shows.  ``Outcome``, the
+end of the game, is here because a view carries it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from boardgames.vowl.actions import LegalActions
+from boardgames.vowl.cards import Card, Tier
+from boardgames.vowl.events import Event, RaceResult, TurnSummary
+from boardgames.vowl.kinds import Mode, Phase
+from boardgames.vowl.track import Board, Extras, ModeFace, Timer
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of the game: who won and after how many turns."""
+
+    winner: str
+    turns: int
+    practice: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    name: str
+    seat: int
+    timer: Timer
+    score: int
+    victory: int
+    extras: Extras  # what this scoring token's tier draws now
+    within_reach: bool  # within winning distance: must play solitaire on own turn
+
+    @property
+    def distance(self) -> int:
+        return self.victory - self.score
+
+
+@dataclass(frozen=True)
+class RunView:
+    """One pile in play.  When ``visible`` is False (the other racer's pile in
+    head-to-head) only the counts that give nothing away are filled in."""
+
+    runner: str
+    partner: str | None
+    time_limit: int
+    visible: bool
+    started: bool
+    finished: bool
+    total: int
+    pile_left: int  # face-down cards not yet turned
+    current: Card | None
+    passed: tuple[Card, ...]
+    solved: tuple[tuple[Card, str], ...]
+    solved_count: int | None
+    complete: bool | None
+    elapsed: float | None
+
+    @property
+    def cards_left(self) -> int:
+        """Unsolved cards: face down, face up, and passed."""
+        return self.total - (self.solved_count or 0)
+
+
+@dataclass(frozen=True)
+class SelectionView:
+    selector: str
+    player: str
+    hand: tuple[Card, ...] | None  # only the selector sees it
+    hand_size: int
+    to_discard: int
+
+
+@dataclass(frozen=True)
+class SuddenDeathView:
+    players: tuple[str, ...]
+    card: Card | None
+    buzzer: str | None
+    locked_out: tuple[str, ...]
+    cards_tried: int
+
+
+@dataclass(frozen=True)
+class DeckView:
+    tier: Tier
+    draw: int
+    discard: int
+
+
+@dataclass(frozen=True)
+class VowlView:
+    """Everything a screen may show to ``viewer`` (``None``: the public handover view)."""
+
+    viewer: str | None
+    practice: bool
+    board: Board
+    phase: Phase
+    turn: int
+    current_player: str
+    players: tuple[PlayerView, ...]
+    #: who must act now (and so sit at the keyboard); both racers in sudden death
+    actors: tuple[str, ...]
+    #: the player whose own view now holds secrets: show a handover first
+    private_to: str | None
+    number: int | None
+    face: ModeFace | None
+    mode: Mode | None
+    forced_solitaire: bool
+    partner: str | None
+    opponent: str | None
+    time_limit: int | None
+    extras_owner: str | None
+    pending_extras: int
+    runs: tuple[RunView, ...]
+    active_run: RunView | None
+    selection: SelectionView | None
+    sudden_death: SuddenDeathView | None
+    scorer: str | None
+    race: RaceResult | None
+    review: TurnSummary | None  # this turn's cards, once its piles are done (SCORE)
+    last_turn: TurnSummary | None
+    decks: tuple[DeckView, ...]
+    last_events: tuple[Event, ...]
+    legal: LegalActions
+    outcome: Outcome | None
+
+    def player(self, name: str) -> PlayerView:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
