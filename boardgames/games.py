@@ -77,10 +77,9 @@ class GameInfo:
 
     @property
     def entry(self) -> GameEntry:
+        """The game's ``GameEntry``: ``boardgames.<key>.entry.ENTRY``, imported on first use."""
         module = importlib.import_module(f"boardgames.{self.key}.entry")
-        entry = getattr(module, "ENTRY", module)  # TRANSITION: games not yet on GameEntry
-        if entry is module:
-            return entry  # type: ignore[return-value]
+        entry = getattr(module, "ENTRY", None)
         if not isinstance(entry, GameEntry):
             raise TypeError(f"boardgames.{self.key}.entry.ENTRY is not a GameEntry")
         return entry

@@ -11,7 +11,7 @@ from textual.widgets import Input
 from boardgames.app import BoardgamesApp
 from tests.screen import take_keyboard
 from tests.vowl.test_screen import make_app
-from boardgames.vowl.engine import Mode
+from boardgames.vowl.kinds import Mode
 
 SIZE = (110, 34)
 

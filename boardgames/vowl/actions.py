@@ -2,9 +2,11 @@
 
 An action is a small immutable value (``Answer("savor")``, ``Revisit(card)``), as
 in python-chess: a screen builds one, tests it for membership in
-``game.legal_actions()`` and hands it to ``VowlGame.apply``.  Saves store actions
+``game.legal_actions`` and hands it to ``VowlGame.apply``.  Saves store actions
 by class name (``boardgames.common.saves``), so these names are a file format:
-``launch.ACTION_CLASSES`` decodes them from this module and ``cards``.
+``spec.ACTION_CLASSES`` decodes them from this module and ``cards``.  Actions
+that name a player (``ChooseOpponent``, ``Buzz``, ``ScoreOne``) name them as the
+saves always have, by name, not by seat.
 
 ``LegalActions`` is the answer to "what may be done now": the enumerable
 choices, plus an ``AnswerRule`` for the open-ended ``Answer(word)``.  It lives

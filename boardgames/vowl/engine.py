@@ -6,26 +6,35 @@ Shape (python-chess for values, OpenSpiel/boardgame.io for flow):
   state.  It reads no clock and no global random: every die roll and shuffle goes
   through the ``random.Random`` it is given (``rng.choice`` for dice,
   ``rng.shuffle`` for decks), so a seed replays a game exactly.
-- ``legal_actions()`` returns a ``LegalActions`` you can test membership in
-  (``Answer("savor") in game.legal_actions()``); ``apply(action)`` performs one
-  action and returns the ``Event``\\ s that happened, or raises
-  ``IllegalActionError`` saying why not; ``outcome()`` is ``None`` until someone wins.
+- It is the suite's game contract (``common.game.Engine``): players sit in seats
+  ``0 .. seats - 1`` in the order their names were given; ``actors()`` is the set
+  of seats who must act now; ``legal_actions`` is a ``LegalActions`` you can test
+  membership in (``Answer("savor") in game.legal_actions``); ``why_illegal(action)``
+  says why not, in the very words ``apply(action)`` refuses with (the suite's
+  ``IllegalActionError``); ``apply`` returns the ``Event``\\ s that happened;
+  ``outcome()`` is ``None`` until someone wins.
+- Names stay the game's vocabulary: actions name players (``ChooseOpponent("Bob
+  Roy")``, as saves hold them), events and views name them for the wording.
+  ``seat_of``, ``view_of`` and ``actor_names`` are the name-based conveniences a
+  screen that speaks names uses.
 - Answers are judged inside the engine by the ``Judge`` it was given (in play a
   ``boardgames.common.skeleton.SkeletonMatcher``), so the events say accepted or
   rejected and why.
 - Time is data: the screen runs the sand timer and sends ``TimeUp()`` when it runs
   out, and passes elapsed seconds on ``Answer`` where the rules compare times
   (head-to-head).
-- ``view(viewer)`` is everything a screen may show to *viewer* (``None`` for the
+- ``view(seat)`` is everything a screen may show to that seat (``None`` for the
   public handover screen), with every secret stripped: deck order, face-down
-  cards, the selection hand, and the other racer's pile in head-to-head.
+  cards, the selection hand, and the other racer's pile in head-to-head.  Events
+  carry their audience in seats: a head-to-head racer's own cards and answers are
+  theirs alone until the race is over.
 
 Each decision the rulebook leaves open is a row of the *Interpretations* table in
 ``docs/rules/vowl.md``; comments cite the row (``# Interpretation V9``).
 
 The values it trades in live beside it: ``actions`` (what a player sends, and
 ``LegalActions``), ``events`` (what ``apply`` returns), ``view`` (what
-``view(viewer)`` returns) and ``kinds`` (``Phase`` and ``Mode``, shared by all
+``view(seat)`` returns) and ``kinds`` (``Phase`` and ``Mode``, shared by all
 three).  This module keeps the rules: the game, its hidden state, its errors.
 """
 
@@ -39,6 +48,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from boardgames.common.game import Audience, IllegalActionError, Seat, visible_to
 from boardgames.common.skeleton import Rejection, Verdict
 from boardgames.vowl.actions import (
     Action,
@@ -123,10 +133,7 @@ MAX_PLAYERS = 5
 
 
 # --------------------------------------------------------------------------- errors
-
-
-class IllegalActionError(ValueError):
-    """An action the rules do not allow now; the message says why, for the player."""
+# A refused action raises the suite's ``common.game.IllegalActionError(action, reason)``.
 
 
 class SetupError(ValueError):
@@ -323,9 +330,9 @@ class VowlGame:
         self._outcome: Outcome | None = None
         self._last_turn: TurnSummary | None = None
         self._last_events: tuple[Event, ...] = ()
-        # Views are immutable, so each viewer's is built once per state; a screen
+        # Views are immutable, so each seat's is built once per state; a screen
         # asks for it on every redraw and every ``check_action``.
-        self._views: dict[str | None, VowlView] = {}
+        self._views: dict[Seat | None, VowlView] = {}
         self._initial_cards = sum(len(d.draw) for d in self._decks.values())
 
     @classmethod
@@ -393,7 +400,17 @@ class VowlGame:
 
     @property
     def names(self) -> tuple[str, ...]:
+        """The players' names by seat (``names[seat]``)."""
         return tuple(p.name for p in self._players)
+
+    @property
+    def seats(self) -> int:
+        """How many players sit at the table (1 in practice)."""
+        return len(self._players)
+
+    def seat_of(self, name: str) -> Seat:
+        """The seat of the player called *name* (``KeyError`` for a stranger)."""
+        return self._get(name).seat
 
     @property
     def last_turn(self) -> TurnSummary | None:
@@ -408,8 +425,13 @@ class VowlGame:
     def is_over(self) -> bool:
         return self._outcome is not None
 
-    def actors(self) -> tuple[str, ...]:
-        """Who must act now: the player(s) who should be at the keyboard."""
+    def actors(self) -> frozenset[Seat]:
+        """The seats who must act now: the player(s) who should be at the keyboard."""
+        return frozenset(self._get(name).seat for name in self.actor_names())
+
+    def actor_names(self) -> tuple[str, ...]:
+        """Who must act now, by name, in the order the screen addresses them
+        (the runner before a partner; the two racers of a sudden death in race order)."""
         t = self._turn
         match self._phase:
             case Phase.ROLL | Phase.CHOOSE_OPPONENT | Phase.CHOOSE_PARTNER:
@@ -472,7 +494,9 @@ class VowlGame:
 
     # ----------------------------------------------------------------- legal actions
 
+    @property
     def legal_actions(self) -> LegalActions:
+        """The actions legal now, whoever sends them (``action in game.legal_actions``)."""
         t = self._turn
         match self._phase:
             case Phase.ROLL:
@@ -513,17 +537,25 @@ class VowlGame:
         raise AssertionError(self._phase)  # pragma: no cover
 
     def is_legal(self, action: Action) -> bool:
-        return action in self.legal_actions()
+        return action in self.legal_actions
+
+    def why_illegal(self, action: object) -> str | None:
+        """``None`` when *action* is legal now, else why not: the reason ``apply`` refuses with."""
+        if not isinstance(action, Action):
+            return f"{action!r} is not a Vowl action"
+        legal = self.legal_actions
+        if action in legal:
+            return None
+        return self._why_illegal(action, legal)
 
     # ----------------------------------------------------------------- apply
 
     def apply(self, action: Action) -> list[Event]:
-        """Perform *action*; return what happened.  Raises ``IllegalActionError``."""
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not a Vowl action")
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(self._why_illegal(action, legal))
+        """Perform *action*; return what happened.  Raises ``IllegalActionError``
+        (the suite's, carrying the action and ``why_illegal``'s reason)."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalActionError(action, reason)
         self._views.clear()
         events: list[Event] = []
         match action:
@@ -791,8 +823,9 @@ class VowlGame:
 
     # ----------------------------------------------------------------- solving
 
-    def _run_audience(self, run: _Run) -> frozenset[str] | None:
-        return frozenset({run.runner}) if run.private else None
+    def _run_audience(self, run: _Run) -> Audience:
+        """Head-to-head: the racer's own cards and answers are for the racer alone."""
+        return frozenset({self._get(run.runner).seat}) if run.private else None
 
     def _do_start_run(self, events: list[Event]) -> None:
         # Interpretation V25: the pile stays face down until the timer is flipped.
@@ -1092,22 +1125,29 @@ class VowlGame:
 
     # ----------------------------------------------------------------- views
 
-    def view(self, viewer: str | None = None) -> VowlView:
-        """What *viewer* may see (``None``: the public view for a handover screen)."""
-        cached = self._views.get(viewer)
+    def view(self, seat: Seat | None = None) -> VowlView:
+        """What *seat* may see (``None``: the public view for a handover screen)."""
+        cached = self._views.get(seat)
         if cached is not None:
             return cached
-        if viewer is not None:
-            self._get(viewer)  # KeyError for a stranger
-        self._views[viewer] = built = self._build_view(viewer)
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self._players)
+        ):
+            raise KeyError(f"there is no seat {seat!r} at this table of {len(self._players)}")
+        self._views[seat] = built = self._build_view(seat)
         return built
 
-    def _build_view(self, viewer: str | None) -> VowlView:
+    def view_of(self, name: str) -> VowlView:
+        """What the player called *name* may see (``KeyError`` for a stranger)."""
+        return self.view(self.seat_of(name))
+
+    def _build_view(self, seat: Seat | None) -> VowlView:
         t = self._turn
+        viewer = None if seat is None else self._players[seat].name
         runs = tuple(self._run_view(r, viewer) for r in t.runs)
         active = runs[t.active] if t.active is not None and t.active < len(runs) else None
-        actors = self.actors()
-        legal = self.legal_actions()
+        actors = self.actor_names()
+        legal = self.legal_actions
         if viewer in actors:
             if self._phase is Phase.SUDDEN_DEATH and t.sudden is not None and t.sudden.buzzer is None:
                 legal = LegalActions(a for a in legal if not isinstance(a, Buzz) or a.player == viewer)
@@ -1126,7 +1166,7 @@ class VowlGame:
                                      sd.buzzer, tuple(sd.locked), sd.cards_tried)
         time_limit = int(self._get(t.player).timer) if t.mode is not None else None
         return VowlView(
-            viewer=viewer,
+            viewer=seat,
             practice=self.is_practice,
             board=self._board,
             phase=self._phase,
@@ -1153,7 +1193,7 @@ class VowlGame:
             review=self._summary() if self._phase is Phase.SCORE else None,
             last_turn=self._last_turn,
             decks=tuple(DeckView(tier, len(d.draw), len(d.discard)) for tier, d in self._decks.items()),
-            last_events=tuple(e for e in self._last_events if e.visible_to(viewer)),
+            last_events=tuple(e for e in self._last_events if visible_to(e, seat)),
             legal=legal,
             outcome=self._outcome,
         )
@@ -1180,6 +1220,6 @@ class VowlGame:
         )
 
 
-def view(game: VowlGame, viewer: str | None = None) -> VowlView:
-    """``view(state, viewer)``, boardgame.io style: the same as ``game.view(viewer)``."""
-    return game.view(viewer)
+def view(game: VowlGame, seat: Seat | None = None) -> VowlView:
+    """``view(state, seat)``, boardgame.io style: the same as ``game.view(seat)``."""
+    return game.view(seat)

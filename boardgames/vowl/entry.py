@@ -1,28 +1,84 @@
-"""Vowl's place in the suite: command line, deck validation, menu entry."""
+"""Vowl's place in the suite (``ENTRY``): command line, deck validation, menu, resume.
+
+- ``boardgames vowl [--players NAMES] [--timers S,S] [--board standard|advanced] [--seed N]``:
+  the setup form, or straight into a game when the players are given;
+- ``boardgames vowl --practice [--players NAME]``: solitaire practice;
+- ``boardgames vowl --resume``: the latest unfinished game (``GameSession.latest``);
+- ``boardgames vowl check SKELETON WORD`` and ``... solve SKELETON``: tools for a real table.
+
+Reading the setup from the command line (``setup_from_args``) lives here, with the
+command line.  Nothing imports this module but the game registry
+(``boardgames.games``, by name): the screens and the spec are imported only when a
+command runs or the menu opens the game, so there is no import circle.
+"""
 
 from __future__ import annotations
 
 import argparse
+import getpass
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from boardgames.common.dictionary import get_dictionary
+from boardgames.common.errors import UserFacingError
 from boardgames.common.skeleton import SkeletonError, SkeletonMatcher, normalise_skeleton
+from boardgames.games import GameEntry
 from boardgames.vowl.cards import load_decks
+from boardgames.vowl.track import Timer
 
 if TYPE_CHECKING:
-    from textual.app import App
     from textual.screen import Screen
 
-    from boardgames.common.saves import SaveRecord
-
-
-def validate_decks() -> None:
-    load_decks()
+    from boardgames.common.session import GameSession, GameSpec
+    from boardgames.common.ui.host import Host
+    from boardgames.vowl.spec import VowlSetup
 
 
 def matcher() -> SkeletonMatcher:
-    return SkeletonMatcher(get_dictionary())
+    from boardgames.vowl.spec import matcher  # noqa: PLC0415 - the dictionary, only when a tool runs
+
+    return matcher()
+
+
+# --- the setup from the command line ---------------------------------------------------------
+
+
+def practice_name() -> str:
+    """The practising player's name when none is given: their login, capitalised."""
+    try:
+        return getpass.getuser().capitalize() or "Player"
+    except (OSError, KeyError):
+        return "Player"
+
+
+def parse_timers(text: str | None, players: int) -> tuple[int, ...]:
+    """``--timers 25,15`` -> ``(25, 15)``; everyone on 25 s when not given."""
+    if not text:
+        return tuple(int(Timer.GREEN) for _ in range(players))
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != players or not all(p.isdigit() for p in parts):
+        raise UserFacingError(
+            f"--timers needs one number of seconds per player ({players}), e.g. --timers "
+            + ",".join(["25"] * players),
+            exit_code=2,
+        )
+    return tuple(int(p) for p in parts)
+
+
+def setup_from_args(args: argparse.Namespace) -> VowlSetup | None:
+    """``--players/--board/--timers/--practice`` as a ``VowlSetup``; ``None`` means "show the form"."""
+    from boardgames.vowl.spec import VowlSetup, parse_players  # noqa: PLC0415
+
+    names = parse_players(args.players) if args.players else ()
+    if args.practice:
+        names = names[:1] or (practice_name(),)
+    elif not names:
+        return None
+    timers = parse_timers(getattr(args, "timers", None), len(names))
+    setup = VowlSetup(names, timers, advanced=args.board == "advanced", practice=args.practice)
+    problems = setup.problems()
+    if problems:
+        raise UserFacingError(" ".join(problems), exit_code=2)
+    return setup
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -55,18 +111,19 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from boardgames.app import BoardgamesApp  # noqa: PLC0415 - only when a screen opens
-    from boardgames.vowl import launch  # noqa: PLC0415
+    from boardgames.common.session import GameSession  # noqa: PLC0415
 
     if args.resume:
-        record = launch.latest_save()  # no saved game ends here, before any screen
+        # No saved game, or one that cannot be replayed, ends here, before any screen.
+        session = GameSession.resume(ENTRY.spec, GameSession.latest(ENTRY.spec))
 
         def start() -> Screen:
-            return launch.resume_screen(record, app)
+            return ENTRY.session_screen(session, app)
     else:
-        setup = launch.setup_from_args(args)  # a bad --players ends here, before any screen
+        setup = setup_from_args(args)  # a bad --players ends here, before any screen
 
         def start() -> Screen:
-            return launch.setup_screen() if setup is None else launch.game_screen(setup, app)
+            return ENTRY.start_screen(setup, app)
 
     app = BoardgamesApp(start=start, seed=args.seed)
     app.run()
@@ -115,13 +172,42 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.set_defaults(func=cmd_solve)
 
 
-def resume_screen(record: SaveRecord, app: App) -> Screen:
-    from boardgames.vowl.launch import resume_screen as resume  # noqa: PLC0415
+class VowlEntry(GameEntry):
+    """Vowl in the game registry (``boardgames.games``)."""
 
-    return resume(record, app)
+    @property
+    def spec(self) -> GameSpec[Any, Any]:
+        from boardgames.vowl.spec import SPEC  # noqa: PLC0415 - the engine, only when a game runs
+
+        return SPEC
+
+    def register(self, subparsers: argparse._SubParsersAction) -> None:
+        register(subparsers)
+
+    def validate_decks(self) -> None:
+        load_decks()
+
+    def new_game_screen(self) -> Screen:
+        """The setup form: names, board side, a sand timer each."""
+        from boardgames.vowl.setup import VowlSetupScreen  # noqa: PLC0415 - screens only when one opens
+
+        return VowlSetupScreen()
+
+    def session_screen(self, session: GameSession[Any, Any], host: Host) -> Screen:
+        """The table for *session*: a new game from its first roll, a resumed one where it
+        stopped (behind a handover when it stopped mid-pile, Interpretation V26)."""
+        from boardgames.vowl.screen import VowlScreen  # noqa: PLC0415
+
+        return VowlScreen(session)
+
+    def start_screen(self, setup: VowlSetup | None, host: Host) -> Screen:
+        """What ``boardgames vowl`` opens: the setup form when the command line named
+        nobody, else straight into a game for *setup* (autosaved from its first action)."""
+        from boardgames.vowl.screen import start_game  # noqa: PLC0415
+
+        if setup is None:
+            return self.new_game_screen()
+        return start_game(setup, host)
 
 
-def new_game_screen() -> Screen:
-    from boardgames.vowl.launch import setup_screen  # noqa: PLC0415
-
-    return setup_screen()
+ENTRY = VowlEntry()

@@ -1,18 +1,28 @@
 """What happened: ``VowlGame.apply`` returns a list of these, in order.
 
 Events feed the action log (``narrate``), the screen's reactions and the
-after-turn review (``TurnSummary``, carried by ``TurnEnded``).  Most are public;
-an event with an ``audience`` may be shown only to those players (a head-to-head
-racer's own cards), and ``Event.visible_to`` says so.  The enums here are the
-vocabulary of the events alone: why cards were drawn, which scoring option was
-taken, what became of a card, how a race was decided.
+after-turn review (``TurnSummary``, carried by ``TurnEnded``).  As the suite's
+contract asks (``common.game``), each carries its **audience**: ``None`` when
+everyone may see it, else the seats that may (a head-to-head racer's own cards
+and answers are for that racer alone until the race is over); ``common.game.
+visible_to(event, seat)`` says whether a seat may see it.  Players are named in
+the fields (the wording needs names); only the audience is in seats.
+
+Each event words itself: ``str(event)`` is plain text, and ``words(event, mark)``
+is the same sentence with the parts a screen emphasises passed through *mark*
+(``narrate`` marks them up for the log), so the wording lives here once.
+
+The enums here are the vocabulary of the events alone: why cards were drawn,
+which scoring option was taken, what became of a card, how a race was decided.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import Protocol
 
+from boardgames.common.game import Audience
 from boardgames.common.skeleton import Verdict
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.kinds import Mode
@@ -61,12 +71,13 @@ class RaceHow(enum.Enum):
 @dataclass(frozen=True)
 class Event:
     """Something that happened.  ``audience`` is ``None`` when everyone may see it,
-    else the names of the only players who may (a head-to-head racer's own cards)."""
+    else the seats of the only players who may (a head-to-head racer's own cards)."""
 
-    audience: frozenset[str] | None = field(default=None, kw_only=True)
+    audience: Audience = field(default=None, kw_only=True)
 
-    def visible_to(self, viewer: str | None) -> bool:
-        return self.audience is None or (viewer is not None and viewer in self.audience)
+    def __str__(self) -> str:
+        """The event in plain words (``words`` with no emphasis)."""
+        return words(self, PLAIN)
 
 
 @dataclass(frozen=True)
@@ -283,3 +294,119 @@ class TurnSummary:
 @dataclass(frozen=True)
 class TurnEnded(Event):
     summary: TurnSummary
+
+
+# --------------------------------------------------------------------------- wording
+
+
+class Mark(Protocol):
+    """How the parts of a sentence a screen emphasises are shown (``PLAIN``: as they are)."""
+
+    def strong(self, text: str) -> str:
+        """A headline, a word that was accepted, a winner."""
+        ...
+
+    def tier(self, text: str, tier: Tier) -> str:
+        """Text in the colour of a card tier (green, yellow, red)."""
+        ...
+
+
+class _Plain:
+    def strong(self, text: str) -> str:
+        return text
+
+    def tier(self, text: str, tier: Tier) -> str:
+        return text
+
+
+PLAIN: Mark = _Plain()
+
+_DRAWN_FOR = {
+    DrawPurpose.PILE: "for the pile",
+    DrawPurpose.PARTNER_BONUS: "(partner bonus)",
+    DrawPurpose.EXTRAS: "(tier extras)",
+    DrawPurpose.SELECTION: "to choose from",
+    DrawPurpose.SUDDEN_DEATH: "for the sudden death",
+}
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def words(event: Event, mark: Mark = PLAIN) -> str:  # noqa: C901, PLR0911, PLR0912 - one sentence per event
+    """*event* as a sentence for the table, its emphasis passed through *mark*."""
+    match event:
+        case TurnStarted(player=p, turn=n):
+            return mark.strong(f"Turn {n}: {p}")
+        case Rolled(player=p, number=n, face=face, mode=mode, forced_solitaire=forced):
+            if face is None:
+                return f"{p} rolled {n}."
+            text = f"{p} rolled {n} and {face.value}"
+            if mode is Mode.SELECTION:
+                text += ": selection mode (two players)"
+            elif mode.value != face.value:
+                text += f": {mode.value}"
+            text += "."
+            if forced:
+                text += " Within 2 spaces of victory: solitaire it must be."
+            return text
+        case OpponentChosen(player=p, opponent=o, automatic=auto):
+            return f"{p} races {o} head-to-head" + (" (the only other player)." if auto else ".")
+        case PartnerChosen(player=p, partner=o):
+            return f"{p} partners with {o}."
+        case CardsDrawn(owner=o, tier=t, count=c, purpose=purpose):
+            return f"{o} draws {plural(c, mark.tier(t.value, t) + ' card')} {_DRAWN_FOR[purpose]}."
+        case DeckReshuffled(tier=t, count=c):
+            return f"The {t.value} deck ran out: {plural(c, 'discard')} shuffled into a new deck."
+        case DeckExhausted(tier=t, short=s):
+            return f"The {t.value} deck and its discards are empty: {plural(s, 'card')} could not be drawn."
+        case SelectionMade(selector=s, player=p, discarded=d, shuffled_in=k):
+            return f"{s} discarded {d} and shuffled {plural(k, 'card')} into {p}'s pile."
+        case ExtrasPlaced(owner=o, on_top=top, count=c):
+            return f"{o} put {plural(c, 'extra card')} {'on top of' if top else 'under'} the pile."
+        case RunStarted(runner=r, partner=partner, pile_size=n, time_limit=t):
+            who = f"{r} and {partner}" if partner else r
+            return f"{who}: {plural(n, 'card')}, {t} seconds — go!"
+        case CardFlipped(runner=r, card=c):
+            return f"{r} turns {c.skeleton} face up."
+        case AnswerAccepted(word=w, card=c):
+            return f"  {c.skeleton} → {mark.strong(w)} ✓"
+        case AnswerRejected(card=c, verdict=v):
+            return f"  {c.skeleton} ✗ {v.word or '(nothing)'}: {v.message.removeprefix('rejected: ')}"
+        case CardPassed(card=c):
+            return f"  {c.skeleton} passed."
+        case RunFinished(result=r, timed_out=timed_out):
+            if r.complete:
+                t = f" in {r.elapsed:.1f} s" if r.elapsed is not None else ""
+                return f"{r.runner} got through all {plural(r.total, 'card')}{t}."
+            end = "Time!" if timed_out else "Stopped."
+            return f"{end} {r.runner} solved {r.solved} of {r.total}."
+        case RaceTied():
+            return "A tie! Sudden death on a red card."
+        case SuddenDeathCard(card=c, number=n):
+            # A sudden-death card is a red card (Interpretation V15: another tier only when red is out).
+            return f"Sudden-death card {n}: {mark.tier(c.skeleton, Tier.EXPERT)}."
+        case Buzzed(player=p):
+            return f"{p} buzzes in!"
+        case LockedOut(player=p, verdict=v):
+            return f"{p} is wrong ({v.word}) and locked out of this card."
+        case RaceDecided(race=race):
+            if race.winner is None:
+                return f"Nobody wins the race: {race.how.value}."
+            return f"{race.winner} wins the race: {race.how.value}."
+        case TurnSucceeded(players=ps):
+            return f"Success for {' and '.join(ps)}!"
+        case TurnFailed(player=p):
+            return f"No success for {p} this turn."
+        case Scored(player=p, option=opt, score_from=a, score_to=b):
+            if opt is ScoreOption.TWO_POINTS:
+                return f"{p} takes 2 points: {a} → {b}."
+            return f"{p} takes 1 point: {a} → {b}."
+        case VictoryTokenMoved(player=p, space_from=a, space_to=b):
+            return f"{p}'s victory token moves down: {a} → {b}."
+        case GameWon(player=p, score=s, victory=v):
+            return mark.strong(f"{p} wins with {s} points (victory token on {v})!")
+        case TurnEnded(summary=summary):
+            return f"Turn {summary.turn} is over."
+    return type(event).__name__  # pragma: no cover - every event is worded above

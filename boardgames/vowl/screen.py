@@ -1,21 +1,26 @@
 """The Vowl table: one screen that drives ``VowlGame`` for 2-5 players or practice.
 
-The screen holds no rules.  After every engine action it calls ``sync()``, which
-looks at the engine's phase and asks the right person for the next decision: a
-handover before anything private (a pile about to be turned, a selection hand, a
-sudden death), a small modal for public choices, the answer box while a pile is
-being solved.  Everything drawn comes from ``game.view(holder)`` where ``holder``
-is whoever took the keyboard at the last handover, so another player's secrets are
-never rendered.
+The screen holds no rules.  It is a ``SessionScreen`` over a ``GameSession``
+(``common.session``): every action goes through ``act``, which applies it,
+autosaves it and tells a refusal in words; then ``sync()`` looks at the engine's
+phase and asks the right person for the next decision: a handover before anything
+private (a pile about to be turned, a selection hand, a sudden death), a small
+modal for public choices, the answer box while a pile is being solved.  Everything
+drawn comes from the view of ``holder``, whoever took the keyboard at the last
+handover, so another player's secrets are never rendered; the log shows only the
+events that seat may see (``common.game.visible_to``).
 
 Time: the ``SandTimer`` widget counts down on the app's injected clock; when it
 runs out the screen sends ``TimeUp()``.  Answers carry the elapsed seconds
-(Interpretation V22).
+(Interpretation V22).  The sand does not run while the leave question is open.
+
+The screen reaches the app only through ``common.ui.host.host(self)`` (its clock,
+its seeds, the main menu) and imports ``spec``, never ``entry``: no import circle.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from rich.markup import escape
 from textual import on
@@ -24,12 +29,15 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
+from boardgames.common.game import Seat, visible_to
 from boardgames.common.saves import Autosaver
+from boardgames.common.session import GameSession
 from boardgames.common.skeleton import SkeletonMatcher
-from boardgames.common.ui.base import GameScreen
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
+from boardgames.common.ui.host import Host, host
 from boardgames.common.ui.sandtimer import SandTimer
+from boardgames.common.ui.session_screen import SessionScreen
 from boardgames.vowl.actions import (
     Action,
     Answer,
@@ -46,7 +54,7 @@ from boardgames.vowl.actions import (
     StartRun,
     TimeUp,
 )
-from boardgames.vowl.engine import IllegalActionError, VowlGame
+from boardgames.vowl.engine import VowlGame
 from boardgames.vowl.events import (
     AnswerAccepted,
     AnswerRejected,
@@ -61,6 +69,7 @@ from boardgames.vowl.events import (
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.modals import DiscardScreen, ReviewScreen
 from boardgames.vowl.narrate import describe
+from boardgames.vowl.spec import SPEC, VowlSession, VowlSetup, matcher
 from boardgames.vowl.stats import StatsStore
 from boardgames.vowl.track import extras_for
 from boardgames.vowl.view import VowlView
@@ -71,7 +80,14 @@ BUZZ_KEYS = ("z", "m")
 PASS_WORD = "pass"
 
 
-class VowlScreen(GameScreen):
+def start_game(setup: VowlSetup, app: Host) -> VowlScreen:
+    """A new game for *setup*, dealt from the app's next seed and autosaved from its first action."""
+    return VowlScreen(GameSession.start(SPEC, setup, app.new_seed()))
+
+
+class VowlScreen(SessionScreen[VowlGame]):
+    """One game of Vowl (or a practice session), from the first roll to the winner."""
+
     GAME = "vowl"
     CSS_PATH = "vowl.tcss"
     MIN_SIZE = (90, 28)
@@ -88,27 +104,28 @@ class VowlScreen(GameScreen):
 
     def __init__(
         self,
-        game: VowlGame,
-        matcher: SkeletonMatcher,
+        session: VowlSession,
         *,
-        new_game: Callable[[], VowlScreen] | None = None,
         stats: StatsStore | None = None,
-        autosave: Autosaver | None = None,
-        history: list[Event] | None = None,
-        resumed: bool = False,
+        judge: SkeletonMatcher | None = None,
     ) -> None:
+        """A new game, or a replayed save (``session.history``: what happened before).
+
+        *stats*: the practice record (by default the player's own file in practice,
+        none otherwise); *judge*: what the after-turn review lists answers with.
+        """
         super().__init__()
-        self.game = game
-        self.matcher = matcher
-        self._new_game = new_game
-        self.stats = stats
-        self.autosave = autosave
+        self.session = session
+        game = session.engine
+        resumed = bool(session.history)
+        self.matcher = judge if judge is not None else matcher()
+        self.stats = stats if stats is not None else (StatsStore() if session.setup.practice else None)
         #: a resumed game stopped mid-pile: hand over and restart the sand timer first
         self._interrupted = resumed and game.phase in (Phase.SOLVING, Phase.SUDDEN_DEATH)
-        #: who took the keyboard at the last handover (whose private view may show)
+        #: who took the keyboard at the last handover (whose private view may show), by name
         self.holder: str | None = None
         self._modal_open = False
-        self._events: list[Event] = list(history or [])
+        self._events: list[Event] = _events(session.history)
         self._reviewed_turn = game.last_turn.turn if resumed and game.last_turn else 0
 
     # ------------------------------------------------------------------ layout
@@ -120,7 +137,7 @@ class VowlScreen(GameScreen):
                 yield Static("", id="status")
                 with Horizontal(id="dice-row"):
                     yield Static("", id="dice")
-                    yield SandTimer(25, self.app.clock, id="timer")  # type: ignore[attr-defined]
+                    yield SandTimer(25, host(self).clock, id="timer")
                 yield CardFace("", id="card")
                 yield Static("", id="pile-info")
                 yield PassedCards(id="passed")
@@ -143,36 +160,40 @@ class VowlScreen(GameScreen):
     # ------------------------------------------------------------------ engine access
 
     @property
+    def game(self) -> VowlGame:
+        """The rules engine (the session's); actions go through ``act``, which autosaves."""
+        return self.engine
+
+    @property
+    def autosave(self) -> Autosaver | None:
+        assert self.session is not None
+        return self.session.autosave
+
+    @property
     def timer(self) -> SandTimer:
         return self.query_one("#timer", SandTimer)
 
-    def view(self) -> VowlView:
-        return self.game.view(self.holder)
+    @property
+    def holder_seat(self) -> Seat | None:
+        """The seat of whoever holds the keyboard (``None``: the whole table is looking)."""
+        return None if self.holder is None else self.game.seat_of(self.holder)
 
-    def act(self, action: Action) -> list[Event] | None:
-        """Apply one action; a refusal is shown to the player, never raised."""
-        try:
-            events = self.game.apply(action)
-        except IllegalActionError as exc:
-            self.notify(str(exc).capitalize(), severity="warning")
+    def view(self) -> VowlView:
+        return self.game.view(self.holder_seat)
+
+    def act(self, action: object) -> tuple[object, ...] | None:
+        """Apply one action through the session (applied, then saved); a refusal is
+        shown to the player, never raised.  Then log it, react to it, ask for what is next."""
+        happened = super().act(action)
+        if happened is None:
             return None
+        events = _events(happened)
         self._events.extend(events)
-        self._autosave(action)
         for event in events:
             self._log_event(event)
             self._react(event)
         self.sync()
-        return events
-
-    def _autosave(self, action: Action) -> None:
-        """Save after every action (a crash loses at most the action in progress)."""
-        if self.autosave is None:
-            return
-        warning = self.autosave.record_action(action, save_title(self.game))
-        if warning is None and self.game.is_over():
-            warning = self.autosave.finish()
-        if warning:
-            self.notify_everyone(warning, severity="warning", timeout=10)
+        return happened
 
     def _react(self, event: Event) -> None:
         """Screen-side consequences of what the engine did (timers, stats, feedback)."""
@@ -214,7 +235,7 @@ class VowlScreen(GameScreen):
             return
         g = self.game
         phase = g.phase
-        actors = g.actors()
+        actors = g.actor_names()
         if self._interrupted:
             self._resume_interrupted()
             return
@@ -223,7 +244,7 @@ class VowlScreen(GameScreen):
         self.render_view()
         match phase:
             case Phase.ROLL:
-                self.timer.set_limit(int(self.game.player(g.current_player).timer))
+                self.timer.set_limit(int(g.player(g.current_player).timer))
                 self._focus_nothing()
             case Phase.CHOOSE_OPPONENT:
                 self._choose_player(ChooseOpponent, f"{g.current_player}: whom do you race head-to-head?")
@@ -265,7 +286,7 @@ class VowlScreen(GameScreen):
         self.app.push_screen(screen, done)
 
     def _choose_player(self, kind: type[ChooseOpponent] | type[ChoosePartner], question: str) -> None:
-        options = [a for a in self.game.legal_actions() if isinstance(a, kind)]
+        options = [a for a in self.game.legal_actions if isinstance(a, kind)]
         choices = [Choice(str(i + 1), a.player, a) for i, a in enumerate(options)]
         self._open(ChoiceScreen(question, choices), self.act)
 
@@ -338,7 +359,7 @@ class VowlScreen(GameScreen):
         limit = float(view.time_limit or 25)
         used = 0.0
         if view.phase is Phase.SOLVING:
-            rule = self.game.legal_actions().answer
+            rule = self.game.legal_actions.answer
             used = rule.min_elapsed if rule is not None else 0.0
             run = view.active_run
             who = run.runner if run is not None else view.current_player
@@ -376,7 +397,7 @@ class VowlScreen(GameScreen):
             self._show_review(view.review)
             return
         choices: list[Choice[Action]] = []
-        for action in self.game.view(scorer).legal:
+        for action in self.game.view_of(scorer).legal:
             if isinstance(action, ScoreTwo):
                 choices.insert(0, Choice("2", "take 2 points", action))
             elif isinstance(action, ScoreOne):
@@ -499,7 +520,7 @@ class VowlScreen(GameScreen):
         fb.set_class(not ok, "-bad")
 
     def _log_event(self, event: Event) -> None:
-        if event.visible_to(self.holder):
+        if visible_to(event, self.holder_seat):
             line = describe(event)
             if line:
                 self.query_one(RichLog).write(line)
@@ -508,8 +529,9 @@ class VowlScreen(GameScreen):
         """Rewrite the log for the current holder (after a handover hides a racer's cards)."""
         log = self.query_one(RichLog)
         log.clear()
+        seat = self.holder_seat
         for event in self._events:
-            if event.visible_to(self.holder):
+            if visible_to(event, seat):
                 line = describe(event)
                 if line:
                     log.write(line)
@@ -533,7 +555,7 @@ class VowlScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what is not possible now; hide what does not belong to this phase."""
         phase = self.game.phase
-        legal = self.game.legal_actions()
+        legal = self.game.legal_actions
         match action:
             case "roll":
                 return phase is Phase.ROLL
@@ -546,7 +568,7 @@ class VowlScreen(GameScreen):
                     return False
                 return any(isinstance(a, Buzz) for a in legal) or None
             case "new_game":
-                return phase is Phase.GAME_OVER and self._new_game is not None
+                return phase is Phase.GAME_OVER
         return True
 
     def action_roll(self) -> None:
@@ -558,7 +580,7 @@ class VowlScreen(GameScreen):
 
     def action_revisit(self) -> None:
         """Go back to the oldest passed card (the face-up one is passed in its place)."""
-        options = self.game.legal_actions().of(Revisit)
+        options = self.game.legal_actions.of(Revisit)
         if options:
             self.act(options[0])
         else:
@@ -601,44 +623,47 @@ class VowlScreen(GameScreen):
 
     @on(SandTimer.Expired)
     def time_up(self, event: SandTimer.Expired) -> None:
-        if TimeUp() in self.game.legal_actions():
+        if TimeUp() in self.game.legal_actions:
             self._feedback("[b]Time![/b]", ok=False)
             self.act(TimeUp())
 
     def action_new_game(self) -> None:
-        if self._new_game is None or self.game.phase is not Phase.GAME_OVER:
+        """Same players, same timers, a fresh deal (saved like the first game)."""
+        session = self.session
+        if session is None or self.game.phase is not Phase.GAME_OVER:
             return
-        self.app.switch_screen(self._new_game())
+        autosave = session.autosave
+        again = GameSession.start(
+            SPEC, session.setup, host(self).new_seed(),
+            store=autosave.store if autosave else None, save=autosave is not None,
+        )
+        self.app.switch_screen(VowlScreen(again, judge=self.matcher))
 
-    def _leave_question(self) -> str:
-        if self.autosave is not None and self.autosave.enabled:
-            return "Leave this game? It is saved: resume it from the main menu."
-        return "Leave this game? It is not saved and will be lost."
+    # ------------------------------------------------------------------ leaving
+
+    def leave_detail(self) -> str:
+        """What leaving loses (the words Vowl has always used)."""
+        autosave = self.autosave
+        if autosave is not None and autosave.enabled:
+            return "It is saved: resume it from the main menu."
+        return "It is not saved and will be lost."
 
     def action_leave(self) -> None:
+        """A finished game leaves at once (nothing is lost); otherwise the common
+        question, and the sand does not run while the players are asked."""
         if self.game.phase is Phase.GAME_OVER:
-            self.app.back_to_menu()  # type: ignore[attr-defined]
+            host(self).back_to_menu()
             return
         self.timer.pause()
+        super().action_leave()
 
-        def decided(leave: bool | None) -> None:
-            if leave:
-                self.app.back_to_menu()  # type: ignore[attr-defined]
-            else:
-                self.timer.resume()
-                self.sync()
-
-        choices = [Choice("y", "yes, leave the game", True), Choice("n", "no, keep playing", False)]
-        self.app.push_screen(
-            ChoiceScreen(self._leave_question(), choices, cancel=True), decided
-        )
+    def _left(self, yes: bool | None) -> None:
+        if not yes:
+            self.timer.resume()  # "no, keep playing": the sand runs on from where it stopped
+            self.sync()
+        super()._left(yes)
 
 
-
-def save_title(game: VowlGame) -> str:
-    """How the resume menu names a Vowl game."""
-    if game.is_practice:
-        p = game.players[0]
-        return f"practice: {p.name}, {p.score} of {p.victory} points"
-    scores = ", ".join(f"{p.name} {p.score}" for p in game.players)
-    return f"{scores} — turn {game.turn}"
+def _events(happened: Iterable[object]) -> list[Event]:
+    """The session hands events back untyped (it serves every game): these are Vowl's."""
+    return [e for e in happened if isinstance(e, Event)]

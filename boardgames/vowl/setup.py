@@ -1,13 +1,13 @@
 """Vowl's setup form: who plays, which board side, which sand timer each.
 
-It produces a ``VowlSetup`` value and nothing else; ``launch.py`` turns that into
-a game.  Validation lives in ``VowlSetup.problems`` (pure, tested without a
-terminal) and the form shows every problem at once, keeping what was typed.
+It reads a ``VowlSetup`` (``spec``) from the form and starts the game with
+``screen.start_game``.  Validation lives in ``VowlSetup.problems`` (pure, tested
+without a terminal) and the form shows every problem at once, keeping what was
+typed.  Only ``entry`` imports this module and this module imports no entry, so
+there is no import circle (the old ``launch <-> setup`` one is gone).
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,62 +15,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select, Static
 
 from boardgames.common.ui.base import GameScreen
-
-MAX_PLAYERS = 5
-TIMERS = (25, 15)
-
-
-@dataclass(frozen=True, slots=True)
-class VowlSetup:
-    """What the setup form (or the command line) decided."""
-
-    names: tuple[str, ...]
-    timers: tuple[int, ...]
-    advanced: bool = False
-    practice: bool = False
-
-    def problems(self) -> list[str]:
-        """Everything wrong with this setup, in words for the players."""
-        out: list[str] = []
-        n = len(self.names)
-        if self.practice:
-            if n != 1:
-                out.append("Solitaire practice is for one player: type exactly one name.")
-        elif not 2 <= n <= MAX_PLAYERS:
-            out.append(f"Vowl needs 2 to {MAX_PLAYERS} players; {n} named. (One player? Choose practice.)")
-        seen: set[str] = set()
-        for name in self.names:
-            key = name.casefold()
-            if key in seen:
-                out.append(f"Two players are called {name!r}; names must differ.")
-            seen.add(key)
-        for timer in self.timers:
-            if timer not in TIMERS:
-                out.append(f"A sand timer is 25 or 15 seconds, not {timer}.")
-        return out
-
-
-    def to_json(self) -> dict[str, object]:
-        return {"names": list(self.names), "timers": list(self.timers),
-                "advanced": self.advanced, "practice": self.practice}
-
-    @classmethod
-    def from_json(cls, data: dict[str, object]) -> VowlSetup:
-        """Rebuild from a save; ``ValueError`` when the save's setup is not a Vowl setup."""
-        try:
-            setup = cls(tuple(str(n) for n in data["names"]), tuple(int(t) for t in data["timers"]),
-                        bool(data["advanced"]), bool(data["practice"]))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"not a Vowl setup ({exc!r})") from None
-        problems = setup.problems()
-        if problems:
-            raise ValueError(" ".join(problems))
-        return setup
-
-
-def parse_players(text: str) -> tuple[str, ...]:
-    """``"Ann Lee, Bob Roy"`` -> ``("Ann Lee", "Bob Roy")``: trimmed, blanks dropped."""
-    return tuple(" ".join(part.split()) for part in text.split(",") if part.strip())
+from boardgames.common.ui.host import host
+from boardgames.vowl.engine import MAX_PLAYERS
+from boardgames.vowl.screen import start_game
+from boardgames.vowl.spec import TIMERS, VowlSetup
 
 
 class VowlSetupScreen(GameScreen):
@@ -98,8 +46,8 @@ class VowlSetupScreen(GameScreen):
                 with Horizontal(classes="player-row"):
                     yield Input(placeholder=f"Player {i + 1}", id=f"name-{i}", max_length=40)
                     yield Select(
-                        [("25 s timer", 25), ("15 s timer", 15)],
-                        value=25,
+                        [(f"{t} s timer", t) for t in TIMERS],
+                        value=TIMERS[0],
                         allow_blank=False,
                         id=f"timer-{i}",
                     )
@@ -133,9 +81,7 @@ class VowlSetupScreen(GameScreen):
             errors.add_class("-shown")
             return
         errors.remove_class("-shown")
-        from boardgames.vowl.launch import game_screen  # noqa: PLC0415 - avoid an import cycle
-
-        self.app.switch_screen(game_screen(setup, self.app))
+        self.app.switch_screen(start_game(setup, host(self)))
 
     def action_start(self) -> None:
         self._submit(practice=False)

@@ -1,18 +1,20 @@
-"""What one seat may see of a Vowl game: ``VowlGame.view(viewer)`` builds these.
+"""What one seat may see of a Vowl game: ``VowlGame.view(seat)`` builds these.
 
 The screen and its widgets render only from a view, never from the engine, so a
 secret that is not in the view cannot reach the terminal.  The engine strips, per
 viewer: the deck order (``DeckView`` holds counts only), face-down cards, the
 selection hand (the selector's alone) and the other racer's pile in
 head-to-head (a ``RunView`` with ``visible=False`` keeps only harmless counts).
-``viewer=None`` is the public view a handover screen shows.  ``Outcome``, the
-end of the game, is here because a view carries it.
+``view(None)`` is the public view a handover screen shows.  The viewer is a seat
+(the suite's contract, ``common.game``); everything else names players, since the
+screen words it.  ``Outcome``, the end of the game, is here because a view carries it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from boardgames.common.game import Seat
 from boardgames.vowl.actions import LegalActions
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.events import Event, RaceResult, TurnSummary
@@ -97,16 +99,16 @@ class DeckView:
 
 @dataclass(frozen=True)
 class VowlView:
-    """Everything a screen may show to ``viewer`` (``None``: the public handover view)."""
+    """Everything a screen may show to the seat ``viewer`` (``None``: the public handover view)."""
 
-    viewer: str | None
+    viewer: Seat | None
     practice: bool
     board: Board
     phase: Phase
     turn: int
     current_player: str
     players: tuple[PlayerView, ...]
-    #: who must act now (and so sit at the keyboard); both racers in sudden death
+    #: who must act now, by name (and so sit at the keyboard); both racers in sudden death
     actors: tuple[str, ...]
     #: the player whose own view now holds secrets: show a handover first
     private_to: str | None

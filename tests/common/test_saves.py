@@ -18,7 +18,8 @@ from boardgames.common.saves import (
     encode,
     replay,
 )
-from boardgames.vowl import engine as vowl_engine
+from boardgames.vowl import actions as vowl_actions
+from boardgames.vowl import cards as vowl_cards
 from boardgames.vowl.cards import Card, Tier
 
 
@@ -51,14 +52,14 @@ def test_round_trip_nested_values() -> None:
 
 
 def test_vowl_actions_round_trip() -> None:
-    classes = classes_of(vowl_engine)
+    classes = classes_of(vowl_actions, vowl_cards)  # what Vowl's spec decodes saves with
     card = Card("SVR", Tier.BASIC, ("savor",))
     for action in [
-        vowl_engine.Roll(),
-        vowl_engine.Answer("savor", elapsed=3.5),
-        vowl_engine.Revisit(card),
-        vowl_engine.Discard(frozenset({card, Card("CT", Tier.BASIC)})),
-        vowl_engine.ScoreOne("Bob"),
+        vowl_actions.Roll(),
+        vowl_actions.Answer("savor", elapsed=3.5),
+        vowl_actions.Revisit(card),
+        vowl_actions.Discard(frozenset({card, Card("CT", Tier.BASIC)})),
+        vowl_actions.ScoreOne("Bob"),
     ]:
         assert decode(encode(action), classes) == action
 

@@ -148,7 +148,7 @@ def roll(game: VowlGame, number: int = 3, face: ModeFace | None = ModeFace.SOLIT
 
 
 def actor_view(game: VowlGame) -> VowlView:
-    return game.view(game.actors()[0])
+    return game.view_of(game.actor_names()[0])
 
 
 def current(game: VowlGame) -> Card:

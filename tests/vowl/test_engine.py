@@ -269,18 +269,18 @@ def test_within_two_spaces_of_your_victory_token_you_must_play_solitaire(face: M
         (Tier.BASIC, DrawPurpose.PILE), (Tier.ADVANCED, DrawPurpose.EXTRAS), (Tier.EXPERT, DrawPurpose.EXTRAS)
     ]  # no partner bonus, no opponent
     game.apply(PlaceExtras(on_top=True))
-    assert game.phase is Phase.READY and game.actors() == (ANN,)
+    assert game.phase is Phase.READY and game.actor_names() == (ANN,)
 
 
 def test_within_two_spaces_you_may_still_be_chosen_as_partner_or_opponent() -> None:
     game = make_game((ANN, BOB, CY))
     set_tokens(game, BOB, score=9)
     roll(game, 3, ModeFace.PARTNER)
-    assert ChoosePartner(BOB) in game.legal_actions()
+    assert ChoosePartner(BOB) in game.legal_actions
     game = make_game((ANN, BOB, CY))
     set_tokens(game, BOB, score=9)
     roll(game, 3, ModeFace.HEAD_TO_HEAD)
-    assert ChooseOpponent(BOB) in game.legal_actions()
+    assert ChooseOpponent(BOB) in game.legal_actions
 
 
 # --------------------------------------------------------------------------- partner
@@ -304,7 +304,7 @@ def test_partner_draws_three_extra_green_cards_before_the_tier_cards() -> None:
 def test_partner_is_one_of_your_neighbours() -> None:
     game = make_game(NAMES)
     roll(game, 3, ModeFace.PARTNER)
-    assert set(game.legal_actions()) == {ChoosePartner(BOB), ChoosePartner(EVE)}
+    assert set(game.legal_actions) == {ChoosePartner(BOB), ChoosePartner(EVE)}
     with pytest.raises(IllegalActionError, match="next to you"):
         game.apply(ChoosePartner(CY))
     with pytest.raises(IllegalActionError):
@@ -316,7 +316,7 @@ def test_partners_share_the_pile_and_both_succeed_the_roller_scoring_first() -> 
     roll(game, 3, ModeFace.PARTNER)
     game.apply(ChoosePartner(CY))
     game.apply(StartRun())
-    assert game.actors() == (ANN, CY)
+    assert game.actor_names() == (ANN, CY)
     assert actor_view(game).active_run.total == 6  # type: ignore[union-attr]
     events = solve_pile(game)
     assert TurnSucceeded((ANN, CY)) in events
@@ -347,16 +347,16 @@ def test_head_to_head_opponent_draws_the_rolled_number_plus_their_own_tier() -> 
     set_tokens(game, CY, score=3)  # standard side, spaces 3-4: one yellow
     roll(game, 4, ModeFace.HEAD_TO_HEAD)
     assert game.phase is Phase.CHOOSE_OPPONENT
-    assert set(game.legal_actions()) == {ChooseOpponent(BOB), ChooseOpponent(CY)}
+    assert set(game.legal_actions) == {ChooseOpponent(BOB), ChooseOpponent(CY)}
     events = game.apply(ChooseOpponent(CY))
     assert [(e.owner, e.tier, e.count) for e in events if isinstance(e, CardsDrawn)] == [
         (ANN, Tier.BASIC, 4),
         (CY, Tier.BASIC, 4),
         (CY, Tier.ADVANCED, 1),
     ]
-    assert game.phase is Phase.PLACE_EXTRAS and game.actors() == (CY,)
+    assert game.phase is Phase.PLACE_EXTRAS and game.actor_names() == (CY,)
     game.apply(PlaceExtras(on_top=True))
-    assert game.phase is Phase.READY and game.actors() == (ANN,)
+    assert game.phase is Phase.READY and game.actor_names() == (ANN,)
     assert [r.total for r in game.view(None).runs] == [4, 5]
 
 
@@ -369,7 +369,7 @@ def test_head_to_head_the_first_through_all_cards_wins() -> None:
     game = make_game()
     _race_to_second_pile(game)
     solve_pile(game, start=2.0, step=2.0, timed=True)  # Ann: done at 6 s
-    assert game.phase is Phase.READY and game.actors() == (BOB,)
+    assert game.phase is Phase.READY and game.actor_names() == (BOB,)
     game.apply(StartRun())
     events = solve_pile(game, start=1.0, step=1.0, timed=True)  # Bob: done at 3 s
     decided = next(e for e in events if isinstance(e, RaceDecided))
@@ -413,7 +413,7 @@ def test_head_to_head_a_tie_goes_to_a_sudden_death_expert_card() -> None:
     solve(game, 1.0)
     events = game.apply(TimeUp())
     assert any(isinstance(e, RaceTied) for e in events)
-    assert game.phase is Phase.SUDDEN_DEATH_READY and game.actors() == (ANN, BOB)
+    assert game.phase is Phase.SUDDEN_DEATH_READY and game.actor_names() == (ANN, BOB)
     events = game.apply(StartRun())  # both ready: the top red card turns over
     card = next(e for e in events if isinstance(e, SuddenDeathCard)).card
     assert card.tier is Tier.EXPERT
@@ -500,7 +500,7 @@ def test_scoring_take_one_point_and_move_two_victory_tokens_down() -> None:
 def test_scoring_one_point_needs_another_players_victory_token() -> None:
     game = make_game((ANN, BOB, CY))
     _succeed_solitaire(game)
-    assert set(game.legal_actions()) == {ScoreTwo(), ScoreOne(BOB), ScoreOne(CY)}
+    assert set(game.legal_actions) == {ScoreTwo(), ScoreOne(BOB), ScoreOne(CY)}
     with pytest.raises(IllegalActionError, match="another player"):
         game.apply(ScoreOne(ANN))
 
@@ -524,7 +524,7 @@ def test_winning_scoring_token_meets_or_passes_the_victory_token(score: int) -> 
     assert GameWon(ANN, score + 2, 10) in events
     assert game.outcome() is not None and game.outcome().winner == ANN  # type: ignore[union-attr]
     assert game.phase is Phase.GAME_OVER
-    assert not game.legal_actions()
+    assert not game.legal_actions
     with pytest.raises(IllegalActionError, match="game is over"):
         game.apply(Roll())
 
@@ -545,20 +545,20 @@ def test_selection_mode_with_two_players_replaces_partner() -> None:
     events = roll(game, 4, ModeFace.PARTNER)
     assert events[0].mode is Mode.SELECTION
     assert CardsDrawn(BOB, Tier.BASIC, 7, DrawPurpose.SELECTION) in events
-    assert game.phase is Phase.SELECT_DISCARDS and game.actors() == (BOB,)
-    hand = game.view(BOB).selection.hand  # type: ignore[union-attr]
+    assert game.phase is Phase.SELECT_DISCARDS and game.actor_names() == (BOB,)
+    hand = game.view_of(BOB).selection.hand  # type: ignore[union-attr]
     assert hand is not None and len(hand) == 7
-    assert len(list(game.legal_actions())) == 35  # any 3 of the 7
+    assert len(list(game.legal_actions)) == 35  # any 3 of the 7
 
 
 def test_selection_opponent_discards_three_and_the_rest_are_shuffled_into_your_pile() -> None:
     game = make_game()
     roll(game, 4, ModeFace.PARTNER)
-    hand = game.view(BOB).selection.hand  # type: ignore[union-attr]
+    hand = game.view_of(BOB).selection.hand  # type: ignore[union-attr]
     assert hand is not None
     events = game.apply(Discard(hand[:3]))
     assert SelectionMade(BOB, ANN, 3, 4) in events
-    assert game.phase is Phase.READY and game.actors() == (ANN,)
+    assert game.phase is Phase.READY and game.actor_names() == (ANN,)
     game.apply(StartRun())
     seen = []
     while game.phase is Phase.SOLVING:
@@ -570,7 +570,7 @@ def test_selection_opponent_discards_three_and_the_rest_are_shuffled_into_your_p
 def test_selection_discard_must_be_exactly_three_cards_of_the_hand() -> None:
     game = make_game()
     roll(game, 3, ModeFace.PARTNER)
-    hand = game.view(BOB).selection.hand  # type: ignore[union-attr]
+    hand = game.view_of(BOB).selection.hand  # type: ignore[union-attr]
     assert hand is not None
     with pytest.raises(IllegalActionError, match="exactly 3"):
         game.apply(Discard(hand[:2]))
@@ -583,11 +583,11 @@ def test_selection_then_tier_cards_as_usual_and_points_as_normal() -> None:
     game = make_game()
     set_tokens(game, ANN, score=3)  # one yellow
     roll(game, 3, ModeFace.PARTNER)
-    hand = game.view(BOB).selection.hand  # type: ignore[union-attr]
+    hand = game.view_of(BOB).selection.hand  # type: ignore[union-attr]
     assert hand is not None
     events = game.apply(Discard(hand[-3:]))
     assert CardsDrawn(ANN, Tier.ADVANCED, 1, DrawPurpose.EXTRAS) in events
-    assert game.phase is Phase.PLACE_EXTRAS and game.actors() == (ANN,)
+    assert game.phase is Phase.PLACE_EXTRAS and game.actor_names() == (ANN,)
     game.apply(PlaceExtras(on_top=False))
     game.apply(StartRun())
     assert actor_view(game).active_run.total == 4  # type: ignore[union-attr]
@@ -654,7 +654,7 @@ def test_dice_are_rolled_with_the_games_rng() -> None:
         rolled = game.view(None)
         seen[(rolled.number, rolled.mode)] += 1  # type: ignore[index]
         while game.phase is not Phase.ROLL:  # give the turn up at once
-            legal = list(game.legal_actions())
+            legal = list(game.legal_actions)
             action = next((a for a in legal if isinstance(a, TimeUp)), legal[0])
             game.apply(action)
     numbers = Counter(n for (n, _), k in seen.items() for _ in range(k))

@@ -72,4 +72,4 @@ def test_scoring_case(given: list[str], expected: list[str]) -> None:
         return
     assert game.phase is Phase.SCORE
     wanted = {ScoreTwo() if c == "two" else ScoreOne(c.removeprefix("one:")) for c in expected}
-    assert set(game.legal_actions()) == wanted
+    assert set(game.legal_actions) == wanted

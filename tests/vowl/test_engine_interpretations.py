@@ -108,7 +108,7 @@ def test_v2_play_goes_round_in_entry_order_from_the_starting_player() -> None:
 def test_v2_neighbours_are_the_seats_just_after_and_just_before() -> None:
     game = make_game([CY, DEE, ANN, BOB])  # Ann sits between Dee and Bob
     roll(game, 3, ModeFace.PARTNER)
-    assert set(game.legal_actions()) == {ChoosePartner(BOB), ChoosePartner(DEE)}
+    assert set(game.legal_actions) == {ChoosePartner(BOB), ChoosePartner(DEE)}
 
 
 # --------------------------------------------------------------------------- V3 alphabetical
@@ -270,7 +270,7 @@ def test_v9_the_opponent_places_their_own_extra_cards() -> None:
     view = game.view(None)
     assert game.phase is Phase.PLACE_EXTRAS and view.extras_owner == BOB and view.actors == (BOB,)
     game.apply(PlaceExtras(on_top=False))
-    assert game.phase is Phase.READY and game.actors() == (ANN,)
+    assert game.phase is Phase.READY and game.actor_names() == (ANN,)
 
 
 # --------------------------------------------------------------------------- V10 sudden death
@@ -289,9 +289,9 @@ def _to_sudden_death(game: VowlGame) -> Card:
 def test_v10_buzz_then_answer_a_wrong_answer_locks_that_player_out() -> None:
     game = make_game()
     card = _to_sudden_death(game)
-    assert game.actors() == (ANN, BOB)
+    assert game.actor_names() == (ANN, BOB)
     assert game.apply(Buzz(ANN)) == [Buzzed(ANN)]
-    assert game.actors() == (ANN,)
+    assert game.actor_names() == (ANN,)
     with pytest.raises(IllegalActionError, match="already buzzed"):
         game.apply(Buzz(BOB))
     events = game.apply(Answer("bazzer"))
@@ -313,7 +313,7 @@ def test_v10_both_locked_out_a_new_card_and_both_may_buzz_again() -> None:
     new = next(e for e in events if isinstance(e, SuddenDeathCard))
     assert new.number == 2 and new.card != first and new.card.tier is Tier.EXPERT
     assert game.view(None).sudden_death.locked_out == ()  # type: ignore[union-attr]
-    assert game.actors() == (ANN, BOB)
+    assert game.actor_names() == (ANN, BOB)
 
 
 def test_v10_time_up_in_sudden_death_turns_a_new_card() -> None:
@@ -330,14 +330,14 @@ def test_v10_typing_something_that_is_not_letters_does_not_lock_out() -> None:
     game.apply(Buzz(ANN))
     [event] = game.apply(Answer("f4k"))
     assert isinstance(event, AnswerRejected)
-    assert game.actors() == (ANN,)  # still holds the buzz
+    assert game.actor_names() == (ANN,)  # still holds the buzz
 
 
 def test_v10_each_buzzer_is_only_offered_in_its_owners_view() -> None:
     game = make_game()
     _to_sudden_death(game)
-    assert Buzz(ANN) in game.view(ANN).legal and Buzz(BOB) not in game.view(ANN).legal
-    assert Buzz(BOB) in game.view(BOB).legal
+    assert Buzz(ANN) in game.view_of(ANN).legal and Buzz(BOB) not in game.view_of(ANN).legal
+    assert Buzz(BOB) in game.view_of(BOB).legal
     assert game.view(None).sudden_death.card is not None  # type: ignore[union-attr]
 
 
@@ -374,7 +374,7 @@ def test_v11_the_last_unsolved_card_cannot_be_passed() -> None:
     start_solitaire(game, 3)
     solve(game)
     solve(game)
-    assert Pass() not in game.legal_actions()
+    assert Pass() not in game.legal_actions
     with pytest.raises(IllegalActionError, match="nothing to pass to"):
         game.apply(Pass())
 
@@ -387,7 +387,7 @@ def test_v12_one_point_cannot_move_a_victory_token_onto_its_owners_scoring_token
     set_tokens(game, BOB, score=6, victory=7)  # one space apart: lowering it would hand Bob the game
     start_solitaire(game)
     solve_pile(game)
-    assert set(game.legal_actions()) == {ScoreTwo(), ScoreOne(CY)}
+    assert set(game.legal_actions) == {ScoreTwo(), ScoreOne(CY)}
     with pytest.raises(IllegalActionError, match="hand them the game"):
         game.apply(ScoreOne(BOB))
 
@@ -479,10 +479,10 @@ def test_v16_selection_hand_is_private_to_the_opponent_behind_a_handover() -> No
     game = make_game()
     roll(game, 3, ModeFace.PARTNER)
     assert game.view(None).private_to == BOB
-    assert game.view(ANN).selection.hand is None  # type: ignore[union-attr]
+    assert game.view_of(ANN).selection.hand is None  # type: ignore[union-attr]
     assert game.view(None).selection.hand is None  # type: ignore[union-attr]
-    assert game.view(ANN).selection.hand_size == 6  # type: ignore[union-attr]
-    assert len(game.view(BOB).selection.hand) == 6  # type: ignore[union-attr,arg-type]
+    assert game.view_of(ANN).selection.hand_size == 6  # type: ignore[union-attr]
+    assert len(game.view_of(BOB).selection.hand) == 6  # type: ignore[union-attr,arg-type]
 
 
 def test_v16_fewer_than_four_cards_drawn_are_all_discarded() -> None:
@@ -495,7 +495,7 @@ def test_v16_fewer_than_four_cards_drawn_are_all_discarded() -> None:
 def test_v16_selection_discards_go_to_the_discard_pile_at_the_end_of_the_turn() -> None:
     game = make_game()
     roll(game, 3, ModeFace.PARTNER)
-    hand = game.view(BOB).selection.hand  # type: ignore[union-attr]
+    hand = game.view_of(BOB).selection.hand  # type: ignore[union-attr]
     game.apply(Discard(hand[:3]))  # type: ignore[index]
     assert game.view(None).decks[0].discard == 0
     game.apply(StartRun())
@@ -524,18 +524,18 @@ def test_v18_racers_run_in_turn_and_the_first_result_is_hidden_until_both_are_do
     game.apply(StartRun())
     assert game.view(None).private_to == ANN
     ann_card = current(game)
-    assert game.view(BOB).runs[0].current is None and not game.view(BOB).runs[0].visible
+    assert game.view_of(BOB).runs[0].current is None and not game.view_of(BOB).runs[0].visible
     solve(game, 3.0)
     game.apply(TimeUp())
-    hidden = game.view(BOB).runs[0]
+    hidden = game.view_of(BOB).runs[0]
     assert hidden.solved_count is None and hidden.finished and hidden.solved == ()
-    assert game.view(ANN).runs[0].solved_count == 1
-    assert all(ann_card not in (getattr(e, "card", None),) for e in game.view(BOB).last_events)
+    assert game.view_of(ANN).runs[0].solved_count == 1
+    assert all(ann_card not in (getattr(e, "card", None),) for e in game.view_of(BOB).last_events)
     game.apply(StartRun())
-    assert game.actors() == (BOB,) and game.view(None).private_to == BOB
-    assert not game.view(ANN).runs[1].visible
+    assert game.actor_names() == (BOB,) and game.view(None).private_to == BOB
+    assert not game.view_of(ANN).runs[1].visible
     game.apply(TimeUp())  # Bob solved 0: Ann wins on count, and now everything is shown
-    assert all(r.visible for r in game.view(BOB).runs) and game.view(BOB).runs[0].solved_count == 1
+    assert all(r.visible for r in game.view_of(BOB).runs) and game.view_of(BOB).runs[0].solved_count == 1
 
 
 def test_v18_equal_times_are_a_tie() -> None:
@@ -554,8 +554,8 @@ def test_v18_head_to_head_answers_must_carry_the_elapsed_time() -> None:
     roll(game, 3, ModeFace.HEAD_TO_HEAD)
     game.apply(StartRun())
     word = current(game).answers[0]
-    assert Answer(word) not in game.legal_actions()
-    assert Answer(word, 1.5) in game.legal_actions()
+    assert Answer(word) not in game.legal_actions
+    assert Answer(word, 1.5) in game.legal_actions
     with pytest.raises(IllegalActionError, match="elapsed time"):
         game.apply(Answer(word))
 
@@ -665,7 +665,7 @@ def test_v21_sudden_death_and_selection_cards_are_in_the_review() -> None:
 
     game = make_game()
     roll(game, 3, ModeFace.PARTNER)
-    hand = game.view(BOB).selection.hand  # type: ignore[union-attr]
+    hand = game.view_of(BOB).selection.hand  # type: ignore[union-attr]
     game.apply(Discard(hand[:3]))  # type: ignore[index]
     game.apply(StartRun())
     events = game.apply(TimeUp())
@@ -687,7 +687,7 @@ def test_v22_elapsed_never_goes_back_nor_past_the_timer() -> None:
         game.apply(Answer(word, 25.5))
     with pytest.raises(IllegalActionError, match="number of seconds"):
         game.apply(Answer(word, float("nan")))
-    assert Answer(word) in game.legal_actions()  # outside a race, time is optional
+    assert Answer(word) in game.legal_actions  # outside a race, time is optional
     game.apply(Answer(word, 11.0))
 
 
@@ -708,9 +708,9 @@ def test_v23_either_partner_may_answer_from_the_shared_keyboard() -> None:
     game.apply(ChoosePartner(BOB))
     game.apply(StartRun())
     word = current(game).answers[0]
-    assert Answer(word) in game.view(ANN).legal
-    assert Answer(word) in game.view(BOB).legal
-    assert not game.view(CY).legal
+    assert Answer(word) in game.view_of(ANN).legal
+    assert Answer(word) in game.view_of(BOB).legal
+    assert not game.view_of(CY).legal
     assert game.view(None).private_to is None  # nothing secret in a partner pile
 
 
@@ -746,7 +746,7 @@ def test_v24_every_answer_is_judged_against_the_face_up_cards_skeleton() -> None
     rng.force(3, ModeFace.SOLITAIRE)
     game.apply(Roll())
     game.apply(StartRun())
-    word = game.view(ANN).active_run.current.answers[0]  # type: ignore[union-attr]
+    word = game.view_of(ANN).active_run.current.answers[0]  # type: ignore[union-attr]
     assert isinstance(game.apply(Answer(word))[0], AnswerRejected)  # the judge, not the card, decides
 
 

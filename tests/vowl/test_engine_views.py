@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from boardgames.common.game import visible_to
 from boardgames.vowl.actions import (
     Action,
     Answer,
@@ -46,20 +47,24 @@ from tests.vowl.conftest import (
 
 def test_view_function_and_method_agree() -> None:
     game = make_game()
-    assert view(game, ANN) == game.view(ANN)
+    assert view(game, 0) == game.view(0) == game.view_of(ANN)
     assert view(game) == game.view(None)
+    assert game.view(1) == game.view_of(BOB) and game.view(1).viewer == 1 and game.view(None).viewer is None
 
 
 def test_view_of_someone_not_at_the_table_is_refused() -> None:
     with pytest.raises(KeyError):
-        make_game().view("Zed Ames")
+        make_game().view_of("Zed Ames")
+    for stranger in (2, -1, "Ann Lee", True):  # a seat of this table, never a name
+        with pytest.raises(KeyError):
+            make_game().view(stranger)  # type: ignore[arg-type]
 
 
 def test_only_the_player_who_must_act_gets_legal_actions() -> None:
     game = make_game((ANN, BOB, CY))
-    assert game.view(ANN).actors == (ANN,)
-    assert Roll() in game.view(ANN).legal
-    assert not game.view(BOB).legal
+    assert game.view_of(ANN).actors == (ANN,)
+    assert Roll() in game.view_of(ANN).legal
+    assert not game.view_of(BOB).legal
     assert not game.view(None).legal
 
 
@@ -81,7 +86,7 @@ def test_view_never_shows_a_card_still_in_a_deck_or_face_down() -> None:
     game.apply(StartRun())
     face_down = [c for place, c in game.card_places() if "deck" in place or "pile" in place]
     for viewer in (None, ANN, BOB, CY):
-        shown = set(cards_in(game.view(viewer)))
+        shown = set(cards_in(game.view(None if viewer is None else game.seat_of(viewer))))
         assert shown == {current(game)}
         assert not shown & set(face_down)
 
@@ -89,10 +94,10 @@ def test_view_never_shows_a_card_still_in_a_deck_or_face_down() -> None:
 def test_the_selection_hand_is_shown_to_the_opponent_alone() -> None:
     game = make_game()
     roll(game, 3, ModeFace.PARTNER)
-    hand = set(game.view(BOB).selection.hand)  # type: ignore[union-attr, arg-type]
+    hand = set(game.view_of(BOB).selection.hand)  # type: ignore[union-attr, arg-type]
     assert len(hand) == 6
-    assert set(cards_in(game.view(BOB))) == hand  # in the hand and in the Discard choices
-    assert not set(cards_in(game.view(ANN))) & hand
+    assert set(cards_in(game.view_of(BOB))) == hand  # in the hand and in the Discard choices
+    assert not set(cards_in(game.view_of(ANN))) & hand
     assert not set(cards_in(game.view(None))) & hand
 
 
@@ -101,12 +106,12 @@ def test_head_to_head_events_of_a_racer_are_for_that_racer_only() -> None:
     roll(game, 3, ModeFace.HEAD_TO_HEAD)
     events = game.apply(StartRun())
     flipped = events[-1]
-    assert isinstance(flipped, CardFlipped) and flipped.audience == frozenset({ANN})
-    assert flipped in game.view(ANN).last_events
-    assert flipped not in game.view(BOB).last_events
+    assert isinstance(flipped, CardFlipped) and flipped.audience == frozenset({game.seat_of(ANN)}) == {0}
+    assert flipped in game.view_of(ANN).last_events
+    assert flipped not in game.view_of(BOB).last_events
     assert flipped not in game.view(None).last_events
     events = solve(game, 2.0)
-    assert isinstance(events[0], AnswerAccepted) and not events[0].visible_to(BOB)
+    assert isinstance(events[0], AnswerAccepted) and not visible_to(events[0], game.seat_of(BOB))
 
 
 def test_after_the_race_both_piles_are_public() -> None:
@@ -129,7 +134,7 @@ def test_view_during_place_extras_shows_who_places_and_how_many() -> None:
     roll(game, 3, ModeFace.SOLITAIRE)
     v = game.view(None)
     assert v.phase is Phase.PLACE_EXTRAS and v.extras_owner == ANN and v.pending_extras == 2
-    assert set(game.view(ANN).legal) == {PlaceExtras(True), PlaceExtras(False)}
+    assert set(game.view_of(ANN).legal) == {PlaceExtras(True), PlaceExtras(False)}
 
 
 def test_view_during_solving_has_the_current_card_passed_cards_and_counts() -> None:
@@ -138,11 +143,11 @@ def test_view_during_solving_has_the_current_card_passed_cards_and_counts() -> N
     first = current(game)
     game.apply(Pass())
     solve(game)
-    run = game.view(ANN).active_run
+    run = game.view_of(ANN).active_run
     assert run is not None
     assert (run.total, run.pile_left, run.passed, run.solved_count, run.cards_left) == (4, 1, (first,), 1, 3)
-    assert Revisit(first) in game.view(ANN).legal
-    assert game.view(ANN).legal.answer is not None
+    assert Revisit(first) in game.view_of(ANN).legal
+    assert game.view_of(ANN).legal.answer is not None
 
 
 def test_last_turn_is_kept_for_the_after_turn_screen() -> None:
@@ -157,7 +162,7 @@ def test_last_turn_is_kept_for_the_after_turn_screen() -> None:
 
 def test_views_and_actions_are_immutable_values() -> None:
     game = make_game()
-    v = game.view(ANN)
+    v = game.view_of(ANN)
     with pytest.raises(dataclasses.FrozenInstanceError):
         v.phase = Phase.GAME_OVER  # type: ignore[misc]
     assert Answer("savor", 1.0) == Answer("savor", 1.0)
@@ -170,7 +175,7 @@ def test_views_and_actions_are_immutable_values() -> None:
 def test_legal_actions_membership_kinds_and_iteration() -> None:
     game = make_game()
     start_solitaire(game, 3)
-    legal = game.legal_actions()
+    legal = game.legal_actions
     word = current(game).answers[0]
     assert Answer(word) in legal and Answer("anything at all") in legal
     assert Pass() in legal and TimeUp() in legal and Roll() not in legal
@@ -200,11 +205,11 @@ def test_illegal_action_error_is_a_value_error_with_a_reason() -> None:
 def test_illegal_actions_change_nothing() -> None:
     game = make_game((ANN, BOB, CY))
     roll(game, 3, ModeFace.HEAD_TO_HEAD)
-    before = (game.view(ANN), game.card_places())
+    before = (game.view_of(ANN), game.card_places())
     for bad in (ChooseOpponent(ANN), ChooseOpponent("Nobody"), Roll(), ScoreTwo()):
         with pytest.raises(IllegalActionError):
             game.apply(bad)
-    assert (game.view(ANN), game.card_places()) == before
+    assert (game.view_of(ANN), game.card_places()) == before
 
 
 def test_choose_opponent_errors_say_why() -> None:
@@ -240,10 +245,10 @@ def _play(seed: int) -> list[object]:
     for _ in range(400):
         if game.is_over():
             break
-        legal = game.legal_actions()
+        legal = game.legal_actions
         action: Action
         if legal.answer is not None and policy.random() < 0.8:
-            card = (game.view(game.actors()[0]).active_run or game.view(None)).current  # type: ignore[union-attr]
+            card = (game.view_of(game.actor_names()[0]).active_run or game.view(None)).current  # type: ignore[union-attr]
             if game.phase is Phase.SUDDEN_DEATH:
                 card = game.view(None).sudden_death.card  # type: ignore[union-attr]
             elapsed = legal.answer.min_elapsed + 1 if legal.answer.needs_elapsed else None

@@ -12,9 +12,8 @@ import pytest
 
 from boardgames.common.saves import SaveStore
 from boardgames.common.ui.sandtimer import SandTimer
-from boardgames.vowl.launch import game_screen
-from boardgames.vowl.screen import VowlScreen
-from boardgames.vowl.setup import VowlSetup
+from boardgames.vowl.screen import VowlScreen, start_game
+from boardgames.vowl.spec import VowlSetup
 from tests.monkey import COMMON_KEYS, monkey
 from tests.vowl.test_screen import make_app
 
@@ -71,7 +70,7 @@ async def test_monkey_on_the_vowl_screen(seed: int) -> None:
                 if records:
                     app.resume_game(records[0])
                 else:
-                    app.push_screen(game_screen(SETUP, app))
+                    app.push_screen(start_game(SETUP, app))
                 await pilot.pause()
                 return
             watch(screens[-1])

@@ -46,7 +46,7 @@ class RandomPlayer:
         self.clock = 0.0
 
     def choose(self, game: VowlGame) -> Action:
-        legal = game.legal_actions()
+        legal = game.legal_actions
         choices = list(legal)
         r = self.rng.random()
         if legal.answer is not None:
@@ -76,7 +76,7 @@ class RandomPlayer:
 
 
 def _face_up(game: VowlGame) -> Card:
-    view = game.view(game.actors()[0])
+    view = game.view_of(game.actor_names()[0])
     if game.phase is Phase.SUDDEN_DEATH:
         assert view.sudden_death is not None and view.sudden_death.card is not None
         return view.sudden_death.card
@@ -144,8 +144,8 @@ def check_step(game: VowlGame, before: dict[str, tuple[int, int]], events: list[
     # Over exactly when there is an outcome; otherwise somebody can act.
     assert game.is_over() == (game.outcome() is not None) == (game.phase is Phase.GAME_OVER)
     if not game.is_over():
-        assert game.actors() and game.legal_actions()
-        assert any(game.view(a).legal for a in game.actors())
+        assert game.actor_names() and game.legal_actions
+        assert any(game.view_of(a).legal for a in game.actor_names())
     else:
         assert game.outcome().winner in game.names  # type: ignore[union-attr]
     # No view shows a secret.
@@ -157,7 +157,7 @@ def check_step(game: VowlGame, before: dict[str, tuple[int, int]], events: list[
         for name, cards in racer.items():
             if name != viewer:
                 hidden |= cards
-        leaked = _shown_to(game.view(viewer)) & hidden
+        leaked = _shown_to(game.view(None if viewer is None else game.seat_of(viewer))) & hidden
         assert not leaked, f"{viewer} sees {leaked} in phase {game.phase}"
 
 
@@ -176,11 +176,11 @@ def play_game(seed: int, players: int, board: Board, skill: float, *, check: boo
             return game
         before = {p.name: (p.score, p.victory) for p in game.players}
         action = player.choose(game)
-        assert action in game.legal_actions()
+        assert action in game.legal_actions
         events = game.apply(action)
         if check:
             names = game.names
-            viewers = (None, *names) if every_viewer else (None, *game.actors(), names[step % len(names)])
+            viewers = (None, *names) if every_viewer else (None, *game.actor_names(), names[step % len(names)])
             check_step(game, before, events, all_cards, tuple(dict.fromkeys(viewers)))
     raise AssertionError(f"seed {seed}: no winner after {MAX_ACTIONS} actions")
 

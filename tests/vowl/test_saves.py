@@ -8,8 +8,8 @@ from boardgames.common.saves import SaveStore
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.vowl.actions import Answer
+from boardgames.vowl.entry import ENTRY
 from boardgames.vowl.kinds import Mode, Phase
-from boardgames.vowl.launch import resume_screen
 from boardgames.vowl.screen import VowlScreen
 from tests.screen import deliberately, screen_text, take_keyboard
 from tests.vowl.test_screen import MATCHER, SIZE, expire_timer, make_app, roll_and_start_pile, vowl
@@ -32,10 +32,11 @@ async def test_every_action_is_saved_and_resume_is_identical() -> None:
         (record,) = SaveStore().unfinished("vowl").records
         assert len(record.actions) == 3  # roll, start, answer
         assert "Ann Lee 0, Bob Roy 0" in record.title
-        before = screen.game.view("Ann Lee")
+        before = screen.game.view_of("Ann Lee")
         places = screen.game.card_places()
-        resumed = resume_screen(record, app)
-        after = resumed.game.view("Ann Lee")
+        resumed = ENTRY.resume_screen(record, app)
+        assert isinstance(resumed, VowlScreen)
+        after = resumed.game.view_of("Ann Lee")
         assert resumed.game.card_places() == places
         assert after.active_run == before.active_run and after.players == before.players
         # the random stream too: both games roll the same from here on
@@ -91,7 +92,7 @@ async def test_a_finished_game_moves_to_history(_private_data_dir) -> None:
         # every card right and closing every review and handover as a player would.
         while not screen.game.is_over():
             if screen.game.phase is Phase.SOLVING:
-                run = screen.game.view("Ann").active_run
+                run = screen.game.view_of("Ann").active_run
                 screen.act(Answer(MATCHER.solutions(run.current.skeleton)[0], elapsed=1.0))
             elif isinstance(app.screen, ChoiceScreen):
                 await deliberately(pilot, "u")  # extra cards underneath

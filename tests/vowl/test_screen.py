@@ -20,10 +20,10 @@ from boardgames.vowl.actions import Roll
 from boardgames.vowl.cards import load_decks
 from boardgames.vowl.engine import PlayerSetup, VowlGame
 from boardgames.vowl.kinds import Mode, Phase
-from boardgames.vowl.launch import game_screen
 from boardgames.vowl.modals import DiscardScreen, ReviewScreen
-from boardgames.vowl.screen import VowlScreen
-from boardgames.vowl.setup import VowlSetup, VowlSetupScreen
+from boardgames.vowl.screen import VowlScreen, start_game
+from boardgames.vowl.setup import VowlSetupScreen
+from boardgames.vowl.spec import VowlSetup
 from boardgames.vowl.stats import StatsStore
 from tests.screen import deliberately, screen_text, take_keyboard
 
@@ -56,7 +56,7 @@ def make_app(names: tuple[str, ...], mode: Mode | None = None, *, practice: bool
     app: BoardgamesApp
 
     def start() -> VowlScreen:
-        return game_screen(setup, app)
+        return start_game(setup, app)
 
     app = BoardgamesApp(start=start, clock=clock, seed=seed)
     return app, clock
@@ -164,6 +164,26 @@ async def test_answer_typed_after_the_sand_ran_out_is_too_late() -> None:
         assert screen.game.last_turn is not None
         assert screen.game.last_turn.cards[0].answer is None  # the late answer did not count
         assert screen.game.player("Ann Lee").score == 0
+
+
+async def test_the_sand_stands_still_while_the_leave_question_is_open() -> None:
+    """Escape mid-pile asks the suite's leave question; the sand does not run meanwhile,
+    and "no" lets it run on from where it stopped."""
+    app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await roll_and_start_pile(pilot, app)
+        clock.advance(5)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen) and "Leave this game?" in screen_text(app)
+        assert "It is saved: resume it from the main menu." in screen_text(app)
+        assert not screen.timer.running
+        clock.advance(60)  # a long think: the sand would have run out twice over
+        await deliberately(pilot, "n")
+        await pilot.pause()
+        assert app.screen is screen and screen.timer.running
+        assert screen.game.phase is Phase.SOLVING
+        assert round(screen.timer.countdown.remaining) == 20  # 25 s less the 5 s before Escape
 
 
 async def test_partner_turn_through_the_ui() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardgames.vowl.setup import VowlSetup, parse_players
+from boardgames.vowl.spec import VowlSetup, parse_players
 
 
 def test_parse_players_trims_and_drops_blanks() -> None:
@@ -33,7 +33,7 @@ def test_cli_timers_per_player() -> None:
     import pytest
 
     from boardgames.common.errors import UserFacingError
-    from boardgames.vowl.launch import setup_from_args
+    from boardgames.vowl.entry import setup_from_args
 
     def args(**kw: object) -> argparse.Namespace:
         base = {"players": "Ann Lee,Bob Roy", "board": "advanced", "practice": False, "timers": None}

@@ -1,0 +1,165 @@
+"""Vowl as the session layer sees it: a setup, a seed and actions (``common.session.GameSpec``).
+
+This is the one place that says how a Vowl game is built from its setup: the decks
+from ``decks/vowl``, the dictionary-backed skeleton matcher as the judge and a
+``random.Random(seed)`` for the dice and the shuffles; ``GameSession`` does the
+autosaving and the replaying.  It also holds what the setup form, the command line
+and the saves share: the setup itself (``VowlSetup``, with every problem in words)
+and how player names are read.
+
+A save's ``setup`` object holds (as it always has, so old saves resume):
+
+- ``names``: the players' full names, in seating order (seat 0 first);
+- ``timers``: each player's sand timer in seconds, 25 or 15;
+- ``advanced``: the advanced (red) board side;
+- ``practice``: solitaire practice for one player.
+
+This module imports no screen (and nothing from Textual): the screens import it,
+``entry`` imports both, and nothing imports ``entry`` but the game registry - so
+there is no import circle.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from boardgames.common.dictionary import get_dictionary
+from boardgames.common.saves import classes_of
+from boardgames.common.session import GameSession
+from boardgames.common.skeleton import SkeletonMatcher
+from boardgames.vowl import actions, cards
+from boardgames.vowl.actions import Action
+from boardgames.vowl.cards import load_decks
+from boardgames.vowl.engine import MAX_PLAYERS, PlayerSetup, VowlGame
+from boardgames.vowl.track import Board, Timer
+
+GAME = "vowl"
+TITLE = "Vowl"
+#: The sand timers a player may choose, in seconds.
+TIMERS = tuple(int(t) for t in Timer)
+
+#: Every class a saved Vowl action is made of, by name (the names old saves hold).
+ACTION_CLASSES: dict[str, type] = classes_of(actions, cards)
+
+
+# --- the setup -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class VowlSetup:
+    """What the setup form (or the command line) decided."""
+
+    names: tuple[str, ...]
+    timers: tuple[int, ...]
+    advanced: bool = False
+    practice: bool = False
+
+    def problems(self) -> list[str]:
+        """Everything wrong with this setup, in words for the players."""
+        out: list[str] = []
+        n = len(self.names)
+        if self.practice:
+            if n != 1:
+                out.append("Solitaire practice is for one player: type exactly one name.")
+        elif not 2 <= n <= MAX_PLAYERS:
+            out.append(f"Vowl needs 2 to {MAX_PLAYERS} players; {n} named. (One player? Choose practice.)")
+        seen: set[str] = set()
+        for name in self.names:
+            key = name.casefold()
+            if key in seen:
+                out.append(f"Two players are called {name!r}; names must differ.")
+            seen.add(key)
+        for timer in self.timers:
+            if timer not in TIMERS:
+                out.append(f"A sand timer is 25 or 15 seconds, not {timer}.")
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"names": list(self.names), "timers": list(self.timers),
+                "advanced": self.advanced, "practice": self.practice}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> VowlSetup:
+        """Rebuild from a save; ``ValueError`` when the save's setup is not a Vowl setup."""
+        try:
+            setup = cls(tuple(str(n) for n in data["names"]), tuple(int(t) for t in data["timers"]),
+                        bool(data["advanced"]), bool(data["practice"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a Vowl setup ({exc!r})") from None
+        problems = setup.problems()
+        if problems:
+            raise ValueError(" ".join(problems))
+        return setup
+
+
+def parse_players(text: str) -> tuple[str, ...]:
+    """``"Ann Lee, Bob Roy"`` -> ``("Ann Lee", "Bob Roy")``: trimmed, blanks dropped."""
+    return tuple(" ".join(part.split()) for part in text.split(",") if part.strip())
+
+
+# --- the game ------------------------------------------------------------------------------
+
+
+@functools.cache
+def matcher() -> SkeletonMatcher:
+    """The process-wide judge of answers (the dictionary behind it loads once)."""
+    return SkeletonMatcher(get_dictionary())
+
+
+def build_game(setup: VowlSetup, seed: int) -> VowlGame:
+    """A new game for *setup*: dice and decks from ``random.Random(seed)``.
+
+    ``SetupError`` (a ``ValueError``) for a setup the rules refuse; ``setup.problems()``
+    catches every such setup first, so the form and the command line never get here.
+    """
+    players = [PlayerSetup(n, Timer(t)) for n, t in zip(setup.names, setup.timers, strict=True)]
+    board = Board.ADVANCED if setup.advanced else Board.STANDARD
+    return VowlGame(players, board=board, decks=load_decks(), judge=matcher(), rng=random.Random(seed))
+
+
+def save_title(game: VowlGame) -> str:
+    """How the resume menu names a Vowl game."""
+    if game.is_practice:
+        p = game.players[0]
+        return f"practice: {p.name}, {p.score} of {p.victory} points"
+    scores = ", ".join(f"{p.name} {p.score}" for p in game.players)
+    return f"{scores} — turn {game.turn}"
+
+
+# --- the spec ------------------------------------------------------------------------------
+
+
+class VowlSpec:
+    """Vowl's ``GameSpec``: how a game is dealt, saved, replayed and named."""
+
+    key: str = GAME
+    title: str = TITLE
+
+    @property
+    def action_classes(self) -> Mapping[str, type]:
+        return ACTION_CLASSES
+
+    def build(self, setup: VowlSetup, seed: int) -> VowlGame:
+        return build_game(setup, seed)
+
+    def setup_to_json(self, setup: VowlSetup) -> dict[str, Any]:
+        return setup.to_json()
+
+    def setup_from_json(self, data: dict[str, Any]) -> VowlSetup:
+        return VowlSetup.from_json(data)
+
+    def is_action(self, value: object) -> bool:
+        return isinstance(value, Action)
+
+    def save_title(self, game: VowlGame, setup: VowlSetup) -> str:
+        return save_title(game)
+
+
+SPEC = VowlSpec()
+
+#: A Vowl game in play: the engine, its setup, its autosave.
+VowlSession = GameSession[VowlGame, VowlSetup]
