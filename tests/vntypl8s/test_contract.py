@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.contract import check_refusals
 from boardgames.common.game import Engine, IllegalActionError, visible_to
 from boardgames.common.saves import SaveStore
 from boardgames.common.session import GameSession
@@ -88,18 +89,7 @@ def test_why_illegal_legal_actions_and_apply_agree_through_whole_games() -> None
         rng = random.Random(seed)
         game = new_game(3 + seed % 3, seed=seed)
         while game.phase is not Phase.GAME_OVER:
-            for action in candidates(game, rng):
-                reason = game.why_illegal(action)
-                assert (action in game.legal_actions) == (reason is None), action
-                if reason is None:
-                    continue
-                before = state(game)
-                with pytest.raises(IllegalActionError) as info:
-                    game.apply(action)  # type: ignore[arg-type]
-                assert info.value.reason == reason and info.value.action is action
-                assert str(info.value) == reason
-                assert state(game) == before, f"the refused {action!r} changed the game"
-                refused += 1
+            refused += check_refusals(game, candidates(game, rng), state)
             for action in list(game.legal_actions)[:5]:
                 assert game.why_illegal(action) is None
             checked += 1

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.contract import check_refusals
 from boardgames.common import game as contract
 from boardgames.common.errors import UserFacingError
 from boardgames.common.game import Engine, IllegalActionError, visible_to
@@ -150,18 +151,7 @@ def test_why_illegal_legal_actions_and_apply_agree_through_whole_games(seed: int
     game = new_game(seed, players)
     for game, *_ in whole_game(seed, players):
         if checked % 3 == 0 or game.is_over():  # every third step keeps whole games quick
-            for action in candidates(game, rng):
-                reason = game.why_illegal(action)
-                assert (action in game.legal_actions) == (reason is None), action
-                if reason is None:
-                    continue
-                before = state(game)
-                with pytest.raises(IllegalActionError) as info:
-                    game.apply(action)  # type: ignore[arg-type]
-                assert info.value.reason == reason and info.value.action is action
-                assert str(info.value) == reason
-                assert state(game) == before, f"the refused {action!r} changed the game"
-                refused += 1
+            refused += check_refusals(game, candidates(game, rng), state)
             for action in game.legal_actions:
                 assert game.why_illegal(action) is None
         checked += 1
