@@ -68,25 +68,11 @@ def computer_from_args(args: argparse.Namespace) -> ComputerOpponent | None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from boardgames.app import BoardgamesApp  # noqa: PLC0415 - only when a screen opens
-    from boardgames.common.session import GameSession  # noqa: PLC0415
-    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
+    from boardgames.cli import play_game  # noqa: PLC0415
+    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - only when a screen opens
 
-    if args.resume:
-        # No saved duel, or one that cannot be replayed, ends here, before any screen.
-        session = GameSession.resume(ENTRY.spec, GameSession.latest(ENTRY.spec))
-
-        def start() -> Screen:
-            return UwoScreen(session=session)
-    else:
-        computer = computer_from_args(args)
-
-        def start() -> Screen:
-            return UwoScreen(first_game=args.first_game, computer=computer)
-
-    app = BoardgamesApp(start=start, seed=args.seed)
-    app.run()
-    return 0
+    computer = computer_from_args(args)
+    return play_game(ENTRY, args, lambda host: UwoScreen(first_game=args.first_game, computer=computer))
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:

@@ -92,28 +92,12 @@ def cmd_favourites(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from boardgames.app import BoardgamesApp  # noqa: PLC0415 - only when a screen opens
-    from boardgames.common.session import GameSession  # noqa: PLC0415
+    from boardgames.cli import play_game  # noqa: PLC0415 - only when a screen opens
 
-    if args.resume:
-        if args.players is not None or args.timer is not None:
-            raise UserFacingError(
-                "--resume takes no --players or --timer: the saved game keeps its own.", exit_code=2
-            )
-        # No saved game, or one that cannot be replayed, ends here, before any screen.
-        session = GameSession.resume(ENTRY.spec, GameSession.latest(ENTRY.spec))
-
-        def start() -> Screen:
-            return ENTRY.session_screen(session, app)
-    else:
-        players, timer = args.players, args.timer
-
-        def start() -> Screen:
-            return ENTRY.start_screen(players, timer, app)
-
-    app = BoardgamesApp(start=start, seed=args.seed)
-    app.run()
-    return 0
+    if args.resume and (args.players is not None or args.timer is not None):
+        raise UserFacingError("--resume takes no --players or --timer: the saved game keeps its own.", exit_code=2)
+    players, timer = args.players, args.timer
+    return play_game(ENTRY, args, lambda host: ENTRY.start_screen(players, timer, host))
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

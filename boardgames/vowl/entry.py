@@ -110,24 +110,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from boardgames.app import BoardgamesApp  # noqa: PLC0415 - only when a screen opens
-    from boardgames.common.session import GameSession  # noqa: PLC0415
+    from boardgames.cli import play_game  # noqa: PLC0415 - only when a screen opens
 
-    if args.resume:
-        # No saved game, or one that cannot be replayed, ends here, before any screen.
-        session = GameSession.resume(ENTRY.spec, GameSession.latest(ENTRY.spec))
-
-        def start() -> Screen:
-            return ENTRY.session_screen(session, app)
-    else:
-        setup = setup_from_args(args)  # a bad --players ends here, before any screen
-
-        def start() -> Screen:
-            return ENTRY.start_screen(setup, app)
-
-    app = BoardgamesApp(start=start, seed=args.seed)
-    app.run()
-    return 0
+    setup = None if args.resume else setup_from_args(args)  # a bad --players ends here, before any screen
+    return play_game(ENTRY, args, lambda host: ENTRY.start_screen(setup, host))
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
