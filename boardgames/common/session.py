@@ -203,9 +203,16 @@ class GameSession(Generic[E, S]):
         return self.autosave is not None and self.autosave.enabled
 
     def leave_detail(self) -> str:
-        """What the "leave this game?" question tells the players."""
+        """What the "leave this game?" question tells the players: what leaving loses.
+
+        The save is written with the first action, so before it there is nothing on
+        disk to come back to, even in a game that is saved.
+        """
         if self.engine.outcome() is not None:
             return "The game is over."
-        if self.saved:
-            return "The game is saved: resume it from the main menu."
-        return "The game is not saved: leaving ends it."
+        if not self.saved:
+            return "It is not saved and will be lost."
+        assert self.autosave is not None
+        if not self.autosave.record.actions:
+            return "Nothing has been played yet, so there is nothing to resume."
+        return "It is saved: resume it from the main menu."

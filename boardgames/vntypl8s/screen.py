@@ -362,7 +362,6 @@ class Vntypl8sScreen(SessionScreen[Game]):
         self.writer: int | None = None
         self._pending: Sequence[object] = ()
         #: the writer's sand timer, stopped while the leave question is open
-        self._paused_for_leave: SandTimer | None = None
         #: the writer's "hand it in anyway?" question, dismissed if their time runs out
         self._hand_in_question: ChoiceScreen[bool] | None = None
         #: Enter on a reveal or a round table waits for a moment of quiet since it appeared,
@@ -840,35 +839,12 @@ class Vntypl8sScreen(SessionScreen[Game]):
 
     # -- leaving ------------------------------------------------------------------------
 
-    def leave_detail(self) -> str:
-        """What leaving loses.  Before the first plate is handed in nothing is on disk
-        yet (the save is written with the first action), so there is nothing to resume."""
-        autosave = self.autosave
-        if self.game.outcome() is not None:
-            return "The game is over."
-        if autosave is None or not autosave.enabled:
-            return "It is not saved and will be lost."
-        if not autosave.record.actions:
-            return "No plate is handed in yet, so there is nothing to resume."
-        return "It is saved: resume it from the main menu."
-
     def action_leave(self) -> None:
-        """The final table leaves at once (nothing is lost); otherwise the common question,
-        and a writer's sand does not run while they are asked."""
+        """The final table leaves at once (the game is over: nothing is lost)."""
         if self.stage is Stage.FINAL:
             host(self).back_to_menu()
             return
-        timer = self.query_one(SandTimer) if self.timer else None
-        if timer is not None and timer.running:
-            timer.pause()
-            self._paused_for_leave = timer
         super().action_leave()
-
-    def _left(self, yes: bool | None) -> None:
-        paused, self._paused_for_leave = self._paused_for_leave, None
-        if not yes and paused is not None:
-            paused.resume()  # "no, keep playing": the writer's time runs on from where it stopped
-        super()._left(yes)
 
     # -- which keys mean something now -----------------------------------------------------
 

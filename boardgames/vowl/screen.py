@@ -641,27 +641,8 @@ class VowlScreen(SessionScreen[VowlGame]):
 
     # ------------------------------------------------------------------ leaving
 
-    def leave_detail(self) -> str:
-        """What leaving loses (the words Vowl has always used)."""
-        autosave = self.autosave
-        if autosave is not None and autosave.enabled:
-            return "It is saved: resume it from the main menu."
-        return "It is not saved and will be lost."
-
-    def action_leave(self) -> None:
-        """A finished game leaves at once (nothing is lost); otherwise the common
-        question, and the sand does not run while the players are asked."""
-        if self.game.phase is Phase.GAME_OVER:
-            host(self).back_to_menu()
-            return
-        self.timer.pause()
-        super().action_leave()
-
-    def _left(self, yes: bool | None) -> None:
-        if not yes:
-            self.timer.resume()  # "no, keep playing": the sand runs on from where it stopped
-            self.sync()
-        super()._left(yes)
+    def stayed(self) -> None:
+        self.sync()
 
 
 def _events(happened: Iterable[object]) -> list[Event]:

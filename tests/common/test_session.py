@@ -124,6 +124,7 @@ def saved_files(root: Path, folder: str = "saves") -> list[dict[str, Any]]:
 
 def test_every_applied_action_is_saved_with_its_title(tmp_path: Path) -> None:
     session = GameSession.start(SPEC, 10, seed=7, store=SaveStore(tmp_path))
+    assert session.leave_detail() == "Nothing has been played yet, so there is nothing to resume."
     step = session.apply(Add(0, 2))
     assert step.applied and step.warning is None
     assert [str(e) for e in step.events][0].startswith("Seat 0 makes")
@@ -131,6 +132,7 @@ def test_every_applied_action_is_saved_with_its_title(tmp_path: Path) -> None:
     assert save["actions"] == [{"$type": "Add", "seat": 0, "amount": 2}]
     assert save["title"] == f"{session.engine.total} of 10"
     assert session.saved
+    assert session.leave_detail() == "It is saved: resume it from the main menu."
 
 
 def test_a_refusal_changes_nothing_and_is_a_sentence(tmp_path: Path) -> None:
@@ -214,7 +216,7 @@ def test_a_disk_that_refuses_is_said_once_and_play_goes_on(tmp_path: Path) -> No
     second = session.apply(Add(1, 1))
     assert second.applied and second.warning is None
     assert not session.saved
-    assert session.leave_detail() == "The game is not saved: leaving ends it."
+    assert session.leave_detail() == "It is not saved and will be lost."
 
 
 def test_an_unsaved_session_writes_nothing(tmp_path: Path) -> None:

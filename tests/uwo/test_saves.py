@@ -62,7 +62,7 @@ async def test_resume_from_the_menu_starts_behind_a_handover() -> None:
         await take_keyboard(pilot, "Pnorfs")
         await pilot.press("q")
         await pilot.pause()
-        assert "The game is saved" in screen_text(app)
+        assert "It is saved: resume it from the main menu." in screen_text(app)
         await deliberately(pilot, "y")
         await pilot.pause()
         assert "Resume UWO" in screen_text(app)

@@ -13,6 +13,7 @@ from boardgames.common.session import GameSession
 from boardgames.common.ui.base import GameScreen
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.host import host
+from boardgames.common.ui.sandtimer import SandTimer
 
 E = TypeVar("E")
 
@@ -24,6 +25,7 @@ class SessionScreen(GameScreen, Generic[E]):
     """How the leave question names the game ("Leave this duel?" reads better than "game")."""
 
     session: GameSession[Any, Any] | None = None
+    _paused_for_leave: list[SandTimer] = []  # replaced per question, never mutated in place
 
     @property
     def engine(self) -> E:
@@ -51,7 +53,18 @@ class SessionScreen(GameScreen, Generic[E]):
         return self.session.leave_detail() if self.session is not None else "No game has started yet."
 
     def action_leave(self) -> None:
-        """Back to the main menu, after asking (what is saved can be resumed from there)."""
+        """Back to the main menu, after asking (what is saved can be resumed from there).
+
+        A finished game, or one not yet dealt, leaves at once: nothing is lost.  While
+        the question is open no sand runs: the sand timers running on this screen are
+        paused, and "no, keep playing" lets them run on from where they stopped.
+        """
+        if self.session is None or self.session.engine.outcome() is not None:
+            host(self).back_to_menu()
+            return
+        self._paused_for_leave = [t for t in self.query(SandTimer) if t.running]
+        for timer in self._paused_for_leave:
+            timer.pause()
         question = ChoiceScreen(
             f"Leave this {self.TITLE}?",
             [Choice("y", "Yes, back to the main menu", True), Choice("n", "No, keep playing", False)],
@@ -61,5 +74,13 @@ class SessionScreen(GameScreen, Generic[E]):
         self.app.push_screen(question, self._left)
 
     def _left(self, yes: bool | None) -> None:
+        paused, self._paused_for_leave = self._paused_for_leave, []
         if yes:
             host(self).back_to_menu()
+            return
+        for timer in paused:
+            timer.resume()
+        self.stayed()
+
+    def stayed(self) -> None:
+        """The players answered "no, keep playing": redraw what the question may have changed."""
