@@ -8,12 +8,13 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import Any
 
-from textual import events
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Footer, Header, LoadingIndicator, OptionList, Static
 from textual.widgets.option_list import Option
 
 from boardgames.common.clock import Clock, monotonic
@@ -29,11 +30,12 @@ EXTRA = "extra:"
 
 
 def resumable(game: str) -> bool:
-    """Whether *game* is known and can rebuild a saved game."""
+    """Whether *game* is known, so its saves can be rebuilt (every registered game can)."""
     try:
-        return hasattr(get_game(game).entry, "resume_screen")
+        get_game(game)
     except KeyError:
         return False
+    return True
 
 
 class MainMenu(Screen[None]):
@@ -72,7 +74,7 @@ class MainMenu(Screen[None]):
         )
         self.extras: dict[str, Callable[[], Screen]] = {}
         for g in GAMES:
-            for i, item in enumerate(getattr(g.entry, "menu_items", lambda: [])()):
+            for i, item in enumerate(g.entry.menu_items()):
                 key = f"{EXTRA}{g.key}:{i}"
                 self.extras[key] = item.open
                 menu.add_option(Option(f"[b]{g.title}[/b]: {item.label}", id=key))
@@ -180,16 +182,58 @@ class SafeCommandPalette(CommandPalette):
     - it closes once: a double Enter would otherwise close it twice and pop the
       screen beneath it too;
     - Page Up/Down while the result list is still being filled is ignored (Textual
-      8.2 raises ``KeyError`` from ``OptionList._move_page`` there).
+      8.2 raises ``KeyError`` from ``OptionList._move_page`` there);
+    - once closed, nothing it started touches its widgets: a key typed just before
+      Escape still starts a search (its ``Input.Changed`` arrives late), and on a busy
+      machine that search can end after the palette's widgets are gone - Textual's
+      worker then raises ``NoMatches`` and the app stops.  Late searches, their
+      results, the busy and "no matches" countdowns are dropped instead.
     """
 
     _dismissed_once = False
+
+    @property
+    def closed(self) -> bool:
+        """Dismissed, popped or being removed: its widgets may be gone."""
+        return self._dismissed_once or not self.is_attached or self not in self.app.screen_stack
 
     def dismiss(self, result: Any = None) -> Any:
         if self._dismissed_once:
             return None
         self._dismissed_once = True
+        self._cancel_gather_commands()
+        self._stop_busy_countdown()
+        self._stop_no_matches_countdown()
         return super().dismiss(result)
+
+    @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
+    async def _gather_commands(self, search_value: str) -> None:
+        if self.closed:
+            return
+        try:
+            # Textual's own search (``work`` keeps the undecorated method as ``__wrapped__``).
+            await CommandPalette._gather_commands.__wrapped__(self, search_value)  # type: ignore[attr-defined]
+        except NoMatches:
+            if not self.closed:
+                raise  # a real bug while open: let it be seen
+
+    def _refresh_command_list(self, *args: Any, **kwargs: Any) -> None:
+        if not self.closed:
+            super()._refresh_command_list(*args, **kwargs)
+
+    def _watch__list_visible(self) -> None:
+        if not self.closed:
+            super()._watch__list_visible()
+
+    def _watch__show_busy(self) -> None:  # Textual's, made plain: no coroutine left unawaited when closed
+        if not self.closed:
+            self.query_one(LoadingIndicator).set_class(self._show_busy, "--visible")
+            self.query_one(CommandList).set_class(self._show_busy, "--populating")
+
+    def _on_timer(self, event: events.Timer) -> None:
+        if self.closed:  # a countdown (busy, "no matches") that fires as the palette goes
+            event.prevent_default()
+            event.stop()
 
     def _action_command_list(self, action: str) -> None:
         try:

@@ -14,6 +14,8 @@ from textual.app import App
 from textual.errors import NoWidget
 from textual.pilot import Pilot
 
+from tests.screen import settled, wait_for
+
 #: Keys every screen may meet: typing, editing, navigation, function and control keys.
 #: (F1 is left out: the rules viewer is slow to redraw and has its own tests.)
 COMMON_KEYS: tuple[str, ...] = (
@@ -58,7 +60,8 @@ async def monkey(
     """Send *steps* random events, *batch* at a time; ``check(step, what)`` after each batch.
 
     Keys are queued the way a fast typist (or a cat) sends them, then the app is
-    let run until idle; invariants that must hold after every single action are
+    let run until it has handled them all (``settled``: a state, so a busy machine
+    plays the same game); invariants that must hold after every single action are
     best checked inside the engine's ``apply`` by the caller as well.
     """
     app: App = pilot.app
@@ -70,6 +73,10 @@ async def monkey(
             what = f"paste {text[:20]!r}"
             app.post_message(events.Paste(text))
         elif click_every and roll < 1000 // paste_every + 1000 // click_every:
+            # A terminal delivers a click after the keys typed before it; Pilot's click
+            # goes straight to the top screen, so let the app handle those keys first
+            # (a click into a screen still mounting trips Textual's text selection).
+            await wait_for(pilot, lambda: settled(app), f"the app to settle before step {step}")
             w, h = app.size
             offset = (rng.randrange(w), rng.randrange(h))
             what = f"click at {offset}"
@@ -83,6 +90,7 @@ async def monkey(
             send_key(app, key)
         if step % batch == batch - 1:
             await pilot.pause()
+            await wait_for(pilot, lambda: settled(app), f"the app to settle after step {step} ({what})")
             result = check(step, what)
             if result is not None:
                 await result

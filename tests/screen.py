@@ -31,6 +31,23 @@ def screen_text(app: App) -> str:
     return console.export_text()
 
 
+def record_notifications(app: App) -> list[str]:
+    """Every notification's message from now on, recorded as it is raised.
+
+    ``app._notifications`` drops a notification once its timeout (wall-clock seconds)
+    has passed, and a busy machine can take that long between the notice and the check.
+    """
+    said: list[str] = []
+    notify = app.notify
+
+    def recording(message: str, *args: object, **kwargs: object) -> None:
+        said.append(str(message))
+        notify(message, *args, **kwargs)  # type: ignore[arg-type]
+
+    app.notify = recording  # type: ignore[method-assign]
+    return said
+
+
 # --- the key gate: handovers and questions wait for a moment of quiet ----------------------
 
 #: A deliberate player's pause: longer than the quiet a guarded screen waits for.
@@ -50,13 +67,41 @@ async def wait_for(pilot, condition, what: str = "the condition", tries: int = 2
         if condition():
             return
         await pilot.pause()
-    raise AssertionError(f"never happened: {what}; the top screen is {pilot.app.screen!r}")
+    try:
+        top = repr(pilot.app.screen)
+    except Exception as exc:  # noqa: BLE001 - the app has stopped: say so, not "no screens"
+        top = f"gone ({exc}; the app {'crashed: ' + repr(pilot.app._exception) if pilot.app._exception else 'exited'})"
+    raise AssertionError(f"never happened: {what}; the top screen is {top}")
+
+
+def settled(app: App) -> bool:
+    """Nothing left to handle: every screen on the stack is mounted and no message waits
+    in the app's queue or any screen's or widget's.
+
+    Textual's ``pilot.pause()`` waits until the *process* looks idle (little CPU used
+    while it sleeps); on a busy machine that is true at once, with a pushed screen still
+    mounting or a screen's ``ScreenResume`` (which restarts a guarded screen's quiet
+    period) still queued.  Wait for this state instead: ``wait_for(pilot, lambda: settled(app))``.
+    """
+    try:
+        stack = app.screen_stack
+    except Exception:  # noqa: BLE001 - the app has stopped: nothing more will happen
+        return True
+    if not all(screen.is_mounted for screen in stack):
+        return False
+    nodes = [app, *stack, *app._registry]
+    return all(node._message_queue.empty() for node in nodes)
 
 
 async def deliberately(pilot, *keys: str) -> None:  # noqa: ANN001 - textual Pilot
-    """Press *keys* like a player who read the screen first: a pause (past ``ARM``), then the keys."""
+    """Press *keys* like a player who read the screen first: a pause (past ``ARM``), then the keys.
+
+    The player reads the screen once it is up: the top screen mounted and resumed
+    (a guarded screen starts its quiet period then), only then does the pause count."""
+    app = pilot.app
+    await wait_for(pilot, lambda: settled(app), "the app to settle")
     await pilot.pause()
-    pause_like_a_player(pilot.app)
+    pause_like_a_player(app)
     await pilot.press(*keys)
 
 
@@ -66,6 +111,8 @@ async def take_keyboard(pilot, player: str | None = None) -> str:  # noqa: ANN00
     app = pilot.app
     await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen), "a handover")
     handover = app.screen
+    await wait_for(pilot, lambda: settled(app), "the handover to be up")
+    await pilot.pause()
     text = " ".join(screen_text(app).split())
     if player is not None:
         assert player in text, text

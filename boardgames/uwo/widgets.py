@@ -148,16 +148,30 @@ class BoardGrid(Grid, can_focus=True):
             self.cursor = B.square(col, row)
 
     def action_activate(self) -> None:
-        self.post_message(self.Activated(self.cursor))
+        self._tell_screen(self.Activated(self.cursor))
 
     def action_cancel(self) -> None:
-        self.post_message(self.Cancelled())
+        self._tell_screen(self.Cancelled())
 
     def on_cell_clicked(self, event: Cell.Clicked) -> None:
         event.stop()
         self.focus()
         self.cursor = event.square
-        self.post_message(self.Activated(event.square))
+        self._tell_screen(self.Activated(event.square))
+
+    def _tell_screen(self, message: Message) -> None:
+        """Hand *message* to the screen's handler at once, in the order the keys came.
+
+        The screen's own keys act at once (``e`` ends the turn); a message bubbling up
+        through the containers' queues would arrive later, so "Enter, Up, Enter, e"
+        typed in one burst (a quick hand, or keys piling up on a busy machine) ended
+        the turn first and dropped the move.
+        """
+        handler = getattr(self.screen, message.handler_name, None)
+        if handler is None:
+            self.post_message(message)  # no screen handler: the usual way up
+        else:
+            handler(message)
 
 
 def energy_cards(left: int, total: int, side: Side) -> Text:

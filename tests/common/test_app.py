@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from textual.command import CommandInput, CommandList, CommandPalette
 from textual.widgets import MarkdownViewer, OptionList
 
 from boardgames.app import BoardgamesApp, MainMenu
 from boardgames.common.ui.rules import RulesScreen
 from boardgames.games import GAMES
+from tests.screen import wait_for
 
 SIZE = (100, 36)
 
@@ -14,7 +16,7 @@ SIZE = (100, 36)
 async def test_menu_lists_every_playable_game_and_q_quits() -> None:
     app = BoardgamesApp(seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        assert isinstance(app.screen, MainMenu)
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and app.screen.is_mounted, "the menu")
         menu = app.screen.query_one(OptionList)
         ids = [menu.get_option_at_index(i).id for i in range(menu.option_count)]
         assert [i for i in ids if ":" not in i] == [g.key for g in GAMES]  # then extras and saves
@@ -26,7 +28,7 @@ async def test_f1_shows_the_highlighted_games_rules_and_closes_again() -> None:
     app = BoardgamesApp(seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f1")
-        assert isinstance(app.screen, RulesScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen) and app.screen.is_mounted, "the rules")
         assert app.screen.game == GAMES[0].key
         assert app.screen.query_one(MarkdownViewer) is not None
         await pilot.press("escape")
@@ -47,12 +49,23 @@ async def test_command_palette_offers_the_games() -> None:
     app = BoardgamesApp(seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+p")
-        await pilot.pause()
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, CommandPalette) and app.screen.is_mounted
+            and isinstance(app.focused, CommandInput),
+            "the palette, ready for typing",
+        )
+        palette = app.screen
         await pilot.press(*"rules of vowl")
-        await pilot.pause(0.3)
+
+        def top_hit() -> str:
+            hits = palette.query_one(CommandList)
+            return str(hits.get_option_at_index(0).prompt) if hits.option_count else ""
+
+        await wait_for(pilot, lambda: top_hit().startswith("Rules of Vowl"), "the search's hits in the list")
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, RulesScreen) and app.screen.game == "vowl"
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
+        assert app.screen.game == "vowl"
 
 
 async def test_a_corrupt_save_is_set_aside_and_the_app_still_starts(_private_data_dir) -> None:
@@ -75,7 +88,7 @@ async def test_a_corrupt_save_is_set_aside_and_the_app_still_starts(_private_dat
 
 
 async def test_resizing_mid_pile_loses_nothing() -> None:
-    from boardgames.vowl.engine import Mode, Phase
+    from boardgames.vowl.kinds import Mode, Phase
     from tests.screen import screen_text, take_keyboard
     from tests.vowl.test_screen import make_app, vowl
 

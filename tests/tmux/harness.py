@@ -3,6 +3,11 @@
 Pilot tests cover the screens; these check what only a real terminal shows: the
 console script starts, draws, takes keys and exits cleanly.  Waiting is always
 "poll until this text appears", with a generous limit, never a fixed sleep.
+
+The limit counts polls (each one a ``tmux capture-pane`` and a short rest), so on a
+busy machine, where every poll takes longer, the test waits longer too.  A poll
+can catch a frame half drawn: wait for the very text you check, not for another
+text of the same frame.
 """
 
 from __future__ import annotations
@@ -29,6 +34,15 @@ needs_tmux = pytest.mark.skipif(
 )
 
 
+#: Rest between two looks at the screen (seconds).
+POLL = 0.1
+
+
+def polls(timeout: float) -> int:
+    """How many looks at the screen a wait of *timeout* allows (at least one)."""
+    return max(1, round(timeout / POLL))
+
+
 class Terminal:
     """One tmux session running one command."""
 
@@ -48,10 +62,16 @@ class Terminal:
         )
 
     def keys(self, *keys: str) -> None:
-        """Send tmux key names (``Enter``, ``Down``, ``q``) one after another."""
-        for key in keys:
-            subprocess.run([*self.tmux, "send-keys", "-t", self.name, key], check=True)
-            time.sleep(0.05)
+        """Send tmux key names (``Enter``, ``Down``, ``q``) one after another, at once.
+
+        The terminal delivers them in order, however fast; what a key leads to is
+        waited for on the screen afterwards (``wait_for``), never by sleeping.  A lone
+        Escape followed at once by another key can read as Alt+key, so Escape comes
+        last: wait for what it does before the next key.
+        """
+        assert "Escape" not in keys[:-1], "wait for what Escape does before sending more keys"
+        if keys:
+            subprocess.run([*self.tmux, "send-keys", "-t", self.name, *keys], check=True)
 
     def type(self, text: str) -> None:
         subprocess.run([*self.tmux, "send-keys", "-t", self.name, "-l", text], check=True)
@@ -62,27 +82,25 @@ class Terminal:
         )
         return done.stdout
 
-    def wait_for(self, text: str, timeout: float = 30.0) -> str:
-        """Poll the screen until *text* is on it; fail with the screen if it never is."""
-        deadline = time.monotonic() + timeout
-        while True:
+    def wait_for(self, text: str | tuple[str, ...], timeout: float = 30.0) -> str:
+        """Poll the screen until *text* (or any of several) is on it; fail with the screen
+        if it never is.  The bound is ``timeout / POLL`` polls (see the module's docstring)."""
+        texts = (text,) if isinstance(text, str) else text
+        for _ in range(polls(timeout)):
             screen = self.screen()
-            if text in screen:
+            if any(t in screen for t in texts):
                 return screen
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
-            time.sleep(0.1)
+            time.sleep(POLL)  # between two looks at the screen; the bound is the number of looks
+        raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
 
     def wait_gone(self, text: str, timeout: float = 30.0) -> str:
-        """Poll the screen until *text* is no longer on it."""
-        deadline = time.monotonic() + timeout
-        while True:
+        """Poll the screen until *text* is no longer on it (bounded like ``wait_for``)."""
+        for _ in range(polls(timeout)):
             screen = self.screen()
             if text not in screen:
                 return screen
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{text!r} never went away; the screen was:\n{screen}")
-            time.sleep(0.1)
+            time.sleep(POLL)
+        raise AssertionError(f"{text!r} never went away; the screen was:\n{screen}")
 
     def take_keyboard(self, who: str, timeout: float = 30.0) -> str:
         """The handover naming *who*: wait until it takes keys (it says so), then Space.

@@ -8,23 +8,29 @@ from tests.tmux.harness import needs_tmux
 
 pytestmark = [needs_tmux, pytest.mark.tmux]
 
+#: The status line once the board takes the keys of the player at the keyboard.
+YOUR_MOVE = "Enter select a UMO"
+
 
 def test_uwo_turn_in_a_real_terminal(terminal) -> None:
     term = terminal(["uwo", "--seed", "1"])
     screen = term.take_keyboard("Gnorfs, take the keyboard")
     assert "Traceback" not in screen
-    term.wait_for("End turn")
-    # Select the UMO under the cursor (front row), step it forward, end the turn.
-    term.keys("Enter")
-    term.keys("Up")
-    term.keys("Enter")
-    term.keys("e")
-    screen = term.wait_for("Pnorfs, take the keyboard")
-    assert "Gnorf Trooper on c2 moves to c3" in screen  # the move really happened
+    # The board takes keys once the handover's answer reached it: the status line says so
+    # ("End turn" shows, greyed, before that - keys sent then are ignored).
+    term.wait_for(YOUR_MOVE)
+    # Select the UMO under the cursor (front row), step it forward, end the turn - and a
+    # second Enter right after it, in the same burst: the handover ignores it.  (Sent
+    # later, it could reach the app only after the handover said "Ready", and restart
+    # its quiet just before our Space.)
+    term.keys("Enter", "Up", "Enter", "e", "Enter")
+    term.wait_for("Pnorfs, take the keyboard")
+    # The move really happened (the handover tells the Pnorfs).  Waited for in its own
+    # right: a look at the screen can catch the handover half drawn.
+    screen = term.wait_for("Gnorf Trooper on c2 moves to c3")
     assert "Traceback" not in screen
-    term.keys("Enter")  # a second Enter right after the turn: the handover ignores it
     term.take_keyboard("Pnorfs, take the keyboard")
-    term.wait_for("End turn")
+    term.wait_for(YOUR_MOVE)
     term.keys("q")
     term.wait_for("Leave")
 
@@ -37,9 +43,9 @@ def test_uwo_kill_9_then_resume(terminal, tmp_path) -> None:
 
     term = terminal(["uwo", "--seed", "2"])
     term.take_keyboard("Gnorfs, take the keyboard")
-    term.wait_for("End turn")
+    term.wait_for(YOUR_MOVE)
     term.keys("Enter", "Up", "Enter", "e")
-    term.wait_for("Pnorfs, take the keyboard")
+    term.wait_for("Pnorfs, take the keyboard")  # drawn after both actions were saved
     os.kill(term.app_pid(), signal.SIGKILL)
     term.wait_for("[exited:137]")
     listing = SaveStore(tmp_path / "data").unfinished("uwo")

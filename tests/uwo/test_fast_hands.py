@@ -22,9 +22,11 @@ from boardgames.common.ui.handover import HandoverScreen
 from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.side import Side
 from boardgames.uwo.view import Phase
-from tests.screen import screen_text, wait_for
+from boardgames.uwo import board as B
+from tests.monkey import send_key
+from tests.screen import screen_text, settled, wait_for
 from tests.uwo.positions import make
-from tests.uwo.test_screen import SIZE, app_for, goto, take_keyboard, uwo
+from tests.uwo.test_screen import SIZE, app_for, goto, log_text, take_keyboard, uwo
 
 
 async def test_a_second_enter_after_an_attack_never_shows_the_defenders_hand() -> None:
@@ -99,3 +101,22 @@ async def test_keys_do_nothing_behind_the_too_small_message() -> None:
         await pilot.press("e")
         await take_keyboard(pilot, "Pnorfs, take the keyboard — your turn")
         assert g.current is Side.PNORFS and g.turn == before[0] + 1
+
+
+async def test_keys_typed_in_one_burst_act_in_the_order_typed() -> None:
+    """Enter, Up, Enter, e typed faster than the app draws (a quick hand, or a busy
+    machine where keys pile up): the UMO moves, then the turn ends - the move is not
+    lost behind the end of the turn.  (Enter's activation used to travel as a message
+    up from the board while ``e`` acted at once, so ``e`` could overtake it.)"""
+    app = BoardgamesApp(start=lambda: UwoScreen(), seed=4, clock=ManualClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await take_keyboard(pilot, "Gnorfs, take the keyboard")
+        game = uwo(app).game
+        assert game is not None and uwo(app).board.cursor == B.parse("c2")
+        for key in ("enter", "up", "enter", "e"):
+            send_key(app, key)  # queued at once, like a terminal's burst
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen), "the Pnorfs' handover")
+        await wait_for(pilot, lambda: settled(app), "the app to settle")
+        assert "Gnorf Trooper on c2 moves to c3" in log_text(app)
+        assert game.current is Side.PNORFS
+        assert game.board[B.parse("c3")] is not None and game.board[B.parse("c2")] is None

@@ -15,7 +15,7 @@ from boardgames.common.ui.handover import HandoverScreen
 from boardgames.uwo.engine import Game
 from boardgames.uwo.screen import UwoScreen
 from tests.monkey import COMMON_KEYS, monkey, send_key
-from tests.screen import pause_like_a_player
+from tests.screen import pause_like_a_player, settled, wait_for
 from tests.uwo.test_random_play import check_invariants
 
 UWO_KEYS = (*COMMON_KEYS, "w", "a", "s", "d", "h", "j", "k", "l", "1", "2", "3",
@@ -52,9 +52,9 @@ async def test_monkey_on_a_uwo_duel() -> None:
                     send_key(app, "space")  # the other player takes the keyboard (Enter no longer does)
             if not any(isinstance(s, UwoScreen) for s in app.screen_stack):
                 app.back_to_menu()  # the monkey left ("q", then yes): take it back to the duel
-                await pilot.pause()
+                await wait_for(pilot, lambda: settled(app), f"step {step}: the menu")
                 app.push_screen(UwoScreen(game=game))
-                await pilot.pause()
+                await wait_for(pilot, lambda: settled(app), f"step {step}: the duel back")
 
         await monkey(pilot, rng, STEPS, keys=UWO_KEYS, check=check, batch=16)
         assert len(turns) >= 3  # the monkey really played turns, not only moved a cursor

@@ -12,7 +12,7 @@ from boardgames.uwo.players import ComputerOpponent
 from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.side import Side
 from boardgames.uwo.spec import SPEC, UwoSession
-from tests.screen import deliberately, screen_text, take_keyboard
+from tests.screen import deliberately, screen_text, take_keyboard, wait_for
 from tests.uwo.test_screen import uwo
 
 SIZE = (120, 40)
@@ -32,9 +32,7 @@ def replayed(record: SaveRecord) -> UwoSession:
 
 async def first_moves(pilot, app: BoardgamesApp) -> UwoScreen:
     """Gnorfs take the keyboard, step the front-row UMO forward, end the turn."""
-    await pilot.pause()
-    assert isinstance(app.screen, HandoverScreen)
-    await take_keyboard(pilot, "Gnorfs")
+    await take_keyboard(pilot, "Gnorfs")  # the duel starts behind a handover
     await pilot.press("enter", "up", "enter")
     await pilot.pause()
     await pilot.press("e")
@@ -61,17 +59,15 @@ async def test_resume_from_the_menu_starts_behind_a_handover() -> None:
         before = screen.game
         await take_keyboard(pilot, "Pnorfs")
         await pilot.press("q")
-        await pilot.pause()
-        assert "It is saved: resume it from the main menu." in screen_text(app)
+        await wait_for(
+            pilot, lambda: "It is saved: resume it from the main menu." in screen_text(app), "the leave question"
+        )
         await deliberately(pilot, "y")
-        await pilot.pause()
-        assert "Resume UWO" in screen_text(app)
+        await wait_for(pilot, lambda: "Resume UWO" in screen_text(app), "the menu's resume line")
         (record,) = SaveStore().unfinished("uwo").records
         app.resume_game(record)
-        await pilot.pause()
-        assert isinstance(app.screen, HandoverScreen)
-        assert "Pnorfs, take the keyboard" in screen_text(app)
-        await take_keyboard(pilot, "Pnorfs")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen), "the resumed duel's handover")
+        await take_keyboard(pilot, "Pnorfs, take the keyboard")
         same_duel(uwo(app).game, before)
         assert "The duel resumes on turn 2" in " ".join(screen_text(app).split())
 

@@ -58,10 +58,7 @@ def log_text(app: BoardgamesApp) -> str:
 
 
 async def take_keyboard(pilot, expect: str) -> str:  # noqa: ANN001 - textual Pilot
-    """The handover must be up and name ``expect``; read it, pause, then press Space."""
-    await pilot.pause()
-    app = pilot.app
-    assert isinstance(app.screen, HandoverScreen), f"expected a handover, found {app.screen}"
+    """A handover naming ``expect`` comes up; read it, pause, then press Space."""
     return await shared.take_keyboard(pilot, expect)
 
 

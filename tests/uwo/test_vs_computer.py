@@ -26,7 +26,7 @@ from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.side import Side
 from boardgames.uwo.view import Phase, UwoView
 from boardgames.uwo.widgets import HandCard
-from tests.screen import deliberately, screen_text
+from tests.screen import deliberately, record_notifications, screen_text, wait_for
 from tests.uwo.positions import make
 from tests.uwo.test_screen import goto, log_text, record_notices, uwo
 
@@ -44,7 +44,10 @@ def app_against(game: Game | None, level: str = "normal", computer: Side = Side.
 
 
 async def computer_done(pilot, limit: int = 200) -> None:  # noqa: ANN001 - textual Pilot
-    """Let the computer play until the person must act (or the game is over)."""
+    """Let the computer play until the person must act (or the game is over).
+
+    Its last step may have posted messages (a notification, a redraw) just before the
+    turn came back: one more ``pause`` lets the app handle everything queued by then."""
     app = pilot.app
     screen = uwo(app)
     for _ in range(limit):
@@ -53,7 +56,10 @@ async def computer_done(pilot, limit: int = 200) -> None:  # noqa: ANN001 - text
         await pilot.pause()
         game = screen.game
         assert not isinstance(app.screen, HandoverScreen), "no handover against the computer"
-        if game is None or game.is_over() or (game.to_act is screen.keyboard and not screen.thinking):
+        if screen.is_mounted and (
+            game is None or game.is_over() or (game.to_act is screen.keyboard and not screen.thinking)
+        ):
+            await pilot.pause()
             return
     raise AssertionError("the computer did not hand back the turn")
 
@@ -102,10 +108,11 @@ async def test_the_computer_attacks_and_the_person_evades_at_the_keyboard() -> N
     (no handover) and evades with v."""
     g = make("c3=G:troop a1=G:troop c4=P:brawler e6=P:troop", current="P", turn=2, energy=(6, 6))
     app = app_against(g)
+    said = record_notifications(app)  # before it runs: the computer may attack at once
     async with app.run_test(size=SIZE) as pilot:
         await computer_done(pilot)
         assert g.phase is Phase.DEFEND and g.to_act is Side.GNORFS, log_text(app)
-        assert any("attacks you" in n.message for n in app._notifications)
+        assert any("attacks you" in message for message in said), said
         assert "You are attacked!" in screen_text(app)
         assert uwo(app).board.cursor == g.duel.target  # type: ignore[union-attr]
         await pilot.press("v")
@@ -119,36 +126,44 @@ async def test_the_computers_steps_wait_for_the_pace_on_the_injected_clock() -> 
     clock = ManualClock()
     app = app_against(g, clock=clock, step_delay=1.0)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("e")  # the Gnorfs end their turn at once
-        await pilot.pause()
-        await app.workers.wait_for_complete()
-        for _ in range(5):
-            await pilot.pause(0.06)  # the pace's interval ticks, the clock does not move
         screen = uwo(app)
-        assert screen._pending is not None, "the computer has decided ..."
+        await wait_for(pilot, lambda: screen.is_mounted and screen.my_move(), "the Gnorfs' turn")
+        await pilot.press("e")  # the Gnorfs end their turn at once
+        await wait_for(pilot, lambda: screen._pending is not None, "the computer's first decision")
+        ticks = pace_ticks(screen)
+        await wait_for(pilot, lambda: ticks[0] >= 5, "the pace's interval to tick (the clock does not move)")
         assert g.current is Side.PNORFS and g.paid == 0 and not g.morph_used and not g.action_used
         assert screen.thinking and "are thinking" in screen_text(app)  # ... but waits for the pace
         clock.advance(1.0)
-        for _ in range(50):
-            await pilot.pause(0.02)
-            if g.paid:
-                break
+        await wait_for(pilot, lambda: g.paid >= 1, "the computer's first step, once the pace allows")
         assert g.paid == 1 and g.current is Side.PNORFS, "one step, then the next one waits again"
-        await app.workers.wait_for_complete()
-        for _ in range(5):
-            await pilot.pause(0.06)
+        await wait_for(pilot, lambda: screen._pending is not None, "the computer's second decision")
+        seen = ticks[0]
+        await wait_for(pilot, lambda: ticks[0] >= seen + 5, "the pace's interval to tick again")
         assert screen._pending is not None and g.paid == 1
-        for _ in range(5):  # the rest of its turn, a second of the injected clock per step
+        for _ in range(20):  # the rest of its turn, a second of the injected clock per step
             clock.advance(1.0)
-            for _ in range(50):
-                await pilot.pause(0.02)
-                await app.workers.wait_for_complete()
-                if screen._pending is not None or g.current is Side.GNORFS:
-                    break
+            await wait_for(  # a step stamps the clock's time
+                pilot, lambda: g.current is Side.GNORFS or screen._last_step_at == clock(), "its next step"
+            )
             if g.current is Side.GNORFS:
                 break
-        assert g.current is Side.GNORFS and not screen.thinking
+        assert g.current is Side.GNORFS
+        await wait_for(pilot, lambda: not screen.thinking, "the computer to stop thinking")
+
+
+def pace_ticks(screen: UwoScreen) -> list[int]:
+    """Count the pace's interval ticks from now on (``[count]``): time passing, seen as a state."""
+    ticks = [0]
+    assert screen._pace is not None
+    step = screen._pace._callback
+
+    def counted() -> None:
+        ticks[0] += 1
+        step()
+
+    screen._pace._callback = counted
+    return ticks
 
 
 class SlowPlayer:
@@ -174,11 +189,11 @@ async def test_the_screen_answers_keys_while_the_computer_thinks(monkeypatch: py
     g = make("c2=G:troop e6=P:troop", hands={"G": ["wisp"], "P": ["bazooka"]})
     app = app_against(g, level="slow")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("e")
-        await pilot.pause()
         screen = uwo(app)
-        assert screen.thinking and SlowPlayer.asked
+        await wait_for(pilot, lambda: screen.is_mounted and screen.my_move(), "the Gnorfs' turn")
+        await pilot.press("e")
+        await wait_for(pilot, lambda: SlowPlayer.asked, "the computer to be asked (in its thread)")
+        assert screen.thinking
         view = SlowPlayer.asked[0]
         assert view.viewer is Side.PNORFS and view.sides[Side.GNORFS].hand is None, "its own seat's view only"
         before = screen.board.cursor

@@ -25,7 +25,7 @@ from boardgames.vntypl8s.spec import GAME
 from boardgames.vntypl8s.screen import Stage, Vntypl8sScreen
 from boardgames.vntypl8s.widgets import CardView
 from tests.monkey import COMMON_KEYS, monkey, send_key
-from tests.screen import pause_like_a_player
+from tests.screen import pause_like_a_player, settled, wait_for
 
 from .test_saves import replayed, snapshot
 from .test_simulation import check_conservation, check_public_view
@@ -71,16 +71,17 @@ async def test_monkey_on_vntypl8s(seed: int) -> None:
                 # The monkey left the game (Esc then y, or the command palette to another game):
                 # back in through the menu's resume line, or a new game when that one ended.
                 if not isinstance(app.screen, MainMenu):
-                    await pilot.pause(0.05)  # let the other game's screen finish mounting first
+                    # The other game's screen finishes mounting first (popping it mid-mount
+                    # would trip Textual), then back to the menu.
+                    await wait_for(pilot, lambda: settled(app), f"{where}: the other screen to mount")
                     app.back_to_menu()
-                    await pilot.pause()
-                assert isinstance(app.screen, MainMenu), f"{where}: on {app.screen!r}"
+                    await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), f"{where}: the menu")
                 records = SaveStore().unfinished(GAME).records
                 if records:
                     app.resume_game(records[0])
                 else:
                     app.push_screen(ENTRY.start_screen(PLAYERS, 20, app))
-                await pilot.pause()
+                await wait_for(pilot, lambda: settled(app), f"{where}: the game to be back")
                 return
             screen = screens[-1]
             game = screen.game
