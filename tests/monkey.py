@@ -91,6 +91,8 @@ async def monkey(
         if step % batch == batch - 1:
             await pilot.pause()
             await wait_for(pilot, lambda: settled(app), f"the app to settle after step {step} ({what})")
+            if app._exception is not None or not app.is_running:
+                raise AssertionError(f"the app stopped after step {step} ({what}): {app._exception!r}")
             result = check(step, what)
             if result is not None:
                 await result
