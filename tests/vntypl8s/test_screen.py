@@ -20,7 +20,7 @@ from boardgames.vntypl8s.favourites import Favourite, add_favourites, favourites
 from boardgames.vntypl8s.screen import FavouritesScreen, GuessScreen, Stage, Vntypl8sSetupScreen
 from boardgames.vntypl8s.widgets import grid_key
 from tests.monkey import send_key
-from tests.screen import deliberately, screen_text, take_keyboard, wait_for
+from tests.screen import deliberately, screen_text, settled, take_keyboard, wait_for
 
 from .helpers import answer, legal_plate
 from .ui import PLAYERS, SIZE, assert_not_shown, game_screen, make_app, quick_round, secrets_of, type_text, write_round
@@ -355,6 +355,15 @@ async def test_pastes_into_the_plate_editor_are_capitals_and_a_long_one_is_refus
         assert "✗" in screen_text(app)  # every broken rule is named, nothing crashed
 
 
+def titled(screen: object) -> bool:
+    """The screen's Header has drawn its title: nothing of its mounting is pending."""
+    from textual.widgets._header import HeaderTitle  # noqa: PLC0415 - Textual's own part of the Header
+
+    return isinstance(screen, Vntypl8sSetupScreen) and bool(screen.query(HeaderTitle)) and all(
+        str(t.render()) for t in screen.query(HeaderTitle)
+    )
+
+
 async def test_a_fast_double_enter_on_the_menu_opens_vntypl8s_once() -> None:
     """Both Enters reach the menu before the setup screen mounts; the second must not
     open it again (popping the first mid-mount crashed the app)."""
@@ -366,7 +375,9 @@ async def test_a_fast_double_enter_on_the_menu_opens_vntypl8s_once() -> None:
         await pilot.press(*["down"] * at)
         send_key(app, "enter")
         send_key(app, "enter")
-        await pilot.pause()
+        # Wait until both Enters are handled and the setup screen is fully mounted (its
+        # Header titled): leaving the test mid-mount would tear the app down under it.
+        await wait_for(pilot, lambda: settled(app) and titled(app.screen), "both Enters handled, the setup screen titled")
         assert [type(s) for s in app.screen_stack[1:]] == [MainMenu, Vntypl8sSetupScreen]
 
 
