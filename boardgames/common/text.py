@@ -1,0 +1,107 @@
+"""Outside text on screen: the one place names, answers, plates and titles are made safe.
+
+Anything that did not come from our own code - a player's name, an answer, a plate, a
+save's title, a value read from a file or the command line - is *data*.  Shown raw, it
+is an attack surface: ``[/]`` crashes Rich's and Textual's markup parsers,
+``[@click=app.quit]Bob[/]`` becomes a live action, ``\\x1b]0;…\\x07`` rewrites the
+terminal's title, a right-to-left override reverses what follows it.  So every such
+value goes through this module on its way to the screen:
+
+- ``plain(value)`` - the visible text: control, format and line-breaking characters
+  replaced by visible stand-ins (``\\x1b`` shows as ``␛``), capped to a width in
+  terminal cells with ``…``.  Use it where text is *not* parsed as markup: Header
+  titles, ``Content``/``Text`` objects, ``markup=False`` widgets, ``Input`` values.
+- ``shown(value)`` - ``plain`` made inert inside a markup string: every ``[`` is
+  escaped, so it can sit in an f-string such as ``f"[b]{shown(name)}[/b]"`` read by
+  either Textual's or Rich's markup parser.
+
+Why not ``rich.markup.escape``?  It only escapes brackets that look like a complete
+tag (``x[/`` passes through and later pairs with the template's own ``]``), and the
+two parsers read backslashes differently (``\\\\[b]`` is bold for Rich and literal
+for Textual), so a name ending in ``\\`` could escape the template's closing tag in
+one and not in the other.  Here every ``[`` becomes ``\\[`` - which both parsers read as
+a literal bracket - and a backslash that would touch a bracket (before a ``[`` or at
+the very end of the value) is shown as the look-alike ``⧵`` (U+29F5), so no backslash of
+the player's ever meets markup.
+
+Rich's parser (``Text.from_markup``, ``RichLog(markup=True)``) also turns ``:smile:``
+into an emoji; where outside text meets markup, parse it with Textual's
+``Content.from_markup`` (or Rich with ``emoji=False``), which has no such codes.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from rich.cells import cell_len
+
+#: Default display cap, in terminal cells: long enough for any real name or title,
+#: short enough that a pasted novel cannot push a screen's layout apart.
+LIMIT = 60
+
+ELLIPSIS = "…"
+
+#: A stand-in for a backslash that would otherwise meet markup (see the module doc).
+BACKSLASH = "\u29f5"
+
+#: C0 controls show as the Unicode "control pictures" (␀ … ␟), DEL as ␡.
+_PICTURES = {code: chr(0x2400 + code) for code in range(0x20)} | {0x7F: "\u2421"}
+
+#: Categories that never belong on screen as themselves: controls (Cc, C1 included),
+#: format characters (Cf: bidi overrides, zero-width joiners and spaces, BOM),
+#: surrogates (Cs), unassigned code points (Cn) and line/paragraph separators (Zl, Zp).
+_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Cn", "Zl", "Zp"})
+
+REPLACEMENT = "\ufffd"
+
+#: Backslashes that would touch markup: before a bracket, or ending the value.
+_BACKSLASHES_AT_MARKUP = re.compile(r"\\+(?=\[|\Z)")
+
+
+def _visible(char: str) -> str:
+    code = ord(char)
+    picture = _PICTURES.get(code)
+    if picture is not None:
+        return picture
+    if unicodedata.category(char) in _HIDDEN:
+        return REPLACEMENT
+    return char
+
+
+def plain(value: object, limit: int | None = LIMIT) -> str:
+    """*value* as text that is safe to put on a terminal, at most *limit* cells wide.
+
+    Control and invisible format characters become visible stand-ins (nothing can
+    move the cursor, change the title, blink or reverse the text); a value wider than
+    *limit* cells is cut and ends with ``…``.  ``limit=None`` keeps everything.
+    """
+    text = "".join(_visible(c) for c in str(value))
+    if limit is None or cell_len(text) <= limit:
+        return text
+    if limit <= 0:
+        return ""
+    kept: list[str] = []
+    width = 0
+    budget = limit - cell_len(ELLIPSIS)
+    for char in text:
+        w = cell_len(char)
+        if width + w > budget:
+            break
+        kept.append(char)
+        width += w
+    return "".join(kept) + ELLIPSIS
+
+
+def escape_markup(text: str) -> str:
+    """*text* made inert inside Textual or Rich markup (already-visible text only).
+
+    Every ``[`` is escaped; backslashes before a ``[`` or at the end become ``⧵``.
+    """
+    text = _BACKSLASHES_AT_MARKUP.sub(lambda m: BACKSLASH * len(m.group()), text)
+    return text.replace("[", "\\[")
+
+
+def shown(value: object, limit: int | None = LIMIT) -> str:
+    """*value* for a markup string: ``plain(value, limit)`` with its brackets escaped."""
+    return escape_markup(plain(value, limit))
