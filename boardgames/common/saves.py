@@ -9,8 +9,23 @@ stream.  This keeps saves small, versioned and independent of engine internals.
 Files are versioned JSON in ``<data dir>/saves/<game>-<id>.json``, written
 atomically after every action (``storage.save_json``: temporary file, fsync,
 rename), so a ``kill -9`` loses at most the action in progress.  Finished games
-move to ``<data dir>/history/``.  A file that cannot be read (corrupt, truncated,
-from a future version) is set aside by ``storage.load_json`` and reported.
+move to ``<data dir>/history/``.
+
+A save is outside input: anyone can edit it.  So nothing in it is used before it
+is checked, and nothing it says can build a path outside the saves folder:
+
+- ``storage.load_json`` reads it safely (no FIFO, device or outside link opened,
+  a size cap, no deep nesting, no infinite or huge numbers);
+- ``SaveRecord.from_json`` checks every top-level field (``id`` and ``game`` by
+  pattern, the file's name must be ``<game>-<id>.json``, the seed, the times...);
+- ``SaveStore.path`` refuses any record whose file would not be a plain name
+  inside the saves folder (defence in depth: ids are checked on load already);
+- ``decode`` rebuilds actions only from the classes a game registers and checks
+  every field against the class's type annotations, so the engine never sees a
+  ``Move`` whose square is a string.
+
+A file that fails any of it is *set aside* (renamed beside itself, never deleted)
+with one message; the other saves are listed as ever.
 
 Actions are frozen dataclasses; ``encode``/``decode`` turn them (and the enums,
 tuples, frozensets and nested dataclasses they hold) into plain JSON and back,
@@ -21,23 +36,56 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import json
+import math
+import os
+import re
 import time
+import types
+import typing
 import uuid
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Literal, Union
 
 from boardgames.common.errors import UserFacingError
-from boardgames.common.storage import data_dir, load_json, save_json, set_aside
+from boardgames.common.storage import MIB, data_dir, load_json, refuse, save_json, set_aside
+from boardgames.common.text import plain
 
 VERSION = 1
+
+#: The largest save file read (a long game is a few hundred kilobytes).
+SAVE_LIMIT = 2 * MIB
+#: A game's key, as in ``boardgames.games`` ("vowl", "uwo", "vntypl8s").
+GAME_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,31}")
+#: A save's id: what ``SaveRecord`` generates (12 hex digits) and anything as plain -
+#: letters, digits, ``_`` and ``-``, so it can never be a path or a dot-name.
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: The only file names a save may have.
+FILENAME_PATTERN = re.compile(rf"(?P<game>{GAME_PATTERN.pattern})-(?P<id>{ID_PATTERN.pattern})\.json")
+#: Seeds are ``getrandbits(64)`` (``BoardgamesApp.new_seed``).
+MAX_SEED = 2**64 - 1
+#: The last second of the year 9999 (UTC): later "saved at" times are not real ones.
+LATEST_TIME = 253402300799.0
+#: The longest title a save may hold (titles are names and scores; the menu shows fewer).
+MAX_TITLE = 1000
+#: How deeply ``decode`` follows nested values (a real save nests 6 levels in an action).
+MAX_DECODE_DEPTH = 32
+
+#: What a save must hold, all of it written by ``SaveRecord.to_json`` since version 1.
+#: Other top-level keys are ignored (and not written back).
+REQUIRED = ("game", "id", "setup", "seed", "actions", "title", "started", "updated", "finished")
 
 
 class SaveFormatError(ValueError):
     """A save whose content does not decode (unknown action, bad field)."""
+
+
+class SavesSetAside(UserFacingError):
+    """``--resume`` met saves that could not be read and set them aside (the message says which)."""
 
 
 # ----------------------------------------------------------------------------- codec
@@ -69,37 +117,181 @@ def encode(value: Any) -> Any:
 
 
 def decode(data: Any, classes: Mapping[str, type]) -> Any:
-    """The inverse of ``encode``; *classes* maps class names to the game's types."""
-    if data is None or isinstance(data, bool | int | float | str):
+    """The inverse of ``encode``; *classes* maps class names to the game's types.
+
+    Whatever *data* holds, the only exception is ``SaveFormatError``: an unknown
+    kind, a marker object with other keys, a value a set cannot hold, an enum value
+    that does not exist, a dataclass field missing, unknown or of the wrong type
+    (checked against the class's annotations: ``_conforms``).
+    """
+    return _decode(data, classes, 0)
+
+
+def _decode(data: Any, classes: Mapping[str, type], depth: int) -> Any:
+    if depth > MAX_DECODE_DEPTH:
+        raise SaveFormatError(f"values nested deeper than {MAX_DECODE_DEPTH} levels")
+    if data is None or isinstance(data, bool | int | str):
+        return data
+    if isinstance(data, float):
+        if not math.isfinite(data):
+            raise SaveFormatError("a number that is not finite")
         return data
     if isinstance(data, list):
-        return [decode(v, classes) for v in data]
+        return [_decode(v, classes, depth + 1) for v in data]
     if not isinstance(data, dict):
         raise SaveFormatError(f"unexpected {type(data).__name__} in a save")
     if "$enum" in data:
+        _only(data, "$enum", "value")
         cls = _lookup(classes, data["$enum"])
-        return cls(decode(data["value"], classes))
-    if "$type" in data:
-        cls = _lookup(classes, data["$type"])
-        kwargs = {k: decode(v, classes) for k, v in data.items() if k != "$type"}
+        if not (isinstance(cls, type) and issubclass(cls, enum.Enum)):
+            raise SaveFormatError(f"{cls.__name__} is not a kind of value")
+        value = _decode(data["value"], classes, depth + 1)
         try:
-            return cls(**kwargs)
-        except TypeError as exc:
-            raise SaveFormatError(f"bad {cls.__name__} in a save: {exc}") from None
+            return cls(value)
+        except Exception:  # noqa: BLE001 - ValueError, or TypeError for an unhashable value
+            raise SaveFormatError(f"{cls.__name__} has no such value") from None
+    if "$type" in data:
+        return _decode_dataclass(data, classes, depth)
     if "$tuple" in data:
-        return tuple(decode(v, classes) for v in data["$tuple"])
+        return tuple(_decode(v, classes, depth + 1) for v in _items(data, "$tuple"))
     if "$frozenset" in data:
-        return frozenset(decode(v, classes) for v in data["$frozenset"])
+        items = [_decode(v, classes, depth + 1) for v in _items(data, "$frozenset")]
+        try:
+            return frozenset(items)
+        except TypeError:
+            raise SaveFormatError("a set holding a value that cannot be in a set") from None
     if "$dict" in data:
-        return {decode(k, classes): decode(v, classes) for k, v in data["$dict"]}
-    raise SaveFormatError(f"unknown value in a save: {sorted(data)}")
+        out: dict[Any, Any] = {}
+        for pair in _items(data, "$dict"):
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise SaveFormatError("a dictionary entry that is not a [key, value] pair")
+            key = _decode(pair[0], classes, depth + 1)
+            try:
+                out[key] = _decode(pair[1], classes, depth + 1)
+            except TypeError:
+                raise SaveFormatError("a dictionary key that cannot be a key") from None
+        return out
+    raise SaveFormatError(f"unknown value in a save: {plain(sorted(map(str, data)), 60)}")
+
+
+def _only(data: dict[Any, Any], *keys: str) -> None:
+    if set(data) != set(keys):
+        raise SaveFormatError(f"a {keys[0]} value must hold exactly {', '.join(keys)}")
+
+
+def _items(data: dict[Any, Any], key: str) -> list[Any]:
+    _only(data, key)
+    items = data[key]
+    if not isinstance(items, list):
+        raise SaveFormatError(f"a {key} value must hold a list")
+    return items
+
+
+def _decode_dataclass(data: dict[Any, Any], classes: Mapping[str, type], depth: int) -> Any:
+    cls = _lookup(classes, data["$type"])
+    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+        raise SaveFormatError(f"{cls.__name__} is not a kind of action")
+    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
+    hints = _hints(cls)
+    kwargs: dict[str, Any] = {}
+    for key, raw in data.items():
+        if key == "$type":
+            continue
+        if key not in fields:
+            raise SaveFormatError(f"bad {cls.__name__}: it has no field {plain(key, 40)!r}")
+        value = _decode(raw, classes, depth + 1)
+        if not _conforms(value, hints[key]):
+            raise SaveFormatError(f"bad {cls.__name__}: {key} must be {_describe(hints[key])}")
+        kwargs[key] = value
+    missing = [
+        name for name, f in fields.items()
+        if name not in kwargs and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    ]
+    if missing:
+        raise SaveFormatError(f"bad {cls.__name__}: {', '.join(missing)} missing")
+    try:
+        return cls(**kwargs)
+    except Exception as exc:  # noqa: BLE001 - whatever its __post_init__ refuses is a format error here
+        raise SaveFormatError(f"bad {cls.__name__}: {plain(exc, 80)}") from None
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """The resolved annotations of a dataclass (once per class)."""
+    try:
+        return typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - an annotation that cannot be resolved: nothing to check against
+        raise SaveFormatError(f"{cls.__name__} cannot be checked") from None
+
+
+def _conforms(value: Any, hint: Any) -> bool:
+    """Whether *value* is of the annotated type *hint* (the kinds our actions use).
+
+    ``int`` is not ``bool``; ``float`` takes a whole number but never an infinite one;
+    ``tuple[X, ...]``, ``tuple[X, Y]``, ``frozenset[X]``, ``list[X]``, ``dict[K, V]``,
+    ``X | None``, ``Literal[...]``, enums and dataclasses are checked all the way down.
+    An annotation of another kind is refused (``SaveFormatError``): a save must not
+    reach an engine unchecked, and ``tests/common/test_hostile_files.py`` checks that
+    every registered action class uses only these kinds.
+    """
+    if hint is Any or hint is object:
+        return True
+    if hint is None or hint is type(None):
+        return value is None
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is Union or origin is types.UnionType:
+        return any(_conforms(value, a) for a in args)
+    if origin is Literal:
+        return any(type(value) is type(a) and value == a for a in args)
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    if hint is str:
+        return isinstance(value, str)
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_conforms(v, args[0]) for v in value)
+        if args == ((),):
+            return value == ()
+        return len(value) == len(args) and all(_conforms(v, a) for v, a in zip(value, args, strict=True))
+    if origin in (frozenset, set, list):
+        return isinstance(value, origin) and all(_conforms(v, args[0]) for v in value)
+    if origin is dict:
+        return isinstance(value, dict) and all(
+            _conforms(k, args[0]) and _conforms(v, args[1]) for k, v in value.items()
+        )
+    if origin is None and isinstance(hint, type):
+        return isinstance(value, hint)  # an enum, a dataclass, or a bare tuple/frozenset
+    raise SaveFormatError(f"a field of a kind a save cannot check ({hint!r})")
+
+
+def _describe(hint: Any) -> str:
+    """A type annotation in words a message can hold: ``tuple[int, ...]``, ``float | None``."""
+    if hint is type(None) or hint is None:
+        return "None"
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is Union or origin is types.UnionType:
+        return " | ".join(_describe(a) for a in args)
+    if origin is Literal:
+        return " or ".join(repr(a) for a in args)
+    if origin is not None:
+        inner = ", ".join("..." if a is Ellipsis else _describe(a) for a in args)
+        return f"{origin.__name__}[{inner}]"
+    return getattr(hint, "__name__", str(hint))
 
 
 def _lookup(classes: Mapping[str, type], name: Any) -> type:
     try:
         return classes[name]
     except (KeyError, TypeError):
-        raise SaveFormatError(f"unknown kind {name!r} in a save") from None
+        raise SaveFormatError(f"unknown kind {plain(name, 40)!r} in a save") from None
 
 
 def classes_of(*modules: ModuleType) -> dict[str, type]:
@@ -116,6 +308,10 @@ def classes_of(*modules: ModuleType) -> dict[str, type]:
 # ----------------------------------------------------------------------------- records
 
 
+def _new_id() -> str:
+    return uuid.uuid4().hex[:12]
+
+
 @dataclass
 class SaveRecord:
     """One game in progress: enough to rebuild it exactly."""
@@ -125,7 +321,7 @@ class SaveRecord:
     seed: int
     actions: list[Any] = field(default_factory=list)  # encoded actions, in order
     title: str = ""  # what the resume menu shows ("Ann Lee, Bob Roy — turn 3")
-    id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    id: str = field(default_factory=_new_id)
     started: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
     finished: bool = False
@@ -138,94 +334,203 @@ class SaveRecord:
         return {"version": VERSION, **dataclasses.asdict(self)}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SaveRecord:
-        fields = {f.name for f in dataclasses.fields(cls)}
-        missing = {"game", "setup", "seed", "actions"} - set(data)
+    def from_json(cls, data: Mapping[str, Any]) -> SaveRecord:
+        """The record a save holds, every field checked; ``SaveFormatError`` in words if not.
+
+        The messages name the field and what it must be, never the value found (a
+        value from a file is not ours to print).
+        """
+        if not isinstance(data, Mapping):
+            raise SaveFormatError("it is not a JSON object")
+        missing = [k for k in REQUIRED if k not in data]
         if missing:
-            raise SaveFormatError(f"missing {', '.join(sorted(missing))}")
-        record = cls(**{k: v for k, v in data.items() if k in fields})
-        if not isinstance(record.actions, list) or not isinstance(record.setup, dict):
-            raise SaveFormatError("actions must be a list and setup an object")
-        if not isinstance(record.seed, int):
-            raise SaveFormatError("the seed must be a whole number")
-        return record
+            raise SaveFormatError(f"missing {', '.join(missing)}")
+        game, ident, title = data["game"], data["id"], data["title"]
+        if not isinstance(game, str) or not GAME_PATTERN.fullmatch(game):
+            raise SaveFormatError("the game must be a game's short name, such as 'vowl'")
+        if not isinstance(ident, str) or not ID_PATTERN.fullmatch(ident):
+            raise SaveFormatError("the id must be 1 to 64 letters, digits, '_' or '-'")
+        if not isinstance(data["setup"], dict):
+            raise SaveFormatError("the setup must be an object")
+        if not isinstance(data["actions"], list):
+            raise SaveFormatError("the actions must be a list")
+        seed = data["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise SaveFormatError("the seed must be a whole number from 0 to 2**64 - 1")
+        if not isinstance(title, str) or len(title) > MAX_TITLE:
+            raise SaveFormatError(f"the title must be text of at most {MAX_TITLE} characters")
+        for key in ("started", "updated"):
+            t = data[key]
+            if not isinstance(t, int | float) or isinstance(t, bool) or not 0 <= t <= LATEST_TIME:
+                raise SaveFormatError(f"{key!r} must be a time in seconds between 1970 and the year 9999")
+        if not isinstance(data["finished"], bool):
+            raise SaveFormatError("'finished' must be true or false")
+        return cls(
+            game=game, setup=data["setup"], seed=seed, actions=data["actions"], title=title, id=ident,
+            started=float(data["started"]), updated=float(data["updated"]), finished=data["finished"],
+        )
 
 
 @dataclass(frozen=True)
 class Listing:
-    """The unfinished games found, and a message for each file that was set aside."""
+    """The unfinished games found, and a message for each file that was set aside.
+
+    ``unlisted`` is the problem when the saves folder itself could not be read (also
+    in ``warnings`` the first time it is met in this process).
+    """
 
     records: tuple[SaveRecord, ...]
     warnings: tuple[str, ...]
+    unlisted: str | None = None
+
+
+#: Problems already told in this process that could not be cured by setting the file
+#: aside (a read-only saves folder): the menu lists saves at every return to it, and
+#: one problem is said once, not at every refresh.
+_TOLD: set[str] = set()
+
+
+def _first_time(message: str) -> bool:
+    if message in _TOLD:
+        return False
+    _TOLD.add(message)
+    return True
 
 
 class SaveStore:
     """The saves folder.  Every failure is a warning for the player, never an exception."""
 
     def __init__(self, root: Path | None = None) -> None:
-        base = root or data_dir()
-        self.saves = base / "saves"
-        self.history = base / "history"
+        self.root = root or data_dir()
+        self.saves = self.root / "saves"
+        self.history = self.root / "history"
+
+    def _inside(self, folder: Path, record: SaveRecord) -> Path:
+        """*record*'s file in *folder*; ``SaveFormatError`` if that would be anything else.
+
+        Ids and game names are checked when a save is read; this is the second lock:
+        no record, however it was made, names a file outside the folder.
+        """
+        name = record.filename
+        if not FILENAME_PATTERN.fullmatch(name):
+            raise SaveFormatError(f"{plain(name, 80)!r} is not a save's file name")
+        path = folder / name
+        if path.name != name or path.parent != folder or os.path.realpath(path.parent) != os.path.realpath(folder):
+            raise SaveFormatError(f"{plain(name, 80)!r} would not be inside {plain(folder)}")
+        return path
 
     def path(self, record: SaveRecord) -> Path:
-        return self.saves / record.filename
+        """Where *record* is saved: always a plain file name inside the saves folder."""
+        return self._inside(self.saves, record)
 
     def write(self, record: SaveRecord) -> str | None:
         """Save *record* now (atomically); return a warning if the disk refused."""
+        try:
+            path = self.path(record)
+        except SaveFormatError as exc:
+            return f"Could not save this game ({exc}); play continues without saving."
         record.updated = time.time()
-        return save_json(self.path(record), record.to_json())
+        return save_json(path, record.to_json())
 
     def unfinished(self, game: str | None = None) -> Listing:
-        """Games that can be resumed, newest first; unreadable files are set aside."""
+        """Games that can be resumed, newest first; files that are not saves are set aside.
+
+        With *game*, only that game's files (``<game>-*.json``) are read.  A problem a
+        file's renaming cannot cure (the folder is read-only) is told once per process.
+        """
         records: list[SaveRecord] = []
         warnings: list[str] = []
+        unlisted: str | None = None
+        where = f" in {plain(self.saves, None)}"
         try:
-            paths = sorted(self.saves.glob("*.json"))
-        except OSError:
-            paths = []
-        for path in paths:
-            loaded = load_json(path, VERSION)
-            if loaded.warning:
+            with os.scandir(self.saves) as entries:
+                names = sorted(e.name for e in entries)
+        except FileNotFoundError:
+            names = []
+        except OSError as exc:
+            unlisted = (f"Cannot list the saved games in {plain(self.saves, None)} ({exc.strerror}); "
+                        "no saved game can be resumed until it can be read.")
+            if _first_time(unlisted):
+                warnings.append(unlisted)
+            names = []
+        for name in names:
+            if name.startswith(".") or not name.endswith(".json"):
+                continue  # our own temporary files, and files set aside before
+            if game is not None and not name.startswith(f"{game}-"):
+                continue
+            path = self.saves / name
+            if not FILENAME_PATTERN.fullmatch(name):
+                loaded = refuse(path, "is not named like a save (<game>-<id>.json)", then=where)
+            else:
+                loaded = load_json(path, VERSION, limit=SAVE_LIMIT, root=self.root, then=where)
+            if loaded.data is not None:
+                try:
+                    record = SaveRecord.from_json(loaded.data)
+                    if record.filename != name:
+                        raise SaveFormatError(f"it says it is {plain(record.filename)}")
+                except SaveFormatError as exc:
+                    loaded = refuse(path, f"is not a save we can read ({exc})", then=where)
+                else:
+                    if game is None or record.game == game:
+                        records.append(record)
+                    continue
+            if loaded.warning and (loaded.aside is not None or _first_time(loaded.warning)):
                 warnings.append(loaded.warning)
-            if loaded.data is None:
-                continue
-            try:
-                record = SaveRecord.from_json(loaded.data)
-            except (SaveFormatError, TypeError) as exc:
-                aside = set_aside(path)
-                warnings.append(f"{path.name} is not a save we can read ({exc}); kept as {aside.name}.")
-                continue
-            if game is None or record.game == game:
-                records.append(record)
         records.sort(key=lambda r: r.updated, reverse=True)
-        return Listing(tuple(records), tuple(warnings))
+        return Listing(tuple(records), tuple(warnings), unlisted)
+
+    def set_aside(self, record: SaveRecord) -> str:
+        """Move *record*'s file aside (a save that cannot be resumed); say where, in one sentence."""
+        try:
+            path = self.path(record)
+        except SaveFormatError:
+            return "Its file was left alone: its name is not a save's."
+        aside = set_aside(path)
+        if aside is None:
+            return f"Its file could not be moved aside; it is still {plain(path, None)}."
+        return f"It was kept as {plain(aside.name)} in {plain(self.saves, None)}."
 
     def finish(self, record: SaveRecord) -> str | None:
         """Move a finished game to the history folder."""
+        try:
+            done, path = self._inside(self.history, record), self.path(record)
+        except SaveFormatError as exc:
+            return f"Could not file this game away ({exc})."
         record.finished = True
-        warning = save_json(self.history / record.filename, record.to_json())
+        warning = save_json(done, record.to_json())
         if warning:
             return warning
         try:
-            self.path(record).unlink(missing_ok=True)
+            path.unlink(missing_ok=True)
         except OSError as exc:
-            return f"Could not tidy {record.filename} ({exc.strerror})."
+            return f"Could not tidy {plain(record.filename)} ({exc.strerror})."
         return None
 
-    def discard(self, record: SaveRecord) -> None:
-        """Forget an unfinished game the players chose not to resume."""
+    def discard(self, record: SaveRecord) -> str | None:
+        """Forget an unfinished game the players chose not to resume; a warning if it stays."""
         try:
             self.path(record).unlink(missing_ok=True)
-        except OSError:
-            pass
+        except SaveFormatError as exc:
+            return f"Could not delete this game ({exc})."
+        except OSError as exc:
+            return f"Could not delete {plain(record.filename)} ({exc.strerror})."
+        return None
 
 
-def latest_unfinished(game: str, title: str) -> SaveRecord:
+def latest_unfinished(game: str, title: str, store: SaveStore | None = None) -> SaveRecord:
     """The most recent unfinished *game*, for ``boardgames <game> --resume``.
 
-    Raises ``UserFacingError`` (exit 1) when there is none, naming the game by *title*.
+    Raises ``UserFacingError`` (exit 1) when there is none, naming the game by *title*,
+    and ``SavesSetAside`` when one of *game*'s files had to be set aside: the newest
+    game may be the one that was, so an older one is not opened in its place.
     """
-    listing = SaveStore().unfinished(game)
+    listing = (store or SaveStore()).unfinished(game)
+    if listing.unlisted:
+        raise UserFacingError(listing.unlisted, exit_code=1)
+    if listing.warnings:
+        first, more = listing.warnings[0], len(listing.warnings) - 1
+        also = f" ({more} more {title} file{'s were' if more > 1 else ' was'} set aside too.)" if more else ""
+        raise SavesSetAside(first + also, exit_code=1)
     if not listing.records:
         raise UserFacingError(f"There is no unfinished {title} game to resume.", exit_code=1)
     return listing.records[0]

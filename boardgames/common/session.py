@@ -21,6 +21,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from boardgames.common.errors import UserFacingError
 from boardgames.common.game import IllegalActionError, refusal_text
+from boardgames.common.text import plain
 from boardgames.common.saves import (
     Autosaver,
     SaveFormatError,
@@ -32,6 +33,32 @@ from boardgames.common.saves import (
 
 G = TypeVar("G")  # the game's engine
 S = TypeVar("S")  # the game's setup
+
+
+class SaveNotResumable(UserFacingError):
+    """A save that was read but cannot be replayed: its message says which and why.
+
+    ``record`` is the save, so the caller can set its file aside; ``reason`` the
+    problem in words (an exception's text from replaying a file, shown as plain text).
+    """
+
+    def __init__(self, spec: GameSpec[Any, Any], record: SaveRecord, error: BaseException) -> None:
+        self.record = record
+        self.reason = _reason(error)
+        super().__init__(f"The saved {spec.title} game {plain(record.filename)} cannot be resumed: {self.reason}.")
+
+
+def _reason(error: BaseException) -> str:
+    """What went wrong while replaying, in one plain line (a file's values may be in it)."""
+    if isinstance(error, ValueError):  # SaveFormatError, IllegalActionError, a setup's refusal
+        text = str(error)
+    elif isinstance(error, RecursionError):
+        text = "it is nested too deeply"
+    elif isinstance(error, MemoryError):
+        text = "it is too large"
+    else:
+        text = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    return plain(text.rstrip("."), 200)
 
 
 class GameSpec(Protocol[G, S]):
@@ -136,9 +163,14 @@ class GameSession(Generic[E, S]):
     def resume(cls, spec: GameSpec[E, S], record: SaveRecord, *, store: SaveStore | None = None) -> GameSession[E, S]:
         """The saved game rebuilt action by action, exactly as it was.
 
-        ``UserFacingError`` naming the file when it cannot be: a setup that is not
-        this game's, an action that does not decode or that the rules refuse.
-        Nothing a file holds escapes as another exception.
+        ``SaveNotResumable`` (a ``UserFacingError``) naming the file when it cannot
+        be: a setup that is not this game's, an action that does not decode or that
+        the rules refuse - or any other exception on the way, since a file can hold
+        what no test thought of.  This is the one place replay failures are caught;
+        the caller sets the file aside (``SaveStore.set_aside``) so the menu and
+        ``--resume`` go on with the other saves.  A ``UserFacingError`` raised on the
+        way (the dictionary or the decks are missing) is not the save's fault and
+        passes through unchanged: the save is kept for when they are back.
         """
         try:
             if record.game != spec.key:
@@ -152,10 +184,10 @@ class GameSession(Generic[E, S]):
                     raise SaveFormatError(f"{type(action).__name__} is not a {spec.title} action")
                 last = engine.apply(action)
                 history.extend(last)
-        except (SaveFormatError, ValueError, TypeError, KeyError, IllegalActionError, RecursionError) as exc:
-            raise UserFacingError(
-                f"The saved {spec.title} game {record.filename} cannot be resumed: {exc}"
-            ) from None
+        except UserFacingError:
+            raise  # the machine, not the file: a missing dictionary, a bad card file
+        except Exception as exc:  # noqa: BLE001 - the one place a save's replay may fail, whatever the way
+            raise SaveNotResumable(spec, record, exc) from None
         return cls(spec, setup, engine, Autosaver(store or SaveStore(), record), history, last)
 
     @staticmethod

@@ -1,16 +1,37 @@
-"""Small JSON files in the player's data directory, written so they never break.
+"""Small JSON files in the player's data directory: written so they never break,
+read as if someone hostile had written them.
 
-Stats, favourites and (later) saves live under ``platformdirs.user_data_dir``.
-Writes are atomic (temporary file, fsync, rename) so a crash leaves either the old
-or the new file.  A file that cannot be read back (corrupt, truncated, from a
-future version) is *set aside* - renamed, never deleted - and the caller gets a
-fresh default plus a message to show the player.
+Stats, favourites and saves live under ``platformdirs.user_data_dir``.  Writes are
+atomic (temporary file, fsync, rename) so a crash leaves either the old or the new
+file.
+
+Reading is the one place every file the app reads passes through, because a file
+is outside input like a typed name: a cat, a careless copy or an attacker may have
+put anything there.  ``load_json``:
+
+- looks before it opens (``lstat``): a FIFO would block the app forever, a device
+  (``/dev/zero``) never ends, a directory cannot be read - none of them is opened;
+  a symbolic link is followed only to a regular file inside the data folder;
+- opens with ``O_NOFOLLOW | O_NONBLOCK`` and checks again that what it opened is
+  the regular file it looked at (the file could be swapped in between);
+- reads at most ``limit`` bytes (a save is small; a huge file is not one of ours);
+- parses JSON refusing what Python would accept but our code could not survive:
+  nesting deeper than ``MAX_DEPTH`` (recursive code later would overflow the
+  stack), ``NaN``/``Infinity`` and numbers too large for a float (``1e400``),
+  whole numbers of more than ``MAX_INT_DIGITS`` digits.
+
+Whatever is wrong, the file is *set aside* - renamed ``<name>.corrupt-<stamp>``
+beside itself, never deleted, never opened - and the caller gets ``Loaded(None,
+message)``: one sentence naming the file, what is wrong and where it went.  The
+file's content never reaches the message (a value from a file is not ours to print).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
@@ -19,9 +40,26 @@ from typing import Any
 
 import platformdirs
 
+from boardgames.common.text import plain
+
 #: Overrides the data directory (tests point it at a temporary folder).
 DATA_ENV = "BOARDGAMES_DATA"
 APP_NAME = "boardgames"
+
+KIB = 1024
+MIB = 1024 * KIB
+#: The default size cap of a file we read: far above any real stats or favourites file.
+DEFAULT_LIMIT = 1 * MIB
+#: How deeply JSON may nest.  Our deepest file (a save holding a Vowl discard: the record,
+#: its actions, an action, a frozenset, its list, a card, its tier) nests 8 levels.
+MAX_DEPTH = 32
+#: The longest whole number a file may hold: a 64-bit seed has 20 digits.
+MAX_INT_DIGITS = 40
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_BINARY = getattr(os, "O_BINARY", 0)
 
 
 def data_dir() -> Path:
@@ -31,68 +69,246 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+class FileProblem(ValueError):
+    """What is wrong with a file, in words for the player ("a named pipe (FIFO), not a file")."""
+
+
 @dataclass(frozen=True, slots=True)
 class Loaded:
-    """What ``load_json`` found: the data, and a message when something was set aside."""
+    """What ``load_json`` found: the data, and a message when something was set aside.
+
+    ``aside`` is where a bad file went; ``None`` with a ``warning`` means it could
+    not be moved (a read-only folder), so the caller may meet it again - and should
+    not tell the player again (``SaveStore`` remembers).
+    """
 
     data: dict[str, Any] | None
     warning: str | None = None
+    aside: Path | None = None
 
 
-def load_json(path: Path, version: int) -> Loaded:
-    """Read a versioned JSON object; set the file aside if it cannot be trusted.
+# ----------------------------------------------------------------------------- reading
 
-    Returns ``Loaded(None)`` when the file does not exist yet.
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _size(limit: int) -> str:
+    return f"{limit // MIB} MiB" if limit >= MIB and limit % MIB == 0 else f"{limit // KIB} KiB"
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return Path(os.path.realpath(path)).is_relative_to(Path(os.path.realpath(folder)))
+
+
+def read_bytes(path: Path, *, limit: int = DEFAULT_LIMIT, root: Path | None = None) -> bytes:
+    """The bytes of the regular file at *path*, opened only once it is known to be one.
+
+    ``FileNotFoundError`` when there is no file; ``FileProblem`` for anything else
+    wrong.  A symbolic link is read only when it leads to a regular file inside
+    *root* (by default the file's own folder).
     """
     try:
-        raw = path.read_bytes()
+        seen = os.lstat(path)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise FileProblem(f"cannot be looked at: {exc.strerror}") from None
+    target = path
+    if stat.S_ISLNK(seen.st_mode):
+        if not _inside(path, root if root is not None else path.parent):
+            raise FileProblem("a link to somewhere outside the data folder")
+        try:
+            seen = os.stat(path)
+        except OSError:
+            raise FileProblem("a link that leads nowhere") from None
+        if not stat.S_ISREG(seen.st_mode):
+            raise FileProblem(f"a link to {_kind(seen.st_mode)}, not to a file")
+        target = Path(os.path.realpath(path))
+    if not stat.S_ISREG(seen.st_mode):
+        raise FileProblem(f"{_kind(seen.st_mode)}, not a file")
+    if seen.st_size > limit:
+        raise FileProblem(f"larger than {_size(limit)}")
+    try:
+        fd = os.open(target, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC | _BINARY)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise FileProblem(f"cannot be read: {exc.strerror}") from None
+    try:
+        now = os.fstat(fd)
+        if not stat.S_ISREG(now.st_mode) or (now.st_dev, now.st_ino) != (seen.st_dev, seen.st_ino):
+            raise FileProblem("changed while being read")
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            chunk = os.read(fd, min(64 * KIB, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:
+                raise FileProblem(f"larger than {_size(limit)}")
+    except OSError as exc:
+        raise FileProblem(f"cannot be read: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
+
+
+class _NumberProblem(ValueError):
+    """A number JSON allows and we refuse (raised inside ``json.loads``)."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _NumberProblem(f"{name}, which is not a number")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NumberProblem("a number too large to use")
+    return value
+
+
+def _short_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _NumberProblem(f"a whole number of more than {MAX_INT_DIGITS} digits")
+    return int(text)
+
+
+def check_depth(data: Any, max_depth: int = MAX_DEPTH) -> None:
+    """``FileProblem`` when *data* nests lists and objects deeper than *max_depth*.
+
+    Iterative, so it cannot itself run out of stack on the input it guards against.
+    """
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children: Any = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > max_depth:
+            raise FileProblem(f"nested deeper than {max_depth} levels")
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+
+
+def parse_json(raw: bytes, *, max_depth: int = MAX_DEPTH) -> Any:
+    """JSON from *raw* UTF-8 bytes, or ``FileProblem`` saying in words what is wrong."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FileProblem("not UTF-8 text") from None
+    try:
+        data = json.loads(
+            text, parse_constant=_no_constant, parse_float=_finite_float, parse_int=_short_int
+        )
+    except RecursionError:
+        raise FileProblem(f"nested deeper than {max_depth} levels") from None
+    except json.JSONDecodeError as exc:
+        raise FileProblem(f"not valid JSON: {exc.msg.lower()}, line {exc.lineno}") from None
+    except ValueError as exc:  # our hooks, or Python's own limit on digits
+        raise FileProblem(str(exc) if isinstance(exc, _NumberProblem) else "a number too long to read") from None
+    check_depth(data, max_depth)
+    return data
+
+
+def read_json(path: Path, *, limit: int = DEFAULT_LIMIT, root: Path | None = None,
+              max_depth: int = MAX_DEPTH) -> Any:
+    """Any JSON value from *path*, read safely (``read_bytes``) and parsed safely (``parse_json``)."""
+    return parse_json(read_bytes(path, limit=limit, root=root), max_depth=max_depth)
+
+
+def load_json(
+    path: Path,
+    version: int,
+    *,
+    limit: int = DEFAULT_LIMIT,
+    root: Path | None = None,
+    then: str = " and a new one started",
+) -> Loaded:
+    """Read a versioned JSON object; set the file aside if it cannot be trusted.
+
+    Returns ``Loaded(None)`` when the file does not exist yet, and ``Loaded(None,
+    warning)`` when it was set aside; *then* ends the warning (what the app does next).
+    """
+    try:
+        data = read_json(path, limit=limit, root=root)
+        if not isinstance(data, dict):
+            raise FileProblem("not a JSON object")
+        found = data.get("version")
+        if type(found) is not int or found != version:
+            raise FileProblem(f"not version {version} of its format")
     except FileNotFoundError:
         return Loaded(None)
-    except OSError as exc:
-        return Loaded(None, f"Could not read {path} ({exc.strerror}); starting afresh.")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
-        found = data.get("version")
-        if found != version:
-            raise ValueError(f"version {found!r}, expected {version}")
-    except (ValueError, UnicodeDecodeError) as exc:
-        aside = set_aside(path)
-        return Loaded(
-            None,
-            f"{path.name} was unreadable ({exc}); it was kept as {aside.name} and a new one started.",
-        )
+    except FileProblem as exc:
+        return refuse(path, f"was unreadable ({exc})", then=then)
     return Loaded(data)
 
 
-def set_aside(path: Path) -> Path:
-    """Rename a bad file next to itself with a timestamp; return the new path."""
+# ----------------------------------------------------------------------------- setting aside
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename a bad file (or link, FIFO, folder...) beside itself with a timestamp.
+
+    Never opens it and never deletes it.  Returns the new path, or ``None`` when it
+    could not be renamed (a read-only folder).
+    """
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.corrupt-{stamp}")
     n = 1
-    while target.exists():
+    while os.path.lexists(target):
         target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
         n += 1
     try:
         path.rename(target)
     except OSError:
-        return path
+        return None
     return target
+
+
+def refuse(path: Path, problem: str, *, then: str = "") -> Loaded:
+    """Set *path* aside and say so in one sentence: ``<name> <problem>; it was kept as ...``.
+
+    *problem* is in words ("was unreadable (a folder, not a file)"); the names are
+    shown through ``plain`` (a file name on disk is outside text too).
+    """
+    aside = set_aside(path)
+    name = plain(path.name)
+    if aside is None:
+        return Loaded(None, f"{name} {problem}; it could not be moved aside, so it was left as it is and skipped.")
+    return Loaded(None, f"{name} {problem}; it was kept as {plain(aside.name)}{then}.", aside)
+
+
+# ----------------------------------------------------------------------------- writing
 
 
 def save_json(path: Path, data: dict[str, Any]) -> str | None:
     """Write *data* atomically; return a warning instead of raising on failure.
 
     A read-only or full disk must never stop a game: the caller shows the warning
-    and play goes on without saving.
+    and play goes on without saving.  ``os.replace`` replaces whatever is at *path*
+    (a link included) and never writes through it.
     """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, indent=1, sort_keys=True)
+                json.dump(data, fh, indent=1, sort_keys=True, allow_nan=False)
                 fh.flush()
                 os.fsync(fh.fileno())
             os.replace(tmp, path)
@@ -100,5 +316,7 @@ def save_json(path: Path, data: dict[str, Any]) -> str | None:
             Path(tmp).unlink(missing_ok=True)
             raise
     except OSError as exc:
-        return f"Could not save {path.name} ({exc.strerror}); play continues without saving."
+        return f"Could not save {plain(path.name)} ({exc.strerror}); play continues without saving."
+    except (ValueError, TypeError) as exc:  # a value JSON cannot hold: our bug, not the player's problem
+        return f"Could not save {plain(path.name)} ({plain(exc, 120)}); play continues without saving."
     return None

@@ -46,15 +46,24 @@ def setup_json(setup: UwoSetup) -> dict[str, Any]:
 
 
 def setup_from_json(data: dict[str, Any]) -> UwoSetup:
-    """The setup a save holds; ``ValueError`` when it is not a UWO setup."""
+    """The setup a save holds; ``ValueError`` when it is not a UWO setup.
+
+    Types are checked, never converted (a save is outside input: ``bool("false")`` is true).
+    """
     try:
-        first_game = bool(data["first_game"])
+        first_game = data["first_game"]
         comp = data["computer"]
+        if not isinstance(first_game, bool):
+            raise ValueError("not a UWO setup ('first_game' must be true or false)")
         if comp is None:
             return UwoSetup(first_game, None)
+        if not isinstance(comp, dict) or not isinstance(comp.get("level"), str) or not isinstance(comp.get("side"), str):
+            raise ValueError("not a UWO setup (the computer must have a level and a side)")
         if comp["level"] not in PLAYERS:
             raise ValueError(f"unknown level {comp['level']!r}")
-        return UwoSetup(first_game, ComputerOpponent(comp["level"], Side[str(comp["side"]).upper()]))
+        if comp["side"] not in {side.name.lower() for side in Side}:
+            raise ValueError(f"unknown side {comp['side']!r}")
+        return UwoSetup(first_game, ComputerOpponent(comp["level"], Side[comp["side"].upper()]))
     except (KeyError, TypeError) as exc:
         raise ValueError(f"not a UWO setup ({exc!r})") from None
 

@@ -5,6 +5,7 @@ plate, its owner and its requirements card (the three things the printed page ha
 slots for), plus who wrote it.  They live in ``favourites-vntypl8s.json`` in the
 player's data directory, written atomically through ``boardgames.common.storage``;
 an unreadable file is set aside and the player is told, never shown a traceback.
+The file is checked field by field before anything in it is shown (``load_favourites``).
 """
 
 from __future__ import annotations
@@ -13,10 +14,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from boardgames.common.storage import data_dir, load_json, save_json
+from boardgames.common.storage import MIB, data_dir, load_json, refuse, save_json
+from boardgames.common.text import plain
 
 FILE_NAME = "favourites-vntypl8s.json"
 VERSION = 1
+#: The largest favourites file read.
+LIMIT = 1 * MIB
+#: The most favourites kept: the oldest go first (2000 of them fill well under ``LIMIT``).
+MAX_FAVOURITES = 2000
+#: Each field of a favourite, and the most characters it may hold (a plate has at most
+#: 8, an owner card's title about 20, a player's name 16: these leave room to spare).
+LIMITS = {"plate": 32, "owner": 100, "requirements": 32, "writer": 64}
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,8 +36,9 @@ class Favourite:
     writer: str = ""
 
     def line(self) -> str:
-        by = f"  by {self.writer}" if self.writer else ""
-        return f"{self.plate:<8}  0WN3R: {self.owner}  R3QRMNTS: {self.requirements}{by}"
+        """One line for the terminal: the file's text made visible (no escape code gets through)."""
+        by = f"  by {plain(self.writer)}" if self.writer else ""
+        return f"{plain(self.plate):<8}  0WN3R: {plain(self.owner)}  R3QRMNTS: {plain(self.requirements)}{by}"
 
     def key(self) -> tuple[str, str, str]:
         return (self.plate, self.owner, self.requirements)
@@ -44,33 +54,47 @@ def favourites_path() -> Path:
     return data_dir() / FILE_NAME
 
 
-def _parse(item: object) -> Favourite | None:
+def _parse(item: object) -> Favourite:
+    """One favourite from the file, every field checked (``ValueError`` in words if not)."""
     if not isinstance(item, dict):
-        return None
-    fields = [item.get(k) for k in ("plate", "owner", "requirements", "writer")]
-    if not all(isinstance(f, str) for f in fields[:3]):
-        return None
-    writer = fields[3] if isinstance(fields[3], str) else ""
-    return Favourite(fields[0], fields[1], fields[2], writer)  # type: ignore[arg-type]
+        raise ValueError("a favourite is not an object")
+    if set(item) - set(LIMITS):
+        raise ValueError("a favourite has fields favourites do not have")
+    values: dict[str, str] = {}
+    for key, limit in LIMITS.items():
+        value = item.get(key, "" if key == "writer" else None)
+        if (not isinstance(value, str) or len(value) > limit or not value.isprintable()
+                or (key != "writer" and not value.strip())):
+            raise ValueError(f"a favourite's {key} must be printable text of 1 to {limit} characters")
+        values[key] = value
+    return Favourite(values["plate"], values["owner"], values["requirements"], values["writer"])
 
 
 def load_favourites(path: Path | None = None) -> LoadedFavourites:
-    """Every saved favourite, newest first; unreadable entries are skipped with a warning."""
-    loaded = load_json(path or favourites_path(), VERSION)
+    """Every saved favourite, newest first.
+
+    The file is outside input: if anything in it is wrong - its version, its shape,
+    one favourite's field - the whole file is set aside (renamed beside itself,
+    never deleted) and the warning says so, naming where it went.  It is never
+    shown half-read, and never rewritten without the entries that did not read.
+    """
+    target = path or favourites_path()
+    loaded = load_json(target, VERSION, limit=LIMIT)
     if loaded.data is None:
         return LoadedFavourites((), loaded.warning)
-    raw = loaded.data.get("plates", [])
-    items = raw if isinstance(raw, list) else []
-    parsed = [_parse(i) for i in items]
-    good = tuple(f for f in parsed if f is not None)
-    warning = loaded.warning
-    if len(good) != len(parsed) or not isinstance(raw, list):
-        warning = "Some saved favourite plates could not be read and were left out."
-    return LoadedFavourites(good, warning)
+    try:
+        plates = loaded.data.get("plates", [])
+        if not isinstance(plates, list) or len(plates) > MAX_FAVOURITES:
+            raise ValueError(f"the plates must be a list of at most {MAX_FAVOURITES}")
+        good = tuple(_parse(i) for i in plates)
+    except ValueError as exc:
+        return LoadedFavourites((), refuse(target, f"was unreadable ({exc})", then=" and a new list started").warning)
+    return LoadedFavourites(good)
 
 
 def add_favourites(new: Iterable[Favourite], path: Path | None = None) -> str | None:
-    """Put *new* at the top of the list (no duplicates); return a warning if saving failed."""
+    """Put *new* at the top of the list (no duplicates); return a warning if saving failed
+    or if the old file could not be read and was set aside (the new list starts afresh)."""
     target = path or favourites_path()
     current = load_favourites(target)
     seen: set[tuple[str, str, str]] = set()
@@ -79,6 +103,7 @@ def add_favourites(new: Iterable[Favourite], path: Path | None = None) -> str | 
         if fav.key() not in seen:
             seen.add(fav.key())
             merged.append(fav)
+    del merged[MAX_FAVOURITES:]
     data = {
         "version": VERSION,
         "plates": [
@@ -86,4 +111,4 @@ def add_favourites(new: Iterable[Favourite], path: Path | None = None) -> str | 
             for f in merged
         ],
     }
-    return save_json(target, data)
+    return save_json(target, data) or current.warning  # a bad old file was set aside: say so once

@@ -4,7 +4,8 @@ This is the one place that says how a VNTYPL8S game is built from its setup: the
 decks from ``decks/vntypl8s``, the dictionary-backed plate judge and a
 ``random.Random(seed)``; ``GameSession`` does the autosaving and the replaying.
 It also holds what the setup form, the command line and the saves share: the
-rules for the players' names (``parse_players``) and the process-wide judge.
+players' names (``parse_players``, by the one rule of ``common.names``) and the
+process-wide judge.
 
 A save's ``setup`` object holds:
 
@@ -25,11 +26,12 @@ from __future__ import annotations
 import functools
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from boardgames.common.dictionary import get_dictionary
+from boardgames.common.names import clean_names, split_names
 from boardgames.common.saves import SaveFormatError, classes_of
 from boardgames.common.session import GameSession
 from boardgames.vntypl8s import engine
@@ -39,7 +41,6 @@ from boardgames.vntypl8s.judge import PlateJudge
 
 GAME = "vntypl8s"
 TITLE = "VNTYPL8S"
-MAX_NAME_LENGTH = 16
 
 #: Every class a saved VNTYPL8S action is made of, by name (the names old saves hold).
 ACTION_CLASSES: dict[str, type] = classes_of(engine)
@@ -55,20 +56,17 @@ def plate_judge() -> PlateJudge:
 
 
 def parse_players(text: str) -> tuple[str, ...]:
-    """``"Ann, Bob,Cy"`` -> the seats in clockwise order; ``ValueError`` with a plain reason."""
-    names = tuple(n.strip() for n in text.split(","))
-    if any(not n for n in names):
-        raise ValueError("a player name is empty (names are separated by commas)")
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise ValueError(f"VNTYPL8S needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(names)}")
-    long = [n for n in names if len(n) > MAX_NAME_LENGTH]
-    if long:
-        raise ValueError(f"the name {long[0]!r} is longer than {MAX_NAME_LENGTH} characters")
-    folded = [n.casefold() for n in names]
-    for n in names:
-        if folded.count(n.casefold()) > 1:
-            raise ValueError(f"two players are called {n!r}; give everyone a different name")
-    return names
+    """``"Ann, Bob,Cy"`` -> the seats in clockwise order, as the game keeps the names.
+
+    ``BadNames`` (a ``ValueError`` and a ``UserFacingError``) with every problem in
+    words when the names break the one rule for names (``common.names``).
+    """
+    return players_from(split_names(text))
+
+
+def players_from(names: Sequence[str]) -> tuple[str, ...]:
+    """The setup form's names (one per field) checked and tidied like ``--players``."""
+    return clean_names(names, at_least=MIN_PLAYERS, at_most=MAX_PLAYERS, game=TITLE)
 
 
 # --- the setup -----------------------------------------------------------------------------
@@ -98,10 +96,12 @@ class Vntypl8sSetup:
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise SaveFormatError("the players must be a list of names")
         try:
-            names = parse_players(",".join(players))
+            names = players_from(players)
         except ValueError as exc:
             raise SaveFormatError(str(exc)) from None
-        if timer is not None and (not isinstance(timer, int) or isinstance(timer, bool) or timer <= 0):
+        if names != tuple(players):
+            raise SaveFormatError("the players' names are not written as the game writes them (trimmed, single spaces)")
+        if timer is not None and (not isinstance(timer, int) or isinstance(timer, bool) or not 1 <= timer <= 3600):
             raise SaveFormatError(f"the writing timer {timer!r} is not a number of seconds")
         if data.get("decks") != decks_fingerprint(load_decks()):
             raise SaveFormatError("it was dealt from other card decks than the ones installed now")

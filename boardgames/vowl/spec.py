@@ -5,7 +5,7 @@ from ``decks/vowl``, the dictionary-backed skeleton matcher as the judge and a
 ``random.Random(seed)`` for the dice and the shuffles; ``GameSession`` does the
 autosaving and the replaying.  It also holds what the setup form, the command line
 and the saves share: the setup itself (``VowlSetup``, with every problem in words)
-and how player names are read.
+and how player names are read (by the one rule of ``common.names``).
 
 A save's ``setup`` object holds (as it always has, so old saves resume):
 
@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardgames.common.dictionary import get_dictionary
+from boardgames.common.names import BadNames, clean_names, split_names
 from boardgames.common.saves import classes_of
 from boardgames.common.session import GameSession
 from boardgames.common.skeleton import SkeletonMatcher
@@ -59,24 +60,32 @@ class VowlSetup:
     practice: bool = False
 
     def problems(self) -> list[str]:
-        """Everything wrong with this setup, in words for the players."""
+        """Everything wrong with this setup, in words for the players.
+
+        The names are checked by ``common.names.clean_names`` (the one rule for names);
+        names as typed (untrimmed, several spaces) are no problem: ``cleaned`` tidies them.
+        """
         out: list[str] = []
         n = len(self.names)
         if self.practice:
-            if n != 1:
-                out.append("Solitaire practice is for one player: type exactly one name.")
-        elif not 2 <= n <= MAX_PLAYERS:
-            out.append(f"Vowl needs 2 to {MAX_PLAYERS} players; {n} named. (One player? Choose practice.)")
-        seen: set[str] = set()
-        for name in self.names:
-            key = name.casefold()
-            if key in seen:
-                out.append(f"Two players are called {name!r}; names must differ.")
-            seen.add(key)
+            bounds, game = (1, 1), "Solitaire practice"
+        else:
+            bounds, game = (2, MAX_PLAYERS), "Vowl"
+        try:
+            clean_names(self.names, at_least=bounds[0], at_most=bounds[1], game=game)
+        except BadNames as exc:
+            out.extend(exc.problems)
+            if not self.practice and n == 1:
+                out.append("(One player? Choose practice.)")
         for timer in self.timers:
             if timer not in TIMERS:
                 out.append(f"A sand timer is 25 or 15 seconds, not {timer}.")
         return out
+
+    def cleaned(self) -> VowlSetup:
+        """This setup with its names as the game keeps them (call once ``problems()`` is empty)."""
+        names = clean_names(self.names, at_least=0, at_most=len(self.names))
+        return VowlSetup(names, self.timers, self.advanced, self.practice)
 
     def to_json(self) -> dict[str, Any]:
         return {"names": list(self.names), "timers": list(self.timers),
@@ -84,21 +93,36 @@ class VowlSetup:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> VowlSetup:
-        """Rebuild from a save; ``ValueError`` when the save's setup is not a Vowl setup."""
-        try:
-            setup = cls(tuple(str(n) for n in data["names"]), tuple(int(t) for t in data["timers"]),
-                        bool(data["advanced"]), bool(data["practice"]))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"not a Vowl setup ({exc!r})") from None
+        """Rebuild from a save; ``ValueError`` when the save's setup is not a Vowl setup.
+
+        Each key is checked for its type before use, never converted: a save is outside
+        input, and ``str()``/``int()``/``bool()`` would turn anything into something.
+        """
+        names, timers = data.get("names"), data.get("timers")
+        flags = (data.get("advanced"), data.get("practice"))
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ValueError("not a Vowl setup (the names must be a list of text)")
+        if not isinstance(timers, list) or not all(type(t) is int for t in timers) or len(timers) != len(names):
+            raise ValueError("not a Vowl setup (the timers must be one whole number per player)")
+        if not all(isinstance(f, bool) for f in flags):
+            raise ValueError("not a Vowl setup ('advanced' and 'practice' must be true or false)")
+        setup = cls(tuple(names), tuple(timers), *flags)
         problems = setup.problems()
         if problems:
             raise ValueError(" ".join(problems))
+        if setup.cleaned() != setup:
+            raise ValueError("the players' names are not written as the game writes them (trimmed, single spaces)")
         return setup
 
 
 def parse_players(text: str) -> tuple[str, ...]:
-    """``"Ann Lee, Bob Roy"`` -> ``("Ann Lee", "Bob Roy")``: trimmed, blanks dropped."""
-    return tuple(" ".join(part.split()) for part in text.split(",") if part.strip())
+    """``"Ann Lee, Bob Roy"`` -> ``("Ann Lee", "Bob Roy")``: the names as the game keeps them.
+
+    ``BadNames`` (a ``UserFacingError``, exit 2) with every problem when a name breaks
+    the rules of ``common.names`` (empty, unprintable, too long, twice) or there are
+    more than ``MAX_PLAYERS``; how many a game needs is ``VowlSetup.problems``'s to say.
+    """
+    return clean_names(split_names(text), at_least=1, at_most=MAX_PLAYERS, game="Vowl")
 
 
 # --- the game ------------------------------------------------------------------------------

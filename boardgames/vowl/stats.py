@@ -9,14 +9,26 @@ started, with a message for the screen - never a crash.
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from boardgames.common.storage import data_dir, load_json, save_json, set_aside
+from boardgames.common.storage import MIB, data_dir, load_json, refuse, save_json
 
 VERSION = 1
 FILENAME = "vowl-stats.json"
+#: The largest stats file read: thousands of players' records fit in far less.
+LIMIT = 1 * MIB
+#: The counts a record holds (whole numbers from 0 to ``MAX_COUNT``).
+COUNTS = ("cards_solved", "piles_played", "piles_beaten", "streak", "best_streak")
+MAX_COUNT = 10**9
+#: A pile is a die roll plus a few extra cards: no pile comes near this size.
+MAX_PILE = 100
+#: The longest best time kept (a day): sand timers run 15 or 25 seconds.
+MAX_SECONDS = 86_400
+#: The longest player name a stats file may hold.
+MAX_NAME = 100
 
 
 @dataclass
@@ -53,16 +65,49 @@ class PracticeStats:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> PracticeStats:
-        """Rebuild from JSON; raises ValueError/TypeError on a malformed record."""
-        return cls(
-            cards_solved=int(data["cards_solved"]),
-            piles_played=int(data["piles_played"]),
-            piles_beaten=int(data["piles_beaten"]),
-            streak=int(data["streak"]),
-            best_streak=int(data["best_streak"]),
-            best_times={int(k): float(v) for k, v in dict(data["best_times"]).items()},
-        )
+    def from_json(cls, data: object) -> PracticeStats:
+        """Rebuild from JSON, every field checked; ``ValueError`` in words on a malformed record.
+
+        The file is outside input: a count must be a whole number (not ``true``, not
+        ``1e400``) from 0 to ``MAX_COUNT``; a best time's key a pile size from 1 to
+        ``MAX_PILE`` and its value a finite number of seconds from 0 to ``MAX_SECONDS``.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("a player's record is not an object")
+        unknown = set(data) - {*COUNTS, "best_times"}
+        if unknown:
+            raise ValueError("a player's record has fields stats do not have")
+        counts: dict[str, int] = {}
+        for name in COUNTS:
+            value = data.get(name)
+            if type(value) is not int or not 0 <= value <= MAX_COUNT:
+                raise ValueError(f"{name} must be a whole number from 0 to {MAX_COUNT:,}")
+            counts[name] = value
+        times = data.get("best_times")
+        if not isinstance(times, dict) or len(times) > MAX_PILE:
+            raise ValueError("best_times must be an object of pile sizes")
+        best: dict[int, float] = {}
+        for key, seconds in times.items():
+            if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 3
+                    and 1 <= int(key) <= MAX_PILE):
+                raise ValueError(f"a best time's pile size must be from 1 to {MAX_PILE}")
+            if (isinstance(seconds, bool) or not isinstance(seconds, int | float)
+                    or not math.isfinite(seconds) or not 0 <= seconds <= MAX_SECONDS):
+                raise ValueError(f"a best time must be a number of seconds from 0 to {MAX_SECONDS}")
+            best[int(key)] = float(seconds)
+        return cls(**counts, best_times=best)
+
+
+def _players(data: object) -> dict[str, PracticeStats]:
+    """Every player's record in a stats file's ``players`` object (``ValueError`` if any is bad)."""
+    if not isinstance(data, dict):
+        raise ValueError("players must be an object")
+    players: dict[str, PracticeStats] = {}
+    for name, record in data.items():
+        if not 1 <= len(name) <= MAX_NAME:
+            raise ValueError(f"a player's name must be 1 to {MAX_NAME} characters")
+        players[name] = PracticeStats.from_json(record)
+    return players
 
 
 class StatsStore:
@@ -72,20 +117,13 @@ class StatsStore:
         self.path = path or data_dir() / FILENAME
         self.warning: str | None = None
         self._players: dict[str, PracticeStats] = {}
-        loaded = load_json(self.path, VERSION)
+        loaded = load_json(self.path, VERSION, limit=LIMIT, then=" and new stats started")
         self.warning = loaded.warning
         if loaded.data is not None:
             try:
-                self._players = {
-                    str(name): PracticeStats.from_json(rec)
-                    for name, rec in dict(loaded.data["players"]).items()
-                }
-            except (KeyError, TypeError, ValueError, AttributeError) as exc:
-                aside = set_aside(self.path)
-                self.warning = (
-                    f"{self.path.name} had a damaged record ({exc!r}); it was kept as "
-                    f"{aside.name} and new stats started."
-                )
+                self._players = _players(loaded.data.get("players"))
+            except ValueError as exc:
+                self.warning = refuse(self.path, f"had a damaged record ({exc})", then=" and new stats started").warning
                 self._players = {}
 
     def get(self, player: str) -> PracticeStats:

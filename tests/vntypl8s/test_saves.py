@@ -394,7 +394,7 @@ def test_resume_on_the_command_line_without_a_save_is_a_clear_error(capsys: pyte
 
 def test_resume_takes_no_players(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["vntypl8s", "--resume", "--players", "Ann,Bob,Cy"]) == 2
-    assert "--resume takes no --players or --timer" in capsys.readouterr().err
+    assert "--resume cannot be combined with --players" in capsys.readouterr().err
 
 
 async def test_an_unreplayable_save_on_the_menu_is_told_and_the_app_goes_on() -> None:
