@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 import time
 from pathlib import Path
 from collections.abc import Callable
@@ -18,15 +19,29 @@ from textual.widgets import Footer, Header, LoadingIndicator, OptionList, Static
 from textual.widgets.option_list import Option
 
 from boardgames.common.clock import Clock, monotonic
+from boardgames.common.crash import EXIT_CRASH, Crash, write_report
 from boardgames.common.errors import UserFacingError
 from boardgames.common.saves import SaveRecord, SaveStore
+from boardgames.common.session import SaveNotResumable
+from boardgames.common.text import shown
 from boardgames.common.ui.base import input_allowed
+from boardgames.common.ui import textual_fixes
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.games import GAMES, get_game
 
 
+textual_fixes.apply()
+
 RESUME = "resume:"
 EXTRA = "extra:"
+
+
+def saved_at(record: SaveRecord) -> str:
+    """When *record* was last saved, as the menu shows it ("Mon 14:05"); "?" if the clock cannot say."""
+    try:
+        return time.strftime("%a %H:%M", time.localtime(record.updated))
+    except (OverflowError, OSError, ValueError):  # a time the platform's C library refuses
+        return "?"
 
 
 def resumable(game: str) -> bool:
@@ -61,11 +76,16 @@ class MainMenu(Screen[None]):
         self.refresh_games()
 
     def refresh_games(self) -> None:
-        """The games, then every unfinished game that can be resumed (newest first)."""
+        """The games, then every unfinished game that can be resumed (newest first).
+
+        A save's title and a file's name are outside text: labels show them through
+        ``shown`` and warnings as plain text (``markup=False``).  Files that are not
+        saves are set aside by the listing, so each is told once, not at every refresh.
+        """
         listing = SaveStore().unfinished()
         for warning in listing.warnings:
-            self.notify(warning, severity="warning", timeout=10)
-        self.saves = {r.id: r for r in listing.records if resumable(r.game)}
+            self.notify(warning, severity="warning", timeout=10, markup=False)
+        self.saves = {r.filename: r for r in listing.records if resumable(r.game)}
         menu = self.query_one(OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
@@ -78,10 +98,12 @@ class MainMenu(Screen[None]):
                 key = f"{EXTRA}{g.key}:{i}"
                 self.extras[key] = item.open
                 menu.add_option(Option(f"[b]{g.title}[/b]: {item.label}", id=key))
-        for record in self.saves.values():
-            when = time.strftime("%a %H:%M", time.localtime(record.updated))
-            label = f"[b]Resume {get_game(record.game).title}[/b]  [dim]saved {when}[/dim]\n  {record.title}"
-            menu.add_option(Option(label, id=f"{RESUME}{record.id}"))
+        for key, record in self.saves.items():
+            label = (
+                f"[b]Resume {shown(get_game(record.game).title)}[/b]  [dim]saved {shown(saved_at(record))}[/dim]"
+                f"\n  {shown(record.title)}"
+            )
+            menu.add_option(Option(label, id=f"{RESUME}{key}"))
         if menu.option_count:
             menu.highlighted = min(highlighted or 0, menu.option_count - 1)
 
@@ -143,11 +165,13 @@ class MainMenu(Screen[None]):
 
         def decided(yes: bool | None) -> None:
             if yes:
-                SaveStore().discard(record)
+                warning = SaveStore().discard(record)
+                if warning:
+                    self.notify(warning, severity="warning", markup=False)
                 self.refresh_games()
 
         choices = [Choice("y", "yes, delete it", True), Choice("n", "no, keep it", False)]
-        question = f"Delete the saved {get_game(record.game).title} game ({record.title})?"
+        question = f"Delete the saved {shown(get_game(record.game).title)} game ({shown(record.title)})?"
         self.app.push_screen(ChoiceScreen(question, choices, cancel=True), decided)
 
 
@@ -292,26 +316,84 @@ class BoardgamesApp(App[int]):
             return
         await super().on_event(event)
 
+    # ------------------------------------------------------------------ crashes
+
+    crash: Crash | None = None
+    crash_report: Path | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Any error a handler, worker or timer lets through: Textual stops the app
+        (it always has); we keep a crash report first, naming the open game's save.
+
+        Only the first error is reported: what follows it is usually its consequence.
+        """
+        if self.crash is None:
+            self.crash = Crash(error, save=self._open_save())
+            self.crash_report = write_report(self.crash)
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        """Textual prints a full traceback with locals after the app exits; a player gets
+        ``Crash.summary`` instead (``run``), and the traceback is in the report."""
+        self.bell()
+        self._close_messages_no_wait()
+
+    def _open_save(self) -> str | None:
+        """The save file of the game being played, if any (for the crash report)."""
+        for screen in reversed(self.screen_stack):
+            session = getattr(screen, "session", None)
+            autosave = getattr(session, "autosave", None)
+            if autosave is not None:
+                return str(autosave.record.filename)
+        return None
+
     def action_command_palette(self) -> None:
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        """Ctrl+P opens the palette, once: Textual's own check looks only at the top
+        screen, so Ctrl+P, F1 (rules over the palette), Ctrl+P pushed a second palette
+        with the same id and crashed (``DuplicateIds``, Textual 8.2.8)."""
+        if self.use_command_palette and not self.palette_open:
             self.push_screen(SafeCommandPalette(id="--command-palette"))
+
+    @property
+    def palette_open(self) -> bool:
+        """Whether a command palette is anywhere on the screen stack."""
+        return any(isinstance(screen, CommandPalette) for screen in self.screen_stack)
 
     def make_rng(self) -> random.Random:
         """A fresh ``random.Random`` for a new game, from ``new_seed()``."""
         return random.Random(self.new_seed())
 
     def resume_game(self, record: SaveRecord) -> None:
+        """Open a saved game; one that cannot be replayed is set aside and said so, once.
+
+        The menu is refreshed after, so the other saves stay listed and the bad one is
+        gone from it (``GameSession.resume`` is where every replay failure is caught).
+        """
         self.back_to_menu()
         try:
             screen = get_game(record.game).entry.resume_screen(record, self)
+        except SaveNotResumable as exc:
+            self.notify(f"{exc.message} {SaveStore().set_aside(record)}", severity="error", timeout=10, markup=False)
+            if isinstance(self.screen, MainMenu):
+                self.screen.refresh_games()
+            return
         except UserFacingError as exc:
-            self.notify(exc.message, severity="error", timeout=10)
+            self.notify(exc.message, severity="error", timeout=10, markup=False)
             return
         self.push_screen(screen)
 
     def open_game(self, key: str) -> None:
+        """Open *key*'s first screen, unless the game is not ready (``GameEntry.check_ready``:
+        a word game without its dictionary): then say what to install and stay where we are."""
+        game = get_game(key)
+        entry = game.entry
+        try:
+            entry.check_ready()
+        except UserFacingError as exc:
+            self.notify(exc.message, title=f"{game.title} cannot open", severity="error", timeout=30, markup=False)
+            return
         self.back_to_menu()
-        self.push_screen(get_game(key).entry.new_game_screen())
+        self.push_screen(entry.new_game_screen())
 
     def back_to_menu(self) -> None:
         while len(self.screen_stack) > 2:
@@ -342,6 +424,9 @@ class BoardgamesApp(App[int]):
     def action_rules(self) -> None:
         from boardgames.common.ui.rules import RulesScreen  # noqa: PLC0415
 
+        if isinstance(self.screen, CommandPalette):
+            # F1 in the palette: the player wants the rules, not both at once.
+            self.screen.dismiss(None)
         if isinstance(self.screen, RulesScreen):
             self.screen.dismiss(None)
             return
@@ -350,3 +435,16 @@ class BoardgamesApp(App[int]):
             self.show_rules(game)
         else:
             self.notify("Highlight a game to read its rules.")
+
+
+def run(app: BoardgamesApp, **options: Any) -> int:
+    """Run *app*; its exit status: 0, or ``EXIT_CRASH`` after saying where the report is.
+
+    Textual ends the app on any unhandled error but returns normally from ``run``;
+    without this the command would exit 0 after a crash, as if nothing happened.
+    """
+    app.run(**options)
+    if app.crash is None:
+        return 0
+    print(app.crash.summary(app.crash_report), file=sys.stderr)
+    return EXIT_CRASH

@@ -1,21 +1,28 @@
 """``boardgames``: the command line.  With no arguments it opens the main menu.
 
-Every command first loads the dictionary and validates every deck, so a missing
-system package or a corrupt card file is reported once, clearly, before any screen
-opens: a paragraph on stderr and a non-zero exit, never a traceback.
+Every command first validates every deck and makes sure its own game is ready to
+play (``GameEntry.check_ready``: the word games need the dictionary, UWO and the main
+menu do not), so a missing system package or a corrupt card file is reported once,
+clearly, before any screen opens: a paragraph on stderr and a non-zero exit, never a
+traceback.
+
+Output piped into a reader that stops early (``boardgames uwo selfplay | head -1``)
+ends the command quietly with exit status 141, what a Unix tool killed by SIGPIPE
+reports (128 + 13): a script under ``set -o pipefail`` sees the usual code, and it
+cannot be mistaken for the tools' own exit 1 ("rejected", "no answer").
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from boardgames import __version__
-from boardgames.common.dictionary import get_dictionary
 from boardgames.common.errors import UserFacingError
-from boardgames.games import GAMES, GameEntry
+from boardgames.games import GAMES, GameEntry, get_game
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -33,14 +40,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(title="games", metavar="GAME")
     for game in GAMES:
         game.entry.register(sub)
+        sub.choices[game.key].set_defaults(game=game.key)  # whose readiness ``preflight`` checks
     return parser
 
 
 def _run_menu(args: argparse.Namespace) -> int:
-    from boardgames.app import BoardgamesApp  # noqa: PLC0415 - keep `--help` fast
+    from boardgames.app import BoardgamesApp, run  # noqa: PLC0415 - keep `--help` fast
 
-    BoardgamesApp().run()
-    return 0
+    return run(BoardgamesApp())
 
 
 def play_game(entry: GameEntry, args: argparse.Namespace, start: Callable[[Host], Screen]) -> int:
@@ -48,40 +55,118 @@ def play_game(entry: GameEntry, args: argparse.Namespace, start: Callable[[Host]
 
     With ``--resume`` it is the game's latest unfinished save instead, replayed here,
     before the app starts: no save, or one that cannot be replayed, ends the command
-    with one clear message (exit 1) rather than a screen that opens and fails.
+    with one clear line (exit 1) rather than a screen that opens and fails.  A save
+    that cannot be read or replayed is set aside and the line says where; an older
+    game is *not* opened in its place (the players asked for the newest one, and may
+    not notice they got another): the line names the command to run again instead.
     Written once for every game, as the menu's own resume line is (``app.resume_game``).
     """
-    from boardgames.app import BoardgamesApp  # noqa: PLC0415 - only when a screen opens
-    from boardgames.common.session import GameSession  # noqa: PLC0415
+    from boardgames.app import BoardgamesApp, run  # noqa: PLC0415 - only when a screen opens
+    from boardgames.common.saves import SavesSetAside, SaveStore  # noqa: PLC0415
+    from boardgames.common.session import GameSession, SaveNotResumable  # noqa: PLC0415
 
     opener = start
     if getattr(args, "resume", False):
-        session = GameSession.resume(entry.spec, GameSession.latest(entry.spec))
+        again = (f"Run `boardgames {entry.spec.key} --resume` again to open the most recent game left, "
+                 "or `boardgames` to choose one from the menu.")
+        try:
+            session = GameSession.resume(entry.spec, GameSession.latest(entry.spec))
+        except SavesSetAside as exc:
+            raise UserFacingError(f"{exc.message} {again}", exit_code=1) from None
+        except SaveNotResumable as exc:
+            aside = SaveStore().set_aside(exc.record)
+            raise UserFacingError(f"{exc.message} {aside} {again}", exit_code=1) from None
         opener = lambda host: entry.session_screen(session, host)  # noqa: E731 - one line, one use
 
     app = BoardgamesApp(start=lambda: opener(app), seed=args.seed)
-    app.run()
-    return 0
+    return run(app)
 
 
-def preflight() -> None:
-    """Load what every command depends on; raise ``UserFacingError`` if anything is off."""
-    get_dictionary()
+def refuse_together(args: argparse.Namespace, option: str, others: Sequence[str], why: str) -> None:
+    """Refuse *option* given with any of *others* (exit 2, one line), e.g. ``--resume --players``.
+
+    An option counts as given when its value is neither ``None`` nor ``False``, so
+    the options checked here must default to one of them (``--board`` defaults to
+    ``None``, meaning standard).  Written once for every game's command line.
+    """
+
+    def given(name: str) -> bool:
+        return getattr(args, name.lstrip("-").replace("-", "_"), None) not in (None, False)
+
+    if not given(option):
+        return
+    clash = [other for other in others if given(other)]
+    if clash:
+        raise UserFacingError(f"{option} cannot be combined with {' or '.join(clash)}: {why}", exit_code=2)
+
+
+#: The exit status when the reader of our output went away (see the module docstring).
+BROKEN_PIPE_EXIT = 141
+
+
+def preflight(args: argparse.Namespace | None = None) -> None:
+    """Check what the command depends on; raise ``UserFacingError`` if anything is off.
+
+    Every deck is validated; only the command's own game must be ready
+    (``GameEntry.check_ready``), unless its subcommand says it needs nothing
+    (``needs_ready=False``: VNTYPL8S's favourites list).  The main menu (no game) needs
+    no dictionary: it asks a word game when the game is opened (``app.open_game``).
+    """
     for game in GAMES:
         game.entry.validate_decks()
+    key = getattr(args, "game", None)
+    if key is not None and getattr(args, "needs_ready", True):
+        get_game(key).entry.check_ready()
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        preflight()
+        preflight(args)
         return int(args.func(args) or 0)
     except UserFacingError as exc:
         print(f"boardgames: {exc.message}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        raise  # ``main`` ends quietly on a closed pipe
+    except Exception as exc:  # noqa: BLE001 - a bug outside the app: a report, never a bare traceback
+        from boardgames.common.crash import EXIT_CRASH, Crash, write_report  # noqa: PLC0415
+
+        crash = Crash(exc)
+        print(crash.summary(write_report(crash)), file=sys.stderr)
+        return EXIT_CRASH
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so the interpreter's last flush cannot fail again.
+
+    Python's own recipe for a closed pipe (the ``signal`` module's documentation).
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file behind stdout (a test's capture)
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; a closed output pipe ends it quietly with ``BROKEN_PIPE_EXIT``.
+
+    stdout is flushed inside the guard (also after ``--help`` or a usage error, which
+    leave by ``SystemExit``): a pipe closed early is found here, not in the
+    interpreter's last flush, which would print "Exception ignored ... BrokenPipeError".
+    """
+    try:
+        try:
+            return _run(argv)
+        finally:
+            sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return BROKEN_PIPE_EXIT
 
 
 if __name__ == "__main__":  # pragma: no cover

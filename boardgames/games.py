@@ -49,6 +49,17 @@ class GameEntry(ABC):
     def validate_decks(self) -> None:
         """Load and check the card data (``DeckError`` when a file is wrong)."""
 
+    def check_ready(self) -> None:
+        """Raise a ``UserFacingError`` when something this game needs from outside
+        Python is missing; nothing by default.
+
+        The word games need the spell checker (``DictionaryUnavailable``, exit 3).  The
+        CLI asks only the command's own game (``cli.preflight``) and the app asks before
+        it opens or resumes a game (``BoardgamesApp.open_game``, ``resume_screen``), so
+        UWO and the main menu run without the dictionary and a word game says what to
+        install instead of opening.
+        """
+
     @abstractmethod
     def new_game_screen(self) -> Screen:
         """The screen the main menu opens (a setup screen, usually)."""
@@ -58,9 +69,11 @@ class GameEntry(ABC):
         """The game screen for a session (new or resumed)."""
 
     def resume_screen(self, record: SaveRecord, host: Host) -> Screen:
-        """A saved game, replayed to where it stopped (``UserFacingError`` if it cannot be)."""
+        """A saved game, replayed to where it stopped (``UserFacingError`` if it cannot be,
+        or if the game is not ready: ``check_ready``)."""
         from boardgames.common.session import GameSession  # noqa: PLC0415 - only when resuming
 
+        self.check_ready()
         return self.session_screen(GameSession.resume(self.spec, record), host)
 
     def menu_items(self) -> Sequence[MenuItem]:

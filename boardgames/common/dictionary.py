@@ -8,13 +8,19 @@ edge cases), and we always check the *lower-cased* word: hunspell only accepts
 acronyms.
 
 The dictionary is loaded once per process (``get_dictionary``); loading is the
-slow part and checks are cheap.
+slow part and checks are cheap.  Only the word games load it (``GameEntry.check_ready``):
+UWO and the main menu run without it.  Whatever goes wrong while loading - no C
+library, a ``PYENCHANT_LIBRARY_PATH`` that points nowhere, no en_US word list, or a
+word list that does not know "house" (an empty or damaged ``en_US.dic``, after which
+every answer would be rejected) - ends as one ``DictionaryUnavailable`` paragraph.
 """
 
 from __future__ import annotations
 
 import functools
+import os
 import re
+from pathlib import Path
 from typing import Protocol
 
 from boardgames.common.errors import UserFacingError
@@ -87,22 +93,35 @@ def load_enchant_dictionary() -> Dictionary:
     """
     try:
         import enchant  # noqa: PLC0415 - imported lazily so a missing C library is reported nicely
-    except (ImportError, OSError) as exc:  # ImportError: libenchant absent; OSError: a broken one
+    except (ImportError, OSError, AssertionError, AttributeError) as exc:
+        # What pyenchant 3.3's ``enchant._enchant`` raises at import: ImportError when no
+        # libenchant is found; AssertionError when PYENCHANT_LIBRARY_PATH or
+        # PYENCHANT_ENCHANT_PREFIX names a file that does not exist; OSError when the file
+        # is not a library (``ctypes`` cannot load it); AttributeError when it is some
+        # other library (no ``enchant_broker_init`` symbol).
         raise DictionaryUnavailable(
-            "The spell-checker library (enchant 2) is not installed, so the word games "
-            "cannot check answers.\n"
+            "The spell-checker library (enchant 2) is not installed or cannot be loaded, "
+            "so the word games cannot check answers.\n"
             f"Install it with:\n{INSTALL_HELP}\n"
-            f"(details: {exc})"
+            f"{_library_path_hint()}"
+            f"(details: {type(exc).__name__}: {exc})"
         ) from None
-    broker = enchant.Broker()
-    broker.set_ordering(LANGUAGE, BACKEND)
     try:
+        broker = enchant.Broker()
+        broker.set_ordering(LANGUAGE, BACKEND)
         backend = broker.request_dict(LANGUAGE)
     except enchant.errors.DictNotFoundError:
         raise DictionaryUnavailable(
             "The American English (en_US) hunspell dictionary is not installed, so the "
             "word games cannot check answers.\n"
             f"Install it with:\n{INSTALL_HELP}"
+        ) from None
+    except enchant.errors.Error as exc:  # any other refusal of the C library
+        raise DictionaryUnavailable(
+            "The spell checker (enchant 2) could not open the en_US dictionary, so the word "
+            "games cannot check answers.\n"
+            f"Reinstall it with:\n{INSTALL_HELP}\n"
+            f"(details: {exc})"
         ) from None
     provider = backend.provider.name
     if provider != BACKEND:
@@ -111,7 +130,68 @@ def load_enchant_dictionary() -> Dictionary:
             "boardgames needs the hunspell one so that answers are the same everywhere.\n"
             f"Install it with:\n{INSTALL_HELP}"
         )
-    return Dictionary(backend, provider)
+    dictionary = Dictionary(backend, provider)
+    sanity_check(dictionary)
+    return dictionary
+
+
+REINSTALL_HELP = (
+    "Debian/Ubuntu: sudo apt-get install --reinstall hunspell-en-us\n"
+    "Fedora:        sudo dnf reinstall hunspell-en-US\n"
+    "macOS:         put a good en_US.dic/.aff in ~/Library/Spelling"
+)
+
+
+def _library_path_hint() -> str:
+    """A line naming ``PYENCHANT_LIBRARY_PATH`` when it is set: the likeliest culprit."""
+    path = os.environ.get("PYENCHANT_LIBRARY_PATH")
+    return f"PYENCHANT_LIBRARY_PATH is set to {path!r}: unset it, or point it at libenchant-2.so.\n" if path else ""
+
+
+def word_list_files() -> list[Path]:
+    """The ``en_US.dic`` files enchant's hunspell provider may read, in its search order
+    (the user's enchant folder first), those that exist: named when one is damaged."""
+    config = os.environ.get("ENCHANT_CONFIG_DIR")
+    if config:
+        user = Path(config)
+    else:
+        user = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "enchant"
+    folders = [
+        user / "hunspell",
+        Path("/usr/share/hunspell"),
+        Path("/usr/share/myspell"),
+        Path("/usr/share/myspell/dicts"),
+        Path.home() / "Library" / "Spelling",
+    ]
+    return [f / f"{LANGUAGE}.dic" for f in folders if (f / f"{LANGUAGE}.dic").is_file()]
+
+#: Words every American-English dictionary knows, and strings none does.  Checked once
+#: at load: an empty or garbage ``en_US.dic`` is accepted by hunspell without a word,
+#: and then every answer of every game would be rejected (or, with a list that knows
+#: everything, accepted).
+SANITY_WORDS = ("the", "house", "water", "savor", "fire", "fighter")
+SANITY_NON_WORDS = ("qzxv", "bnrtk", "savr", "xxyzq")
+
+
+def sanity_check(dictionary: Dictionary) -> None:
+    """Raise ``DictionaryUnavailable`` unless *dictionary* knows a few common words and
+    refuses a few non-words (``SANITY_WORDS``, ``SANITY_NON_WORDS``)."""
+    unknown = [w for w in SANITY_WORDS if not dictionary.check_uncached(w)]
+    known = [w for w in SANITY_NON_WORDS if dictionary.check_uncached(w)]
+    if not unknown and not known:
+        return
+    what = (
+        f"does not know common words ({', '.join(unknown)})"
+        if unknown
+        else f"accepts strings that are not words ({', '.join(known)})"
+    )
+    files = word_list_files()
+    where = f" (the first of these is read: {', '.join(map(str, files))})" if files else ""
+    raise DictionaryUnavailable(
+        f"The American English (en_US) hunspell dictionary {what}: its word list is empty "
+        f"or damaged{where}, so the word games would judge every answer wrongly.\n"
+        f"Remove a damaged copy of your own, or reinstall it with:\n{REINSTALL_HELP}"
+    )
 
 
 @functools.cache

@@ -16,6 +16,10 @@ dictionary knows it.  VNTYPL8S uses the same module to read plates.
 ``solutions`` enumerates the candidates the regex admits (5^(n-1) x 6 of them for
 n consonants) and keeps those the dictionary knows: one memoised dictionary check
 per candidate is the whole cost, which is the bound the dictionary itself sets.
+That cost grows five-fold with every consonant, so ``solutions`` refuses skeletons
+longer than ``MAX_SOLVED`` (``SkeletonTooLong``): the limit lives here, in the
+matcher, so ``boardgames vowl solve``, the turn review and any other caller share it.
+Checking one word stays cheap at any length; ``MAX_SKELETON`` only bounds the text.
 """
 
 from __future__ import annotations
@@ -33,8 +37,39 @@ CONSONANTS = "BCDFGHJKLMNPQRSTVWXYZ"
 _VOWEL_CLASS = "[aeiou]"
 
 
+#: The most consonants ``SkeletonMatcher.solutions`` enumerates.  Measured on the
+#: 2-core development machine (hunspell en_US, one raw check per candidate): 6
+#: consonants take 0.13 s (18,750 candidates), 7 take 0.6-0.8 s (93,750), 8 take
+#: 3.7-5.7 s (468,750), 9 over 20 s, and 16 ran out of memory.  7 is the largest that
+#: answers in about a second; the longest card of ``decks/vowl`` has 6 consonants
+#: (``cards.py`` refuses a deck card over this limit, so every card stays solvable).
+#: Issue 16 replaces the enumeration with an index lookup, then this limit can go.
+MAX_SOLVED = 7
+
+#: The longest skeleton accepted at all (``check`` included): no word of the en_US
+#: dictionary has more than 25 consonants (pneumonoultramicroscopicsilicovolcanoconiosis),
+#: so anything longer is a mistake, and it keeps a pasted page from compiling into a
+#: megabyte-long regex.
+MAX_SKELETON = 32
+
+
 class SkeletonError(ValueError):
-    """A skeleton that no card could carry: empty, or with a vowel, digit or symbol."""
+    """A skeleton that no card could carry: empty, too long, or with a vowel, digit or symbol."""
+
+
+class SkeletonTooLong(SkeletonError):
+    """A well-formed skeleton with more consonants than ``solutions`` will enumerate.
+
+    Its own type so that a caller can say "too long to list" rather than "malformed":
+    the skeleton is fine for ``check``, only listing its answers is refused.
+    """
+
+    def __init__(self, skeleton: str) -> None:
+        super().__init__(
+            f"{skeleton} has {len(skeleton)} consonants; answers are listed for at most "
+            f"{MAX_SOLVED} (every extra consonant multiplies the search by five)"
+        )
+        self.skeleton = skeleton
 
 
 class Rejection(enum.Enum):
@@ -69,6 +104,8 @@ def normalise_skeleton(text: str) -> str:
     s = text.strip().upper()
     if not s:
         raise SkeletonError("the skeleton is empty")
+    if len(s) > MAX_SKELETON:
+        raise SkeletonError(f"{len(s)} characters; a skeleton has at most {MAX_SKELETON} consonants (no word has more)")
     for ch in s:
         if ch in VOWELS:
             raise SkeletonError(f"'{ch}' is a vowel; a skeleton has consonants only (Y counts as one)")
@@ -140,8 +177,14 @@ class SkeletonMatcher:
         return self.check(skeleton, word).accepted
 
     def solutions(self, skeleton: str) -> list[str]:
-        """Every accepted word for *skeleton*, sorted."""
+        """Every accepted word for *skeleton*, sorted.
+
+        Raises ``SkeletonTooLong`` over ``MAX_SOLVED`` consonants, before any work:
+        the enumeration is exponential, and no caller may make it explode.
+        """
         key = normalise_skeleton(skeleton)
+        if len(key) > MAX_SOLVED:
+            raise SkeletonTooLong(key)
         if key not in self._solved:
             self._solved[key] = self._enumerate(key)
         return list(self._solved[key])

@@ -67,10 +67,15 @@ def computer_from_args(args: argparse.Namespace) -> ComputerOpponent | None:
     return ComputerOpponent(args.level or "normal", human.other)
 
 
+#: What ``--resume`` cannot be given with: the saved duel keeps its variant, opponent and deal.
+RESUME_CLASHES = ("--first-game", "--vs-computer", "--level", "--side", "--seed")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
-    from boardgames.cli import play_game  # noqa: PLC0415
+    from boardgames.cli import play_game, refuse_together  # noqa: PLC0415
     from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - only when a screen opens
 
+    refuse_together(args, "--resume", RESUME_CLASHES, "the saved duel keeps its own variant, opponent and seed.")
     computer = computer_from_args(args)
     return play_game(ENTRY, args, lambda host: UwoScreen(first_game=args.first_game, computer=computer))
 
@@ -106,7 +111,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--seed", type=int, default=None, help="seed the shuffles (the same deal every time)")
     p.add_argument("--vs-computer", action="store_true", help="play alone against the computer")
-    p.add_argument("--resume", action="store_true", help="resume the most recent unfinished UWO duel")
+    p.add_argument(
+        "--resume", action="store_true",
+        help="resume the most recent unfinished UWO duel (with no other option: the save keeps its own)",
+    )
     p.add_argument(
         "--level", choices=OPPONENT_LEVELS, default=None,
         help="how strong the computer plays (default normal; implies --vs-computer)",

@@ -18,9 +18,12 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from boardgames.common.errors import UserFacingError
+from boardgames.common.dictionary import get_dictionary
+from boardgames.common.names import MAX_LENGTH as MAX_NAME
+from boardgames.common.text import plain
 from boardgames.games import GameEntry, MenuItem
 from boardgames.vntypl8s.cards import load_decks, normalise_requirement
+from boardgames.vntypl8s.judge import MAX_JUDGED, MAX_LENGTH, MAX_OWNER
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -57,16 +60,27 @@ def cmd_check(args: argparse.Namespace) -> int:
     from boardgames.vntypl8s.judge import check_requirements  # noqa: PLC0415
     from boardgames.vntypl8s.spec import plate_judge  # noqa: PLC0415
 
+    if len(args.plate) > MAX_JUDGED:
+        # Interpretation P21: longer than the plate editor holds; one line, never a slow judgement.
+        print(
+            f"plate too long to check: {len(args.plate)} characters; check reads at most {MAX_JUDGED} "
+            f"(a legal plate has at most {MAX_LENGTH})",
+            file=sys.stderr,
+        )
+        return 2
     owner = args.owner.strip()
     if not any(ch.isalpha() for ch in owner):
-        print(f"bad owner {args.owner!r}: an owner title needs at least one word", file=sys.stderr)
+        print(f"bad owner {plain(args.owner)!r}: an owner title needs at least one word", file=sys.stderr)
+        return 2
+    if len(owner) > MAX_OWNER:
+        print(f"owner title too long: {len(owner)} characters; an owner card has at most {MAX_OWNER}", file=sys.stderr)
         return 2
     card = None
     if args.requirements is not None:
         try:
             card = normalise_requirement(args.requirements)
         except ValueError as exc:
-            print(f"bad requirements card {args.requirements!r}: {exc}", file=sys.stderr)
+            print(f"bad requirements card {plain(args.requirements)!r}: {plain(exc, None)}", file=sys.stderr)
             return 2
     judgement = plate_judge().judge(args.plate, owner)
     for line in judgement.lines():
@@ -91,11 +105,16 @@ def cmd_favourites(args: argparse.Namespace) -> int:
     return 0
 
 
+#: What ``--resume`` cannot be given with: a saved game was set up already.
+RESUME_CLASHES = ("--players", "--timer", "--seed")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from boardgames.cli import play_game  # noqa: PLC0415 - only when a screen opens
 
-    if args.resume and (args.players is not None or args.timer is not None):
-        raise UserFacingError("--resume takes no --players or --timer: the saved game keeps its own.", exit_code=2)
+    from boardgames.cli import refuse_together  # noqa: PLC0415
+
+    refuse_together(args, "--resume", RESUME_CLASHES, "the saved game keeps its own players, timer and seed.")
     players, timer = args.players, args.timer
     return play_game(ENTRY, args, lambda host: ENTRY.start_screen(players, timer, host))
 
@@ -114,13 +133,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="NAMES",
         type=_players_arg,
         default=None,
-        help='comma-separated names in clockwise seat order, 3 to 8: --players "Ann,Bob,Cy"',
+        help=f'comma-separated names in clockwise seat order, 3 to 8, each at most {MAX_NAME} characters '
+        '(printable, different ignoring case): --players "Ann,Bob,Cy"',
     )
     p.add_argument("--seed", type=int, default=None, help="seed the shuffles (same seed, same deal)")
     p.add_argument(
         "--resume",
         action="store_true",
-        help="resume the most recent unfinished VNTYPL8S game (games are saved after every action)",
+        help="resume the most recent unfinished VNTYPL8S game (games are saved after every action; "
+        "with no other option: the save keeps its own)",
     )
     p.add_argument(
         "--timer",
@@ -137,15 +158,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=(
             "Print 'legal' or 'illegal:' with every broken rule, then 'requirements: met' or "
             "'requirements: missing ...' when --requirements is given. "
-            "Exit 0 legal, 1 illegal, 2 bad usage."
+            f"Exit 0 legal, 1 illegal, 2 bad usage (a plate over {MAX_JUDGED} characters, what the plate "
+            f"editor holds, is bad usage: a legal plate has at most {MAX_LENGTH}; Interpretation P21)."
         ),
     )
-    c.add_argument("plate", help="the vanity plate, e.g. N0FL4M3S")
+    c.add_argument("plate", help=f"the vanity plate, e.g. N0FL4M3S (at most {MAX_JUDGED} characters are read)")
     c.add_argument("--owner", required=True, metavar="TITLE", help='the owner card, e.g. "Fire Fighter"')
     c.add_argument("--requirements", metavar="XYZ", help="the requirements card, e.g. SH5")
     c.set_defaults(func=cmd_check)
     f = sub.add_parser("favourites", help="list the favourite plates saved at the end of games")
-    f.set_defaults(func=cmd_favourites)
+    f.set_defaults(func=cmd_favourites, needs_ready=False)  # a list of saved plates: no dictionary needed
 
 
 def favourites_screen() -> Screen:
@@ -169,6 +191,10 @@ class Vntypl8sEntry(GameEntry):
 
     def validate_decks(self) -> None:
         load_decks()
+
+    def check_ready(self) -> None:
+        """The plate judge reads title words through the spell checker (``DictionaryUnavailable``, exit 3)."""
+        get_dictionary()
 
     def new_game_screen(self) -> Screen:
         """The setup form: names in clockwise order, the optional writing timer."""

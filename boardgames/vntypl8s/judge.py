@@ -32,6 +32,17 @@ from boardgames.common.skeleton import VOWELS, compile_reading, consonant_skelet
 #: P2: the most characters a plate holds.
 MAX_LENGTH = 8
 
+#: P21: the most characters the judge reads.  Longer text is still judged illegal
+#: (too long, and every character rule), but its runs are not read for title words:
+#: there are n(n-1)/2 of them, so 1,500 characters took 4 s and 900 MB.  The plate
+#: editor holds exactly this many (``PlateInput``'s ``max_length``), so a writer sees
+#: "too long" with every other reason while typing, and ``boardgames vntypl8s check``
+#: refuses longer plates outright.
+MAX_JUDGED = 2 * MAX_LENGTH
+
+#: P21: the longest owner title ``check`` accepts (the longest card has 22 characters).
+MAX_OWNER = 64
+
 #: P7: the shortest run of a plate that can represent a word.  One character alone
 #: (a lone ``C`` for "ice") is a letter, not a word.
 MIN_RUN = 2
@@ -242,10 +253,11 @@ def character_violations(plate: str) -> list[Violation]:
         for rule, chars in found.items()
     ]
     if len(plate) > MAX_LENGTH:
+        unread = f"; its words are not read past {MAX_JUDGED} characters (P21)" if len(plate) > MAX_JUDGED else ""
         out.append(
             Violation(
                 Rule.TOO_LONG,
-                f"{len(plate)} characters: a plate holds at most {MAX_LENGTH}",
+                f"{len(plate)} characters: a plate holds at most {MAX_LENGTH}{unread}",
             )
         )
     vowels = [ch.upper() for ch in plate if ch.upper() in VOWELS and ch.isascii()]
@@ -384,7 +396,14 @@ class PlateJudge:
         return self._titles[key]
 
     def title_violations(self, plate: str, owner: str) -> list[Violation]:
-        """P7-P10: one ``Violation`` per title word some run of the plate reads as."""
+        """P7-P10: one ``Violation`` per title word some run of the plate reads as.
+
+        P21: a plate over ``MAX_JUDGED`` characters is not read (none are reported):
+        its runs grow with the square of its length, and it is illegal as too long
+        anyway.  The guard is here, not in the callers, so no caller can explode it.
+        """
+        if len(plate) > MAX_JUDGED:
+            return []
         text = plate.upper()
         runs = _runs(text)
         out: list[Violation] = []

@@ -4,7 +4,9 @@
   the setup form, or straight into a game when the players are given;
 - ``boardgames vowl --practice [--players NAME]``: solitaire practice;
 - ``boardgames vowl --resume``: the latest unfinished game (``GameSession.latest``);
-- ``boardgames vowl check SKELETON WORD`` and ``... solve SKELETON``: tools for a real table.
+- ``boardgames vowl check SKELETON WORD`` and ``... solve SKELETON``: tools for a real table
+  (``solve`` lists answers for at most ``skeleton.MAX_SOLVED`` = 7 consonants: the
+  search is exponential, 7 answer in about a second, 8 take several; see ``cmd_solve``).
 
 Reading the setup from the command line (``setup_from_args``) lives here, with the
 command line.  Nothing imports this module but the game registry
@@ -19,8 +21,17 @@ import getpass
 import sys
 from typing import TYPE_CHECKING, Any
 
+from boardgames.common.dictionary import get_dictionary
 from boardgames.common.errors import UserFacingError
-from boardgames.common.skeleton import SkeletonError, SkeletonMatcher, normalise_skeleton
+from boardgames.common.names import MAX_LENGTH as MAX_NAME
+from boardgames.common.text import plain
+from boardgames.common.skeleton import (
+    MAX_SOLVED,
+    SkeletonError,
+    SkeletonMatcher,
+    SkeletonTooLong,
+    normalise_skeleton,
+)
 from boardgames.games import GameEntry
 from boardgames.vowl.cards import load_decks
 from boardgames.vowl.track import Timer
@@ -70,7 +81,7 @@ def setup_from_args(args: argparse.Namespace) -> VowlSetup | None:
 
     names = parse_players(args.players) if args.players else ()
     if args.practice:
-        names = names[:1] or (practice_name(),)
+        names = names or (practice_name(),)  # several names: refused by ``problems`` below, never cut
     elif not names:
         return None
     timers = parse_timers(getattr(args, "timers", None), len(names))
@@ -86,7 +97,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     try:
         skeleton = normalise_skeleton(args.skeleton)
     except SkeletonError as exc:
-        print(f"malformed skeleton {args.skeleton!r}: {exc}", file=sys.stderr)
+        print(f"malformed skeleton {plain(args.skeleton)!r}: {plain(exc, None)}", file=sys.stderr)
         return 2
     verdict = matcher().check(skeleton, args.word)
     print(verdict.message)
@@ -94,13 +105,24 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    """``boardgames vowl solve SKELETON``: every answer, sorted; exit 1 when there is none."""
+    """``boardgames vowl solve SKELETON``: every answer, sorted; exit 1 when there is none.
+
+    At most ``MAX_SOLVED`` (7) consonants, else one line and exit 2: the search tries
+    every vowel in every gap (5^(n-1) x 6 candidates), measured at 0.13 s for 6
+    consonants, under a second for 7, 4-6 s for 8 and a MemoryError for 16.  Every
+    deck card has at most 6.  The limit is the matcher's own (``SkeletonTooLong``), so
+    the turn review and any other caller get the same one.
+    """
     try:
         skeleton = normalise_skeleton(args.skeleton)
     except SkeletonError as exc:
-        print(f"malformed skeleton {args.skeleton!r}: {exc}", file=sys.stderr)
+        print(f"malformed skeleton {plain(args.skeleton)!r}: {plain(exc, None)}", file=sys.stderr)
         return 2
-    words = matcher().solutions(skeleton)
+    try:
+        words = matcher().solutions(skeleton)
+    except SkeletonTooLong as exc:
+        print(f"too long to solve: {exc}; test one word with: boardgames vowl check {skeleton} WORD", file=sys.stderr)
+        return 2
     for word in words:
         print(word)
     if not words:
@@ -109,9 +131,16 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+#: What ``--resume`` cannot be given with: a saved game was set up already.
+RESUME_CLASHES = ("--players", "--practice", "--board", "--timers", "--seed")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from boardgames.cli import play_game  # noqa: PLC0415 - only when a screen opens
 
+    from boardgames.cli import refuse_together  # noqa: PLC0415
+
+    refuse_together(args, "--resume", RESUME_CLASHES, "the saved game keeps its own players, board, timers and seed.")
     setup = None if args.resume else setup_from_args(args)  # a bad --players ends here, before any screen
     return play_game(ENTRY, args, lambda host: ENTRY.start_screen(setup, host))
 
@@ -128,12 +157,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--players",
         metavar="NAMES",
-        help='comma-separated full names, 2 to 5 of them: --players "Ann Lee,Bob Roy"',
+        help=f'comma-separated full names, 2 to 5 of them, each at most {MAX_NAME} characters '
+        '(printable, different ignoring case): --players "Ann Lee,Bob Roy"',
     )
     p.add_argument(
         "--board",
         choices=["standard", "advanced"],
-        default="standard",
+        default=None,  # None is standard; None (not "standard") tells --resume it was not given
         help="standard board (victory at 10) or advanced (15); default standard",
     )
     p.add_argument(
@@ -143,8 +173,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(default 25 for everyone)",
     )
     p.add_argument("--seed", type=int, default=None, help="seed the shuffles and dice")
-    p.add_argument("--practice", action="store_true", help="solitaire practice for one player")
-    p.add_argument("--resume", action="store_true", help="resume the most recent unfinished Vowl game")
+    p.add_argument("--practice", action="store_true", help="solitaire practice for one player (one name at most)")
+    p.add_argument(
+        "--resume", action="store_true",
+        help="resume the most recent unfinished Vowl game (with no other option: the save keeps its own)",
+    )
     p.set_defaults(func=cmd_play)
     sub = p.add_subparsers(title="tools for a real table", metavar="TOOL")
     c = sub.add_parser("check", help="is WORD an answer to SKELETON?", description=(
@@ -152,9 +185,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     c.add_argument("skeleton", help="the consonants on the card, e.g. SVR")
     c.add_argument("word", help="the proposed answer, e.g. savor")
     c.set_defaults(func=cmd_check)
-    s = sub.add_parser("solve", help="list every answer to SKELETON", description=(
-        "Print every accepted answer, one per line, sorted. Exit 1 when there is none."))
-    s.add_argument("skeleton", help="the consonants on the card, e.g. SVR")
+    s = sub.add_parser("solve", help=f"list every answer to SKELETON (at most {MAX_SOLVED} consonants)", description=(
+        "Print every accepted answer, one per line, sorted. Exit 1 when there is none, 2 for a malformed "
+        f"skeleton or one of more than {MAX_SOLVED} consonants: the search tries every vowel in every gap, "
+        f"five times longer for each consonant; {MAX_SOLVED} take about a second (every card has at most 6)."))
+    s.add_argument("skeleton", help=f"the consonants on the card, e.g. SVR (at most {MAX_SOLVED})")
     s.set_defaults(func=cmd_solve)
 
 
@@ -172,6 +207,10 @@ class VowlEntry(GameEntry):
 
     def validate_decks(self) -> None:
         load_decks()
+
+    def check_ready(self) -> None:
+        """Vowl judges every answer with the spell checker (``DictionaryUnavailable``, exit 3)."""
+        get_dictionary()
 
     def new_game_screen(self) -> Screen:
         """The setup form: names, board side, a sand timer each."""

@@ -94,7 +94,7 @@ def test_missing_en_us_dictionary_is_one_clear_paragraph(tmp_path: Path) -> None
         "    def set_ordering(self, *a):\n        pass\n"
         "    def request_dict(self, tag):\n        raise errors.DictNotFoundError(tag)\n",
     )
-    for args in (["vowl", "check", "SVR", "savor"], []):
+    for args in (["vowl", "check", "SVR", "savor"], ["vntypl8s", "check", "N0FL4M3S", "--owner", "Fire Fighter"]):
         result = run(*args, env=env)
         assert result.returncode == 3
         assert "Traceback" not in result.stderr

@@ -1,0 +1,263 @@
+"""Issue 12, item 6: the command line has limits, and says so in one line.
+
+- ``vowl solve`` lists answers for at most ``MAX_SOLVED`` consonants, a limit of the
+  matcher itself (``SkeletonTooLong``), so the turn review and any caller share it;
+- ``vntypl8s check`` reads at most ``MAX_JUDGED`` characters (Interpretation P21), and
+  the judge itself does not read a longer plate for title words;
+- a closed output pipe ends any command quietly (exit 141, no traceback);
+- contradictory options (``--resume`` with a setup option, ``--practice`` with several
+  players) are refused with one line and exit 2, the same way in every game.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from boardgames.cli import BROKEN_PIPE_EXIT, main
+from boardgames.common.decks import DeckError, DeckLine
+from boardgames.common.skeleton import (
+    MAX_SKELETON,
+    MAX_SOLVED,
+    SkeletonError,
+    SkeletonMatcher,
+    SkeletonTooLong,
+)
+from boardgames.vntypl8s.judge import MAX_JUDGED, MAX_LENGTH, PlateJudge, Rule
+from boardgames.vowl.cards import Tier, load_decks, parse_card
+
+ROOT = Path(__file__).resolve().parents[2]
+CONSONANTS = "BCDFGHJKLMNPQRSTVWXZ"
+
+
+def skeleton_of(n: int) -> str:
+    return (CONSONANTS * 3)[:n]
+
+
+class CountingBackend:
+    """A dictionary that knows nothing and counts how often it was asked."""
+
+    def __init__(self) -> None:
+        self.checks = 0
+
+    def check(self, word: str) -> bool:
+        self.checks += 1
+        return False
+
+
+# --- vowl solve: at most MAX_SOLVED consonants ---------------------------------------
+
+
+def test_the_matcher_refuses_to_enumerate_past_the_limit_before_any_work() -> None:
+    backend = CountingBackend()
+    matcher = SkeletonMatcher(backend)
+    with pytest.raises(SkeletonTooLong, match=f"at most {MAX_SOLVED}"):
+        matcher.solutions(skeleton_of(MAX_SOLVED + 1))
+    assert backend.checks == 0
+    with pytest.raises(SkeletonError):  # callers that catch the old error still catch it
+        matcher.solutions(skeleton_of(16))
+
+
+def test_the_limit_still_lists_answers_up_to_it() -> None:
+    backend = CountingBackend()
+    assert SkeletonMatcher(backend).solutions(skeleton_of(MAX_SOLVED)) == []
+    assert backend.checks == 5 ** (MAX_SOLVED - 1) * 6
+
+
+def test_every_deck_card_stays_solvable() -> None:
+    longest = max(len(card.skeleton) for deck in load_decks().values() for card in deck)
+    assert longest <= MAX_SOLVED
+
+
+def test_a_deck_card_over_the_limit_is_a_deck_error(tmp_path: Path) -> None:
+    line = DeckLine(tmp_path / "expert.txt", 7, skeleton_of(MAX_SOLVED + 1))
+    with pytest.raises(DeckError, match=f"at most {MAX_SOLVED}"):
+        parse_card(line, Tier.EXPERT)
+
+
+def test_solve_refuses_a_long_skeleton_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["vowl", "solve", skeleton_of(MAX_SOLVED + 2)]) == 2
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err.count("\n") == 1
+    assert "too long to solve" in out.err and f"at most {MAX_SOLVED}" in out.err
+    assert "vowl check" in out.err  # what to do instead
+
+
+def test_solve_answers_the_longest_deck_card(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["vowl", "solve", "CRNVRS"]) == 0
+    assert "coronavirus" in capsys.readouterr().out.split()
+
+
+def test_check_takes_long_skeletons_but_not_absurd_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["vowl", "check", "MNRLGCL", "mineralogical"]) == 0
+    assert main(["vowl", "check", skeleton_of(MAX_SKELETON), "bob"]) == 1  # judged, not refused: check is cheap
+    assert "does not fit" in capsys.readouterr().out
+    assert main(["vowl", "check", "B" * (MAX_SKELETON + 1), "bob"]) == 2
+    err = capsys.readouterr().err
+    assert "malformed skeleton" in err and f"at most {MAX_SKELETON}" in err
+    assert len(err) < 300  # the pasted text is not echoed whole
+
+
+def test_help_states_the_limit() -> None:
+    for args in (["vowl", "--help"], ["vowl", "solve", "--help"]):
+        result = subprocess.run(
+            [sys.executable, "-m", "boardgames", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
+        )
+        assert result.returncode == 0
+        assert f"{MAX_SOLVED} consonants" in " ".join(result.stdout.split())
+
+
+# --- vntypl8s check: at most MAX_JUDGED characters (P21) -----------------------------
+
+
+class NoWords:
+    def check(self, word: str) -> bool:
+        return False
+
+
+def test_the_editor_and_the_judge_agree_on_the_length() -> None:
+    """P21: the editor holds MAX_JUDGED characters, twice the rule's eight."""
+    assert MAX_JUDGED == 2 * MAX_LENGTH == 16
+
+
+def test_the_judge_reads_up_to_max_judged_and_no_further() -> None:
+    """P21: up to 16 characters every rule is named; past it, only "too long" and the characters."""
+    judge = PlateJudge(NoWords())
+    within = "FGHTR" + "B" * (MAX_JUDGED - 5)
+    assert Rule.TITLE_WORD in judge.judge(within, "Fire Fighter").broken()
+    beyond = "FGHTR" + "B" * (MAX_JUDGED - 4)
+    judgement = judge.judge(beyond, "Fire Fighter")
+    assert not judgement.legal
+    assert judgement.broken() == {Rule.TOO_LONG}
+    assert "not read past 16 characters" in " ".join(judgement.lines())
+
+
+def test_the_judge_takes_a_huge_plate_in_its_stride() -> None:
+    """A damaged save's plate of 200,000 characters: judged illegal, nothing read."""
+    judgement = PlateJudge(NoWords()).judge("FGHTR-" * 40_000, "Fire Fighter")
+    assert judgement.broken() == {Rule.TOO_LONG, Rule.PUNCTUATION}
+
+
+def test_check_refuses_an_over_long_plate_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["vntypl8s", "check", "B" * 200, "--owner", "Fire Fighter"]) == 2
+    out = capsys.readouterr()
+    assert out.out == ""
+    assert out.err.count("\n") == 1 and "at most 16" in out.err
+
+
+def test_check_still_names_every_rule_up_to_sixteen(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["vntypl8s", "check", "FGHTR" + "B" * 11, "--owner", "Fire Fighter"]) == 1
+    out = capsys.readouterr().out
+    assert "16 characters: a plate holds at most 8" in out and "fighter" in out
+
+
+def test_check_refuses_an_absurd_owner(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["vntypl8s", "check", "N0FL4M3S", "--owner", "Fire Fighter " * 100]) == 2
+    assert "owner title too long" in capsys.readouterr().err
+
+
+async def test_the_plate_editor_holds_max_judged() -> None:
+    from boardgames.vntypl8s.screen import Vntypl8sScreen
+    from tests.screen import wait_for
+    from tests.vntypl8s.ui import game_screen, make_app
+
+    app, _clock = make_app()
+    async with app.run_test(size=(110, 44)) as pilot:
+        await wait_for(
+            pilot, lambda: any(isinstance(s, Vntypl8sScreen) and s.is_mounted for s in app.screen_stack), "the game"
+        )
+        editor = game_screen(app).query_one("#plate-input")
+        assert editor.max_length == MAX_JUDGED
+
+
+# --- a closed pipe --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["uwo", "selfplay", "--games", "1", "--each"],
+        ["vowl", "solve", "SVR"],
+        ["vowl", "check", "SVR", "savor"],
+        ["vntypl8s", "check", "N0FL4M3S", "--owner", "Fire Fighter"],
+        ["vntypl8s", "favourites"],
+        ["--help"],
+        ["--version"],
+    ],
+    ids=lambda a: " ".join(a[:2]),
+)
+def test_a_reader_that_went_away_ends_the_command_quietly(args: list[str]) -> None:
+    """``... | head -0``: the pipe is closed before the command writes a byte.
+
+    ``--help`` and ``--version`` are argparse's: it drops a failed write itself (exit 0);
+    everything else ends with 141, and nothing says more than that.
+    """
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "boardgames", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env=os.environ.copy(),
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before anything was written
+    err = proc.stderr.read().decode()
+    code = proc.wait(timeout=120)
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err
+    assert code == (0 if args[0].startswith("--") else BROKEN_PIPE_EXIT)
+
+
+# --- contradictory options ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["vowl", "--resume", "--players", "Ann,Bob"], "--players"),
+        (["vowl", "--resume", "--practice"], "--practice"),
+        (["vowl", "--resume", "--board", "standard"], "--board"),
+        (["vowl", "--resume", "--timers", "25,25"], "--timers"),
+        (["vowl", "--resume", "--seed", "3"], "--seed"),
+        (["uwo", "--resume", "--first-game"], "--first-game"),
+        (["uwo", "--resume", "--vs-computer"], "--vs-computer"),
+        (["uwo", "--resume", "--level", "easy"], "--level"),
+        (["uwo", "--resume", "--side", "pnorfs"], "--side"),
+        (["uwo", "--resume", "--seed", "3"], "--seed"),
+        (["vntypl8s", "--resume", "--players", "Ann,Bob,Cy"], "--players"),
+        (["vntypl8s", "--resume", "--timer", "30"], "--timer"),
+        (["vntypl8s", "--resume", "--seed", "3"], "--seed"),
+    ],
+)
+def test_resume_with_a_setup_option_is_refused(
+    capsys: pytest.CaptureFixture[str], args: list[str], named: str
+) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert f"--resume cannot be combined with {named}" in err
+
+
+def test_resume_names_every_clashing_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["uwo", "--resume", "--first-game", "--seed", "3"]) == 2
+    assert "--first-game or --seed" in capsys.readouterr().err
+
+
+def test_practice_with_several_players_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["vowl", "--practice", "--players", "Ann,Bob"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "practice is for one player" in err
+
+
+def test_practice_with_one_player_is_a_practice_setup() -> None:
+    import argparse
+
+    from boardgames.vowl.entry import setup_from_args
+
+    args = argparse.Namespace(players="Ann", practice=True, board=None, timers=None)
+    setup = setup_from_args(args)
+    assert setup is not None and setup.names == ("Ann",) and setup.practice and not setup.advanced

@@ -1,0 +1,184 @@
+"""Issue 12, item 7: every dictionary failure is one clear paragraph (exit 3), and only
+the word games need the dictionary at all.
+
+- a bad ``PYENCHANT_LIBRARY_PATH`` (pyenchant raises AssertionError, OSError or
+  AttributeError at import) and an empty or garbage ``en_US.dic`` (hunspell loads it
+  without a word) both end as ``DictionaryUnavailable``;
+- UWO, ``uwo selfplay``, VNTYPL8S's favourites and the main menu run without it;
+  opening Vowl or VNTYPL8S from the menu says what to install and the menu stays.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from boardgames.cli import build_parser, main, preflight
+from boardgames.common import dictionary
+from boardgames.common.dictionary import (
+    SANITY_NON_WORDS,
+    SANITY_WORDS,
+    Dictionary,
+    DictionaryUnavailable,
+    get_dictionary,
+    sanity_check,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+INSTALL = "sudo apt-get install libenchant-2-2 hunspell-en-us"
+
+
+def run(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "boardgames", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
+def assert_paragraph(result: subprocess.CompletedProcess[str], *phrases: str) -> None:
+    assert result.returncode == 3, result.stderr
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
+    for phrase in phrases:
+        assert phrase in result.stderr
+
+
+# --- pyenchant cannot load its C library ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "library",
+    ["/nonexistent", "/etc/hostname"],  # AssertionError (no such file), OSError (not a library)
+)
+def test_a_bad_library_path_is_one_paragraph(library: str) -> None:
+    result = run("vowl", "check", "SVR", "savor", env={"PYENCHANT_LIBRARY_PATH": library})
+    assert_paragraph(result, "spell-checker library", INSTALL, f"PYENCHANT_LIBRARY_PATH is set to {library!r}")
+
+
+# --- a word list that loads but knows nothing ------------------------------------------
+
+
+class Words:
+    def __init__(self, words: set[str] | None) -> None:
+        self.words = words  # None: knows every string
+
+    def check(self, word: str) -> bool:
+        return self.words is None or word in self.words
+
+
+def test_the_sanity_check_passes_a_real_word_list() -> None:
+    sanity_check(Dictionary(Words(set(SANITY_WORDS) | {"other"})))
+    sanity_check(get_dictionary())
+
+
+@pytest.mark.parametrize(
+    ("words", "says"),
+    [
+        (set(), "does not know common words"),
+        ({"the", "and"}, "does not know common words (house"),
+        (None, "accepts strings that are not words"),
+    ],
+)
+def test_the_sanity_check_refuses_an_empty_or_garbage_list(words: set[str] | None, says: str) -> None:
+    with pytest.raises(DictionaryUnavailable, match=r"\(en_US\) hunspell dictionary") as caught:
+        sanity_check(Dictionary(Words(words)))
+    assert says in caught.value.message
+    assert "--reinstall hunspell-en-us" in caught.value.message
+    assert caught.value.exit_code == 3
+
+
+def test_the_sanity_words_are_words_and_the_non_words_are_not() -> None:
+    real = get_dictionary()
+    assert all(real.check(w) for w in SANITY_WORDS)
+    assert not any(real.check(w) for w in SANITY_NON_WORDS)
+
+
+@pytest.mark.parametrize("content", [b"", b"2\ngarbage\x00\xff\nzz\n"])
+def test_an_empty_or_garbage_en_us_dic_is_one_paragraph(tmp_path: Path, content: bytes) -> None:
+    """enchant 2's hunspell provider reads ``$ENCHANT_CONFIG_DIR/hunspell`` before the system's."""
+    words = tmp_path / "enchant" / "hunspell"
+    words.mkdir(parents=True)
+    (words / "en_US.dic").write_bytes(content)
+    (words / "en_US.aff").write_bytes(b"")
+    result = run("vowl", "solve", "SVR", env={"ENCHANT_CONFIG_DIR": str(tmp_path / "enchant")})
+    assert_paragraph(result, "empty or damaged", str(words / "en_US.dic"), "--reinstall hunspell-en-us")
+
+
+# --- only the word games need it -------------------------------------------------------
+
+
+@pytest.fixture
+def no_dictionary(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The spell checker is missing: loading it raises the install paragraph."""
+
+    def missing() -> Dictionary:
+        raise DictionaryUnavailable(f"The spell-checker library is not installed.\nInstall it with:\n{INSTALL}")
+
+    get_dictionary.cache_clear()
+    monkeypatch.setattr(dictionary, "load_enchant_dictionary", missing)
+    yield
+    get_dictionary.cache_clear()  # the next test loads the real one again
+
+
+def test_preflight_asks_only_the_commands_game(no_dictionary: None) -> None:
+    parse = build_parser().parse_args
+    preflight(parse([]))  # the main menu
+    preflight(parse(["uwo"]))
+    preflight(parse(["uwo", "selfplay"]))
+    preflight(parse(["vntypl8s", "favourites"]))
+    for args in (["vowl"], ["vowl", "solve", "SVR"], ["vntypl8s"], ["vntypl8s", "check", "B", "--owner", "X"]):
+        with pytest.raises(DictionaryUnavailable):
+            preflight(parse(args))
+
+
+def test_uwo_selfplay_runs_without_the_dictionary(no_dictionary: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["uwo", "selfplay", "--games", "1", "--seed", "0"]) == 0
+    assert capsys.readouterr().out.startswith("games: 1 ")
+
+
+def test_word_game_commands_fail_early_with_the_paragraph(
+    no_dictionary: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for args in (["vowl", "--players", "Ann,Bob"], ["vntypl8s", "--players", "Ann,Bob,Cy"], ["vowl", "solve", "SVR"]):
+        assert main(args) == 3  # before any screen: the app is never built
+        assert INSTALL in capsys.readouterr().err
+
+
+def test_uwo_and_selfplay_run_with_a_bad_library_path() -> None:
+    result = run("uwo", "selfplay", "--games", "1", env={"PYENCHANT_LIBRARY_PATH": "/nonexistent"})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("games: 1 ")
+
+
+async def test_the_menu_opens_and_a_word_game_says_what_to_install(no_dictionary: None) -> None:
+    from textual.widgets import OptionList
+
+    from boardgames.app import BoardgamesApp, MainMenu
+    from tests.screen import record_notifications, settled, wait_for
+
+    app = BoardgamesApp(seed=1)
+    async with app.run_test(size=(100, 36)) as pilot:
+        said = record_notifications(app)
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and app.screen.is_mounted, "the menu")
+        menu = app.screen.query_one(OptionList)
+        assert menu.get_option_at_index(0).id == "vowl"
+        menu.highlighted = 0
+        await pilot.press("enter")  # Vowl, as a player opens it
+        await wait_for(pilot, lambda: any(INSTALL in s for s in said), "the install paragraph")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        app.open_game("vntypl8s")  # what the menu and Ctrl+P "Play VNTYPL8S" call
+        await wait_for(pilot, lambda: sum(INSTALL in s for s in said) == 2, "the paragraph again")
+        assert isinstance(app.screen, MainMenu)
+        app.open_game("uwo")  # UWO needs no dictionary
+        await wait_for(pilot, lambda: getattr(app.screen, "GAME", None) == "uwo", "the UWO screen")
+        await wait_for(pilot, lambda: settled(app), "the UWO screen mounted")  # never leave mid-mount
