@@ -17,7 +17,8 @@ from textual.pilot import Pilot
 from tests.screen import settled, wait_for
 
 #: Keys every screen may meet: typing, editing, navigation, function and control keys.
-#: (F1 is left out: the rules viewer is slow to redraw and has its own tests.)
+#: (F1 is left out: the rules viewer is slow to redraw and has its own tests.  Ctrl+P,
+#: the command palette, is an event of its own, ``palette_every``.)
 COMMON_KEYS: tuple[str, ...] = (
     *"abcdefghijklmnopqrstuvwxyz0123456789",
     "enter", "escape", "tab", "shift+tab", "backspace", "delete", "space",
@@ -56,6 +57,8 @@ async def monkey(
     batch: int = 8,
     paste_every: int = 40,
     click_every: int = 60,
+    resize_every: int = 100,
+    palette_every: int = 125,
 ) -> None:
     """Send *steps* random events, *batch* at a time; ``check(step, what)`` after each batch.
 
@@ -65,10 +68,32 @@ async def monkey(
     best checked inside the engine's ``apply`` by the caller as well.
     """
     app: App = pilot.app
+    size = app.size
+    resized = False
     what = ""
+    resizes = 1000 // resize_every if resize_every else 0  # rolls out of 1000 for each kind of event
+    palettes = 1000 // palette_every if palette_every else 0
     for step in range(steps):
         roll = rng.randrange(1000)
-        if paste_every and roll < 1000 // paste_every:
+        if roll >= 1000 - resizes:
+            # The terminal narrowed to a few cells (a window dragged, a split pane): the
+            # app must survive any size, down to one cell; the batch's end restores it.
+            await wait_for(pilot, lambda: settled(app), f"the app to settle before step {step}")
+            narrow = (rng.randint(1, size.width), rng.randint(1, size.height))
+            what = f"resize to {narrow[0]}×{narrow[1]}"
+            await pilot.resize_terminal(*narrow)
+            resized = True
+        elif roll >= 1000 - resizes - palettes:
+            # The command palette, as a hurried player uses it: open, a few letters of a
+            # search, then Enter (whatever command is highlighted runs: a game, the rules,
+            # the menu) or Escape.  A bare Ctrl+P among the keys left the monkey typing
+            # into the palette for most of its run.
+            search = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randrange(4)))
+            close = rng.choice(("enter", "escape"))
+            what = f"palette {search!r} {close}"
+            for key in ("ctrl+p", *search, close):
+                send_key(app, key)
+        elif paste_every and roll < 1000 // paste_every:
             text = rng.choice(PASTES)
             what = f"paste {text[:20]!r}"
             app.post_message(events.Paste(text))
@@ -93,6 +118,10 @@ async def monkey(
             await wait_for(pilot, lambda: settled(app), f"the app to settle after step {step} ({what})")
             if app._exception is not None or not app.is_running:
                 raise AssertionError(f"the app stopped after step {step} ({what}): {app._exception!r}")
+            if resized:
+                await pilot.resize_terminal(size.width, size.height)
+                await wait_for(pilot, lambda: settled(app), f"the app to settle at its size after step {step}")
+                resized = False
             result = check(step, what)
             if result is not None:
                 await result

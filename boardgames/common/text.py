@@ -27,6 +27,18 @@ the player's ever meets markup.
 Rich's parser (``Text.from_markup``, ``RichLog(markup=True)``) also turns ``:smile:``
 into an emoji; where outside text meets markup, parse it with Textual's
 ``Content.from_markup`` (or Rich with ``emoji=False``), which has no such codes.
+
+**The rule for wording built by engines** (events, refusals, verdicts): it is plain
+text with the raw values in it (``str(event)``, ``why_illegal``), and a screen shows
+it as ``Text``/``Content`` through ``plain`` - never as markup, and a notification
+of it with ``markup=False``.  Where a screen wants emphasis inside such a sentence
+(Vowl's log, ``vowl.events.words(event, mark)``), the wording passes every outside
+value through ``mark.text``, which the markup ``Mark`` escapes with ``shown``.  The
+shared screens that take markup (a ``ChoiceScreen``'s question, detail and labels, a
+``HandoverScreen``'s detail and title) expect names in it already passed through
+``shown``; a ``HandoverScreen``'s ``player`` is data and is escaped there.  A Rich
+``Table`` reads a ``str`` cell as markup: its cells with outside text are ``Text``.
+Names themselves are checked where they enter (``common.names``): printable only.
 """
 
 from __future__ import annotations

@@ -361,7 +361,7 @@ class UwoScreen(SessionScreen[Game]):
             return
         for e in events:
             if isinstance(e, KeepsPlaying):
-                self.notify(str(e), title="Another turn")
+                self.notify(str(e), title="Another turn", markup=False)  # an event's words: plain text
         self.redraw()
 
     # ------------------------------------------------------------------ the computer opponent
@@ -375,7 +375,7 @@ class UwoScreen(SessionScreen[Game]):
             return
         for e in events:
             if isinstance(e, KeepsPlaying):
-                self.notify(str(e), title="Another turn")
+                self.notify(str(e), title="Another turn", markup=False)  # an event's words: plain text
         if self.game.phase is Phase.DEFEND and self.game.duel is not None:
             self.board.cursor = self.game.duel.target
             attacker = self.game.board[self.game.duel.attacker]

@@ -4,6 +4,9 @@ The screen is a thin driver of a ``GameSession`` over ``boardgames.vntypl8s.engi
 (``common.ui.session_screen.SessionScreen``): it shows what ``game.view(viewer)``
 allows (``None`` whenever the whole table is looking), turns keys into engine
 actions, and shows the events the engine returns in their own words (``str(event)``).
+Those words, the players' names, plates and whatever is typed are data: drawn as
+``Text``/``Content`` through ``common.text.plain``, or through ``shown`` where they
+sit in markup (a question, a handover) - never parsed as markup themselves.
 
 Writing is hot-seat (P13, P19): before each writer a ``HandoverScreen`` covers the
 terminal; only after Space (never Enter, which hands a plate in) does the writer's
@@ -36,6 +39,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import (
     Button,
     ContentSwitcher,
@@ -49,14 +53,18 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from boardgames.common.names import MAX_LENGTH as MAX_NAME
+from boardgames.common.names import BadNames
 from boardgames.common.saves import Autosaver
 from boardgames.common.session import GameSession
+from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import ARM, GameScreen, OnceModalScreen, QuietGate, clock_of
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.host import Host, host
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.common.ui.session_screen import SessionScreen
+from boardgames.common.ui.text_input import TextInput
 from boardgames.vntypl8s.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -76,7 +84,8 @@ from boardgames.vntypl8s.engine import (
     WritingTimeUp,
 )
 from boardgames.vntypl8s.favourites import Favourite, add_favourites, load_favourites
-from boardgames.vntypl8s.spec import SPEC, Vntypl8sSession, Vntypl8sSetup, parse_players
+from boardgames.vntypl8s.judge import MAX_JUDGED
+from boardgames.vntypl8s.spec import SPEC, Vntypl8sSession, Vntypl8sSetup, players_from
 from boardgames.vntypl8s.widgets import (
     BuzzerBar,
     CardView,
@@ -123,8 +132,8 @@ class GuessScreen(OnceModalScreen["str | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="guess-box"):
-            yield Static(f"{self.player}, which 0WN3R is it?", id="guess-title")
-            yield Input(placeholder="a card's key, or part of its title", id="guess-filter")
+            yield Static(Content(f"{plain(self.player)}, which 0WN3R is it?"), id="guess-title")
+            yield TextInput(placeholder="a card's key, or part of its title", id="guess-filter")
             yield OptionList(id="guess-options")
             yield Static("Enter: guess the highlighted card   ↑↓: move   Esc: don't guess", id="guess-help")
         yield Footer()
@@ -152,14 +161,17 @@ class GuessScreen(OnceModalScreen["str | None"]):
         options = self.query_one("#guess-options", OptionList)
         options.clear_options()
         found = self.matches(text)
-        options.add_options([Option(Text.assemble((key, "bold reverse"), "  ", title), id=title) for key, title in found])
+        options.add_options(
+            [Option(Text.assemble((key, "bold reverse"), "  ", plain(title)), id=title) for key, title in found]
+        )
         if found:
             options.highlighted = 0
         help_line = self.query_one("#guess-help", Static)
         if found:
             help_line.update("Enter: guess the highlighted card   ↑↓: move   Esc: don't guess")
         else:
-            help_line.update(f"No card of the grid matches {text.strip()!r}. Backspace and try again.")
+            # What was typed is data ("[/" included): plain text, never markup.
+            help_line.update(Content(f"No card of the grid matches {plain(text.strip())!r}. Backspace and try again."))
 
     @on(Input.Changed, "#guess-filter")
     def _filter_changed(self, event: Input.Changed) -> None:
@@ -199,15 +211,15 @@ class FavouritesScreen(OnceModalScreen[None]):
         with VerticalScroll(id="favourites-box"):
             yield Static("Favourite license plates", id="favourites-title")
             if loaded.warning:
-                yield Static(loaded.warning, id="favourites-warning")
+                yield Static(loaded.warning, id="favourites-warning", markup=False)  # file names are data
             if not loaded.favourites:
                 yield Static("No favourites yet: mark plates at the end of a game.", id="favourites-empty")
             for fav in loaded.favourites:
-                by = f"   by {fav.writer}" if fav.writer else ""
+                by = f"   by {plain(fav.writer)}" if fav.writer else ""
                 yield Static(
                     Group(
                         PlateView(fav.plate).render(),
-                        Text(f"0WN3R: {fav.owner}    R3QRMNTS: {fav.requirements}{by}", justify="center"),
+                        Text(f"0WN3R: {plain(fav.owner)}    R3QRMNTS: {plain(fav.requirements)}{by}", justify="center"),
                     ),
                     classes="favourite",
                 )
@@ -241,14 +253,15 @@ class Vntypl8sSetupScreen(GameScreen):
         with VerticalScroll(id="setup"):
             yield Static("VNTYPL8S", id="setup-title")
             yield Static(
-                "Names in clockwise order around the table (3 to 8 players). "
+                f"Names in clockwise order around the table (3 to 8 players, at most {MAX_NAME} characters each). "
                 "Round 1 starts with the first name.",
                 id="setup-help",
             )
             with Grid(id="names"):
                 for i in range(MAX_PLAYERS):
                     required = " (required)" if i < MIN_PLAYERS else ""
-                    yield Input(placeholder=f"Player {i + 1}{required}", id=f"name-{i}", max_length=16)
+                    # Room past the cap, so a long name gets its message rather than lost keys.
+                    yield TextInput(placeholder=f"Player {i + 1}{required}", id=f"name-{i}", max_length=2 * MAX_NAME)
             yield Label("Writing timer in seconds (blank: no timer)")
             yield Input(
                 value=str(self.timer) if self.timer else "",
@@ -266,15 +279,15 @@ class Vntypl8sSetupScreen(GameScreen):
         self.query_one("#name-0", Input).focus()
 
     def names(self) -> list[str]:
-        return [self.query_one(f"#name-{i}", Input).value.strip() for i in range(MAX_PLAYERS)]
+        """The name fields as typed (``players_from`` tidies and checks them)."""
+        return [self.query_one(f"#name-{i}", Input).value for i in range(MAX_PLAYERS)]
 
     def _validated(self) -> tuple[tuple[str, ...], int | None] | str:
-        names = [n for n in self.names() if n]
+        names = [n for n in self.names() if n.strip()]  # a blank field is an unused seat
         try:
-            players = parse_players(",".join(names)) if names else parse_players("")
-        except ValueError as exc:
-            message = str(exc)
-            return message[:1].upper() + message[1:] + "."
+            players = players_from(names)
+        except BadNames as exc:
+            return "\n".join(exc.problems)
         raw = self.query_one("#timer", Input).value.strip()
         timer = None
         if raw:
@@ -290,7 +303,7 @@ class Vntypl8sSetupScreen(GameScreen):
         result = self._validated()
         error = self.query_one("#setup-error", Static)
         if isinstance(result, str):
-            error.update(result)
+            error.update(Content(result))  # quotes what was typed: plain text, never markup
             self.app.bell()
             return
         error.update("")
@@ -302,7 +315,7 @@ class Vntypl8sSetupScreen(GameScreen):
 
     @on(Input.Submitted)
     def _enter(self, event: Input.Submitted) -> None:
-        filled = sum(1 for n in self.names() if n)
+        filled = sum(1 for n in self.names() if n.strip())
         if event.input.id == "timer" or (filled >= MIN_PLAYERS and not event.value.strip()):
             self.action_start()
         else:
@@ -386,7 +399,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
                 yield PlateView(slots=8, id="editor-plate")
                 # Enabled only while a writer writes, so it never holds the focus otherwise.
                 yield PlateInput(
-                    placeholder="type your plate, Enter when done", id="plate-input", max_length=16, disabled=True
+                    placeholder="type your plate, Enter when done", id="plate-input", max_length=MAX_JUDGED, disabled=True
                 )
                 yield Static(id="chars-left")
                 yield Static(id="req-ticks")
@@ -478,14 +491,14 @@ class Vntypl8sScreen(SessionScreen[Game]):
 
     def _update_status(self) -> None:
         g = self.g
-        scores = "   ".join(f"{name} {score}" for name, score in zip(self.players, g.scores(), strict=True))
+        scores = "   ".join(f"{plain(name)} {score}" for name, score in zip(self.players, g.scores(), strict=True))
         phase = {Phase.WRITING: "writing", Phase.GUESSING: "guessing", Phase.GAME_OVER: "game over"}[g.phase]
         round_ = g.round
         if self.stage is Stage.ROUND_END:
             # The engine has already dealt the next round; the table is the last one's.
             ended = next(e for e in self._pending if isinstance(e, RoundEnded))
             round_, phase = ended.round, "round over"
-        self.query_one("#status", Static).update(f"Round {round_} of {g.rounds} · {phase}      Cards: {scores}")
+        self.query_one("#status", Static).update(Content(f"Round {round_} of {g.rounds} · {phase}      Cards: {scores}"))
 
     # -- writing -----------------------------------------------------------------------
 
@@ -502,8 +515,8 @@ class Vntypl8sScreen(SessionScreen[Game]):
         self._set_stage(Stage.HANDOVER, "between")
         done = len(g.writing_order) - len(remaining)
         self.query_one("#between-text", Static).update(
-            f"Round {g.round}: writing plates ({done} of {len(g.writing_order)} done).\n"
-            f"Next: {self.players[writer]}."
+            Content(f"Round {g.round}: writing plates ({done} of {len(g.writing_order)} done).\n"
+                    f"Next: {plain(self.players[writer])}.")
         )
         timer = f" You have {self.timer} seconds." if self.timer else ""
         detail = f"Round {g.round} of {g.rounds}: your secret 0WN3R and R3QRMNTS cards come next.{timer}"
@@ -514,8 +527,8 @@ class Vntypl8sScreen(SessionScreen[Game]):
                 "your secret 0WN3R and R3QRMNTS cards come next."
             )
             self.query_one("#between-text", Static).update(
-                f"Round {g.round}: the game resumes ({done} of {len(g.writing_order)} plates written).\n"
-                f"Next: {self.players[writer]}."
+                Content(f"Round {g.round}: the game resumes ({done} of {len(g.writing_order)} plates written).\n"
+                        f"Next: {plain(self.players[writer])}.")
             )
         self.app.push_screen(HandoverScreen(self.players[writer], detail), lambda _: self._show_writer(writer))
 
@@ -524,7 +537,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         me = g.view(writer).players[writer]
         self.writer = writer
         self.query_one("#writer-name", Static).update(
-            f"{me.name}: write a vanity plate for your 0WN3R without any word of its title."
+            Content(f"{plain(me.name)}: write a vanity plate for your 0WN3R without any word of its title.")
         )
         self.query_one("#owner-card", CardView).show("0WN3R", me.owner)
         self.query_one("#req-card", CardView).show("R3QRMNTS", me.requirements)
@@ -617,9 +630,9 @@ class Vntypl8sScreen(SessionScreen[Game]):
         if check.met:
             self._hand_in(writer, SubmitPlate(writer, text))
             return
-        question = f"Hand in {text} anyway?"
+        question = f"Hand in {shown(text)} anyway?"  # the question is markup; the plate is data
         detail = (
-            f"{text} is missing {', '.join(check.missing)} from your R3QRMNTS card {check.card}: "
+            f"{shown(text)} is missing {shown(', '.join(check.missing))} from your R3QRMNTS card {shown(check.card)}: "
             "it cannot score the card even if someone guesses it."
         )
 
@@ -639,9 +652,10 @@ class Vntypl8sScreen(SessionScreen[Game]):
             return
         for e in events:
             if isinstance(e, PlateForfeited):
-                self.notify_everyone(str(e), severity="warning")
+                self.notify_everyone(plain(e, None), severity="warning", markup=False)
             elif isinstance(e, PlateSubmitted) and e.timed_out:
-                self.notify_everyone(str(e))  # the words tell no secret, only that time ran out
+                # the words tell no secret, only that time ran out
+                self.notify_everyone(plain(e, None), markup=False)
         self._clear_writer()
         self._after_writing(events)
 
@@ -684,11 +698,13 @@ class Vntypl8sScreen(SessionScreen[Game]):
         total = sum(1 for p in v.players if p.done_writing)
         writer = self.players[v.active]
         self.query_one("#plate-title", Static).update(
-            f"Plate {played + 1} of {total}: {writer}'s plate. Whose is it? Buzz with your number key."
+            Content(f"Plate {played + 1} of {total}: {plain(writer)}'s plate. Whose is it? Buzz with your number key.")
         )
         self.query_one("#guess-plate", PlateView).plate = v.plate
         self.query_one("#guess-message", Static).update(
-            Text(message, style="bold red") if message else Text(f"{writer}: press r if nobody knows it.", style="dim")
+            Text(plain(message, None), style="bold red")
+            if message
+            else Text(f"{plain(writer)}: press r if nobody knows it.", style="dim")
         )
         self._refresh_guessing()
         self._set_stage(Stage.PLATE, "guessing")
@@ -708,7 +724,8 @@ class Vntypl8sScreen(SessionScreen[Game]):
 
         def guessed(owner: str | None) -> None:
             if owner is None:
-                self.query_one("#guess-message", Static).update(f"{name} did not guess; {name} may still buzz.")
+                who = plain(name)
+                self.query_one("#guess-message", Static).update(Content(f"{who} did not guess; {who} may still buzz."))
                 return
             self.make_guess(player, owner)
 
@@ -722,7 +739,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
             self._show_reveal(events)
             return
         wrong = next(e for e in events if isinstance(e, GuessedWrong))
-        self.query_one("#guess-message", Static).update(Text(wrong_guess(wrong), style="bold red"))
+        self.query_one("#guess-message", Static).update(Text(plain(wrong_guess(wrong), None), style="bold red"))
         self._refresh_guessing()
         self.refresh_bindings()
 
@@ -737,7 +754,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
                 if events is not None:
                     self._show_reveal(events)
 
-        question = f"Nobody knows? {writer} reveals the 0WN3R and nobody scores it."
+        question = f"Nobody knows? {shown(writer)} reveals the 0WN3R and nobody scores it."
         self.app.push_screen(ChoiceScreen(question, YES_NO, cancel=True), answered)
 
     def _show_reveal(self, events: Sequence[object]) -> None:
@@ -745,14 +762,15 @@ class Vntypl8sScreen(SessionScreen[Game]):
         lines: list[Text] = []
         record = self.g.view(None).history[-1]
         for e in events:
+            # An event's words are plain text with the players' names in them: Text, never markup.
             if isinstance(e, GuessedWrong):
-                lines.append(Text(str(e), style="red"))
+                lines.append(Text(plain(e, None), style="red"))
             elif isinstance(e, GuessedRight):
-                lines.append(Text(str(e), style="bold green"))
+                lines.append(Text(plain(e, None), style="bold green"))
             elif isinstance(e, OwnerRevealed):
-                lines.append(Text(str(e), style="bold"))
+                lines.append(Text(plain(e, None), style="bold"))
             elif isinstance(e, RequirementsRevealed):
-                lines.append(Text(str(e)))
+                lines.append(Text(plain(e, None)))
         lines.append(Text("Enter: continue", style="dim"))
         self._pending = events
         self.query_one("#reveal-plate", PlateView).plate = record.plate
@@ -805,7 +823,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         marks.clear_options()
         marks.add_options(
             [
-                (f"{r.plate:<8}  {r.owner} · {r.requirements} · by {self.players[r.writer]}", i)
+                (Text(plain(f"{r.plate:<8}  {r.owner} · {r.requirements} · by {self.players[r.writer]}", None)), i)
                 for i, r in enumerate(v.history)
             ]
         )
@@ -828,7 +846,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         ]
         warning = add_favourites(favs)
         if warning:
-            self.notify(warning, severity="error")
+            self.notify(warning, severity="error", markup=False)
         else:
             self.notify(f"Saved {len(favs)} favourite plate{'s' if len(favs) > 1 else ''}.")
 

@@ -2,7 +2,9 @@
 
 Each widget draws one thing from plain data handed to it by the screen (never from
 the engine directly), so the screen decides what a viewer may see and the widgets
-cannot leak a secret by themselves.  Their CSS lives in ``vntypl8s.tcss``.
+cannot leak a secret by themselves.  Names, owners and plates are data: they are
+drawn as ``Text`` through ``common.text.plain`` (a ``str`` cell of a Rich ``Table`` would
+be read as markup).  Their CSS lives in ``vntypl8s.tcss``.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
+from boardgames.common.text import plain
+from boardgames.common.ui.text_input import TextInput
 from boardgames.vntypl8s.engine import Outcome, PlateRecord, PlayerView, Standing
 from boardgames.vntypl8s.judge import MAX_LENGTH
 
@@ -90,7 +94,7 @@ class PlateView(Static):
         # Non-breaking spaces keep every row of the block the same width when centred.
         lines = [line.replace(" ", "\u00a0") for line in big_text(self.plate, self.slots)]
         body = Align.center(Text("\n".join(lines), style="bold", no_wrap=True))
-        spaced = " ".join(self.plate) if self.plate else " "
+        spaced = " ".join(plain(self.plate)) if self.plate else " "  # a plate is typed: data
         return Group(
             Text(self.caption, style="italic", justify="center"),
             body,
@@ -98,7 +102,7 @@ class PlateView(Static):
         )
 
 
-class PlateInput(Input):
+class PlateInput(TextInput):
     """The plate editor's text field: what is typed or pasted goes in as capitals.
 
     Upper-casing at insertion (not after the fact on ``Changed``) never loses a key
@@ -123,7 +127,7 @@ class CardView(Static):
 
     def show(self, kind: str, text: str | None) -> None:
         self.set_class(text is None, "-blank")
-        self.update(Text.assemble((kind, "dim"), "\n", (text or "", "bold")) if text else "")
+        self.update(Text.assemble((kind, "dim"), "\n", (plain(text or ""), "bold")) if text else "")
 
 
 def requirement_ticks(card: str, used: Sequence[bool]) -> Text:
@@ -158,11 +162,12 @@ class OwnerGrid(Static):
         for i, owner in enumerate(layout):
             key = grid_key(i)
             if owner in remaining:
-                cells.append(Text.assemble((f"{key}", "bold reverse"), " ", owner))
+                cells.append(Text.assemble((f"{key}", "bold reverse"), " ", plain(owner)))
             else:
                 record = taken.get(owner)
-                who = f" → {names[record.guessed_by]}" if record and record.guessed_by is not None else " (revealed)"
-                cells.append(Text.assemble((f"{key}", "dim"), " ", (owner, "dim strike"), (who, "dim")))
+                guessed = record.guessed_by if record else None
+                who = f" → {plain(names[guessed])}" if guessed is not None else " (revealed)"
+                cells.append(Text.assemble((f"{key}", "dim"), " ", (plain(owner), "dim strike"), (who, "dim")))
         for row in range(0, len(cells), columns):
             chunk = cells[row : row + columns]
             table.add_row(*chunk, *[Text("")] * (columns - len(chunk)))
@@ -176,15 +181,16 @@ class BuzzerBar(Static):
         out = Text("Buzz: ", style="bold")
         for p in players:
             label = f" {p.seat + 1} "
+            name = plain(p.name)
             if p.seat == active:
                 out.append(label, style="dim")
-                out.append(f"{p.name} (wrote it)", style="dim")
+                out.append(f"{name} (wrote it)", style="dim")
             elif p.seat in locked:
                 out.append(label, style="dim")
-                out.append(f"{p.name} (locked out)", style="dim strike")
+                out.append(f"{name} (locked out)", style="dim strike")
             else:
                 out.append(label, style="bold reverse")
-                out.append(f" {p.name}")
+                out.append(f" {name}")
             out.append("   ")
         self.update(out)
 
@@ -198,8 +204,8 @@ def score_table(standings: Sequence[Standing], title: str, winners: Sequence[int
     table.add_column("Cards", justify="right", style="bold")
     ranked = sorted(standings, key=lambda s: (-s.cards, -s.requirements, s.player))
     for s in ranked:
-        name = f"★ {s.name}" if s.player in winners else s.name
-        table.add_row(name, str(s.owners), str(s.requirements), str(s.cards))
+        name = f"★ {plain(s.name)}" if s.player in winners else plain(s.name)
+        table.add_row(Text(name), str(s.owners), str(s.requirements), str(s.cards))
     return table
 
 
@@ -212,20 +218,22 @@ def plates_table(history: Sequence[PlateRecord], names: Sequence[str], title: st
     table.add_column("Guessed by")
     table.add_column("R3QRMNTS")
     for r in history:
-        guessed = names[r.guessed_by] if r.guessed_by is not None else "nobody"
+        guessed = plain(names[r.guessed_by]) if r.guessed_by is not None else "nobody"
         if r.requirements_scored:
-            reqs = f"{r.requirements} scored"
+            reqs = f"{plain(r.requirements)} scored"
         elif r.requirements_met:
-            reqs = f"{r.requirements} met, not guessed"
+            reqs = f"{plain(r.requirements)} met, not guessed"
         else:
-            reqs = f"{r.requirements} missed"
-        table.add_row(r.plate, names[r.writer], r.owner, guessed, reqs)
+            reqs = f"{plain(r.requirements)} missed"
+        # A str cell would be read as Rich markup: every cell is Text.
+        cells = (plain(r.plate), plain(names[r.writer]), plain(r.owner), guessed, reqs)
+        table.add_row(*(Text(c) for c in cells))
     return table
 
 
 def tiebreak_text(outcome: Outcome, names: Sequence[str]) -> Text:
     """The winner line and how the tie (if any) was broken (P18)."""
-    winners = [names[w] for w in outcome.winners]
+    winners = [plain(names[w]) for w in outcome.winners]
     if outcome.shared:
         head = f"Shared victory: {' and '.join(winners)}!"
     else:

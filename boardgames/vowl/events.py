@@ -10,7 +10,9 @@ the fields (the wording needs names); only the audience is in seats.
 
 Each event words itself: ``str(event)`` is plain text, and ``words(event, mark)``
 is the same sentence with the parts a screen emphasises passed through *mark*
-(``narrate`` marks them up for the log), so the wording lives here once.
+(``narrate`` marks them up for the log), so the wording lives here once.  Names and
+answers are outside text: each one goes through ``mark.text``, which a markup *mark*
+escapes (``common.text``), so a name is never read as markup.
 
 The enums here are the vocabulary of the events alone: why cards were drawn,
 which scoring option was taken, what became of a card, how a race was decided.
@@ -302,6 +304,15 @@ class TurnEnded(Event):
 class Mark(Protocol):
     """How the parts of a sentence a screen emphasises are shown (``PLAIN``: as they are)."""
 
+    def text(self, value: str) -> str:
+        """Outside text - a player's name, an answer, a verdict quoting it - as data.
+
+        Every such value in a sentence passes through here, so a screen that words
+        events in markup (``narrate``) escapes it (``common.text.shown``): ``[/]Ann``
+        is shown as itself, never read as a tag.  ``PLAIN`` keeps it as it is.
+        """
+        ...
+
     def strong(self, text: str) -> str:
         """A headline, a word that was accepted, a winner."""
         ...
@@ -312,6 +323,9 @@ class Mark(Protocol):
 
 
 class _Plain:
+    def text(self, value: str) -> str:
+        return value
+
     def strong(self, text: str) -> str:
         return text
 
@@ -335,14 +349,19 @@ def plural(n: int, word: str) -> str:
 
 
 def words(event: Event, mark: Mark = PLAIN) -> str:  # noqa: C901, PLR0911, PLR0912 - one sentence per event
-    """*event* as a sentence for the table, its emphasis passed through *mark*."""
+    """*event* as a sentence for the table, its emphasis passed through *mark*.
+
+    Every name and answer goes through ``mark.text`` (``t`` below), never straight
+    into the sentence: with a markup *mark* it is data, not markup.
+    """
+    t = mark.text
     match event:
         case TurnStarted(player=p, turn=n):
-            return mark.strong(f"Turn {n}: {p}")
+            return mark.strong(f"Turn {n}: {t(p)}")
         case Rolled(player=p, number=n, face=face, mode=mode, forced_solitaire=forced):
             if face is None:
-                return f"{p} rolled {n}."
-            text = f"{p} rolled {n} and {face.value}"
+                return f"{t(p)} rolled {n}."
+            text = f"{t(p)} rolled {n} and {face.value}"
             if mode is Mode.SELECTION:
                 text += ": selection mode (two players)"
             elif mode.value != face.value:
@@ -352,61 +371,62 @@ def words(event: Event, mark: Mark = PLAIN) -> str:  # noqa: C901, PLR0911, PLR0
                 text += " Within 2 spaces of victory: solitaire it must be."
             return text
         case OpponentChosen(player=p, opponent=o, automatic=auto):
-            return f"{p} races {o} head-to-head" + (" (the only other player)." if auto else ".")
+            return f"{t(p)} races {t(o)} head-to-head" + (" (the only other player)." if auto else ".")
         case PartnerChosen(player=p, partner=o):
-            return f"{p} partners with {o}."
-        case CardsDrawn(owner=o, tier=t, count=c, purpose=purpose):
-            return f"{o} draws {plural(c, mark.tier(t.value, t) + ' card')} {_DRAWN_FOR[purpose]}."
-        case DeckReshuffled(tier=t, count=c):
-            return f"The {t.value} deck ran out: {plural(c, 'discard')} shuffled into a new deck."
-        case DeckExhausted(tier=t, short=s):
-            return f"The {t.value} deck and its discards are empty: {plural(s, 'card')} could not be drawn."
-        case SelectionMade(selector=s, player=p, discarded=d, shuffled_in=k):
-            return f"{s} discarded {d} and shuffled {plural(k, 'card')} into {p}'s pile."
+            return f"{t(p)} partners with {t(o)}."
+        case CardsDrawn(owner=o, tier=tier, count=c, purpose=purpose):
+            return f"{t(o)} draws {plural(c, mark.tier(tier.value, tier) + ' card')} {_DRAWN_FOR[purpose]}."
+        case DeckReshuffled(tier=tier, count=c):
+            return f"The {tier.value} deck ran out: {plural(c, 'discard')} shuffled into a new deck."
+        case DeckExhausted(tier=tier, short=short):
+            return f"The {tier.value} deck and its discards are empty: {plural(short, 'card')} could not be drawn."
+        case SelectionMade(selector=sel, player=p, discarded=d, shuffled_in=k):
+            return f"{t(sel)} discarded {d} and shuffled {plural(k, 'card')} into {t(p)}'s pile."
         case ExtrasPlaced(owner=o, on_top=top, count=c):
-            return f"{o} put {plural(c, 'extra card')} {'on top of' if top else 'under'} the pile."
-        case RunStarted(runner=r, partner=partner, pile_size=n, time_limit=t):
-            who = f"{r} and {partner}" if partner else r
-            return f"{who}: {plural(n, 'card')}, {t} seconds — go!"
+            return f"{t(o)} put {plural(c, 'extra card')} {'on top of' if top else 'under'} the pile."
+        case RunStarted(runner=r, partner=partner, pile_size=n, time_limit=limit):
+            who = f"{t(r)} and {t(partner)}" if partner else t(r)
+            return f"{who}: {plural(n, 'card')}, {limit} seconds — go!"
         case CardFlipped(runner=r, card=c):
-            return f"{r} turns {c.skeleton} face up."
+            return f"{t(r)} turns {t(c.skeleton)} face up."
         case AnswerAccepted(word=w, card=c):
-            return f"  {c.skeleton} → {mark.strong(w)} ✓"
+            return f"  {t(c.skeleton)} → {mark.strong(t(w))} ✓"
         case AnswerRejected(card=c, verdict=v):
-            return f"  {c.skeleton} ✗ {v.word or '(nothing)'}: {v.message.removeprefix('rejected: ')}"
+            reason = t(v.message.removeprefix("rejected: "))
+            return f"  {t(c.skeleton)} ✗ {t(v.word) if v.word else '(nothing)'}: {reason}"
         case CardPassed(card=c):
-            return f"  {c.skeleton} passed."
+            return f"  {t(c.skeleton)} passed."
         case RunFinished(result=r, timed_out=timed_out):
             if r.complete:
-                t = f" in {r.elapsed:.1f} s" if r.elapsed is not None else ""
-                return f"{r.runner} got through all {plural(r.total, 'card')}{t}."
+                took = f" in {r.elapsed:.1f} s" if r.elapsed is not None else ""
+                return f"{t(r.runner)} got through all {plural(r.total, 'card')}{took}."
             end = "Time!" if timed_out else "Stopped."
-            return f"{end} {r.runner} solved {r.solved} of {r.total}."
+            return f"{end} {t(r.runner)} solved {r.solved} of {r.total}."
         case RaceTied():
             return "A tie! Sudden death on a red card."
         case SuddenDeathCard(card=c, number=n):
             # A sudden-death card is a red card (Interpretation V15: another tier only when red is out).
-            return f"Sudden-death card {n}: {mark.tier(c.skeleton, Tier.EXPERT)}."
+            return f"Sudden-death card {n}: {mark.tier(t(c.skeleton), Tier.EXPERT)}."
         case Buzzed(player=p):
-            return f"{p} buzzes in!"
+            return f"{t(p)} buzzes in!"
         case LockedOut(player=p, verdict=v):
-            return f"{p} is wrong ({v.word}) and locked out of this card."
+            return f"{t(p)} is wrong ({t(v.word)}) and locked out of this card."
         case RaceDecided(race=race):
             if race.winner is None:
                 return f"Nobody wins the race: {race.how.value}."
-            return f"{race.winner} wins the race: {race.how.value}."
+            return f"{t(race.winner)} wins the race: {race.how.value}."
         case TurnSucceeded(players=ps):
-            return f"Success for {' and '.join(ps)}!"
+            return f"Success for {' and '.join(t(p) for p in ps)}!"
         case TurnFailed(player=p):
-            return f"No success for {p} this turn."
+            return f"No success for {t(p)} this turn."
         case Scored(player=p, option=opt, score_from=a, score_to=b):
             if opt is ScoreOption.TWO_POINTS:
-                return f"{p} takes 2 points: {a} → {b}."
-            return f"{p} takes 1 point: {a} → {b}."
+                return f"{t(p)} takes 2 points: {a} → {b}."
+            return f"{t(p)} takes 1 point: {a} → {b}."
         case VictoryTokenMoved(player=p, space_from=a, space_to=b):
-            return f"{p}'s victory token moves down: {a} → {b}."
-        case GameWon(player=p, score=s, victory=v):
-            return mark.strong(f"{p} wins with {s} points (victory token on {v})!")
+            return f"{t(p)}'s victory token moves down: {a} → {b}."
+        case GameWon(player=p, score=score, victory=v):
+            return mark.strong(f"{t(p)} wins with {score} points (victory token on {v})!")
         case TurnEnded(summary=summary):
             return f"Turn {summary.turn} is over."
     return type(event).__name__  # pragma: no cover - every event is worded above

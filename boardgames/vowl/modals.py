@@ -1,4 +1,8 @@
-"""Vowl's modal screens: the selection-mode discard and the after-turn review."""
+"""Vowl's modal screens: the selection-mode discard and the after-turn review.
+
+Names and answers are data (``common.text``): ``Text``/``Content`` through ``plain``,
+or ``shown`` inside markup; a Rich table cell is always ``Text`` (a ``str`` cell is markup).
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,12 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, SelectionList, Static
 
 from boardgames.common.skeleton import SkeletonMatcher
+from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen
 from boardgames.vowl.cards import Card
 from boardgames.vowl.events import CardStatus, TurnSummary
@@ -30,8 +36,8 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
     def compose(self) -> ComposeResult:
         with Vertical(id="discard-box"):
             yield Static(
-                f"{self.selector}: choose {self.count} cards to discard. The rest are shuffled "
-                f"into {self.player}'s pile. Space ticks a card, Enter confirms.",
+                f"{shown(self.selector)}: choose {self.count} cards to discard. The rest are shuffled "
+                f"into {shown(self.player)}'s pile. Space ticks a card, Enter confirms.",
                 id="discard-help",
             )
             yield SelectionList[int](
@@ -85,7 +91,7 @@ def review_table(summary: TurnSummary, matcher: SkeletonMatcher) -> Table:
         words = matcher.solutions(card.skeleton)
         if tc.answer:
             others = [w for w in words if w != tc.answer.lower()]
-            said = Text(tc.answer, style="bold green")
+            said = Text(plain(tc.answer), style="bold green")
             if others:
                 said.append("; you could also have said " + ", ".join(others[:MAX_ALSO]), style="default")
                 if len(others) > MAX_ALSO:
@@ -94,10 +100,10 @@ def review_table(summary: TurnSummary, matcher: SkeletonMatcher) -> Table:
             said = Text(", ".join(words[:MAX_ALSO]) or "(no answer in the dictionary)")
             if len(words) > MAX_ALSO:
                 said.append(f" (+{len(words) - MAX_ALSO} more)", style="dim")
-        whose = "sudden death" if tc.sudden_death else (tc.owner or "")
-        table.add_row(
+        whose = "sudden death" if tc.sudden_death else plain(tc.owner or "")
+        table.add_row(  # every cell is Text: a str cell would be read as markup
             Text(card.skeleton, style=f"bold {TIER_STYLE[card.tier]}"),
-            whose,
+            Text(whose),
             Text(tc.status.value, style=STATUS_STYLE[tc.status]),
             said,
         )
@@ -117,13 +123,13 @@ class ReviewScreen(OnceModalScreen[None]):
     def compose(self) -> ComposeResult:
         s = self.summary
         if s.succeeded:
-            headline = f"Turn {s.turn} ({s.mode.value}): success for {' and '.join(s.succeeded)}!"
+            headline = f"Turn {s.turn} ({s.mode.value}): success for {' and '.join(map(plain, s.succeeded))}!"
         else:
-            headline = f"Turn {s.turn} ({s.mode.value}): no success for {s.player} this time."
+            headline = f"Turn {s.turn} ({s.mode.value}): no success for {plain(s.player)} this time."
         if s.race is not None:
-            headline += f"  Race: {s.race.winner or 'nobody'} — {s.race.how.value}."
+            headline += f"  Race: {plain(s.race.winner or 'nobody')} — {s.race.how.value}."
         with Vertical(id="review-box"):
-            yield Static(headline, id="review-headline")
+            yield Static(Content(headline), id="review-headline")  # names in it: plain text
             with VerticalScroll():
                 yield Static(review_table(s, self.matcher), id="review-table")
             yield GateHint("Enter to continue.", id="review-hint")

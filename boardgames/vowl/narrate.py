@@ -4,17 +4,32 @@ The sentences are the events' own (``events.words``); this module only says how
 the emphasised parts look - bold, the tier colours - and which events get no
 log line at all (the ones that only move the screen along).  Pure (no Textual)
 so the wording is tested without a terminal.
+
+Names and answers are outside text: ``words`` passes each through ``Mark.text``,
+which here escapes it (``common.text.shown``), so ``[/]Ann`` is shown as itself.
+``log_line`` parses the markup into a Rich ``Text`` with emoji codes off (a name
+``:smile:`` stays ``:smile:``): the log is given that, never a markup string.
 """
 
 from __future__ import annotations
 
+from rich.text import Text
+
+from boardgames.common.text import shown
 from boardgames.vowl.cards import Tier
 from boardgames.vowl.events import CardFlipped, Event, TurnEnded, words
 
 TIER_STYLE = {Tier.BASIC: "green", Tier.ADVANCED: "yellow", Tier.EXPERT: "red"}
 
+#: How much of one name or answer a log line shows (a pasted novel is cut with ``…``).
+LONGEST = 120
+
+
 class _Markup:
     """``events.Mark`` in Rich markup."""
+
+    def text(self, value: str) -> str:
+        return shown(value, LONGEST)
 
     def strong(self, text: str) -> str:
         return f"[b]{text}[/b]"
@@ -35,3 +50,9 @@ def describe(event: Event) -> str | None:
     if isinstance(event, _NO_LINE):
         return None
     return words(event, MARKUP)
+
+
+def log_line(event: Event) -> Text | None:
+    """``describe(event)`` parsed for the log: styled ``Text``, every name in it as data."""
+    line = describe(event)
+    return None if line is None else Text.from_markup(line, emoji=False)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,11 +32,13 @@ from boardgames.common.game import Seat, visible_to
 from boardgames.common.saves import Autosaver
 from boardgames.common.session import GameSession
 from boardgames.common.skeleton import SkeletonMatcher
+from boardgames.common.text import shown
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.host import Host, host
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.common.ui.session_screen import SessionScreen
+from boardgames.common.ui.text_input import TextInput
 from boardgames.vowl.actions import (
     Action,
     Answer,
@@ -68,7 +69,7 @@ from boardgames.vowl.events import (
 )
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.modals import DiscardScreen, ReviewScreen
-from boardgames.vowl.narrate import describe
+from boardgames.vowl.narrate import log_line
 from boardgames.vowl.spec import SPEC, VowlSession, VowlSetup, matcher
 from boardgames.vowl.stats import StatsStore
 from boardgames.vowl.track import extras_for
@@ -141,19 +142,20 @@ class VowlScreen(SessionScreen[VowlGame]):
                 yield CardFace("", id="card")
                 yield Static("", id="pile-info")
                 yield PassedCards(id="passed")
-                yield Input(placeholder="type the word, Enter to answer · 'pass' passes", id="answer")
+                yield TextInput(placeholder="type the word, Enter to answer · 'pass' passes", id="answer")
                 yield Static("", id="feedback")
             with Vertical(id="vowl-side"):
                 yield Scoreboard(id="scoreboard")
                 if self.game.is_practice:
                     yield Static("", id="practice-stats")
-                yield RichLog(id="log", markup=True, wrap=True, min_width=20)
+                # Written only ``Text`` (``narrate.log_line``): no string is parsed as markup here.
+                yield RichLog(id="log", markup=False, wrap=True, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "Vowl — solitaire practice" if self.game.is_practice else "Vowl"
         if self.stats is not None and self.stats.warning:
-            self.notify_everyone(self.stats.warning, severity="warning", timeout=10)
+            self.notify_everyone(self.stats.warning, severity="warning", timeout=10, markup=False)
         self._refresh_log()
         self.sync()
 
@@ -213,15 +215,18 @@ class VowlScreen(SessionScreen[VowlGame]):
                     )
                     warning = self.stats.save()
                     if warning:
-                        self.notify_everyone(warning, severity="warning")
+                        self.notify_everyone(warning, severity="warning", markup=False)  # quotes a file name
                     if best:
                         self.notify_everyone(f"New best time for {result.total} cards: {elapsed:.1f} s!")
             case AnswerAccepted(word=word):
-                self._feedback(f"[green]✓ {word}[/] — accepted", ok=True)
+                self._feedback(f"[green]✓ {shown(word)}[/] — accepted", ok=True)
             case AnswerRejected(verdict=verdict):
-                self._feedback(f"[red]✗ {verdict.word or '(nothing)'}[/] — {verdict.message}", ok=False)
+                said = shown(verdict.word) if verdict.word else "(nothing)"
+                self._feedback(f"[red]✗ {said}[/] — {shown(verdict.message, None)}", ok=False)
             case LockedOut(player=player, verdict=verdict):
-                self._feedback(f"[red]✗ {player}: {verdict.message}[/] — locked out of this card", ok=False)
+                self._feedback(
+                    f"[red]✗ {shown(player)}: {shown(verdict.message, None)}[/] — locked out of this card", ok=False
+                )
             case TurnEnded(summary=summary):
                 self.timer.stop()
                 if summary.turn != self._reviewed_turn:
@@ -247,9 +252,9 @@ class VowlScreen(SessionScreen[VowlGame]):
                 self.timer.set_limit(int(g.player(g.current_player).timer))
                 self._focus_nothing()
             case Phase.CHOOSE_OPPONENT:
-                self._choose_player(ChooseOpponent, f"{g.current_player}: whom do you race head-to-head?")
+                self._choose_player(ChooseOpponent, f"{shown(g.current_player)}: whom do you race head-to-head?")
             case Phase.CHOOSE_PARTNER:
-                self._choose_player(ChoosePartner, f"{g.current_player}: choose a neighbour as partner.")
+                self._choose_player(ChoosePartner, f"{shown(g.current_player)}: choose a neighbour as partner.")
             case Phase.PLACE_EXTRAS:
                 self._ask_pile_order()
             case Phase.SELECT_DISCARDS:
@@ -287,7 +292,7 @@ class VowlScreen(SessionScreen[VowlGame]):
 
     def _choose_player(self, kind: type[ChooseOpponent] | type[ChoosePartner], question: str) -> None:
         options = [a for a in self.game.legal_actions if isinstance(a, kind)]
-        choices = [Choice(str(i + 1), a.player, a) for i, a in enumerate(options)]
+        choices = [Choice(str(i + 1), shown(a.player), a) for i, a in enumerate(options)]
         self._open(ChoiceScreen(question, choices), self.act)
 
     def _ask_pile_order(self) -> None:
@@ -298,14 +303,15 @@ class VowlScreen(SessionScreen[VowlGame]):
             Choice("t", "on top — start with the harder cards", PlaceExtras(True)),
             Choice("u", "underneath — start with the easier cards", PlaceExtras(False)),
         ]
-        question = f"{owner}: your tier draws {extras} face down. Where do they go?"
+        question = f"{shown(owner)}: your tier draws {extras} face down. Where do they go?"
         self._open(ChoiceScreen(question, choices), self.act)
 
     def _selection(self) -> None:
         view = self.game.view(None)
         sel = view.selection
         assert sel is not None
-        detail = f"{sel.selector} picks which cards {sel.player} must solve. {sel.player}, look away!"
+        selector, player = shown(sel.selector), shown(sel.player)
+        detail = f"{selector} picks which cards {player} must solve. {player}, look away!"
 
         def ready(_: None) -> None:
             self.hand_to(sel.selector)
@@ -330,7 +336,7 @@ class VowlScreen(SessionScreen[VowlGame]):
         )
         if view.mode is Mode.HEAD_TO_HEAD:
             detail += " Everyone else: no peeking at the other racer's pile."
-        title = f"{who}, take the keyboard — press Space when ready"
+        title = f"{shown(who)}, take the keyboard — press Space when ready"
 
         def go(_: None) -> None:
             self.hand_to(run.runner)
@@ -343,11 +349,12 @@ class VowlScreen(SessionScreen[VowlGame]):
         sd = view.sudden_death
         assert sd is not None
         a, b = sd.players
+        keys = [shown(f"[{key.upper()}]") for key in BUZZ_KEYS]  # the brackets are shown, not markup
         detail = (
-            f"One red card. Buzz with [{BUZZ_KEYS[0].upper()}] ({a}) or [{BUZZ_KEYS[1].upper()}] ({b}), "
+            f"One red card. Buzz with {keys[0]} ({shown(a)}) or {keys[1]} ({shown(b)}), "
             "then type your answer. A wrong answer locks you out of the card. Space turns the card."
         )
-        title = f"Sudden death! {a} and {b}, both at the keyboard — press Space when ready"
+        title = f"Sudden death! {shown(a)} and {shown(b)}, both at the keyboard — press Space when ready"
         self._open(HandoverScreen(f"{a} and {b}", detail, title=title), lambda _: self.act(StartRun()))
 
     def _resume_interrupted(self) -> None:
@@ -402,11 +409,12 @@ class VowlScreen(SessionScreen[VowlGame]):
                 choices.insert(0, Choice("2", "take 2 points", action))
             elif isinstance(action, ScoreOne):
                 key = "abcdefgh"[len([c for c in choices if c.key != "2"])]
-                label = f"take 1 point; your victory token and {action.other}'s move down one space"
+                label = f"take 1 point; your victory token and {shown(action.other)}'s move down one space"
                 choices.append(Choice(key, label, action))
         me = view.player(scorer)
-        detail = f"{scorer}: {me.score} points, victory token on {me.victory}."
-        self._open(ChoiceScreen(f"{scorer}, how do you take your points?", choices, detail=detail), self.act)
+        who = shown(scorer)
+        detail = f"{who}: {me.score} points, victory token on {me.victory}."
+        self._open(ChoiceScreen(f"{who}, how do you take your points?", choices, detail=detail), self.act)
 
     # ------------------------------------------------------------------ drawing
 
@@ -445,27 +453,30 @@ class VowlScreen(SessionScreen[VowlGame]):
         return view.phase is Phase.SUDDEN_DEATH and sd is not None and sd.buzzer is not None
 
     def _status(self, view: VowlView) -> str:
-        p = view.current_player
+        """The status line (markup): every name in it passed through ``shown``."""
+        p = shown(view.current_player)
         match view.phase:
             case Phase.ROLL:
                 return f"[b]{p}[/b]'s turn — press [b]R[/b] to roll the dice."
             case Phase.SOLVING:
                 run = view.active_run
-                who = run.runner if run and not run.partner else f"{run.runner} & {run.partner}" if run else p
+                who = shown(run.runner) if run and not run.partner else (
+                    f"{shown(run.runner)} & {shown(run.partner)}" if run else p
+                )
                 return f"[b]{who}[/b]: solve the card! Enter answers, Ctrl+N passes."
             case Phase.SUDDEN_DEATH:
                 sd = view.sudden_death
                 assert sd is not None
                 if sd.buzzer:
-                    return f"[b]{sd.buzzer}[/b], type your answer and press Enter."
+                    return f"[b]{shown(sd.buzzer)}[/b], type your answer and press Enter."
                 keys = "  ".join(
-                    f"[b]{k.upper()}[/b] {name}" for k, name in zip(BUZZ_KEYS, sd.players, strict=True)
+                    f"[b]{k.upper()}[/b] {shown(name)}" for k, name in zip(BUZZ_KEYS, sd.players, strict=True)
                     if name not in sd.locked_out
                 )
                 return f"Sudden death — buzz in: {keys}"
             case Phase.GAME_OVER:
                 o = view.outcome
-                who = o.winner if o else "?"
+                who = shown(o.winner) if o else "?"
                 if view.practice:
                     return f"[b]Practice complete![/b] {who} reached the star. N: another session · Esc: menu."
                 return f"[b]{who} wins the game![/b]  N: new game with the same players · Esc: menu."
@@ -491,20 +502,21 @@ class VowlScreen(SessionScreen[VowlGame]):
     def _sudden_info(self, view: VowlView) -> str:
         sd = view.sudden_death
         assert sd is not None
-        locked = f" · locked out: {', '.join(sd.locked_out)}" if sd.locked_out else ""
+        locked = f" · locked out: {', '.join(shown(n) for n in sd.locked_out)}" if sd.locked_out else ""
         return f"Sudden death card {sd.cards_tried}{locked}"
 
     def _practice_stats(self, view: VowlView) -> str:
         assert self.stats is not None
         s = self.stats.get(view.players[0].name)
-        best = ", ".join(f"{n} cards {t:.1f} s" for n, t in sorted(s.best_times.items())) or "none yet"
+        # Read from the player's stats file: shown as data, whatever it holds.
+        best = ", ".join(f"{shown(n)} cards {t:.1f} s" for n, t in sorted(s.best_times.items())) or "none yet"
         text = (
-            f"[b]Your practice[/b]\ncards solved {s.cards_solved} · piles beaten "
-            f"{s.piles_beaten}/{s.piles_played}\nstreak {s.streak} (best {s.best_streak})\n"
+            f"[b]Your practice[/b]\ncards solved {shown(s.cards_solved)} · piles beaten "
+            f"{shown(s.piles_beaten)}/{shown(s.piles_played)}\nstreak {shown(s.streak)} (best {shown(s.best_streak)})\n"
             f"best times: {best}"
         )
         if self.stats.warning:
-            text += f"\n[yellow]⚠ {escape(self.stats.warning)}[/]"
+            text += f"\n[yellow]⚠ {shown(self.stats.warning, None)}[/]"
         return text
 
     def clear_for_handover(self) -> None:
@@ -521,7 +533,7 @@ class VowlScreen(SessionScreen[VowlGame]):
 
     def _log_event(self, event: Event) -> None:
         if visible_to(event, self.holder_seat):
-            line = describe(event)
+            line = log_line(event)
             if line:
                 self.query_one(RichLog).write(line)
 
@@ -532,7 +544,7 @@ class VowlScreen(SessionScreen[VowlGame]):
         seat = self.holder_seat
         for event in self._events:
             if visible_to(event, seat):
-                line = describe(event)
+                line = log_line(event)
                 if line:
                     log.write(line)
 

@@ -2,20 +2,23 @@
 
 It reads a ``VowlSetup`` (``spec``) from the form and starts the game with
 ``screen.start_game``.  Validation lives in ``VowlSetup.problems`` (pure, tested
-without a terminal) and the form shows every problem at once, keeping what was
-typed.  Only ``entry`` imports this module and this module imports no entry, so
-there is no import circle (the old ``launch <-> setup`` one is gone).
+without a terminal; names by ``common.names``) and the form shows every problem
+at once, keeping what was typed.  Only ``entry`` imports this module and this
+module imports no entry, so there is no import circle (the old ``launch <-> setup`` one is gone).
 """
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select, Static
 
+from boardgames.common.names import MAX_LENGTH
 from boardgames.common.ui.base import GameScreen
 from boardgames.common.ui.host import host
+from boardgames.common.ui.text_input import TextInput
 from boardgames.vowl.engine import MAX_PLAYERS
 from boardgames.vowl.screen import start_game
 from boardgames.vowl.spec import TIMERS, VowlSetup
@@ -41,10 +44,11 @@ class VowlSetupScreen(GameScreen):
             with RadioSet(id="board"):
                 yield RadioButton("Standard (green) — victory tokens on 10", value=True, id="board-standard")
                 yield RadioButton("Advanced (red) — victory tokens on 15", id="board-advanced")
-            yield Label("Players — full names; the one first alphabetically starts")
+            yield Label(f"Players — full names (at most {MAX_LENGTH} characters); the one first alphabetically starts")
             for i in range(MAX_PLAYERS):
                 with Horizontal(classes="player-row"):
-                    yield Input(placeholder=f"Player {i + 1}", id=f"name-{i}", max_length=40)
+                    # Room past the cap, so a long name gets its message rather than lost keys.
+                    yield TextInput(placeholder=f"Player {i + 1}", id=f"name-{i}", max_length=2 * MAX_LENGTH)
                     yield Select(
                         [(f"{t} s timer", t) for t in TIMERS],
                         value=TIMERS[0],
@@ -64,8 +68,8 @@ class VowlSetupScreen(GameScreen):
         names: list[str] = []
         timers: list[int] = []
         for i in range(MAX_PLAYERS):
-            name = " ".join(self.query_one(f"#name-{i}", Input).value.split())
-            if name:
+            name = self.query_one(f"#name-{i}", Input).value  # as typed: ``problems`` checks it
+            if name.strip():  # a blank row is an unused seat, not an empty name
                 names.append(name)
                 value = self.query_one(f"#timer-{i}", Select).value
                 timers.append(int(value) if isinstance(value, int) else 25)
@@ -77,11 +81,12 @@ class VowlSetupScreen(GameScreen):
         problems = setup.problems()
         errors = self.query_one("#setup-errors", Static)
         if problems:
-            errors.update("\n".join(f"• {p}" for p in problems))
+            # The problems quote names (data): shown as plain text, never as markup.
+            errors.update(Content("\n".join(f"• {p}" for p in problems)))
             errors.add_class("-shown")
             return
         errors.remove_class("-shown")
-        self.app.switch_screen(start_game(setup, host(self)))
+        self.app.switch_screen(start_game(setup.cleaned(), host(self)))
 
     def action_start(self) -> None:
         self._submit(practice=False)

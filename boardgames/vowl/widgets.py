@@ -1,5 +1,6 @@
 """Vowl's widgets: the face-up card, the scoreboard with both tokens on the track,
-and the row of passed cards.  They render views; they never touch the engine."""
+and the row of passed cards.  They render views; they never touch the engine.
+Names are data: drawn as ``Text`` through ``common.text.plain``, never as markup."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import Button, Static
 
+from boardgames.common.text import plain
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.narrate import TIER_STYLE
 from boardgames.vowl.view import PlayerView, VowlView
@@ -64,7 +67,7 @@ class Scoreboard(Static):
         table.add_column("draws", no_wrap=True)
         star = view.board.victory_space
         for p in view.players:
-            name = Text(p.name, style="bold reverse" if p.name == view.current_player else "bold")
+            name = Text(plain(p.name), style="bold reverse" if p.name == view.current_player else "bold")
             if p.within_reach and not view.practice:
                 name.append(" !", style="bold red")
             extras = Text()
@@ -98,7 +101,7 @@ class PassedCards(Horizontal):
             return
         self.mount(Static("Passed:", classes="passed-label"))
         self.mount_all(
-            Button(c.skeleton, classes=f"passed-card {TIER_CLASS[c.tier]}", name=str(i))
+            Button(Content(c.skeleton), classes=f"passed-card {TIER_CLASS[c.tier]}", name=str(i))
             for i, c in enumerate(cards)
         )
 

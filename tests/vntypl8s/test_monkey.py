@@ -110,8 +110,10 @@ async def test_monkey_on_vntypl8s(seed: int) -> None:
                 again = replayed(screen.autosave.record)
                 assert snapshot(again) == snapshot(game), f"{where}: the save does not replay to this game"
 
-        await monkey(pilot, rng, 2000, keys=KEYS, check=check)
+        # 2400 events: about one in fifty goes to the palette or a resize, not to play.
+        await monkey(pilot, rng, 2400, keys=KEYS, check=check)
         # The monkey really played: it wrote, guessed and saw reveals, not only typed into one box.
         stages = {stage for _, stage in seen}
         assert {Stage.WRITING, Stage.PLATE, Stage.REVEAL} <= stages, seen
+        print(f'applied {applied}')
         assert applied >= 10, applied

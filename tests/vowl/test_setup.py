@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
+
+from boardgames.common.names import BadNames
 from boardgames.vowl.spec import VowlSetup, parse_players
 
 
-def test_parse_players_trims_and_drops_blanks() -> None:
-    assert parse_players(" Ann  Lee, Bob Roy ,, ") == ("Ann Lee", "Bob Roy")
+def test_parse_players_trims_and_refuses_blanks() -> None:
+    # Names are trimmed and inner runs of spaces closed up; an empty name between commas
+    # is a name left out by mistake, so it is refused, said once, not dropped (common.names).
+    assert parse_players(" Ann  Lee, Bob Roy ") == ("Ann Lee", "Bob Roy")
+    with pytest.raises(BadNames) as info:
+        parse_players(" Ann  Lee, Bob Roy ,, ")
+    assert info.value.problems == ("2 players' names are empty: give every player a name.",)
 
 
 def test_two_to_five_players() -> None:
@@ -30,7 +38,6 @@ def test_duplicate_names_and_bad_timers_reported_together() -> None:
 def test_cli_timers_per_player() -> None:
     import argparse
 
-    import pytest
 
     from boardgames.common.errors import UserFacingError
     from boardgames.vowl.entry import setup_from_args

@@ -8,6 +8,10 @@ the chosen value, or with ``None`` on Escape when ``cancel`` is allowed.
 It is guarded (``GuardedModalScreen``): no key answers it before ``ARM`` seconds
 of quiet since it appeared, so the key that opened it, a double press or a key's
 auto-repeat never chooses an answer nobody saw; a muted line says so meanwhile.
+
+The question, its detail and the labels are markup written by the game: outside text in
+them (a player's name, a save's title) is passed through ``common.text.shown`` by the
+caller, so ``[/]Ann`` is shown as itself and ``[@click=...]`` is never a live action.
 """
 
 from __future__ import annotations
@@ -29,6 +33,9 @@ T = TypeVar("T")
 
 @dataclass(frozen=True, slots=True)
 class Choice(Generic[T]):
+    """One answer: the *key* that picks it, its *label* (markup: a name in it goes
+    through ``common.text.shown``) and the *value* the question dismisses with."""
+
     key: str
     label: str
     value: T

@@ -15,6 +15,9 @@ player; it covers the whole terminal (nothing of the screen below shows through)
   since it appeared are swallowed and restart the quiet period, so neither a
   quick double press nor a held key's auto-repeat gets through.  Until then a
   muted line says keys are ignored; once armed it says "Ready when you are".
+
+The player's name is data (``common.text``): the default headline escapes it.  A
+``detail`` or ``title`` is markup the game writes, names in it passed through ``shown``.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.widgets import Button, Footer, Static
 
+from boardgames.common.text import shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen
 
 #: Shown once the handover takes Space (tmux tests wait for it).
@@ -69,10 +73,13 @@ class HandoverScreen(OnceModalScreen[None]):
     BINDINGS = [Binding("space", "ready", "I'm ready", key_display="Space", priority=True)]
 
     def __init__(self, player: str, detail: str = "", *, title: str | None = None) -> None:
+        """*player*: who takes the keyboard, as data (a name is escaped here); *detail* and
+        *title*: markup written by the game, which passes every name in them through
+        ``common.text.shown``."""
         super().__init__()
         self.player = player
         self.detail = detail
-        self.headline = title or f"{player}, take the keyboard — press Space when ready"
+        self.headline = title or f"{shown(player)}, take the keyboard — press Space when ready"
 
     def compose(self) -> ComposeResult:
         with Middle():

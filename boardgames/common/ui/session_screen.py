@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Generic, TypeVar
 
 from boardgames.common.session import GameSession
+from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import GameScreen
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.host import host
@@ -39,15 +40,19 @@ class SessionScreen(GameScreen, Generic[E]):
         assert self.session is not None
         step = self.session.apply(action)
         if step.warning:
-            self.notify_everyone(step.warning, severity="warning", timeout=10)  # a handover keeps it
+            # a handover keeps it; a warning may quote a file's name: plain text, never markup
+            self.notify_everyone(plain(step.warning, None), severity="warning", timeout=10, markup=False)
         if step.refusal is not None:
             self.refuse(step.refusal)
             return None
         return step.events
 
     def refuse(self, reason: str) -> None:
-        """Tell the player at the keyboard why that cannot be done now."""
-        self.notify(reason, title="Not allowed", severity="warning")
+        """Tell the player at the keyboard why that cannot be done now.
+
+        A refusal quotes what was tried (a name, an answer, an owner): plain text, never markup.
+        """
+        self.notify(plain(reason, None), title="Not allowed", severity="warning", markup=False)
 
     def leave_detail(self) -> str:
         return self.session.leave_detail() if self.session is not None else "No game has started yet."
@@ -68,7 +73,7 @@ class SessionScreen(GameScreen, Generic[E]):
         question = ChoiceScreen(
             f"Leave this {self.TITLE}?",
             [Choice("y", "Yes, back to the main menu", True), Choice("n", "No, keep playing", False)],
-            detail=self.leave_detail(),
+            detail=shown(self.leave_detail(), None),
             cancel=True,
         )
         self.app.push_screen(question, self._left)

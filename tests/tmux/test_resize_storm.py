@@ -1,0 +1,43 @@
+"""A storm of resizes in a real terminal: the app survives it and plays on at once.
+
+Dragging a window or a tiling manager resizes the terminal dozens of times a second,
+through sizes of a few columns.  Issue 12 saw apps stop (Textual 8.2.8 wrapping text
+to zero columns: ``boardgames.common.ui.textual_fixes``) during such a storm.  On this
+project's machine the same storm under load (two apps, two busy cores) never left an
+app busy afterwards: when it ends the app draws the final size and takes keys.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+
+import pytest
+
+from tests.tmux.harness import needs_tmux
+
+pytestmark = [needs_tmux, pytest.mark.tmux]
+
+
+@pytest.mark.parametrize("args", [[], ["uwo", "--seed", "4"]], ids=["menu", "uwo"])
+def test_a_resize_storm_leaves_the_app_playing(terminal, args: list[str]) -> None:
+    term = terminal(args, 120, 40)
+    if args:
+        term.take_keyboard("take the keyboard")
+        ready = "energy"
+    else:
+        ready = "Pick a game"
+    term.wait_for(ready)
+    rng = random.Random(12)
+    for _ in range(150):
+        width, height = rng.randint(1, 220), rng.randint(1, 70)
+        subprocess.run([*term.tmux, "resize-window", "-t", term.name, "-x", str(width), "-y", str(height)], check=True)
+    subprocess.run([*term.tmux, "resize-window", "-t", term.name, "-x", "120", "-y", "40"], check=True)
+    screen = term.wait_for(ready)
+    assert "Traceback" not in screen and "[exited" not in screen
+    if args:
+        term.keys("q")
+        term.answer("Leave this duel?", "y")
+    term.wait_for("Pick a game")
+    term.keys("q")
+    term.wait_for("[exited:0]")
