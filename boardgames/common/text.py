@@ -117,3 +117,12 @@ def escape_markup(text: str) -> str:
 def shown(value: object, limit: int | None = LIMIT) -> str:
     """*value* for a markup string: ``plain(value, limit)`` with its brackets escaped."""
     return escape_markup(plain(value, limit))
+
+
+def sentence(text: str) -> str:
+    """*text* with its first letter made upper case and nothing else touched.
+
+    ``str.capitalize`` lower-cases the rest, so "bob Roy answered" became "Bob roy
+    answered" and "the Pnorfs' turn" "The pnorfs' turn": names keep their case here.
+    """
+    return text[:1].upper() + text[1:]

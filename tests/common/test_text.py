@@ -101,3 +101,11 @@ def test_long_text_is_capped_in_cells_with_an_ellipsis(value: str, limit: int) -
 def test_the_default_cap_keeps_real_names_whole() -> None:
     assert plain("Ann Lee") == "Ann Lee"
     assert cell_len(plain("名" * 100)) <= LIMIT
+
+
+def test_sentence_keeps_the_case_of_names() -> None:
+    from boardgames.common.text import sentence  # noqa: PLC0415
+
+    assert sentence("bob Roy answered wrong") == "Bob Roy answered wrong"
+    assert sentence("the Pnorfs' next turn") == "The Pnorfs' next turn"
+    assert sentence("") == ""
