@@ -23,10 +23,11 @@ from boardgames.common.crash import EXIT_CRASH, Crash, write_report
 from boardgames.common.errors import UserFacingError
 from boardgames.common.saves import SaveRecord, SaveStore
 from boardgames.common.session import SaveNotResumable
-from boardgames.common.text import shown
+from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import input_allowed
 from boardgames.common.ui import textual_fixes
 from boardgames.common.ui.choice import Choice, ChoiceScreen
+from boardgames.common.ui.session_screen import SessionScreen
 from boardgames.games import GAMES, get_game
 
 
@@ -179,22 +180,51 @@ class GameCommands(Provider):
     """Ctrl+P: start any game or read its rules from anywhere in the suite."""
 
     def _commands(self) -> list[tuple[str, Callable[[], None], str]]:
+        """Every action of the main menu, from anywhere: play, rules, each game's extras,
+        resume each unfinished game, and the menu itself.
+
+        A command that would take the players out of a game in progress asks the
+        game's own leave question first (``BoardgamesApp.leave_game_then``), exactly as
+        Escape does; the rules and the extras open over the game without leaving it.
+        """
         app = self.app
         assert isinstance(app, BoardgamesApp)
+        leave = app.leave_game_then
         out: list[tuple[str, Callable[[], None], str]] = []
         for g in GAMES:
-            out.append((f"Play {g.title}", lambda k=g.key: app.open_game(k), g.blurb))
+            out.append((f"Play {g.title}", lambda k=g.key: leave(lambda: app.open_game(k)), g.blurb))
             out.append((f"Rules of {g.title}", lambda k=g.key: app.show_rules(k), "Open the rulebook"))
-        out.append(("Main menu", app.back_to_menu, "Leave the current game"))
+            for item in g.entry.menu_items():
+                out.append((f"{g.title}: {item.label}", lambda o=item.open: app.push_screen(o()), g.blurb))
+        listing = SaveStore().unfinished()
+        for warning in listing.warnings:  # a file set aside on the way is told, as on the menu
+            app.notify(warning, severity="warning", timeout=10, markup=False)
+        for record in listing.records:
+            if resumable(record.game):
+                name = f"Resume {get_game(record.game).title}: {plain(record.title)} (saved {saved_at(record)})"
+                out.append((name, lambda r=record: leave(lambda: app.resume_game(r)), "Go on where it stopped"))
+        out.append(("Main menu", lambda: leave(app.back_to_menu), "Leave the current game"))
         return out
 
+    _listed: list[tuple[str, Callable[[], None], str]] | None = None
+
+    async def startup(self) -> None:
+        """The commands are listed once each time the palette opens (the saves are read
+        then), not at every key typed into its search."""
+        self._listed = self._commands()
+
+    def _all(self) -> list[tuple[str, Callable[[], None], str]]:
+        if self._listed is None:
+            self._listed = self._commands()
+        return self._listed
+
     async def discover(self) -> Hits:
-        for name, cb, help_text in self._commands():
+        for name, cb, help_text in self._all():
             yield DiscoveryHit(name, cb, help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for name, cb, help_text in self._commands():
+        for name, cb, help_text in self._all():
             score = matcher.match(name)
             if score > 0:
                 yield Hit(score, matcher.highlight(name), cb, help=help_text)
@@ -394,6 +424,18 @@ class BoardgamesApp(App[int]):
             return
         self.back_to_menu()
         self.push_screen(entry.new_game_screen())
+
+    def leave_game_then(self, then: Callable[[], None]) -> None:
+        """Call *then*, after the leave question of the game in progress, if one is open.
+
+        The palette's way out of a game (main menu, another game, a saved game) is the
+        same as Escape's: one question, the same words, and "no" keeps playing.
+        """
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, SessionScreen) and screen.in_progress():
+                screen.ask_to_leave(then)
+                return
+        then()
 
     def back_to_menu(self) -> None:
         while len(self.screen_stack) > 2:

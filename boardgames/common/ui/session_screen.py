@@ -7,6 +7,7 @@ here once; a game screen only decides what to draw after each step.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
 from boardgames.common.session import GameSession
@@ -57,31 +58,42 @@ class SessionScreen(GameScreen, Generic[E]):
     def leave_detail(self) -> str:
         return self.session.leave_detail() if self.session is not None else "No game has started yet."
 
-    def action_leave(self) -> None:
-        """Back to the main menu, after asking (what is saved can be resumed from there).
+    def in_progress(self) -> bool:
+        """Is a game under way here, one that leaving would interrupt?"""
+        return self.session is not None and self.session.engine.outcome() is None
 
-        A finished game, or one not yet dealt, leaves at once: nothing is lost.  While
-        the question is open no sand runs: the sand timers running on this screen are
-        paused, and "no, keep playing" lets them run on from where they stopped.
+    def action_leave(self) -> None:
+        """Escape: back to the main menu, after asking (what is saved can be resumed from there)."""
+        self.ask_to_leave(host(self).back_to_menu)
+
+    def ask_to_leave(self, then: Callable[[], None]) -> None:
+        """Ask once whether to leave this game; on "yes" call *then* (which takes the players away).
+
+        The one leave question of the suite: Escape asks it, and so does any palette
+        command that would take the players out of a game in progress (the main menu,
+        another game, a saved game).  A finished game, or one not yet dealt, leaves at
+        once: nothing is lost.  While the question is open no sand runs: the sand
+        timers running on this screen are paused, and "no, keep playing" lets them run
+        on from where they stopped.
         """
-        if self.session is None or self.session.engine.outcome() is not None:
-            host(self).back_to_menu()
+        if not self.in_progress():
+            then()
             return
         self._paused_for_leave = [t for t in self.query(SandTimer) if t.running]
         for timer in self._paused_for_leave:
             timer.pause()
         question = ChoiceScreen(
             f"Leave this {self.TITLE}?",
-            [Choice("y", "Yes, back to the main menu", True), Choice("n", "No, keep playing", False)],
+            [Choice("y", "Yes, leave it", True), Choice("n", "No, keep playing", False)],
             detail=shown(self.leave_detail(), None),
             cancel=True,
         )
-        self.app.push_screen(question, self._left)
+        self.app.push_screen(question, lambda yes: self._left(yes, then))
 
-    def _left(self, yes: bool | None) -> None:
+    def _left(self, yes: bool | None, then: Callable[[], None]) -> None:
         paused, self._paused_for_leave = self._paused_for_leave, []
         if yes:
-            host(self).back_to_menu()
+            then()
             return
         for timer in paused:
             timer.resume()
