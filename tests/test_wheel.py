@@ -1,41 +1,68 @@
-"""The built wheel carries its decks and rules: an installed copy works outside a checkout."""
+"""Release artefacts: the sdist and the wheel build, install into a fresh venv outside
+the checkout, and the installed command plays (decks, rules and licence inside).
+
+``python -m build`` builds the sdist and then the wheel *from the sdist*, as a release
+does, so a file the sdist forgets fails here too.
+"""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
+import boardgames
+
 ROOT = Path(__file__).resolve().parents[1]
+DIST = "hotseat_boardgames"
 
 
-def test_wheel_finds_its_decks_and_rules(tmp_path: Path) -> None:
-    built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path / "dist"), str(ROOT)],
-        capture_output=True, text=True, timeout=300,
-    )
-    assert built.returncode == 0, built.stderr
-    (wheel,) = (tmp_path / "dist").glob("boardgames-*.whl")
-    site = tmp_path / "site"
+def _run(*cmd: str | Path, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, cwd=cwd, env=env, timeout=600)
+    assert done.returncode == 0, f"{cmd}: {done.stdout}\n{done.stderr}"
+    return done
+
+
+def test_sdist_and_wheel_install_into_a_fresh_venv_and_play(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    _run(sys.executable, "-m", "build", "--outdir", dist, ROOT, cwd=tmp_path)
+    version = boardgames.__version__
+    (sdist,) = dist.glob(f"{DIST}-{version}.tar.gz")
+    (wheel,) = dist.glob(f"{DIST}-{version}-py3-none-any.whl")
+
+    with tarfile.open(sdist) as tf:
+        in_sdist = {name.split("/", 1)[1] for name in tf.getnames() if "/" in name}
+    for needed in ("LICENSE", "README.md", "CHANGELOG.md", "pyproject.toml", "docs/rules/uwo.md", "decks/vowl"):
+        assert any(n == needed or n.startswith(needed + "/") for n in in_sdist), needed
+
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
-        zf.extractall(site)
+        metadata = zf.read(f"{DIST}-{version}.dist-info/METADATA").decode()
     for game in ("vowl", "uwo", "vntypl8s"):
         assert f"boardgames/_docs/rules/{game}.md" in names
         assert any(n.startswith(f"boardgames/_decks/{game}/") for n in names)
-    # Run from an empty folder with only the unpacked wheel on the path: no checkout to lean on.
-    code = (
-        "import sys, boardgames; assert 'site' in boardgames.__file__, boardgames.__file__\n"
-        "from boardgames.common.resources import read_rules\n"
-        "assert 'Interpretations' in read_rules('uwo')\n"
-        "from boardgames.cli import main; sys.exit(main(['vowl', 'solve', 'SVR']))\n"
-    )
-    env = {k: v for k, v in os.environ.items() if k != "BOARDGAMES_DECKS"}
-    env["PYTHONPATH"] = str(site)
-    run = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120
-    )
-    assert run.returncode == 0, run.stderr
-    assert "savor" in run.stdout.split()
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    assert f"Version: {version}" in metadata and "License-Expression: MIT" in metadata
+    assert "Classifier: Topic :: Games/Entertainment :: Board Games" in metadata
+
+    # A fresh venv in an empty folder: nothing of the checkout on the path.
+    venv = tmp_path / "venv"
+    _run(sys.executable, "-m", "venv", venv, cwd=tmp_path)
+    python = venv / "bin" / "python"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "BOARDGAMES_DECKS")}
+    env["BOARDGAMES_DATA"] = str(tmp_path / "data")
+    for artefact, options in ((sdist, ()), (wheel, ("--force-reinstall", "--no-deps"))):
+        _run(python, "-m", "pip", "install", "-q", *options, artefact, cwd=tmp_path, env=env)
+        command = venv / "bin" / "boardgames"
+        assert _run(command, "--version", cwd=tmp_path, env=env).stdout.strip() == f"boardgames {version}"
+        assert "savor" in _run(command, "vowl", "solve", "SVR", cwd=tmp_path, env=env).stdout.split()
+        where = _run(python, "-c", "import boardgames; print(boardgames.__file__)", cwd=tmp_path, env=env).stdout
+        assert str(venv) in where, where
+        rules = _run(
+            python, "-c", "from boardgames.common.resources import read_rules; print(read_rules('uwo'))",
+            cwd=tmp_path, env=env,
+        ).stdout
+        assert "Interpretations" in rules
