@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Protocol
 
@@ -30,11 +31,70 @@ BACKEND = "hunspell"
 
 _WORD = re.compile(r"^[a-z]+$")
 
-INSTALL_HELP = (
-    "Debian/Ubuntu: sudo apt-get install libenchant-2-2 hunspell-en-us\n"
-    "Fedora:        sudo dnf install enchant2 hunspell-en-US\n"
-    "macOS:         brew install enchant hunspell  (and put en_US.dic/.aff in ~/Library/Spelling)"
-)
+#: The exact fix on each kind of system, keyed by ``install_system()``.  Homebrew's
+#: enchant is built with the aspell provider only (its formula depends on aspell, not
+#: hunspell), which the pinned hunspell backend refuses: on macOS it is MacPorts'.
+INSTALL = {
+    "debian": "sudo apt-get install libenchant-2-2 hunspell-en-us",
+    "fedora": "sudo dnf install enchant2 hunspell-en-US",
+    "arch": "sudo pacman -S enchant hunspell-en_us",
+    "macos": (
+        "sudo port install enchant2 +hunspell  (MacPorts; Homebrew's enchant has no hunspell provider),\n"
+        "then put en_US.dic and en_US.aff (e.g. LibreOffice's) in ~/.config/enchant/hunspell/\n"
+        "and export PYENCHANT_LIBRARY_PATH=/opt/local/lib/libenchant-2.dylib"
+    ),
+    "windows": "py -m pip install --force-reinstall pyenchant  (its Windows wheel brings enchant and en_US)",
+}
+REINSTALL = {
+    "debian": "sudo apt-get install --reinstall hunspell-en-us",
+    "fedora": "sudo dnf reinstall hunspell-en-US",
+    "arch": "sudo pacman -S hunspell-en_us",
+    "macos": "put a good en_US.dic and en_US.aff in ~/.config/enchant/hunspell/",
+    "windows": "py -m pip install --force-reinstall pyenchant",
+}
+_NAMES = {"debian": "Debian/Ubuntu", "fedora": "Fedora", "arch": "Arch", "macos": "macOS", "windows": "Windows"}
+
+
+def install_system(platform: str | None = None, os_release: str | None = None) -> str | None:
+    """Which ``INSTALL`` line fits this machine: "debian", "fedora", "arch", "macos",
+    "windows", or ``None`` when it cannot tell (then every line is shown)."""
+    platform = platform or sys.platform
+    if platform == "darwin":
+        return "macos"
+    if platform.startswith(("win32", "cygwin")):
+        return "windows"
+    if not platform.startswith("linux"):
+        return None
+    if os_release is None:
+        try:
+            os_release = Path("/etc/os-release").read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return None
+    ids: set[str] = set()
+    for line in os_release.splitlines():
+        key, _, value = line.partition("=")
+        if key in ("ID", "ID_LIKE"):
+            ids.update(value.strip().strip('"').lower().split())
+    for system, family in (("debian", {"debian", "ubuntu"}), ("fedora", {"fedora", "rhel", "centos"}),
+                           ("arch", {"arch"})):
+        if ids & family:
+            return system
+    return None
+
+
+def _help(table: dict[str, str], system: str | None) -> str:
+    if system is not None:
+        return table[system]
+    return "\n".join(f"{_NAMES[k] + ':':<15}{v}" for k, v in table.items())
+
+
+def install_help(system: str | None = None) -> str:
+    """The command that installs the spell checker here (all of them when unsure)."""
+    return _help(INSTALL, system if system is not None else install_system())
+
+
+def reinstall_help(system: str | None = None) -> str:
+    return _help(REINSTALL, system if system is not None else install_system())
 
 
 class DictionaryUnavailable(UserFacingError):
@@ -102,7 +162,7 @@ def load_enchant_dictionary() -> Dictionary:
         raise DictionaryUnavailable(
             "The spell-checker library (enchant 2) is not installed or cannot be loaded, "
             "so the word games cannot check answers.\n"
-            f"Install it with:\n{INSTALL_HELP}\n"
+            f"Install it with:\n{install_help()}\n"
             f"{_library_path_hint()}"
             f"(details: {type(exc).__name__}: {exc})"
         ) from None
@@ -114,13 +174,13 @@ def load_enchant_dictionary() -> Dictionary:
         raise DictionaryUnavailable(
             "The American English (en_US) hunspell dictionary is not installed, so the "
             "word games cannot check answers.\n"
-            f"Install it with:\n{INSTALL_HELP}"
+            f"Install it with:\n{install_help()}"
         ) from None
     except enchant.errors.Error as exc:  # any other refusal of the C library
         raise DictionaryUnavailable(
             "The spell checker (enchant 2) could not open the en_US dictionary, so the word "
             "games cannot check answers.\n"
-            f"Reinstall it with:\n{INSTALL_HELP}\n"
+            f"Reinstall it with:\n{install_help()}\n"
             f"(details: {exc})"
         ) from None
     provider = backend.provider.name
@@ -128,24 +188,17 @@ def load_enchant_dictionary() -> Dictionary:
         raise DictionaryUnavailable(
             f"The en_US dictionary was found only through the '{provider}' backend; "
             "boardgames needs the hunspell one so that answers are the same everywhere.\n"
-            f"Install it with:\n{INSTALL_HELP}"
+            f"Install it with:\n{install_help()}"
         )
     dictionary = Dictionary(backend, provider)
     sanity_check(dictionary)
     return dictionary
 
 
-REINSTALL_HELP = (
-    "Debian/Ubuntu: sudo apt-get install --reinstall hunspell-en-us\n"
-    "Fedora:        sudo dnf reinstall hunspell-en-US\n"
-    "macOS:         put a good en_US.dic/.aff in ~/Library/Spelling"
-)
-
-
 def _library_path_hint() -> str:
     """A line naming ``PYENCHANT_LIBRARY_PATH`` when it is set: the likeliest culprit."""
     path = os.environ.get("PYENCHANT_LIBRARY_PATH")
-    return f"PYENCHANT_LIBRARY_PATH is set to {path!r}: unset it, or point it at libenchant-2.so.\n" if path else ""
+    return f"PYENCHANT_LIBRARY_PATH is set to {path!r}: unset it, or point it at the enchant 2 library (libenchant-2.so, .dylib or .dll).\n" if path else ""
 
 
 def word_list_files() -> list[Path]:
@@ -190,7 +243,7 @@ def sanity_check(dictionary: Dictionary) -> None:
     raise DictionaryUnavailable(
         f"The American English (en_US) hunspell dictionary {what}: its word list is empty "
         f"or damaged{where}, so the word games would judge every answer wrongly.\n"
-        f"Remove a damaged copy of your own, or reinstall it with:\n{REINSTALL_HELP}"
+        f"Remove a damaged copy of your own, or reinstall it with:\n{reinstall_help()}"
     )
 
 

@@ -182,3 +182,36 @@ async def test_the_menu_opens_and_a_word_game_says_what_to_install(no_dictionary
         app.open_game("uwo")  # UWO needs no dictionary
         await wait_for(pilot, lambda: getattr(app.screen, "GAME", None) == "uwo", "the UWO screen")
         await wait_for(pilot, lambda: settled(app), "the UWO screen mounted")  # never leave mid-mount
+
+
+@pytest.mark.parametrize(
+    ("platform", "os_release", "system", "says"),
+    [
+        ("linux", 'ID=ubuntu\nID_LIKE=debian\n', "debian", "sudo apt-get install libenchant-2-2 hunspell-en-us"),
+        ("linux", 'ID="fedora"\n', "fedora", "sudo dnf install enchant2 hunspell-en-US"),
+        ("linux", 'ID=rocky\nID_LIKE="rhel centos fedora"\n', "fedora", "dnf"),
+        ("linux", "ID=arch\n", "arch", "pacman"),
+        ("darwin", None, "macos", "sudo port install enchant2 +hunspell"),
+        ("win32", None, "windows", "pip install --force-reinstall pyenchant"),
+    ],
+)
+def test_the_paragraph_names_the_fix_for_this_system(
+    platform: str, os_release: str | None, system: str, says: str
+) -> None:
+    from boardgames.common.dictionary import install_help, install_system  # noqa: PLC0415
+
+    assert install_system(platform, os_release) == system
+    assert says in install_help(system)
+    assert "\n" not in install_help("debian")  # one line: the exact command, nothing else
+
+
+def test_an_unknown_system_is_given_every_fix() -> None:
+    from boardgames.common.dictionary import install_system  # noqa: PLC0415
+
+    assert install_system("linux", "ID=someos\n") is None
+    assert install_system("freebsd14") is None
+    from boardgames.common import dictionary  # noqa: PLC0415
+
+    listed = dictionary._help(dictionary.INSTALL, None)
+    for line in ("Debian/Ubuntu:", "Fedora:", "macOS:", "Windows:"):
+        assert line in listed
