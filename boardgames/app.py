@@ -23,6 +23,7 @@ from boardgames.common.crash import EXIT_CRASH, Crash, write_report
 from boardgames.common.errors import UserFacingError
 from boardgames.common.saves import SaveRecord, SaveStore
 from boardgames.common.session import SaveNotResumable
+from boardgames.common.settings import Settings, load_settings, save_settings, unknown_theme
 from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import input_allowed
 from boardgames.common.ui import textual_fixes
@@ -316,14 +317,43 @@ class BoardgamesApp(App[int]):
         *,
         clock: Clock = monotonic,
         seed: int | None = None,
+        theme: str | None = None,
     ) -> None:
         super().__init__()
         self._start = start
         self.clock = clock
         self.seed = seed
         self._rng = random.Random(seed)
+        self._theme_for_this_run = theme
+        self.settings = Settings()
+        self._settings_ready = False
+
+    def _apply_settings(self) -> None:
+        """The saved theme, or ``--theme`` for this run only (it is not saved: the
+        theme a player picks in the palette is)."""
+        loaded = load_settings()
+        self.settings = loaded.settings
+        if loaded.warning:
+            self.notify(loaded.warning, severity="warning", timeout=10, markup=False)
+        wanted = self._theme_for_this_run or self.settings.theme
+        if wanted is not None:
+            if wanted in self.available_themes:
+                self.theme = wanted
+            elif self._theme_for_this_run is None:
+                self.notify(unknown_theme(wanted), severity="warning", timeout=10, markup=False)
+        self._settings_ready = True
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen while the suite runs (the palette's "Theme") is kept for next time."""
+        if not self._settings_ready or theme == self.settings.theme:
+            return
+        self.settings = self.settings.with_theme(theme)
+        warning = save_settings(self.settings)
+        if warning:
+            self.notify(warning, severity="warning", markup=False)
 
     def on_mount(self) -> None:
+        self._apply_settings()
         self.push_screen(MainMenu())
         if self._start is not None:
             self.push_screen(self._start())

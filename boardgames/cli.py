@@ -36,18 +36,39 @@ def build_parser() -> argparse.ArgumentParser:
         description="Hot-seat terminal tabletop games. With no command, opens the main menu.",
     )
     parser.add_argument("--version", action="version", version=f"boardgames {__version__}")
+    parser.add_argument("--theme", metavar="NAME", help=THEME_HELP)
     parser.set_defaults(func=_run_menu)
     sub = parser.add_subparsers(title="games", metavar="GAME")
     for game in GAMES:
         game.entry.register(sub)
-        sub.choices[game.key].set_defaults(game=game.key)  # whose readiness ``preflight`` checks
+        game_parser = sub.choices[game.key]
+        game_parser.set_defaults(game=game.key)  # whose readiness ``preflight`` checks
+        # ``boardgames uwo --theme nord`` as well as ``boardgames --theme nord uwo``
+        game_parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS, help=THEME_HELP)
     return parser
+
+
+THEME_HELP = "a Textual theme for this run (textual-dark, textual-light, nord, gruvbox, ...); the theme picked in the palette (Ctrl+P) is remembered"
+
+
+def check_theme(name: str | None) -> None:
+    """``UserFacingError`` (exit 2) naming the themes there are, when *name* is not one."""
+    if name is None:
+        return
+    from textual.theme import BUILTIN_THEMES  # noqa: PLC0415 - only when --theme is given
+
+    if name not in BUILTIN_THEMES:
+        from boardgames.common.text import plain  # noqa: PLC0415
+
+        raise UserFacingError(
+            f"There is no theme {plain(name)!r}; the themes are: {', '.join(sorted(BUILTIN_THEMES))}.", exit_code=2
+        )
 
 
 def _run_menu(args: argparse.Namespace) -> int:
     from boardgames.app import BoardgamesApp, run  # noqa: PLC0415 - keep `--help` fast
 
-    return run(BoardgamesApp())
+    return run(BoardgamesApp(theme=args.theme))
 
 
 def play_game(entry: GameEntry, args: argparse.Namespace, start: Callable[[Host], Screen]) -> int:
@@ -78,7 +99,7 @@ def play_game(entry: GameEntry, args: argparse.Namespace, start: Callable[[Host]
             raise UserFacingError(f"{exc.message} {aside} {again}", exit_code=1) from None
         opener = lambda host: entry.session_screen(session, host)  # noqa: E731 - one line, one use
 
-    app = BoardgamesApp(start=lambda: opener(app), seed=args.seed)
+    app = BoardgamesApp(start=lambda: opener(app), seed=args.seed, theme=getattr(args, "theme", None))
     return run(app)
 
 
@@ -112,6 +133,7 @@ def preflight(args: argparse.Namespace | None = None) -> None:
     (``needs_ready=False``: VNTYPL8S's favourites list).  The main menu (no game) needs
     no dictionary: it asks a word game when the game is opened (``app.open_game``).
     """
+    check_theme(getattr(args, "theme", None))
     for game in GAMES:
         game.entry.validate_decks()
     key = getattr(args, "game", None)
