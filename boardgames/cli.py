@@ -45,7 +45,49 @@ def build_parser() -> argparse.ArgumentParser:
         game_parser.set_defaults(game=game.key)  # whose readiness ``preflight`` checks
         # ``boardgames uwo --theme nord`` as well as ``boardgames --theme nord uwo``
         game_parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS, help=THEME_HELP)
+    serve = sub.add_parser(
+        "serve",
+        help="play in a web browser: serve the suite on HOST:PORT (needs the web extra)",
+        description=(
+            "Serve the whole suite to web browsers: open http://HOST:PORT/ and play there, "
+            "one shared screen for the table (a TV, a laptop in the middle). Each browser tab "
+            "is its own suite, with the same saves and settings as this machine. "
+            "Needs the web extra: pip install 'hotseat-boardgames[web]'."
+        ),
+    )
+    serve.add_argument("--host", default="127.0.0.1",
+                       help="the address to listen on (default 127.0.0.1, this machine only; "
+                            "0.0.0.0 lets other machines on your network in)")
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS, help=THEME_HELP)
+    serve.set_defaults(func=_run_serve)
     return parser
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    """``boardgames serve``: the suite in a browser, through textual-serve (the web extra).
+
+    textual-serve starts one ``boardgames`` process per browser connection and relays
+    its terminal over a websocket; nothing here knows about the web.
+    """
+    import shlex  # noqa: PLC0415
+
+    try:
+        from textual_serve.server import Server  # noqa: PLC0415 - an optional extra
+    except ImportError:
+        raise UserFacingError(
+            "boardgames serve needs the web extra (textual-serve): "
+            "pip install 'hotseat-boardgames[web]' (in a checkout: .venv/bin/pip install -e '.[web]').",
+            exit_code=2,
+        ) from None
+    if not 0 < args.port < 65536:
+        raise UserFacingError(f"--port must be from 1 to 65535, not {args.port}.", exit_code=2)
+    command = [sys.executable, "-m", "boardgames"]
+    theme = getattr(args, "theme", None)
+    if theme:
+        command += ["--theme", theme]
+    Server(shlex.join(command), host=args.host, port=args.port, title="boardgames").serve()
+    return 0
 
 
 THEME_HELP = "a Textual theme for this run (textual-dark, textual-light, nord, gruvbox, ...); the theme picked in the palette (Ctrl+P) is remembered"

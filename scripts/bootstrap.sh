@@ -78,7 +78,7 @@ fi
 # Reinstall only when the project's metadata changed since the last install.
 if [ ! -f "$STAMP" ] || [ "$ROOT/pyproject.toml" -nt "$STAMP" ]; then
     target="$ROOT"
-    [ "$FOR" = test ] && target="$ROOT[test]"
+    [ "$FOR" = test ] && target="$ROOT[test,web]"  # the web extra: tests/test_serve.py
     echo "boardgames: installing $( [ "$FOR" = test ] && echo "the package and its test tools" || echo "the package") into .venv" >&2
     "$VENV/bin/python" -m pip install --quiet --upgrade pip >/dev/null
     # Before 0.2 the distribution was called "boardgames" (a name the package index gives
