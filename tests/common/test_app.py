@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+
+import pytest
 from textual.command import CommandInput, CommandList, CommandPalette
 from textual.widgets import MarkdownViewer, OptionList
 
 from boardgames.app import BoardgamesApp, MainMenu
 from boardgames.common.ui.rules import RulesScreen
 from boardgames.games import GAMES
-from tests.screen import wait_for
+from tests.screen import screen_text, wait_for
 
 SIZE = (100, 36)
 
@@ -31,8 +34,39 @@ async def test_f1_shows_the_highlighted_games_rules_and_closes_again() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen) and app.screen.is_mounted, "the rules")
         assert app.screen.game == GAMES[0].key
         assert app.screen.query_one(MarkdownViewer) is not None
+        await wait_for(pilot, lambda: app.screen.loaded, "the rulebook built")
+        assert "Opening the rules…" not in screen_text(app)
         await pilot.press("escape")
         assert isinstance(app.screen, MainMenu)
+
+
+async def test_f1_answers_at_once_with_a_loading_line_while_the_rulebook_is_built(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first F1 took 2.3 s with nothing on screen (issue 15): the screen must show
+    that the rules are coming before the long document is built."""
+    building = asyncio.Event()
+    fill = RulesScreen._fill
+
+    async def slow_fill(self: RulesScreen) -> None:
+        await building.wait()  # the document is being built: hold that moment open
+        await fill(self)
+
+    monkeypatch.setattr(RulesScreen, "_fill", slow_fill)
+    app = BoardgamesApp(seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        try:
+            app.action_rules()  # what F1 does (a pilot key press would wait for the held screen)
+            await wait_for(
+                pilot,
+                lambda: isinstance(app.screen, RulesScreen) and "Opening the rules…" in screen_text(app),
+                "the rules screen saying they are on their way",
+            )
+            assert not app.screen.loaded
+        finally:
+            building.set()  # never leave the app waiting on it, whatever failed
+        await wait_for(pilot, lambda: app.screen.loaded, "the rulebook built")
+        assert "Opening the rules…" not in screen_text(app)
 
 
 async def test_enter_opens_the_game() -> None:
