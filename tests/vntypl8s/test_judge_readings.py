@@ -297,3 +297,29 @@ def test_property_memoising_never_changes_a_verdict(judge: PlateJudge, plate: st
     """The session judge has read thousands of plates; a fresh one must agree with it."""
     fresh = PlateJudge(get_dictionary())
     assert fresh.judge(plate, owner) == judge.judge(plate, owner)
+
+
+# --- the check command prints the reading -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("plate", "owner", "line"),
+    [
+        ("CHMP", "Tennis Champion", "  - CHMP reads as \u201cchamp\u201d, a short form of \u201cChampion\u201d in the owner's title"),
+        ("FSH", "Fisherman", "  - FSH reads as \u201cfish\u201d, a form of \u201cfisher\u201d, part of \u201cFisherman\u201d in the owner's title"),
+    ],
+)
+def test_check_prints_the_reading(capsys: pytest.CaptureFixture[str], plate: str, owner: str, line: str) -> None:
+    from boardgames.cli import main
+
+    assert main(["vntypl8s", "check", plate, "--owner", owner]) == 1
+    assert capsys.readouterr().out.splitlines() == ["illegal:", line]
+
+
+def test_check_prints_no_unassigned_character_of_the_plate_raw(capsys: pytest.CaptureFixture[str]) -> None:
+    """The verdict quotes the plate: outside text, printed through ``common.text.plain``."""
+    from boardgames.cli import main
+
+    assert main(["vntypl8s", "check", "CHF\U0010fffe", "--owner", "Chef"]) == 1
+    out = capsys.readouterr().out
+    assert "\U0010fffe" not in out and "\ufffd" in out
