@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from boardgames.common.decks import DeckError, DeckLine, deck_path, read_lines
+from boardgames.common.decks import DeckLine, deck_path, read_lines
 from boardgames.common.dictionary import WordChecker
 from boardgames.common.skeleton import FREE_VOWELS, VOWELS, compile_reading
 
@@ -803,10 +803,18 @@ def _ends(run: str) -> tuple[frozenset[str], frozenset[str]]:
 
 
 def _could_read(form: str, firsts: frozenset[str], lasts: frozenset[str]) -> bool:
-    """Whether *form*'s ends, vowels free, could be spelled by a run's first and last characters."""
-    head = form.lstrip("aeiou")[:1]
-    tail = form.rstrip("aeiou")[-1:]
-    return (form[0] in firsts or head in firsts) and (form[-1] in lasts or tail in lasts)
+    """Whether *form*'s ends could be spelled by a run's first and last characters.
+
+    Never wrong the other way (a test checks it): vowels before the first reading and
+    after the last are free, so a form starting or ending with a vowel is let through
+    when a reading there is a vowel too (4T is "eat": e free, then 4 = a).
+    """
+    vowels = "aeiou"
+    head = form.lstrip(vowels)[:1]
+    tail = form.rstrip(vowels)[-1:]
+    start = form[0] in firsts or head in firsts or (form[0] in vowels and not firsts.isdisjoint(vowels))
+    end = form[-1] in lasts or tail in lasts or (form[-1] in vowels and not lasts.isdisjoint(vowels))
+    return start and end
 
 
 def _title_reason(shown: str, word: str, form: Form) -> str:

@@ -323,3 +323,31 @@ def test_check_prints_no_unassigned_character_of_the_plate_raw(capsys: pytest.Ca
     assert main(["vntypl8s", "check", "CHF\U0010fffe", "--owner", "Chef"]) == 1
     out = capsys.readouterr().out
     assert "\U0010fffe" not in out and "\ufffd" in out
+
+
+FORM_TEXTS = sorted(
+    {f.text for owner in OWNERS[:60] for entry in PlateJudge(get_dictionary()).title(owner) for f in entry.forms}
+    | {"eat", "toe", "oat", "ten", "tenis", "snow", "aeon"}
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    piece=st.text(alphabet=sorted(PLATE_CHARACTERS), min_size=2, max_size=6),
+    form=st.sampled_from(FORM_TEXTS),
+)
+def test_property_the_quick_filter_never_hides_a_reading(piece: str, form: str) -> None:
+    """The judge compiles a run's pattern only when its ends could spell a form's ends;
+    that filter must let through every form the pattern reads (4T is "eat", T0 "toe")."""
+    from boardgames.vntypl8s.judge import _could_read, _ends, reading_pattern
+
+    if reading_pattern(piece).match(form):
+        assert _could_read(form, *_ends(piece))
+
+
+def test_the_quick_filter_lets_free_vowels_through() -> None:
+    from boardgames.vntypl8s.judge import _could_read, _ends, reading_pattern
+
+    for piece, form in (("4T", "eat"), ("T0", "toe"), ("10S", "tenis"), ("SN0", "snow")):
+        assert reading_pattern(piece).match(form)
+        assert _could_read(form, *_ends(piece)), (piece, form)
