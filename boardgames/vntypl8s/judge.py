@@ -1,19 +1,26 @@
 """The plate judge: is a vanity plate legal for its owner, and does it meet its card?
 
-Pure: no Textual, no clock, no randomness.  The only thing it consults is the
-dictionary (injected), to find the family of each word of the owner's title.
+Pure: no Textual, no clock, no randomness.  The only things it consults are the
+dictionary (injected) and ``decks/vntypl8s/forms.txt`` (what the dictionary cannot
+decide: compounds, short forms, sound-alike spellings, -er words that are no doers).
 
 Every rule of the rulebook's *Plate Creation Rules* is checked separately and each
 broken rule becomes its own ``Violation`` with a plain reason, so the plate editor can
 list them as the player types and ``boardgames vntypl8s check`` can print them.  The
-decisions behind the rules are rows P1-P11 of ``docs/rules/vntypl8s.md``
-(*Interpretations*); each piece of code below names its row.
+decisions behind the rules are the rows of ``docs/rules/vntypl8s.md``
+(*Interpretations*, and its section "How the judge reads a plate"); each piece of code
+below names its row.
 
-"No words of the owner's title may be represented" (P4-P10) is read through the
-shared consonant-skeleton machinery (``boardgames.common.skeleton.compile_reading``):
-every run of two or more plate characters is turned into a pattern over words (each
-character standing for its spellings, vowels free) and every form of every title word
-is tried against it.
+"No words of the owner's title may be represented" is judged as a person reads a plate
+(P22-P27): a title word is represented when a plausible reading of the plate contains
+it, one of its forms, a part of it (a compound), a short form or a sound-alike
+spelling.  Each stretch of two or more plate characters is read through the shared
+consonant-skeleton machinery (``boardgames.common.skeleton.compile_reading``: each
+character standing for its spellings, vowels free) and matched against every form of
+every title word; a match does not count when the stretch lies inside a longer
+stretch that plainly reads as another dictionary word (FRST is "first", so FRS is not
+"fires"), when it is two bare letters alone (GD), or when a digit would have to lose
+its own vowel (2R is not "tour").
 """
 
 from __future__ import annotations
@@ -787,19 +794,21 @@ def _fragment_letters(fragment: str) -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _ends(run: str) -> tuple[frozenset[str], frozenset[str]]:
-    """The letters a reading of *run* can start with and end with (before free vowels)."""
-    tokens = _tokens(run)
+    """The letters a reading of *run* can start with and end with (before free vowels).
 
-    def letters(token: tuple[str, ...]) -> list[str]:
-        out: list[str] = []
-        for fragment in token:
-            if fragment.startswith("(?:"):  # a number read digit by digit
-                out.extend(_fragment_letters(f) for ch in run[:2] + run[-2:] for f in _char_readings(ch))
-            else:
-                out.append(_fragment_letters(fragment))
-        return [x for x in out if x]
+    A number (``10``) at either end counts with its word and with its digits.
+    """
 
-    return frozenset(x[0] for x in letters(tokens[0])), frozenset(x[-1] for x in letters(tokens[-1]))
+    def letters(chars: str) -> frozenset[str]:
+        fragments = [f for ch in chars for f in _char_readings(ch)]
+        if chars in NUMBER_READINGS:
+            fragments += NUMBER_READINGS[chars]
+        return frozenset(x for f in fragments if (x := _fragment_letters(f)))
+
+    head, tail = run[:1], run[-1:]
+    first = letters(head) | (letters(run[:2]) if run[:2] in NUMBER_READINGS else frozenset())
+    last = letters(tail) | (letters(run[-2:]) if run[-2:] in NUMBER_READINGS else frozenset())
+    return frozenset(x[0] for x in first), frozenset(x[-1] for x in last)
 
 
 def _could_read(form: str, firsts: frozenset[str], lasts: frozenset[str]) -> bool:
