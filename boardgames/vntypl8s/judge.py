@@ -695,10 +695,11 @@ class PlateJudge:
         """P22: the dictionary words a stretch of plate characters plainly reads as, memoised.
 
         The plain reading: each character as its letter (digits as P8 says), at most
-        ``MAX_ADDED_VOWELS`` vowels added between or after them, none before.
+        ``MAX_ADDED_VOWELS`` vowels added between or after them, none before; only words
+        one can say (``_speakable``) count.
         """
         if stretch not in self._longer:
-            found = dict.fromkeys(w for w in _plain_candidates(stretch) if self._known(w))
+            found = dict.fromkeys(w for w in _plain_candidates(stretch) if _speakable(w) and self._known(w))
             self._longer[stretch] = tuple(found)
         return self._longer[stretch]
 
@@ -869,6 +870,15 @@ def _spans(text: str) -> list[tuple[int, int, tuple[int, int]]]:
         for b in range(a + MIN_RUN, run_end + 1)
     ]
     return sorted(spans, key=lambda s: (s[0] - s[1], s[0]))
+
+
+def _speakable(word: str) -> bool:
+    """P22: a word one can say: it has a vowel or y, or draws a consonant out (hmm, shh).
+
+    The dictionary also knows abbreviations (shpt for shipment), which are written, not
+    read: SHPT is "ship" and a T, not a longer word.
+    """
+    return any(ch in "aeiouy" for ch in word) or any(a == b for a, b in zip(word, word[1:]))
 
 
 def _plain(fragment: str) -> tuple[str, bool]:

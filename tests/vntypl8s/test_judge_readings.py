@@ -72,10 +72,11 @@ class Knows:
 @pytest.mark.parametrize(
     ("known", "legal"),
     [
-        ("chfb", True),  # one character further: a longer word
-        ("chfbb", True),  # two further (MAX_EXTENSION)
-        ("chfbbb", False),  # three further is not looked at
-        ("bchfb", True),  # one each side
+        ("chefb", True),  # one character further: a longer word
+        ("chefbb", True),  # two further (MAX_EXTENSION)
+        ("chefbbb", False),  # three further is not looked at
+        ("bechefb", True),  # one each side
+        ("chfb", False),  # no vowel, no drawn-out consonant: an abbreviation, not said
     ],
 )
 def test_p22_the_longer_word_is_looked_for_at_most_two_characters_further(known: str, legal: bool) -> None:
@@ -351,3 +352,10 @@ def test_the_quick_filter_lets_free_vowels_through() -> None:
     for piece, form in (("4T", "eat"), ("T0", "toe"), ("10S", "tenis"), ("SN0", "snow")):
         assert reading_pattern(piece).match(form)
         assert _could_read(form, *_ends(piece)), (piece, form)
+
+
+def test_p22_an_abbreviation_is_no_longer_word(judge: PlateJudge) -> None:
+    # The dictionary knows "shpt" (shipment), but nobody reads SHPT as a word.
+    assert get_dictionary().check("shpt")
+    assert [v.reading for v in judge.judge("SHPT", "Ship Captain").violations] == ["ship"]
+    assert judge.judge("HMM", "Mime").legal  # an interjection is said: hmm
