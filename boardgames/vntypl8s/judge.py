@@ -696,10 +696,13 @@ class PlateJudge:
 
         The plain reading: each character as its letter (digits as P8 says), at most
         ``MAX_ADDED_VOWELS`` vowels added between or after them, none before; only words
-        one can say (``_speakable``) count.
+        one can say (``_speakable``) that start as English words do (``_could_start_a_word``)
+        count.
         """
         if stretch not in self._longer:
-            found = dict.fromkeys(w for w in _plain_candidates(stretch) if _speakable(w) and self._known(w))
+            found = dict.fromkeys(
+                w for w in _plain_candidates(stretch) if _could_start_a_word(w) and _speakable(w) and self._known(w)
+            )
             self._longer[stretch] = tuple(found)
         return self._longer[stretch]
 
@@ -879,6 +882,27 @@ def _speakable(word: str) -> bool:
     read: SHPT is "ship" and a T, not a longer word.
     """
     return any(ch in "aeiouy" for ch in word) or any(a == b for a, b in zip(word, word[1:]))
+
+
+#: P22: the pairs of consonants an English word can start with (y counts as a vowel
+#: here: gym, lynx), and the three-consonant starts (an interjection's included: hmm).
+#: A plain reading that starts otherwise is no word anyone reads, so it is not looked up:
+#: that spares most of the dictionary look-ups for a stretch such as FGHTSF.
+_ONSETS_2 = frozenset(
+    "bl br ch cl cr cz dr dw fl fr gh gl gn gr hm kl kn kr mn ph pl pn pr ps pt rh "
+    "sc sh sk sl sm sn sp sq st sv sw th tr ts tw wh wr".split()
+)  # fmt: skip
+_ONSETS_3 = frozenset("chr phr sch scr shr sph spl spr str thr hmm shh pss brr grr tsk nth".split())
+_CONSONANT_LETTERS = frozenset("bcdfghjklmnpqrstvwxz")
+
+
+def _could_start_a_word(candidate: str) -> bool:
+    """P22: whether *candidate* starts as English words do (see ``_ONSETS_2``)."""
+    if len(candidate) < 2 or candidate[1] not in _CONSONANT_LETTERS or candidate[0] not in _CONSONANT_LETTERS:
+        return True
+    if candidate[:2] not in _ONSETS_2:
+        return False
+    return len(candidate) < 3 or candidate[2] not in _CONSONANT_LETTERS or candidate[:3] in _ONSETS_3
 
 
 def _plain(fragment: str) -> tuple[str, bool]:

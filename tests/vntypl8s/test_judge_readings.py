@@ -359,3 +359,13 @@ def test_p22_an_abbreviation_is_no_longer_word(judge: PlateJudge) -> None:
     assert get_dictionary().check("shpt")
     assert [v.reading for v in judge.judge("SHPT", "Ship Captain").violations] == ["ship"]
     assert judge.judge("HMM", "Mime").legal  # an interjection is said: hmm
+
+
+@pytest.mark.parametrize(
+    ("candidate", "could"),
+    [("first", True), ("small", True), ("hmm", True), ("string", True), ("knight", True), ("fghts", False), ("tfr", False), ("ab", True)],
+)
+def test_p22_only_readings_that_start_as_words_start_are_looked_up(candidate: str, could: bool) -> None:
+    from boardgames.vntypl8s.judge import _could_start_a_word
+
+    assert _could_start_a_word(candidate) is could
