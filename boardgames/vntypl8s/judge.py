@@ -881,7 +881,7 @@ def _speakable(word: str) -> bool:
     The dictionary also knows abbreviations (shpt for shipment), which are written, not
     read: SHPT is "ship" and a T, not a longer word.
     """
-    return any(ch in "aeiouy" for ch in word) or any(a == b for a, b in zip(word, word[1:]))
+    return any(ch in "aeiouy" for ch in word) or any(a == b for a, b in itertools.pairwise(word))
 
 
 #: P22: the pairs of consonants an English word can start with (y counts as a vowel
@@ -889,10 +889,15 @@ def _speakable(word: str) -> bool:
 #: A plain reading that starts otherwise is no word anyone reads, so it is not looked up:
 #: that spares most of the dictionary look-ups for a stretch such as FGHTSF.
 _ONSETS_2 = frozenset(
-    "bl br ch cl cr cz dr dw fl fr gh gl gn gr hm kl kn kr mn ph pl pn pr ps pt rh "
-    "sc sh sk sl sm sn sp sq st sv sw th tr ts tw wh wr".split()
+    {
+        "bl", "br", "ch", "cl", "cr", "cz", "dr", "dw", "fl", "fr", "gh", "gl", "gn", "gr", "hm",
+        "kl", "kn", "kr", "mn", "ph", "pl", "pn", "pr", "ps", "pt", "rh", "sc", "sh", "sk", "sl",
+        "sm", "sn", "sp", "sq", "st", "sv", "sw", "th", "tr", "ts", "tw", "wh", "wr",
+    }
 )  # fmt: skip
-_ONSETS_3 = frozenset("chr phr sch scr shr sph spl spr str thr hmm shh pss brr grr tsk nth".split())
+_ONSETS_3 = frozenset(
+    {"chr", "phr", "sch", "scr", "shr", "sph", "spl", "spr", "str", "thr", "hmm", "shh", "pss", "brr", "grr", "tsk", "nth"}
+)  # fmt: skip
 _CONSONANT_LETTERS = frozenset("bcdfghjklmnpqrstvwxz")
 
 
