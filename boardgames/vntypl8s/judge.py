@@ -576,20 +576,19 @@ _KIND_ORDER = list(FormKind)
 class PlateJudge:
     """Judges plates against owners with one dictionary (memoised per owner and per stretch).
 
-    *forms* is the data of ``decks/vntypl8s/forms.txt`` (read when first needed);
-    tests may pass their own.
+    *forms* is the data of ``decks/vntypl8s/forms.txt``, read (and checked: a bad line
+    raises ``DeckError`` naming it) when the judge is made, not in the middle of a
+    game; tests may pass their own.
     """
 
     def __init__(self, dictionary: WordChecker, forms: FormsData | None = None) -> None:
         self._dictionary = dictionary
-        self._forms = forms
+        self._forms = forms if forms is not None else load_forms()
         self._titles: dict[str, tuple[TitleWord, ...]] = {}
         self._longer: dict[str, tuple[str, ...]] = {}
 
     @property
     def forms_data(self) -> FormsData:
-        if self._forms is None:
-            self._forms = load_forms()
         return self._forms
 
     def _known(self, word: str) -> bool:
