@@ -54,8 +54,8 @@ def _timer_arg(text: str) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     """``boardgames vntypl8s check PLATE --owner TITLE [--requirements XYZ]``.
 
-    Prints ``legal`` or ``illegal:`` and every broken rule, then the requirements
-    verdict when a card is given.  Exit 0 legal, 1 illegal, 2 bad usage.
+    Prints ``legal`` or ``illegal:`` and every broken rule (a title word with the
+    reading that represents it), then the requirements verdict when a card is given.  Exit 0 legal, 1 illegal, 2 bad usage.
     """
     from boardgames.vntypl8s.judge import check_requirements  # noqa: PLC0415
     from boardgames.vntypl8s.spec import plate_judge  # noqa: PLC0415
@@ -83,8 +83,10 @@ def cmd_check(args: argparse.Namespace) -> int:
             print(f"bad requirements card {plain(args.requirements)!r}: {plain(exc, None)}", file=sys.stderr)
             return 2
     judgement = plate_judge().judge(args.plate, owner)
+    # Each refusal names what the judge read (P22-P25: "CHMP reads as “champ”, a short
+    # form of “Champion” in the owner's title"); the plate and title in it are outside text.
     for line in judgement.lines():
-        print(line)
+        print(plain(line, None))
     if card is not None:
         print(check_requirements(args.plate, card).message)
     return 0 if judgement.legal else 1

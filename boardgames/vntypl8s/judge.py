@@ -1,33 +1,42 @@
 """The plate judge: is a vanity plate legal for its owner, and does it meet its card?
 
-Pure: no Textual, no clock, no randomness.  The only thing it consults is the
-dictionary (injected), to find the family of each word of the owner's title.
+Pure: no Textual, no clock, no randomness.  The only things it consults are the
+dictionary (injected) and ``decks/vntypl8s/forms.txt`` (what the dictionary cannot
+decide: compounds, short forms, sound-alike spellings, -er words that are no doers).
 
 Every rule of the rulebook's *Plate Creation Rules* is checked separately and each
 broken rule becomes its own ``Violation`` with a plain reason, so the plate editor can
 list them as the player types and ``boardgames vntypl8s check`` can print them.  The
-decisions behind the rules are rows P1-P11 of ``docs/rules/vntypl8s.md``
-(*Interpretations*); each piece of code below names its row.
+decisions behind the rules are the rows of ``docs/rules/vntypl8s.md``
+(*Interpretations*, and its section "How the judge reads a plate"); each piece of code
+below names its row.
 
-"No words of the owner's title may be represented" (P4-P10) is read through the
-shared consonant-skeleton machinery (``boardgames.common.skeleton.compile_reading``):
-every run of two or more plate characters is turned into a pattern over words (each
-character standing for its spellings, vowels free) and every form of every title word
-is tried against it.
+"No words of the owner's title may be represented" is judged as a person reads a plate
+(P22-P27): a title word is represented when a plausible reading of the plate contains
+it, one of its forms, a part of it (a compound), a short form or a sound-alike
+spelling.  Each stretch of two or more plate characters is read through the shared
+consonant-skeleton machinery (``boardgames.common.skeleton.compile_reading``: each
+character standing for its spellings, vowels free) and matched against every form of
+every title word; a match does not count when the stretch lies inside a longer
+stretch that plainly reads as another dictionary word (FRST is "first", so FRS is not
+"fires"), when it is two bare letters alone (GD), or when a digit would have to lose
+its own vowel (2R is not "tour").
 """
 
 from __future__ import annotations
 
 import enum
 import functools
+import itertools
 import string
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from boardgames.common.decks import DeckLine, deck_path, read_lines
 from boardgames.common.dictionary import WordChecker
-from boardgames.common.skeleton import VOWELS, compile_reading, consonant_skeleton
+from boardgames.common.skeleton import FREE_VOWELS, VOWELS, compile_reading
 
 #: P2: the most characters a plate holds.
 MAX_LENGTH = 8
@@ -58,21 +67,31 @@ FUNCTION_WORDS = frozenset(
     }
 )  # fmt: skip
 
-#: P8: what each digit may stand for when a plate is read.  Single letters first (the
+#: P27: a digit read as a whole word ending in a vowel (2 = "to", 8 = "ate") gives
+#: the vowel sound there itself: no further vowel may follow it, since "to" + "u" is
+#: "tou", another sound (2R is "tor", never "tour"; 2L is "tool", never "toil").
+#: P27 also reads 0 as the "ow" ending a word (SN0 = snow, WND0 = window).
+_NO_VOWEL_AFTER = "(?![aeiou])"
+
+#: P8: the digits: what each digit may stand for when a plate is read.  Single letters first (the
 #: usual look-alikes: 0=O, 1=I or L, 3=E, 4=A, 5=S, 7=T, 8=B...), then the sounds
 #: players spell with digits (SK8R = skater, W8R = waiter, B4 = before, 2 = to).
 DIGIT_READINGS: dict[str, tuple[str, ...]] = {
-    "0": ("o",),
-    "1": ("i", "ll?", "one", "won"),
-    "2": ("zz?", "to", "too", "two"),
+    "0": ("o", "ow(?![a-z])"),
+    "1": ("i", "ll?", f"one{_NO_VOWEL_AFTER}", "won"),
+    "2": ("zz?", f"to{_NO_VOWEL_AFTER}", f"too{_NO_VOWEL_AFTER}", f"two{_NO_VOWEL_AFTER}"),
     "3": ("e",),
-    "4": ("a", "for", "fore", "four"),
+    "4": ("a", "for", f"fore{_NO_VOWEL_AFTER}", "four"),
     "5": ("ss?",),
     "6": ("gg?", "bb?", "six"),
     "7": ("tt?",),
-    "8": ("bb?", "ate", "ait", "eat", "eight", "aight"),
-    "9": ("gg?", "nine"),
+    "8": ("bb?", f"ate{_NO_VOWEL_AFTER}", "ait", "eat", "eight", "aight"),
+    "9": ("gg?", f"nine{_NO_VOWEL_AFTER}"),
 }
+
+#: P27: numbers of two digits read as one word.  10 is the one players spell with
+#: (10S = "tenis", tennis as it sounds; 10T = tent); the digits may still be read one by one.
+NUMBER_READINGS: dict[str, tuple[str, ...]] = {"10": ("ten",)}
 
 #: P8: spellings a consonant letter may stand for besides itself (and itself doubled):
 #: the sound-alike spellings every plate reader knows (KMST = chemist, FN = phone,
@@ -90,15 +109,21 @@ LETTER_EXTRA_READINGS: dict[str, tuple[str, ...]] = {
     "Y": ("i", "igh"),
 }
 
-#: P5: endings added to and taken off a title word to find its family.
-ADDED_ENDINGS = ("s", "es", "ed", "d", "ing", "er", "ers", "r", "rs")
-REMOVED_ENDINGS = ("s", "es", "ed", "d", "ing", "ings", "er", "ers", "r", "rs", "or", "ors", "ist", "ists", "ian", "ians")
 #: P5: the shortest stem that counts as a word of its own.
 MIN_DERIVED = 3
-#: P5: a relative (not the title word itself) needs this many consonants to count, so
-#: that short stems the dictionary happens to know ("tail" from tailor, "tour" from
-#: tourist) do not ban every plate with a T beside an R.
-MIN_RELATED_CONSONANTS = 3
+
+#: P24: the shortest part of a compound (``bee`` of beekeeper, ``zoo`` of zookeeper).
+MIN_PART = 3
+
+#: P22: how far past a run reading as a title word the judge looks for a longer word
+#: the plate reads as (FRS -> FRST "first", ML -> SML "smile"), and the longest stretch
+#: it reads that way.  Each candidate is one dictionary check (14 us), and a stretch of
+#: n characters has 1 + 5n + 25n(n-1)/2 candidates (``_plain_candidates``): at most
+#: two characters further and eight in all keep one plate to a few milliseconds.
+MAX_EXTENSION = 2
+MAX_LONGER_WORD = 8
+#: P22: the most vowels the plain reading adds to a stretch to find a longer word.
+MAX_ADDED_VOWELS = 2
 
 #: What a vowel may be written as instead (for the reason the player reads).
 VOWEL_STAND_INS = {"A": "4", "E": "3", "I": "1", "O": "0"}
@@ -118,13 +143,25 @@ class Rule(enum.Enum):
     TITLE_WORD = "word of the owner's title"
 
 
+class FormKind(enum.Enum):
+    """What a word the plate reads as is of a title word (P22-P25); the value is for reasons."""
+
+    WORD = "the word itself"
+    FORM = "a form"  # fires, fighters; fight for fighter (P23)
+    PART = "part of a compound"  # lumber of lumberjack (P24)
+    SHORT = "a short form"  # champ for champion (P25)
+    SOUND = "a sound-alike spelling"  # shef for chef (P25)
+
+
 @dataclass(frozen=True, slots=True)
 class Violation:
     """One broken rule, with the reason in plain words.
 
     ``characters`` are the offending characters (for character rules) and ``span``
     the run of the plate that reads as a title word (``TITLE_WORD``), so a screen can
-    highlight them.
+    highlight them.  For ``TITLE_WORD``, ``reading`` is the word the run reads as,
+    ``kind`` what that word is of the title word (P22-P25) and ``part`` the part of a
+    compound it belongs to (P24): the refusal says what the judge read.
     """
 
     rule: Rule
@@ -133,6 +170,8 @@ class Violation:
     span: tuple[int, int] | None = None
     title_word: str | None = None
     reading: str | None = None
+    kind: FormKind | None = None
+    part: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,9 +329,29 @@ def _char_readings(ch: str) -> tuple[str, ...]:
     return (f"{low}{low}?", *LETTER_EXTRA_READINGS.get(ch, ()))
 
 
+def _tokens(run: str) -> tuple[tuple[str, ...], ...]:
+    """P8, P27: the readings of a run, one tuple per character or two-digit number.
+
+    A number of ``NUMBER_READINGS`` (``10``) is one token that reads as its word or as
+    its two digits one by one, so reading it as a number never loses a reading.
+    """
+    out: list[tuple[str, ...]] = []
+    i = 0
+    while i < len(run):
+        pair = run[i : i + 2]
+        if pair in NUMBER_READINGS:
+            apart = FREE_VOWELS.join("(?:" + "|".join(_char_readings(ch)) + ")" for ch in pair)
+            out.append((*NUMBER_READINGS[pair], apart))
+            i += 2
+        else:
+            out.append(_char_readings(run[i]))
+            i += 1
+    return tuple(out)
+
+
 def reading_pattern(run: str):  # noqa: ANN201 - re.Pattern, memoised in skeleton
-    """The words a run of plate characters (capitals and digits) may read as (P7, P8)."""
-    return compile_reading(tuple(_char_readings(ch) for ch in run))
+    """The words a run of plate characters (capitals and digits) may read as (P7, P8, P27)."""
+    return compile_reading(_tokens(run))
 
 
 def title_words(owner: str) -> tuple[str, ...]:
@@ -308,95 +367,395 @@ def title_words(owner: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(w for w in words if len(w) > 1 and w not in FUNCTION_WORDS))
 
 
-@dataclass(frozen=True, slots=True)
-class TitleWord:
-    """One checked word of a title and every form that counts as it (P5)."""
+# --- P23-P25: what the dictionary cannot decide: decks/vntypl8s/forms.txt ---------------
 
-    word: str
-    forms: tuple[str, ...]
+GAME = "vntypl8s"
+FORMS_FILE = "forms.txt"
+
+
+class FormsLine(enum.Enum):
+    """The kinds of line of ``forms.txt`` (its header says what each means)."""
+
+    COMPOUND = "compound"
+    WHOLE = "whole"
+    SHORT = "short"
+    SOUND = "sound"
+    UNRELATED = "unrelated"
+
+
+@dataclass(frozen=True)
+class FormsData:
+    """The decisions of ``forms.txt``, by title word (lower case)."""
+
+    compounds: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    accidents: frozenset[tuple[str, ...]] = frozenset()  # splits kept whole (carp + enter)
+    shorts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    sounds: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    unrelated: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+
+def _is_cvc(word: str) -> bool:
+    """Ends consonant-vowel-consonant (not w, x or y): a suffix doubles it (run -> running)."""
+    return (
+        len(word) >= 3
+        and word[-1] not in "aeiouwxy"
+        and word[-2] in "aeiou"
+        and word[-3] not in "aeiou"
+    )
+
+
+def stem_candidates(word: str) -> tuple[str, ...]:
+    """P23: every stem an -er/-or (or -r) ending may be taken off to, dictionary unasked.
+
+    ``fighter`` -> fight, ``skater`` -> skate, ``runner`` -> run, ``carrier`` -> carry.
+    The judge keeps those the dictionary knows (``PlateJudge.agent_stems``); ``forms.txt``
+    may only call unrelated a stem listed here.
+    """
+    out: list[str] = []
+    for suffix in ("er", "or"):
+        if not word.endswith(suffix) or len(word) < len(suffix) + MIN_DERIVED:
+            continue
+        base = word[: -len(suffix)]
+        out.append(base)
+        if base[-1] == base[-2] and base[-1] not in "aeiou":
+            out.append(base[:-1])
+        out.append(base + "e")
+        if base.endswith("i"):
+            out.append(base[:-1] + "y")
+    return tuple(dict.fromkeys(s for s in out if len(s) >= MIN_DERIVED))
+
+
+def _parse_forms_line(line: DeckLine) -> tuple[FormsLine, str, tuple[str, ...]]:
+    """One line of ``forms.txt`` -> (kind, word, values); ``DeckError`` naming the line."""
+    fields = line.text.split()
+    try:
+        kind = FormsLine(fields[0])
+    except ValueError:
+        kinds = ", ".join(k.value for k in FormsLine)
+        raise line.error(f"{fields[0]!r} is not a kind of line; the kinds are {kinds}") from None
+    if len(fields) < 3:
+        raise line.error(f"a {kind.value} line needs a word and at least one more word")
+    for f in fields[1:]:
+        if not f.isascii() or not f.isalpha() or not f.islower():
+            raise line.error(f"{f!r} is not a word of lower-case letters a-z")
+    word, values = fields[1], tuple(fields[2:])
+    if kind in (FormsLine.COMPOUND, FormsLine.WHOLE):
+        if len(values) < 2:
+            raise line.error(f"{kind.value} {word}: name at least two parts")
+        if "".join(values) != word:
+            raise line.error(f"{kind.value} {word}: the parts {' + '.join(values)} do not make {word}")
+        short = [v for v in values if len(v) < MIN_PART]
+        if short:
+            raise line.error(f"{kind.value} {word}: a part has at least {MIN_PART} letters, not {short[0]!r}")
+        return kind, word, values
+    if len(values) != 1:
+        raise line.error(f"a {kind.value} line has exactly two words: the title word and one more")
+    value = values[0]
+    if kind is FormsLine.SHORT and len(value) >= len(word):
+        raise line.error(f"short {word} {value}: a short form is shorter than the word")
+    if kind is FormsLine.SOUND and value == word:
+        raise line.error(f"sound {word} {value}: a sound-alike spelling differs from the word")
+    if kind is FormsLine.UNRELATED and value not in stem_candidates(word):
+        raise line.error(
+            f"unrelated {word} {value}: {value} is not a stem the judge takes off {word} "
+            f"({', '.join(stem_candidates(word)) or 'it takes none'}), so the line would change nothing"
+        )
+    return kind, word, values
+
+
+def parse_forms(lines: Iterable[DeckLine]) -> FormsData:
+    """Every line of ``forms.txt`` checked; ``DeckError`` naming the first bad line."""
+    seen: dict[tuple[FormsLine, str, tuple[str, ...]], int] = {}
+    compounds: dict[str, tuple[str, ...]] = {}
+    compound_lines: dict[str, int] = {}
+    accidents: dict[tuple[str, ...], int] = {}
+    shorts: dict[str, list[str]] = {}
+    sounds: dict[str, list[str]] = {}
+    unrelated: dict[str, set[str]] = {}
+    for line in lines:
+        entry = _parse_forms_line(line)
+        if entry in seen:
+            raise line.error(f"this line repeats line {seen[entry]}")
+        seen[entry] = line.number
+        kind, word, values = entry
+        if kind is FormsLine.COMPOUND:
+            if word in compound_lines:
+                raise line.error(f"{word} is already split on line {compound_lines[word]}; a word splits one way")
+            if values in accidents:
+                raise line.error(f"line {accidents[values]} calls this split an accident; it cannot be the compound too")
+            compounds[word] = values
+            compound_lines[word] = line.number
+        elif kind is FormsLine.WHOLE:
+            if compounds.get(word) == values:
+                raise line.error(f"line {compound_lines[word]} splits {word} this way; it cannot be an accident too")
+            accidents[values] = line.number
+        elif kind is FormsLine.SHORT:
+            shorts.setdefault(word, []).append(values[0])
+        elif kind is FormsLine.SOUND:
+            sounds.setdefault(word, []).append(values[0])
+        else:
+            unrelated.setdefault(word, set()).add(values[0])
+    return FormsData(
+        compounds=compounds,
+        accidents=frozenset(accidents),
+        shorts={w: tuple(v) for w, v in shorts.items()},
+        sounds={w: tuple(v) for w, v in sounds.items()},
+        unrelated={w: frozenset(v) for w, v in unrelated.items()},
+    )
+
+
+@functools.cache
+def load_forms() -> FormsData:
+    """``decks/vntypl8s/forms.txt``, checked; read once per process (``DeckError`` if bad)."""
+    return parse_forms(read_lines(deck_path(GAME, FORMS_FILE)))
+
+
+# --- P5, P23: a word's forms through the dictionary ---------------------------------------
 
 
 def _inflections(stem: str) -> set[str]:
-    """P5: a stem with the usual endings added, spelled as English spells them."""
+    """P23: the regular inflections of *stem*, spelled as English spells them (unchecked).
+
+    Plural and third person (-s, -es, -ies), past (-ed, -d, -ied), -ing, with a final
+    e dropped, y turned to i and a final consonant doubled where English does; man to
+    men.  Never -er: that makes another word (camp -> camper, time -> timer).
+    """
     if stem.endswith("ee"):
-        return {stem + "s"}  # bee -> bees, never "beer" or "being"
-    out = {stem + e for e in ADDED_ENDINGS if e != "es"}
+        return {stem + "s", stem + "d", stem + "ing"}  # bee -> bees, never "beer" or "being"
+    out = {stem + "s"}
     if stem.endswith(("s", "x", "z", "ch", "sh", "o")):
         out.add(stem + "es")
-    if stem.endswith("e"):
-        out |= {stem[:-1] + e for e in ("ing", "ed", "er", "ers")}
     if stem.endswith("y") and len(stem) > 2 and stem[-2] not in "aeiou":
-        out |= {stem[:-1] + e for e in ("ies", "ied", "ier", "iers")}
-    if (
-        len(stem) >= 3
-        and stem[-1] not in "aeiouwxy"
-        and stem[-2] in "aeiou"
-        and stem[-3] not in "aeiou"
-    ):
-        out |= {stem + stem[-1] + e for e in ("ing", "ed", "er", "ers")}
+        out |= {stem[:-1] + "ies", stem[:-1] + "ied"}
+    if stem.endswith("e"):
+        out |= {stem + "d", stem[:-1] + "ing"}
+    else:
+        out |= {stem + "ed", stem + "ing"}
+    if _is_cvc(stem):
+        out |= {stem + stem[-1] + "ed", stem + stem[-1] + "ing"}
     if stem.endswith("man"):
         out.add(stem[:-3] + "men")
     return out
 
 
-def _stems(word: str) -> set[str]:
-    """P5: the words an ending can be taken off *word* to reach (``fighter`` -> ``fight``)."""
-    out: set[str] = set()
-    for ending in REMOVED_ENDINGS:
-        if not word.endswith(ending):
-            continue
-        base = word[: -len(ending)]
-        candidates = {base, base + "e"}
-        if len(base) >= 2 and base[-1] == base[-2]:
-            candidates.add(base[:-1])  # runner -> run
-        if base.endswith("i") and ending[0] in "aei":
-            candidates.add(base[:-1] + "y")  # carries -> carry
-        if ending.startswith("i"):
-            candidates.add(base + "y")  # comedian -> comedy
-        out |= {c for c in candidates if len(c) >= MIN_DERIVED}
-    return out
+def _comparisons(stem: str) -> tuple[str, str]:
+    """P23: an adjective's -er and -est (deep -> deeper, deepest; hot -> hotter, hottest)."""
+    if stem.endswith("e"):
+        return stem + "r", stem + "st"
+    if stem.endswith("y") and len(stem) > 2 and stem[-2] not in "aeiou":
+        return stem[:-1] + "ier", stem[:-1] + "iest"
+    if _is_cvc(stem):
+        return stem + stem[-1] + "er", stem + stem[-1] + "est"
+    return stem + "er", stem + "est"
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """One word that counts as a title word, and what it is of it (P22-P25)."""
+
+    text: str
+    kind: FormKind
+    part: str | None = None  # the compound's part it belongs to (PART)
+
+
+@dataclass(frozen=True, slots=True)
+class TitleWord:
+    """One checked word of a title and every form that counts as it, longest first."""
+
+    word: str
+    forms: tuple[Form, ...]
+
+    @property
+    def texts(self) -> frozenset[str]:
+        return frozenset(f.text for f in self.forms)
+
+
+_KIND_ORDER = list(FormKind)
 
 
 class PlateJudge:
-    """Judges plates against owners with one dictionary (memoised per owner)."""
+    """Judges plates against owners with one dictionary (memoised per owner and per stretch).
 
-    def __init__(self, dictionary: WordChecker) -> None:
+    *forms* is the data of ``decks/vntypl8s/forms.txt``, read (and checked: a bad line
+    raises ``DeckError`` naming it) when the judge is made, not in the middle of a
+    game; tests may pass their own.
+    """
+
+    def __init__(self, dictionary: WordChecker, forms: FormsData | None = None) -> None:
         self._dictionary = dictionary
+        self._forms = forms if forms is not None else load_forms()
         self._titles: dict[str, tuple[TitleWord, ...]] = {}
+        self._longer: dict[str, tuple[str, ...]] = {}
+
+    @property
+    def forms_data(self) -> FormsData:
+        return self._forms
 
     def _known(self, word: str) -> bool:
         return self._dictionary.check(word)
 
-    def family(self, word: str) -> tuple[str, ...]:
-        """P5: *word* and its dictionary-known relatives, longest first.
+    # -- P23: forms ---------------------------------------------------------------
 
-        The word itself always counts, even when the dictionary does not know it.
+    def agent_stems(self, word: str) -> tuple[str, ...]:
+        """P23: what a title word naming a doer does: fighter -> fight, skater -> skate.
+
+        A stem the dictionary knows, taken off -er/-or/-r (``stem_candidates``); a
+        consonant is undoubled (runner -> run) only when the plain stem is no word, and
+        a plain stem that a suffix would have doubled (skat of skater) is not one.
+        ``forms.txt`` removes the stems that are other words (barber is no "barb"-er).
         """
         w = word.lower()
-        stems = {w} | {s for s in _stems(w) if self._known(s)}
-        related: set[str] = set()
-        for stem in stems:
-            related.add(stem)
-            related |= {f for f in _inflections(stem) if self._known(f)}
-        forms = {w} | {f for f in related if len(consonant_skeleton(f)) >= MIN_RELATED_CONSONANTS}
+        found: list[str] = []
+        for suffix in ("er", "or"):
+            if not w.endswith(suffix) or len(w) < len(suffix) + MIN_DERIVED:
+                continue
+            base = w[: -len(suffix)]
+            if len(base) >= MIN_DERIVED and not _is_cvc(base) and self._known(base):
+                found.append(base)
+            elif base[-1] == base[-2] and _is_cvc(base[:-1]) and self._known(base[:-1]):
+                found.append(base[:-1])
+            if self._known(base + "e"):
+                found.append(base + "e")
+            if base.endswith("i") and self._known(base[:-1] + "y"):
+                found.append(base[:-1] + "y")
+        ing = self._ing_stem(w)
+        if ing:
+            found.append(ing)
+        unrelated = self.forms_data.unrelated.get(w, frozenset())
+        return tuple(dict.fromkeys(s for s in found if s not in unrelated and s != w))
+
+    def _ing_stem(self, word: str) -> str | None:
+        """P23: the verb of a title word in -ing (spelling -> spell, wedding -> wed)."""
+        if not word.endswith("ing") or len(word) < 3 + MIN_DERIVED:
+            return None
+        base = word[:-3]
+        for stem in (base, base[:-1] if base[-1] == base[-2] else "", base + "e"):
+            if len(stem) >= MIN_DERIVED and self._known(stem):
+                return stem
+        return None
+
+    def _inflected(self, stem: str) -> set[str]:
+        """*stem*'s inflections the dictionary knows (-er and -est only for adjectives)."""
+        out = {f for f in _inflections(stem) if self._known(f)}
+        comparative, superlative = _comparisons(stem)
+        if self._known(superlative):
+            out |= {f for f in (comparative, superlative) if self._known(f)}
+        return out
+
+    def family(self, word: str) -> tuple[str, ...]:
+        """P5, P23: *word* and its forms, longest first.
+
+        Its inflections, and for a doer (fighter) what they do and its inflections
+        (fight, fights, fighting).  Never a derivation to another word: dentist is not
+        "dent", librarian not "library".  The word itself always counts, even when the
+        dictionary does not know it.
+        """
+        w = word.lower()
+        forms = {w} | self._inflected(w)
+        for stem in self.agent_stems(w):
+            forms |= {stem} | self._inflected(stem)
         return tuple(sorted(forms, key=lambda f: (-len(f), f)))
 
-    def title(self, owner: str) -> tuple[TitleWord, ...]:
-        """The checked words of *owner* with their forms (P4-P6), memoised.
+    def forms(self, word: str) -> tuple[Form, ...]:
+        """Everything that counts as *word* (P22-P25), longest first, each once."""
+        w = word.lower()
+        data = self.forms_data
+        out: dict[str, Form] = {}
 
-        A compound (``Beekeeper``) is one word: its parts are not words of the title
-        (P6), because the dictionary cannot tell bee|keeper from carp|enter.
-        """
+        def add(text: str, kind: FormKind, part: str | None = None) -> None:
+            if len(text) >= 2 and text not in out:
+                out[text] = Form(text, kind, part)
+
+        add(w, FormKind.WORD)
+        for f in self.family(w):
+            add(f, FormKind.FORM)
+        for part in data.compounds.get(w, ()):
+            for f in (part, *self.family(part)):
+                add(f, FormKind.PART, part)
+        for short in data.shorts.get(w, ()):
+            for f in (short, *sorted(self._inflected(short))):
+                add(f, FormKind.SHORT)
+        for sound in data.sounds.get(w, ()):
+            plural = sound + ("es" if sound.endswith(("s", "x", "z", "ch", "sh")) else "s")
+            for f in (sound, plural):
+                add(f, FormKind.SOUND)
+        return tuple(sorted(out.values(), key=lambda f: (-len(f.text), _KIND_ORDER.index(f.kind), f.text)))
+
+    def title(self, owner: str) -> tuple[TitleWord, ...]:
+        """The checked words of *owner* with their forms (P4, P22-P25), memoised."""
         key = owner.strip()
         if key not in self._titles:
-            entries: list[TitleWord] = []
-            for word in title_words(key):
-                entries.append(TitleWord(word, self.family(word)))
-            self._titles[key] = tuple(entries)
+            self._titles[key] = tuple(TitleWord(word, self.forms(word)) for word in title_words(key))
         return self._titles[key]
 
+    # -- P22: reading the plate ------------------------------------------------------
+
+    def longer_words(self, stretch: str) -> tuple[str, ...]:
+        """P22: the dictionary words a stretch of plate characters plainly reads as, memoised.
+
+        The plain reading: each character as its letter (digits as P8 says), at most
+        ``MAX_ADDED_VOWELS`` vowels added between or after them, none before; only words
+        one can say (``_speakable``) that start as English words do (``_could_start_a_word``)
+        count.
+        """
+        if stretch not in self._longer:
+            found = dict.fromkeys(
+                w for w in _plain_candidates(stretch) if _could_start_a_word(w) and _speakable(w) and self._known(w)
+            )
+            self._longer[stretch] = tuple(found)
+        return self._longer[stretch]
+
+    def _inside_longer_word(
+        self, text: str, run: tuple[int, int], span: tuple[int, int], entry: TitleWord
+    ) -> tuple[tuple[int, int], str] | None:
+        """P22: a longer stretch of the run, around *span*, that reads as another word."""
+        run_start, run_end = run
+        start, end = span
+        around = [
+            (a, b)
+            for a in range(max(run_start, start - MAX_EXTENSION), start + 1)
+            for b in range(end, min(run_end, end + MAX_EXTENSION) + 1)
+            if (a, b) != span and (start - a) + (b - end) <= MAX_EXTENSION and b - a <= MAX_LONGER_WORD
+        ]
+        around.sort(key=lambda s: (s[1] - s[0], s[0]))
+        own = entry.texts
+        for a, b in around:
+            for word in self.longer_words(text[a:b]):
+                if word not in own:
+                    return (a, b), word
+        return None
+
+    def represented(self, plate: str, entry: TitleWord) -> tuple[tuple[int, int], Form] | None:
+        """P7-P10, P22, P26: the longest (then leftmost) run of *plate* that represents
+        *entry*, with the form it reads as; ``None`` when the title word is not represented.
+        """
+        text = plate.upper()
+        longest = max((len(f.text) for f in entry.forms), default=0)
+        for start, end, run in _spans(text):
+            # Every plate character reads as at least one letter, so a run longer than
+            # the longest form cannot read as any: skipping those keeps typing quick.
+            if end - start > longest:
+                continue
+            piece = text[start:end]
+            if (start, end) == run and len(piece) == MIN_RUN and piece.isalpha():
+                continue  # P26: a plate run of two bare letters is read as the letters
+            # Compiling a pattern costs a millisecond, matching it a microsecond: only
+            # runs whose ends could spell a form's ends are compiled.
+            firsts, lasts = _ends(piece)
+            maybe = [f for f in entry.forms if _could_read(f.text, firsts, lasts)]
+            if not maybe:
+                continue
+            pattern = reading_pattern(piece)
+            form = next((f for f in maybe if pattern.match(f.text)), None)
+            if form is None:
+                continue
+            if self._inside_longer_word(text, run, (start, end), entry) is not None:
+                continue
+            return (start, end), form
+        return None
+
     def title_violations(self, plate: str, owner: str) -> list[Violation]:
-        """P7-P10: one ``Violation`` per title word some run of the plate reads as.
+        """One ``Violation`` per title word the plate represents (P7-P10, P22-P27).
 
         P21: a plate over ``MAX_JUDGED`` characters is not read (none are reported):
         its runs grow with the square of its length, and it is illegal as too long
@@ -405,20 +764,23 @@ class PlateJudge:
         if len(plate) > MAX_JUDGED:
             return []
         text = plate.upper()
-        runs = _runs(text)
         out: list[Violation] = []
         for entry in self.title(owner):
-            hit = _first_reading(runs, entry.forms)
+            hit = self.represented(text, entry)
             if hit is None:
                 continue
             (start, end), form = hit
-            shown = text[start:end]
-            label = entry.word.capitalize()
-            if form == entry.word:
-                why = f"{shown} reads as \u201c{form}\u201d, a word of the owner's title"
-            else:
-                why = f"{shown} reads as \u201c{form}\u201d, a form of \u201c{label}\u201d in the owner's title"
-            out.append(Violation(Rule.TITLE_WORD, why, span=(start, end), title_word=entry.word, reading=form))
+            out.append(
+                Violation(
+                    Rule.TITLE_WORD,
+                    _title_reason(text[start:end], entry.word, form),
+                    span=(start, end),
+                    title_word=entry.word,
+                    reading=form.text,
+                    kind=form.kind,
+                    part=form.part,
+                )
+            )
         return out
 
     def judge(self, plate: str, owner: str) -> Judgement:
@@ -428,40 +790,158 @@ class PlateJudge:
         return Judgement(plate, owner, tuple(violations))
 
 
-def _runs(text: str) -> list[tuple[int, int, str]]:
-    """P9: every run of ``MIN_RUN``+ plate characters as (start, end, text).
+def _fragment_letters(fragment: str) -> str:
+    """The letters of a P8 fragment (``ll?`` -> ll, ``c(?=[eiy])`` -> c, ``ow(?![a-z])`` -> ow)."""
+    return fragment.split("(", 1)[0].replace("?", "")
 
-    Longest first, then leftmost.  Runs never cross a character a plate cannot hold
-    (a dash splits the plate in two).
+
+@functools.lru_cache(maxsize=4096)
+def _ends(run: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The letters a reading of *run* can start with and end with (before free vowels).
+
+    A number (``10``) at either end counts with its word and with its digits.
     """
-    segments: list[tuple[int, int]] = []
+
+    def letters(chars: str) -> frozenset[str]:
+        fragments = [f for ch in chars for f in _char_readings(ch)]
+        if chars in NUMBER_READINGS:
+            fragments += NUMBER_READINGS[chars]
+        return frozenset(x for f in fragments if (x := _fragment_letters(f)))
+
+    head, tail = run[:1], run[-1:]
+    first = letters(head) | (letters(run[:2]) if run[:2] in NUMBER_READINGS else frozenset())
+    last = letters(tail) | (letters(run[-2:]) if run[-2:] in NUMBER_READINGS else frozenset())
+    return frozenset(x[0] for x in first), frozenset(x[-1] for x in last)
+
+
+def _could_read(form: str, firsts: frozenset[str], lasts: frozenset[str]) -> bool:
+    """Whether *form*'s ends could be spelled by a run's first and last characters.
+
+    Never wrong the other way (a test checks it): vowels before the first reading and
+    after the last are free, so a form starting or ending with a vowel is let through
+    when a reading there is a vowel too (4T is "eat": e free, then 4 = a).
+    """
+    vowels = "aeiou"
+    head = form.lstrip(vowels)[:1]
+    tail = form.rstrip(vowels)[-1:]
+    start = form[0] in firsts or head in firsts or (form[0] in vowels and not firsts.isdisjoint(vowels))
+    end = form[-1] in lasts or tail in lasts or (form[-1] in vowels and not lasts.isdisjoint(vowels))
+    return start and end
+
+
+def _title_reason(shown: str, word: str, form: Form) -> str:
+    """The refusal, naming the reading the judge found (P10, P22-P25)."""
+    label = f"\u201c{word.capitalize()}\u201d"
+    read = f"{shown} reads as \u201c{form.text}\u201d"
+    if form.kind is FormKind.WORD:
+        return f"{read}, a word of the owner's title"
+    if form.kind is FormKind.FORM:
+        return f"{read}, a form of {label} in the owner's title"
+    if form.kind is FormKind.PART:
+        if form.text == form.part:
+            return f"{read}, part of {label} in the owner's title"
+        return f"{read}, a form of \u201c{form.part}\u201d, part of {label} in the owner's title"
+    if form.kind is FormKind.SHORT:
+        return f"{read}, a short form of {label} in the owner's title"
+    return f"{read}, which sounds like {label}, a word of the owner's title"
+
+
+def _runs(text: str) -> list[tuple[int, int]]:
+    """P9: the maximal runs of plate characters (a dash splits the plate in two)."""
+    runs: list[tuple[int, int]] = []
     start: int | None = None
     for i, ch in enumerate(text + "\0"):
         if ch in PLATE_CHARACTERS:
             if start is None:
                 start = i
         elif start is not None:
-            segments.append((start, i))
+            runs.append((start, i))
             start = None
-    runs = [
-        (a, b, text[a:b])
-        for seg_start, seg_end in segments
-        for a in range(seg_start, seg_end)
-        for b in range(a + MIN_RUN, seg_end + 1)
+    return runs
+
+
+def _spans(text: str) -> list[tuple[int, int, tuple[int, int]]]:
+    """P7, P9: every stretch of ``MIN_RUN``+ characters inside one run, with its run.
+
+    Longest first, then leftmost.
+    """
+    spans = [
+        (a, b, (run_start, run_end))
+        for run_start, run_end in _runs(text)
+        for a in range(run_start, run_end)
+        for b in range(a + MIN_RUN, run_end + 1)
     ]
-    return sorted(runs, key=lambda r: (r[0] - r[1], r[0]))
+    return sorted(spans, key=lambda s: (s[0] - s[1], s[0]))
 
 
-def _first_reading(runs: list[tuple[int, int, str]], forms: tuple[str, ...]) -> tuple[tuple[int, int], str] | None:
-    """The longest (then leftmost) run that reads as one of *forms*, with that form."""
-    # Every plate character reads as at least one letter, so a run longer than the
-    # longest form cannot read as any: skipping those keeps live validation quick.
-    longest = max((len(f) for f in forms), default=0)
-    for start, end, run in runs:
-        if end - start > longest:
-            continue
-        pattern = reading_pattern(run)
-        for form in forms:
-            if pattern.match(form):
-                return (start, end), form
-    return None
+def _speakable(word: str) -> bool:
+    """P22: a word one can say: it has a vowel or y, or draws a consonant out (hmm, shh).
+
+    The dictionary also knows abbreviations (shpt for shipment), which are written, not
+    read: SHPT is "ship" and a T, not a longer word.
+    """
+    return any(ch in "aeiouy" for ch in word) or any(a == b for a, b in itertools.pairwise(word))
+
+
+#: P22: the pairs of consonants an English word can start with (y counts as a vowel
+#: here: gym, lynx), and the three-consonant starts (an interjection's included: hmm).
+#: A plain reading that starts otherwise is no word anyone reads, so it is not looked up:
+#: that spares most of the dictionary look-ups for a stretch such as FGHTSF.
+_ONSETS_2 = frozenset(
+    {
+        "bl", "br", "ch", "cl", "cr", "cz", "dr", "dw", "fl", "fr", "gh", "gl", "gn", "gr", "hm",
+        "kl", "kn", "kr", "mn", "ph", "pl", "pn", "pr", "ps", "pt", "rh", "sc", "sh", "sk", "sl",
+        "sm", "sn", "sp", "sq", "st", "sv", "sw", "th", "tr", "ts", "tw", "wh", "wr",
+    }
+)  # fmt: skip
+_ONSETS_3 = frozenset(
+    {"chr", "phr", "sch", "scr", "shr", "sph", "spl", "spr", "str", "thr", "hmm", "shh", "pss", "brr", "grr", "tsk", "nth"}
+)  # fmt: skip
+_CONSONANT_LETTERS = frozenset("bcdfghjklmnpqrstvwxz")
+
+
+def _could_start_a_word(candidate: str) -> bool:
+    """P22: whether *candidate* starts as English words do (see ``_ONSETS_2``)."""
+    if len(candidate) < 2 or candidate[1] not in _CONSONANT_LETTERS or candidate[0] not in _CONSONANT_LETTERS:
+        return True
+    if candidate[:2] not in _ONSETS_2:
+        return False
+    return len(candidate) < 3 or candidate[2] not in _CONSONANT_LETTERS or candidate[:3] in _ONSETS_3
+
+
+def _plain(fragment: str) -> tuple[str, bool]:
+    """A P8 regex fragment as plain letters (``zz?`` -> z), and whether a vowel may follow."""
+    closed = fragment.endswith(_NO_VOWEL_AFTER)
+    letters = fragment.split("(", 1)[0]
+    if letters.endswith("?"):
+        letters = letters[:-2]
+    return letters, not closed
+
+
+@functools.lru_cache(maxsize=64)
+def _plain_readings(ch: str) -> tuple[tuple[str, bool], ...]:
+    """P22: what a character plainly reads as: a letter as itself, a digit as P8 says."""
+    if ch in DIGIT_READINGS:
+        return tuple(dict.fromkeys(_plain(f) for f in DIGIT_READINGS[ch] if _plain(f)[0]))
+    return ((ch.lower(), True),)
+
+
+def _plain_candidates(stretch: str) -> Iterator[str]:
+    """P22: the strings a stretch plainly reads as: readings in order, with at most
+    ``MAX_ADDED_VOWELS`` vowels added after characters (none before the first)."""
+    vowels = "aeiou"
+    for combo in itertools.product(*(_plain_readings(ch) for ch in stretch)):
+        letters = [r for r, _ in combo]
+        open_gaps = [i for i, (_, may) in enumerate(combo) if may]
+        yield "".join(letters)
+        for i in open_gaps:
+            for v in vowels:
+                yield "".join(letters[: i + 1]) + v + "".join(letters[i + 1 :])
+        if MAX_ADDED_VOWELS >= 2:
+            for x, i in enumerate(open_gaps):
+                for j in open_gaps[x + 1 :]:
+                    for v in vowels:
+                        for u in vowels:
+                            yield (
+                                "".join(letters[: i + 1]) + v + "".join(letters[i + 1 : j + 1]) + u + "".join(letters[j + 1 :])
+                            )
