@@ -355,11 +355,14 @@ class Vntypl8sScreen(SessionScreen[Game]):
     GAME = GAME
     MIN_SIZE = MIN_SIZE
     CSS_PATH = "vntypl8s.tcss"
+    SUB_TITLE = "VNTYPL8S"
     BINDINGS = [
         *[Binding(str(i + 1), f"buzz({i})", f"Buzz {i + 1}", show=False) for i in range(MAX_PLAYERS)],
-        Binding("r", "nobody", "Nobody knows: reveal"),
+        # docs/keys.md: digits choose what is labelled with them (1-8 the buzzers), so
+        # "nobody" is the digit no player has; "f" (favourites) never means "save" elsewhere.
+        Binding("0", "nobody", "Nobody knows: reveal"),
         Binding("enter", "continue", "Continue"),
-        Binding("s", "save_favourites", "Save marked favourites"),
+        Binding("f", "save_favourites", "Save marked favourites"),
         Binding("n", "new_game", "New game"),
         Binding("escape", "leave", "Main menu"),
     ]
@@ -374,9 +377,10 @@ class Vntypl8sScreen(SessionScreen[Game]):
         self.stage = Stage.HANDOVER
         self.writer: int | None = None
         self._pending: Sequence[object] = ()
-        #: the writer's sand timer, stopped while the leave question is open
         #: the writer's "hand it in anyway?" question, dismissed if their time runs out
         self._hand_in_question: ChoiceScreen[bool] | None = None
+        #: the writer's sand timer, paused because another screen covers this one (P22)
+        self._paused_by_cover: SandTimer | None = None
         #: Enter on a reveal or a round table waits for a moment of quiet since it appeared,
         #: so the Enter that led there (or a double press) cannot skip it unseen.
         self._continue_gate = QuietGate(ARM)
@@ -419,7 +423,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
             with VerticalScroll(id="final"):
                 yield Static(id="final-winner")
                 yield Static(id="final-table")
-                yield Static("Mark your favourite plates (Space), then press s to save them:", id="final-help")
+                yield Static("Mark your favourite plates (Space), then press f to save them:", id="final-help")
                 yield SelectionList[int](id="favourites")
         yield Footer()
 
@@ -549,6 +553,29 @@ class Vntypl8sScreen(SessionScreen[Game]):
         plate_input.focus()
         if self.timer:
             self.query_one(SandTimer).start()
+
+    # -- covered: the sand waits (P22) ---------------------------------------------------
+
+    def on_screen_suspend(self) -> None:
+        """Something covers the writer's editor (F1's rules, the palette, any question):
+        they cannot type, so their sand stops until the editor is theirs again (P22).
+
+        Only a timer that is running is paused, and only that one is resumed: the leave
+        question pauses and resumes its own (``SessionScreen.action_leave``), and a
+        handover only ever covers a writer whose timer has already stopped.
+        """
+        if not self.timer or self.stage is not Stage.WRITING:
+            return
+        timer = self.query_one(SandTimer)
+        if timer.running:
+            timer.pause()
+            self._paused_by_cover = timer
+
+    def on_screen_resume(self) -> None:
+        """Uncovered: the sand runs on from where it stopped, if the same writer still writes."""
+        timer, self._paused_by_cover = self._paused_by_cover, None
+        if timer is not None and self.stage is Stage.WRITING and self.writer is not None:
+            timer.resume()
 
     def accepts_key(self, event: events.Key) -> bool:
         """Behind the too-small message nothing; on a reveal or a round table, Enter
@@ -704,7 +731,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         self.query_one("#guess-message", Static).update(
             Text(plain(message, None), style="bold red")
             if message
-            else Text(f"{plain(writer)}: press r if nobody knows it.", style="dim")
+            else Text(f"{plain(writer)}: press 0 if nobody knows it.", style="dim")
         )
         self._refresh_guessing()
         self._set_stage(Stage.PLATE, "guessing")
@@ -854,15 +881,6 @@ class Vntypl8sScreen(SessionScreen[Game]):
         """Same players, same timer, a fresh deal (saved like the first game)."""
         if self.stage is Stage.FINAL and self.session is not None:
             self.app.switch_screen(Vntypl8sScreen(self.session.rematch(host(self).make_rng())))
-
-    # -- leaving ------------------------------------------------------------------------
-
-    def action_leave(self) -> None:
-        """The final table leaves at once (the game is over: nothing is lost)."""
-        if self.stage is Stage.FINAL:
-            host(self).back_to_menu()
-            return
-        super().action_leave()
 
     # -- which keys mean something now -----------------------------------------------------
 

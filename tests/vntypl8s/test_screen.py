@@ -92,7 +92,7 @@ async def test_a_whole_round_through_the_ui() -> None:
         assert screen.stage is Stage.PLATE and game.active == 1
         assert 1 not in game.view(None).locked_out  # the lock-out ended with the plate
         bob_owner = answer(game, 1)
-        await pilot.press("r")
+        await pilot.press("0")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
         await deliberately(pilot, "y")
@@ -234,7 +234,7 @@ async def test_final_table_and_favourites() -> None:
         for name in (game.players[w] for w in outcome.winners):
             assert f"★ {name}" in text
         # Mark the first plate and save it.
-        await pilot.press("space", "s")
+        await pilot.press("space", "f")
         await pilot.pause()
         saved = load_favourites().favourites
         first = game.view(None).history[0]
