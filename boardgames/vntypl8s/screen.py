@@ -57,7 +57,7 @@ from boardgames.common.names import MAX_LENGTH as MAX_NAME
 from boardgames.common.names import BadNames
 from boardgames.common.saves import Autosaver
 from boardgames.common.session import GameSession
-from boardgames.common.text import plain, shown
+from boardgames.common.text import plain, sentence, shown
 from boardgames.common.ui.base import ARM, GameScreen, OnceModalScreen, QuietGate, clock_of
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
@@ -97,6 +97,7 @@ from boardgames.vntypl8s.widgets import (
     plates_table,
     requirement_ticks,
     score_table,
+    status_text,
     tiebreak_text,
 )
 
@@ -132,7 +133,7 @@ class GuessScreen(OnceModalScreen["str | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="guess-box"):
-            yield Static(Content(f"{plain(self.player)}, which 0WN3R is it?"), id="guess-title")
+            yield Static(Content(sentence(f"{plain(self.player)}, which 0WN3R is it?")), id="guess-title")
             yield TextInput(placeholder="a card's key, or part of its title", id="guess-filter")
             yield OptionList(id="guess-options")
             yield Static("Enter: guess the highlighted card   ↑↓: move   Esc: don't guess", id="guess-help")
@@ -494,15 +495,25 @@ class Vntypl8sScreen(SessionScreen[Game]):
         self.refresh_bindings()
 
     def _update_status(self) -> None:
+        """Round, phase and every score; the round is the one on screen, not the engine's next."""
         g = self.g
-        scores = "   ".join(f"{plain(name)} {score}" for name, score in zip(self.players, g.scores(), strict=True))
         phase = {Phase.WRITING: "writing", Phase.GUESSING: "guessing", Phase.GAME_OVER: "game over"}[g.phase]
         round_ = g.round
         if self.stage is Stage.ROUND_END:
             # The engine has already dealt the next round; the table is the last one's.
             ended = next(e for e in self._pending if isinstance(e, RoundEnded))
             round_, phase = ended.round, "round over"
-        self.query_one("#status", Static).update(Content(f"Round {round_} of {g.rounds} · {phase}      Cards: {scores}"))
+        elif self.stage is Stage.REVEAL:
+            # The last plate's reveal: the engine may be writing the next round already.
+            round_, phase = g.view(None).history[-1].round, "guessing"
+        scores = list(zip(self.players, g.scores(), strict=True))
+        width = (self.size.width or self.app.size.width) - 2  # the bar's padding
+        self.query_one("#status", Static).update(status_text(f"Round {round_} of {g.rounds} · {phase}", scores, width))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A narrower terminal may need shorter names in the status bar (``status_text``)."""
+        if self.session is not None and self.is_mounted:
+            self._update_status()
 
     # -- writing -----------------------------------------------------------------------
 
@@ -541,7 +552,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         me = g.view(writer).players[writer]
         self.writer = writer
         self.query_one("#writer-name", Static).update(
-            Content(f"{plain(me.name)}: write a vanity plate for your 0WN3R without any word of its title.")
+            Content(sentence(f"{plain(me.name)}: write a vanity plate for your 0WN3R without any word of its title."))
         )
         self.query_one("#owner-card", CardView).show("0WN3R", me.owner)
         self.query_one("#req-card", CardView).show("R3QRMNTS", me.requirements)
@@ -679,10 +690,10 @@ class Vntypl8sScreen(SessionScreen[Game]):
             return
         for e in events:
             if isinstance(e, PlateForfeited):
-                self.notify_everyone(plain(e, None), severity="warning", markup=False)
+                self.notify_everyone(sentence(plain(e, None)), severity="warning", markup=False)
             elif isinstance(e, PlateSubmitted) and e.timed_out:
                 # the words tell no secret, only that time ran out
-                self.notify_everyone(plain(e, None), markup=False)
+                self.notify_everyone(sentence(plain(e, None)), markup=False)
         self._clear_writer()
         self._after_writing(events)
 
@@ -722,7 +733,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         v = self.g.view(None)
         assert v.active is not None and v.plate is not None
         played = sum(1 for r in v.history if r.round == v.round)
-        total = sum(1 for p in v.players if p.done_writing)
+        total = len(v.turns)  # only plates that exist: a writer who timed out has none (P17)
         writer = self.players[v.active]
         self.query_one("#plate-title", Static).update(
             Content(f"Plate {played + 1} of {total}: {plain(writer)}'s plate. Whose is it? Buzz with your number key.")
@@ -731,7 +742,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         self.query_one("#guess-message", Static).update(
             Text(plain(message, None), style="bold red")
             if message
-            else Text(f"{plain(writer)}: press 0 if nobody knows it.", style="dim")
+            else Text(sentence(f"{plain(writer)}: press 0 if nobody knows it."), style="dim")
         )
         self._refresh_guessing()
         self._set_stage(Stage.PLATE, "guessing")
@@ -752,7 +763,9 @@ class Vntypl8sScreen(SessionScreen[Game]):
         def guessed(owner: str | None) -> None:
             if owner is None:
                 who = plain(name)
-                self.query_one("#guess-message", Static).update(Content(f"{who} did not guess; {who} may still buzz."))
+                self.query_one("#guess-message", Static).update(
+                    Content(sentence(f"{who} did not guess; {who} may still buzz."))
+                )
                 return
             self.make_guess(player, owner)
 
@@ -791,13 +804,13 @@ class Vntypl8sScreen(SessionScreen[Game]):
         for e in events:
             # An event's words are plain text with the players' names in them: Text, never markup.
             if isinstance(e, GuessedWrong):
-                lines.append(Text(plain(e, None), style="red"))
+                lines.append(Text(sentence(plain(e, None)), style="red"))
             elif isinstance(e, GuessedRight):
-                lines.append(Text(plain(e, None), style="bold green"))
+                lines.append(Text(sentence(plain(e, None)), style="bold green"))
             elif isinstance(e, OwnerRevealed):
-                lines.append(Text(plain(e, None), style="bold"))
+                lines.append(Text(sentence(plain(e, None)), style="bold"))
             elif isinstance(e, RequirementsRevealed):
-                lines.append(Text(plain(e, None)))
+                lines.append(Text(sentence(plain(e, None))))
         lines.append(Text("Enter: continue", style="dim"))
         self._pending = events
         self.query_one("#reveal-plate", PlateView).plate = record.plate
@@ -903,6 +916,10 @@ class Vntypl8sScreen(SessionScreen[Game]):
 
 
 def wrong_guess(event: GuessedWrong) -> str:
-    """A wrong guess while the plate is still up: the guess, and that its guesser is out."""
-    return f"{event} {event.name} is locked out for this plate."
+    """A wrong guess while the plate is still up: the guess, and that its guesser is out.
+
+    A sentence may start with a name: ``sentence`` raises its first letter and leaves
+    the rest as the player wrote it ("McKay", never "Mckay" as ``str.capitalize`` would).
+    """
+    return f"{event} {sentence(event.name)} is locked out for this plate."
 

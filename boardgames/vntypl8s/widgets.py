@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.align import Align
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -246,3 +247,41 @@ def characters_left(plate: str) -> str:
     if left >= 0:
         return f"{left} character{'s' if left != 1 else ''} left"
     return f"{-left} character{'s' if left != -1 else ''} too many"
+
+
+#: The most lines the status bar takes (``status_text``): the rest of the screen is the game's.
+STATUS_LINES = 2
+
+
+def status_text(head: str, scores: Sequence[tuple[str, int]], width: int, lines: int = STATUS_LINES) -> Text:
+    """The status bar: *head* (round and phase), then every player's cards, in at most *lines*.
+
+    Every score is always shown: a line breaks only between two players (never
+    between a name and its score), and when the names as written would need more
+    lines, each is shortened (``…``) just enough to fit - 8 players with 24-character
+    names on an 80-column terminal included.
+    """
+    width = max(width, 20)
+    for limit in range(max((cell_len(plain(n)) for n, _ in scores), default=1), 0, -1):
+        entries = [f"{plain(name, limit).replace(' …', '…')} {score}".replace(" ", "\u00a0") for name, score in scores]
+        rows = _flow([head, "Cards:", *entries], width)
+        if len(rows) <= lines:
+            return Text("\n".join(rows), no_wrap=True, overflow="ellipsis")
+    return Text("\n".join(_flow([head, "Cards:", *entries], width)[:lines]), no_wrap=True, overflow="ellipsis")
+
+
+def _flow(words: Sequence[str], width: int) -> list[str]:
+    """*words* laid out in lines of at most *width* cells, three spaces apart."""
+    rows: list[str] = []
+    line = ""
+    for word in words:
+        gap = " " if line.endswith("Cards:") or word == "Cards:" and not line else "   "
+        candidate = f"{line}{gap}{word}" if line else word
+        if line and cell_len(candidate) > width:
+            rows.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        rows.append(line)
+    return rows
