@@ -94,6 +94,9 @@ from boardgames.vntypl8s.widgets import (
     PlateView,
     characters_left,
     grid_key,
+    plate_lines,
+    plate_detail,
+    plate_option,
     plates_table,
     requirement_ticks,
     score_table,
@@ -126,22 +129,38 @@ class GuessScreen(OnceModalScreen["str | None"]):
         Binding("up", "move(-1)", "Previous", show=False),
     ]
 
-    def __init__(self, player: str, cards: Sequence[tuple[str, str]]) -> None:
+    #: The fewest rows the dialog takes, whatever it must leave in sight above it.
+    MIN_ROWS = 9
+    HELP = "Enter: guess   ↑↓: move   Esc: don't guess"
+
+    def __init__(self, player: str, cards: Sequence[tuple[str, str]], *, below: int = 0) -> None:
+        """*below*: the first screen row the dialog may use - the plate being guessed and
+        the buzzers above it stay in sight while the guesser chooses."""
         super().__init__()
         self.player = player
         self.cards = list(cards)
+        self.below = below
 
     def compose(self) -> ComposeResult:
         with Vertical(id="guess-box"):
             yield Static(Content(sentence(f"{plain(self.player)}, which 0WN3R is it?")), id="guess-title")
-            yield TextInput(placeholder="a card's key, or part of its title", id="guess-filter")
+            yield TextInput(placeholder="a card's key, or part of its title", id="guess-filter", compact=True)
             yield OptionList(id="guess-options")
-            yield Static("Enter: guess the highlighted card   ↑↓: move   Esc: don't guess", id="guess-help")
+            yield Static(self.HELP, id="guess-help")
         yield Footer()
 
     def on_mount(self) -> None:
+        self._place(self.app.size.height)
         self._refilter("")
         self.query_one("#guess-filter", Input).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._place(event.size.height)
+
+    def _place(self, height: int) -> None:
+        """Below the plate, down to the Footer; higher only if the terminal is too short."""
+        top = max(0, min(self.below, height - 1 - self.MIN_ROWS))
+        self.query_one("#guess-box").styles.margin = (top, 0, 0, 0)
 
     def guards_key(self, event: events.Key) -> bool:
         """Typing part of a title goes straight in; the keys that answer (Enter, Esc),
@@ -169,7 +188,7 @@ class GuessScreen(OnceModalScreen["str | None"]):
             options.highlighted = 0
         help_line = self.query_one("#guess-help", Static)
         if found:
-            help_line.update("Enter: guess the highlighted card   ↑↓: move   Esc: don't guess")
+            help_line.update(self.HELP)
         else:
             # What was typed is data ("[/" included): plain text, never markup.
             help_line.update(Content(f"No card of the grid matches {plain(text.strip())!r}. Backspace and try again."))
@@ -219,7 +238,7 @@ class FavouritesScreen(OnceModalScreen[None]):
                 by = f"   by {plain(fav.writer)}" if fav.writer else ""
                 yield Static(
                     Group(
-                        PlateView(fav.plate).render(),
+                        plate_lines(fav.plate),
                         Text(f"0WN3R: {plain(fav.owner)}    R3QRMNTS: {plain(fav.requirements)}{by}", justify="center"),
                     ),
                     classes="favourite",
@@ -394,25 +413,32 @@ class Vntypl8sScreen(SessionScreen[Game]):
         with ContentSwitcher(initial="between", id="stages"):
             with Vertical(id="between"):
                 yield Static(id="between-text")
-            with Vertical(id="writing"):
-                yield Static(id="writer-name")
-                with Horizontal(id="cards"):
+            # Writing: the writer's cards on the side, the board and its verdict beside them,
+            # so every broken rule has the height of the screen (80x24 included).
+            with Horizontal(id="writing"):
+                with Vertical(id="writer-side"):
+                    yield Static(id="writer-name")
                     yield CardView(id="owner-card")
                     yield CardView(id="req-card")
+                    yield Static(id="req-ticks")
                     if self.timer:
                         yield SandTimer(self.timer, host(self).clock, id="timer")
-                yield PlateView(slots=8, id="editor-plate")
-                # Enabled only while a writer writes, so it never holds the focus otherwise.
-                yield PlateInput(
-                    placeholder="type your plate, Enter when done", id="plate-input", max_length=MAX_JUDGED, disabled=True
-                )
-                yield Static(id="chars-left")
-                yield Static(id="req-ticks")
-                yield Static(id="rule-list")
+                with VerticalScroll(id="writer-main", can_focus=False):
+                    yield PlateView(slots=8, id="editor-plate")
+                    # Enabled only while a writer writes, so it never holds the focus otherwise.
+                    yield PlateInput(
+                        placeholder="type your plate, Enter when done",
+                        id="plate-input",
+                        max_length=MAX_JUDGED,
+                        disabled=True,
+                    )
+                    yield Static(id="rule-list")
+            # Guessing: the buzzers beside the plate, so a guess dialog below leaves both in sight.
             with Vertical(id="guessing"):
                 yield Static(id="plate-title")
-                yield PlateView(id="guess-plate")
-                yield BuzzerBar(id="buzzers")
+                with Horizontal(id="plate-row"):
+                    yield PlateView(id="guess-plate")
+                    yield BuzzerBar(id="buzzers")
                 yield Static(id="guess-message")
                 yield OwnerGrid(id="grid")
             with Vertical(id="reveal"):
@@ -421,11 +447,17 @@ class Vntypl8sScreen(SessionScreen[Game]):
             with VerticalScroll(id="round-end"):
                 yield Static(id="round-table")
                 yield Static(id="round-plates")
-            with VerticalScroll(id="final"):
+            # The final table: the scores, then every plate of the game in one list that
+            # takes the rest of the screen and scrolls with its highlight.
+            with Vertical(id="final"):
                 yield Static(id="final-winner")
                 yield Static(id="final-table")
-                yield Static("Mark your favourite plates (Space), then press f to save them:", id="final-help")
+                yield Static(
+                    "Every plate: mark favourites with ↑↓ and Space, then press f to save them.",
+                    id="final-help",
+                )
                 yield SelectionList[int](id="favourites")
+                yield Static(id="favourite-detail")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -510,8 +542,13 @@ class Vntypl8sScreen(SessionScreen[Game]):
         width = (self.size.width or self.app.size.width) - 2  # the bar's padding
         self.query_one("#status", Static).update(status_text(f"Round {round_} of {g.rounds} · {phase}", scores, width))
 
+    #: Below this height the plate editor is one row (no box): the broken rules need the room.
+    ROOMY = 32
+
     def on_resize(self, event: events.Resize) -> None:
-        """A narrower terminal may need shorter names in the status bar (``status_text``)."""
+        """A narrower terminal may need shorter names in the status bar (``status_text``);
+        a short one a plate editor without its box."""
+        self.query_one("#plate-input", Input).compact = event.size.height < self.ROOMY
         if self.session is not None and self.is_mounted:
             self._update_status()
 
@@ -552,7 +589,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         me = g.view(writer).players[writer]
         self.writer = writer
         self.query_one("#writer-name", Static).update(
-            Content(sentence(f"{plain(me.name)}: write a vanity plate for your 0WN3R without any word of its title."))
+            Content(f"✎ {plain(me.name)}")
         )
         self.query_one("#owner-card", CardView).show("0WN3R", me.owner)
         self.query_one("#req-card", CardView).show("R3QRMNTS", me.requirements)
@@ -615,7 +652,8 @@ class Vntypl8sScreen(SessionScreen[Game]):
         # Disabled, the editor can never get the focus back when a modal closes.
         plate_input.disabled = True
         self.query_one("#editor-plate", PlateView).plate = ""
-        for wid in ("#writer-name", "#chars-left", "#req-ticks", "#rule-list"):
+        self.query_one("#editor-plate", PlateView).border_subtitle = ""
+        for wid in ("#writer-name", "#req-ticks", "#rule-list"):
             self.query_one(wid, Static).update("")
         self.writer = None
         self.set_focus(None)
@@ -626,7 +664,8 @@ class Vntypl8sScreen(SessionScreen[Game]):
         if writer is None:
             return
         self.query_one("#editor-plate", PlateView).plate = text
-        self.query_one("#chars-left", Static).update(characters_left(text))
+        # On the board's lower edge: one row more for the broken rules at 80x24.
+        self.query_one("#editor-plate", PlateView).border_subtitle = characters_left(text)
         check = self.g.requirements_check(writer, text)
         ticks = Text.assemble(("R3QRMNTS ", "bold"), requirement_ticks(check.card, check.used))
         if text and not check.met:
@@ -634,7 +673,13 @@ class Vntypl8sScreen(SessionScreen[Game]):
         self.query_one("#req-ticks", Static).update(ticks)
         rules = self.query_one("#rule-list", Static)
         if not text:
-            rules.update(Text("Type the plate: capitals and digits, no vowels, at most 8.", style="dim"))
+            rules.update(
+                Text(
+                    "Write a vanity plate for your 0WN3R without any word of its title: "
+                    "capitals and digits, no vowels, at most 8.",
+                    style="dim",
+                )
+            )
             return
         judgement = self.g.judge_plate(writer, text)
         if judgement.legal:
@@ -736,7 +781,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         total = len(v.turns)  # only plates that exist: a writer who timed out has none (P17)
         writer = self.players[v.active]
         self.query_one("#plate-title", Static).update(
-            Content(f"Plate {played + 1} of {total}: {plain(writer)}'s plate. Whose is it? Buzz with your number key.")
+            Content(f"Plate {played + 1} of {total}, written by {plain(writer)}: whose 0WN3R is it?")
         )
         self.query_one("#guess-plate", PlateView).plate = v.plate
         self.query_one("#guess-message", Static).update(
@@ -769,7 +814,8 @@ class Vntypl8sScreen(SessionScreen[Game]):
                 return
             self.make_guess(player, owner)
 
-        self.app.push_screen(GuessScreen(name, cards), guessed)
+        below = self.query_one("#plate-row").region.bottom
+        self.app.push_screen(GuessScreen(name, cards, below=below), guessed)
 
     def make_guess(self, player: int, owner: str) -> None:
         events = self.act(Guess(player, owner))
@@ -835,42 +881,50 @@ class Vntypl8sScreen(SessionScreen[Game]):
         v = self.g.view(None)
         ended = next(e for e in self._pending if isinstance(e, RoundEnded))
         this_round = [r for r in v.history if r.round == ended.round]
+        more = "final scores" if v.phase is Phase.GAME_OVER else "next round"
+        # The key comes first: with 8 players the plates run below an 80x24 screen (↑↓ scroll).
         self.query_one("#round-table", Static).update(
-            score_table(self.g.standings(), f"Scores after round {ended.round} of {v.rounds}")
-        )
-        self.query_one("#round-plates", Static).update(
             Group(
-                plates_table(this_round, self.players, f"Plates of round {ended.round}")
-                if this_round
-                else Text("Nobody handed in a plate this round."),
-                Text("Enter: " + ("final scores" if v.phase is Phase.GAME_OVER else "next round"), style="dim"),
+                Text(f"Enter: {more}   ↑↓: scroll", style="dim"),
+                score_table(self.g.standings(), f"Scores after round {ended.round} of {v.rounds}"),
             )
         )
+        self.query_one("#round-plates", Static).update(
+            plates_table(this_round, self.players, f"Plates of round {ended.round}")
+            if this_round
+            else Text("Nobody handed in a plate this round.")
+        )
         self._set_stage(Stage.ROUND_END, "round-end")
+        scroll = self.query_one("#round-end", VerticalScroll)
+        scroll.scroll_home(animate=False)
+        scroll.focus()  # arrows and Page Down reach what does not fit
 
     def _show_final(self) -> None:
         outcome = self.g.outcome()
         assert outcome is not None
         v = self.g.view(None)
         self.query_one("#final-winner", Static).update(tiebreak_text(outcome, self.players))
-        self.query_one("#final-table", Static).update(
-            Group(
-                score_table(outcome.standings, "Final scores", outcome.winners),
-                plates_table(v.history, self.players, "Every plate"),
-            )
-        )
+        self.query_one("#final-table", Static).update(score_table(outcome.standings, "Final scores", outcome.winners))
         marks = self.query_one("#favourites", SelectionList)
         marks.clear_options()
-        marks.add_options(
-            [
-                (Text(plain(f"{r.plate:<8}  {r.owner} · {r.requirements} · by {self.players[r.writer]}", None)), i)
-                for i, r in enumerate(v.history)
-            ]
-        )
+        marks.add_options([(plate_option(r, self.players), i) for i, r in enumerate(v.history)])
         if v.history:
             marks.highlighted = 0
+            self._show_favourite_detail(0)
         self._set_stage(Stage.FINAL, "final")
         marks.focus()
+
+    @on(SelectionList.SelectionHighlighted, "#favourites")
+    def _favourite_highlighted(self, event: SelectionList.SelectionHighlighted) -> None:
+        self._show_favourite_detail(event.selection_index)
+
+    def _show_favourite_detail(self, index: int | None) -> None:
+        history = self.g.view(None).history
+        detail = self.query_one("#favourite-detail", Static)
+        if index is None or not 0 <= index < len(history):
+            detail.update("")
+            return
+        detail.update(plate_detail(history[index], self.players))
 
     def action_save_favourites(self) -> None:
         if self.stage is not Stage.FINAL:

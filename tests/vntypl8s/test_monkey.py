@@ -32,7 +32,7 @@ from .test_simulation import check_conservation, check_public_view
 from .ui import PLAYERS, make_app
 
 #: The game's own keys, and Enter/y/digits again so that play moves on, not only typing.
-KEYS = (*COMMON_KEYS, "0", "r", "y", "n", "f", "s", "ctrl+s", "ctrl+o", "enter", "enter", "enter", "y", "1", "2", "3")
+KEYS = (*COMMON_KEYS, "r", "y", "n", "s", "ctrl+s", "ctrl+o", "enter", "enter", "enter", "y", "1", "2", "3")
 
 
 #: Big enough for every layout, small enough to redraw quickly thousands of times.

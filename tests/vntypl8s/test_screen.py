@@ -45,7 +45,7 @@ async def test_a_whole_round_through_the_ui() -> None:
         assert " ".join(view.plate) in text
         for i, owner in enumerate(view.grid_layout):
             assert owner in text
-        assert "1 Ann (wrote it)" in text and "2  Bob" in text and "3  Cy" in text
+        assert "1  Ann (wrote it)" in text and "2  Bob" in text and "3  Cy" in text
 
         # Ann cannot buzz on her own plate.
         assert screen.check_action("buzz", (0,)) is False
