@@ -295,8 +295,17 @@ class Vntypl8sSetupScreen(GameScreen):
                 yield Button("Favourite plates", id="favourites")
         yield Footer()
 
+    #: Below this height the form's boxes are one row each, so all of it fits 80x24.
+    ROOMY = 32
+
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        short = event.size.height < self.ROOMY
+        self.set_class(short, "-short")
+        for box in self.query(Input):
+            box.compact = short
 
     def names(self) -> list[str]:
         """The name fields as typed (``players_from`` tidies and checks them)."""

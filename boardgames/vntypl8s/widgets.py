@@ -128,7 +128,7 @@ def plate_lines(plate: str, slots: int = 0) -> Group:
         spaced.append(ch, style=TOO_MANY if i >= MAX_LENGTH else "")
     if not shown:
         spaced.append(" ")
-    return Group(*(Align.center(r) for r in rows), spaced)
+    return Group(*(Align.center(r) for r in rows), Align.center(spaced))
 
 
 class PlateInput(TextInput):

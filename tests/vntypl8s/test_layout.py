@@ -166,3 +166,22 @@ async def test_the_round_table_with_8_players_says_enter_first_and_scrolls_to_th
         await pilot.press("end")
         await wait_for(pilot, lambda: settled(app))
         assert last.plate in screen_text(app)
+
+
+async def test_the_whole_setup_form_fits_80x24() -> None:
+    app, _ = make_app(players=None)
+    async with app.run_test(size=SMALL) as pilot:
+        await wait_for(pilot, lambda: settled(app))
+        form = app.screen
+        for name in LONG_NAMES:
+            await type_text(pilot, name)
+            await pilot.press("tab")
+        await wait_for(pilot, lambda: settled(app))
+        assert form.focused is form.query_one("#timer")
+        text = screen_text(app)
+        assert "VNTYPL8S" in text and "Names in clockwise order" in text  # nothing scrolled away
+        for name in LONG_NAMES:
+            assert name in text
+        for wid in ("#timer", "#start", "#favourites"):
+            region = form.query_one(wid).region
+            assert 1 <= region.y and region.bottom <= SMALL[1] - 1, wid
