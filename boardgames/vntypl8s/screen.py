@@ -553,11 +553,17 @@ class Vntypl8sScreen(SessionScreen[Game]):
 
     #: Below this height the plate editor is one row (no box): the broken rules need the room.
     ROOMY = 32
+    #: From this size on, the plate everyone guesses (and its reveal) is drawn at double size.
+    BIG_PLATE = (110, 36)
 
     def on_resize(self, event: events.Resize) -> None:
         """A narrower terminal may need shorter names in the status bar (``status_text``);
-        a short one a plate editor without its box."""
-        self.query_one("#plate-input", Input).compact = event.size.height < self.ROOMY
+        a short one a plate editor without its box; a large one a bigger plate to guess."""
+        width, height = event.size
+        self.query_one("#plate-input", Input).compact = height < self.ROOMY
+        big = width >= self.BIG_PLATE[0] and height >= self.BIG_PLATE[1]
+        for plate in self.query("#guess-plate, #reveal-plate").results(PlateView):
+            plate.scale = 2 if big else 1
         if self.session is not None and self.is_mounted:
             self._update_status()
 

@@ -78,6 +78,45 @@ def big_text(text: str, slots: int = 0) -> list[str]:
     return [" ".join(g[row] for g in glyphs) for row in range(3)]
 
 
+#: Which way each line of the font's box-drawing characters reaches out of its cell
+#: (Up, Down, Left, Right): what ``double_size`` needs to stretch them without gaps.
+_ARMS = {"━": "LR", "─": "LR", "┃": "UD", "┏": "RD", "┓": "LD", "┗": "UR", "┛": "UL", "┣": "UDR", "┫": "UDL",
+         "┳": "LRD", "┻": "LRU", "╋": "UDLR", "╸": "L", "╺": "R", "╹": "U", "╻": "D"}
+
+
+def double_size(lines: Sequence[str]) -> list[str]:
+    """The big characters twice as wide and nearly twice as tall (3 rows become 5), for
+    a terminal with room to spare: a plate is read from across the table.
+
+    Each cell becomes two side by side (a line reaching right goes on through the new
+    one), and between two rows comes one that carries every line reaching down (and
+    the diagonals on, one cell over)."""
+    wide: list[list[str]] = []
+    for line in lines:
+        row: list[str] = []
+        for ch in line:
+            if ch == "╱":
+                row += [" ", "╱"]  # a rising diagonal leans into its right half
+            else:
+                row += [ch, ("─" if ch == "─" else "━") if "R" in _ARMS.get(ch, "") else " "]
+        wide.append(row)
+    out: list[str] = []
+    for i, row in enumerate(wide):
+        out.append("".join(row))
+        if i == len(wide) - 1:
+            break
+        below = [" "] * len(row)
+        for x, ch in enumerate(row):
+            if "D" in _ARMS.get(ch, ""):
+                below[x] = "┃"
+            elif ch in "╲╳" and x + 1 < len(row):
+                below[x + 1] = "╲"
+            if ch in "╱╳" and x > 0:
+                below[x - 1] = "╱"
+        out.append("".join(below))
+    return out
+
+
 #: The style of the characters past a plate's eight: visibly more than the plate holds (P21).
 TOO_MANY = "bold #c1121f"
 
@@ -93,6 +132,8 @@ class PlateView(Static):
     """
 
     plate: reactive[str] = reactive("")
+    #: 2: the characters at double size (``double_size``), where the terminal has room.
+    scale: reactive[int] = reactive(1, layout=True)
 
     def __init__(self, plate: str = "", *, slots: int = 0, caption: str = "VNTYPL8S", id: str | None = None) -> None:
         super().__init__(id=id)
@@ -108,16 +149,20 @@ class PlateView(Static):
         self.watch_plate(self.plate)
 
     def render(self) -> Group:
-        return plate_lines(self.plate, self.slots)
+        return plate_lines(self.plate, self.slots, scale=self.scale)
 
 
-def plate_lines(plate: str, slots: int = 0) -> Group:
-    """The board's content: rows of up to eight big characters, then the plain text."""
+def plate_lines(plate: str, slots: int = 0, *, scale: int = 1) -> Group:
+    """The board's content: rows of up to eight big characters, then the plain text.
+
+    *scale* 2 draws a plate of up to eight characters at double size."""
     # Non-breaking spaces keep every row of the block the same width when centred.
     rows: list[Text] = []
     for start in range(0, max(len(plate), 1), MAX_LENGTH):
         chunk = plate[start : start + MAX_LENGTH]
         lines = big_text(chunk, slots if start == 0 else 0)
+        if scale == 2 and len(plate) <= MAX_LENGTH:
+            lines = double_size(lines)
         style = "bold" if start < MAX_LENGTH else TOO_MANY
         rows.append(Text("\n".join(line.replace(" ", "\u00a0") for line in lines), style=style, no_wrap=True))
     spaced = Text(justify="center")

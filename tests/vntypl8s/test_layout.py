@@ -185,3 +185,17 @@ async def test_the_whole_setup_form_fits_80x24() -> None:
         for wid in ("#timer", "#start", "#favourites"):
             region = form.query_one(wid).region
             assert 1 <= region.y and region.bottom <= SMALL[1] - 1, wid
+
+
+async def test_a_large_terminal_shows_the_plate_to_guess_at_double_size() -> None:
+    """Read from across the table: 120×40 draws it twice as big; 80×24 has no room to."""
+    for size, scale in ((SMALL, 1), ((120, 40), 2)):
+        app, _ = session_app(played_session(PLAYERS))
+        async with app.run_test(size=size) as pilot:
+            await take_keyboard(pilot, "Everyone")
+            screen = game_screen(app)
+            await wait_for(pilot, lambda: settled(app))
+            board = screen.query_one("#guess-plate", PlateView)
+            assert board.scale == scale, size
+            assert board.region.height == (8 if scale == 2 else 6), size
+            assert " ".join(screen.g.view(None).plate) in screen_text(app)
