@@ -76,3 +76,22 @@ def test_the_status_bar_shows_every_score_in_two_lines_at_80_columns() -> None:
     assert all(name.split()[0][:6] in text.plain for name in LONG_NAMES)  # shortened, still told apart
     short = status_text("Round 1 of 3 · writing", [("Ann", 0), ("Bob", 1), ("Cy", 2)], 78).plain
     assert short == "Round 1 of 3 · writing   Cards: Ann\u00a00   Bob\u00a01   Cy\u00a02"
+
+
+def test_a_victory_shared_by_many_is_one_line_that_counts_them() -> None:
+    """Eight long names joined by "and" would push the plates off an 80×24 screen: the
+    line counts the winners and the table stars them (P18 names the tiebreak either way)."""
+    from boardgames.vntypl8s.engine import Outcome, Standing, Tiebreak  # noqa: PLC0415
+    from boardgames.vntypl8s.widgets import tiebreak_text  # noqa: PLC0415
+
+    def standing(seat: int) -> Standing:
+        return Standing(seat, LONG_NAMES[seat], 1, 1)
+
+    standings = tuple(standing(p) for p in range(8))
+    five = tiebreak_text(Outcome((0, 1, 2, 3, 4), standings, Tiebreak.SHARED), LONG_NAMES).plain
+    assert five.startswith("Shared victory between 5 players (★ below)!") and len(five) <= 2 * 78
+    assert f"Decided by: {Tiebreak.SHARED.value}." in five
+    two = tiebreak_text(Outcome((0, 1), standings, Tiebreak.SHARED), LONG_NAMES).plain
+    assert two.startswith(f"Shared victory: {LONG_NAMES[0]} and {LONG_NAMES[1]}!")
+    one = tiebreak_text(Outcome((3,), standings, Tiebreak.MOST_CARDS), LONG_NAMES).plain
+    assert one.startswith(f"{LONG_NAMES[3]} wins!")
