@@ -248,8 +248,15 @@ class OwnerGrid(Static):
             else:
                 record = taken.get(owner)
                 guessed = record.guessed_by if record else None
-                who = f" → {plain(names[guessed])}" if guessed is not None else " (revealed)"
-                cells.append(Text.assemble((f"{key}", "dim"), " ", (plain(owner), "dim strike"), (who, "dim")))
+                # The taker's buzzer number first: on a narrow column the name is cut (…),
+                # never the grid's rows doubled off the bottom of an 80x24 screen.
+                who = f" → {guessed + 1} {plain(names[guessed])}" if guessed is not None else " (revealed)"
+                cells.append(
+                    Text.assemble(
+                        (f"{key}", "dim"), " ", (plain(owner), "dim strike"), (who, "dim"),
+                        no_wrap=True, overflow="ellipsis",
+                    )
+                )
         for row in range(0, len(cells), columns):
             chunk = cells[row : row + columns]
             table.add_row(*chunk, *[Text("")] * (columns - len(chunk)))

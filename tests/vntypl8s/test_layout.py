@@ -199,3 +199,20 @@ async def test_a_large_terminal_shows_the_plate_to_guess_at_double_size() -> Non
             assert board.scale == scale, size
             assert board.region.height == (8 if scale == 2 else 6), size
             assert " ".join(screen.g.view(None).plate) in screen_text(app)
+
+
+async def test_the_grid_stays_on_screen_at_80x24_as_8_long_names_take_its_cards() -> None:
+    app, _ = session_app(played_session(LONG_NAMES, plates=7))
+    async with app.run_test(size=SMALL) as pilot:
+        await take_keyboard(pilot, "Everyone")
+        screen = game_screen(app)
+        await deliberately(pilot, "enter")  # past the seventh reveal: the last plate
+        await wait_for(pilot, lambda: screen.stage is Stage.PLATE, "the last plate")
+        await wait_for(pilot, lambda: settled(app))
+        grid = screen.query_one("#grid")
+        assert grid.region.bottom <= SMALL[1] - 1  # its bottom border above the Footer
+        text = screen_text(app)
+        for record in screen.g.view(None).history:
+            assert f"→ {record.guessed_by + 1} " in text  # who took it, by buzzer number
+        for owner in screen.g.view(None).grid:
+            assert owner in flat(text)

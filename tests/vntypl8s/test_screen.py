@@ -107,7 +107,7 @@ async def test_a_whole_round_through_the_ui() -> None:
         assert game.active == 2
         taken = [right, bob_owner]
         text = screen_text(app)
-        assert "→ Cy" in text and "(revealed)" in text  # gone cards stay in place, dimmed
+        assert "→ 3 Cy" in text and "(revealed)" in text  # gone cards stay in place, dimmed
         cy_owner = answer(game, 2)
         await pilot.press("1")
         await pilot.pause()
