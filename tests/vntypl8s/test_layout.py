@@ -194,7 +194,7 @@ async def test_a_large_terminal_shows_the_plate_to_guess_at_double_size() -> Non
         async with app.run_test(size=size) as pilot:
             await take_keyboard(pilot, "Everyone")
             screen = game_screen(app)
-            await wait_for(pilot, lambda: settled(app))
+            await wait_for(pilot, lambda app=app: settled(app))
             board = screen.query_one("#guess-plate", PlateView)
             assert board.scale == scale, size
             assert board.region.height == (8 if scale == 2 else 6), size

@@ -143,7 +143,6 @@ def played_session(
     them guessed.  ``session.last`` holds the last action's events, as a resumed save's
     does, so a screen opened on it shows what the players were looking at (P20)."""
     from boardgames.vntypl8s.engine import Guess, SubmitPlate, WritingTimeUp  # noqa: PLC0415
-
     from boardgames.vntypl8s.spec import Vntypl8sSetup  # noqa: PLC0415
 
     session = GameSession.start(SPEC, Vntypl8sSetup(players, timer), seed, save=False)
