@@ -388,6 +388,10 @@ class GameView:
     writing_order: tuple[int, ...]
     owner_deck_size: int
     requirements_deck_size: int
+    #: The seats whose plates are guessed this round, in turn order (empty outside the
+    #: guessing phase).  A writer who timed out has no plate and no turn (P17): that is
+    #: public (``PlateForfeited``), so "Plate 3 of 4" counts only plates that exist.
+    turns: tuple[int, ...] = ()
 
     def can_guess(self, player: int) -> bool:
         return (
@@ -642,6 +646,7 @@ class Game:
             writing_order=self.writing_order,
             owner_deck_size=len(self._owner_deck),
             requirements_deck_size=len(self._requirement_deck),
+            turns=self._turns if self.phase is Phase.GUESSING else (),
         )
 
     # -- legality -------------------------------------------------------------------------

@@ -57,7 +57,7 @@ from boardgames.common.names import MAX_LENGTH as MAX_NAME
 from boardgames.common.names import BadNames
 from boardgames.common.saves import Autosaver
 from boardgames.common.session import GameSession
-from boardgames.common.text import plain, shown
+from boardgames.common.text import plain, sentence, shown
 from boardgames.common.ui.base import ARM, GameScreen, OnceModalScreen, QuietGate, clock_of
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
@@ -94,9 +94,13 @@ from boardgames.vntypl8s.widgets import (
     PlateView,
     characters_left,
     grid_key,
+    plate_lines,
+    plate_detail,
+    plate_option,
     plates_table,
     requirement_ticks,
     score_table,
+    status_text,
     tiebreak_text,
 )
 
@@ -125,22 +129,38 @@ class GuessScreen(OnceModalScreen["str | None"]):
         Binding("up", "move(-1)", "Previous", show=False),
     ]
 
-    def __init__(self, player: str, cards: Sequence[tuple[str, str]]) -> None:
+    #: The fewest rows the dialog takes, whatever it must leave in sight above it.
+    MIN_ROWS = 9
+    HELP = "Enter: guess   ↑↓: move   Esc: don't guess"
+
+    def __init__(self, player: str, cards: Sequence[tuple[str, str]], *, below: int = 0) -> None:
+        """*below*: the first screen row the dialog may use - the plate being guessed and
+        the buzzers above it stay in sight while the guesser chooses."""
         super().__init__()
         self.player = player
         self.cards = list(cards)
+        self.below = below
 
     def compose(self) -> ComposeResult:
         with Vertical(id="guess-box"):
-            yield Static(Content(f"{plain(self.player)}, which 0WN3R is it?"), id="guess-title")
-            yield TextInput(placeholder="a card's key, or part of its title", id="guess-filter")
+            yield Static(Content(sentence(f"{plain(self.player)}, which 0WN3R is it?")), id="guess-title")
+            yield TextInput(placeholder="a card's key, or part of its title", id="guess-filter", compact=True)
             yield OptionList(id="guess-options")
-            yield Static("Enter: guess the highlighted card   ↑↓: move   Esc: don't guess", id="guess-help")
+            yield Static(self.HELP, id="guess-help")
         yield Footer()
 
     def on_mount(self) -> None:
+        self._place(self.app.size.height)
         self._refilter("")
         self.query_one("#guess-filter", Input).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._place(event.size.height)
+
+    def _place(self, height: int) -> None:
+        """Below the plate, down to the Footer; higher only if the terminal is too short."""
+        top = max(0, min(self.below, height - 1 - self.MIN_ROWS))
+        self.query_one("#guess-box").styles.margin = (top, 0, 0, 0)
 
     def guards_key(self, event: events.Key) -> bool:
         """Typing part of a title goes straight in; the keys that answer (Enter, Esc),
@@ -168,7 +188,7 @@ class GuessScreen(OnceModalScreen["str | None"]):
             options.highlighted = 0
         help_line = self.query_one("#guess-help", Static)
         if found:
-            help_line.update("Enter: guess the highlighted card   ↑↓: move   Esc: don't guess")
+            help_line.update(self.HELP)
         else:
             # What was typed is data ("[/" included): plain text, never markup.
             help_line.update(Content(f"No card of the grid matches {plain(text.strip())!r}. Backspace and try again."))
@@ -218,7 +238,7 @@ class FavouritesScreen(OnceModalScreen[None]):
                 by = f"   by {plain(fav.writer)}" if fav.writer else ""
                 yield Static(
                     Group(
-                        PlateView(fav.plate).render(),
+                        plate_lines(fav.plate),
                         Text(f"0WN3R: {plain(fav.owner)}    R3QRMNTS: {plain(fav.requirements)}{by}", justify="center"),
                     ),
                     classes="favourite",
@@ -275,8 +295,17 @@ class Vntypl8sSetupScreen(GameScreen):
                 yield Button("Favourite plates", id="favourites")
         yield Footer()
 
+    #: Below this height the form's boxes are one row each, so all of it fits 80x24.
+    ROOMY = 32
+
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        short = event.size.height < self.ROOMY
+        self.set_class(short, "-short")
+        for box in self.query(Input):
+            box.compact = short
 
     def names(self) -> list[str]:
         """The name fields as typed (``players_from`` tidies and checks them)."""
@@ -355,11 +384,14 @@ class Vntypl8sScreen(SessionScreen[Game]):
     GAME = GAME
     MIN_SIZE = MIN_SIZE
     CSS_PATH = "vntypl8s.tcss"
+    SUB_TITLE = "VNTYPL8S"
     BINDINGS = [
         *[Binding(str(i + 1), f"buzz({i})", f"Buzz {i + 1}", show=False) for i in range(MAX_PLAYERS)],
-        Binding("r", "nobody", "Nobody knows: reveal"),
+        # docs/keys.md: digits choose what is labelled with them (1-8 the buzzers), so
+        # "nobody" is the digit no player has; "f" (favourites) never means "save" elsewhere.
+        Binding("0", "nobody", "Nobody knows: reveal"),
         Binding("enter", "continue", "Continue"),
-        Binding("s", "save_favourites", "Save marked favourites"),
+        Binding("f", "save_favourites", "Save marked favourites"),
         Binding("n", "new_game", "New game"),
         Binding("escape", "leave", "Main menu"),
     ]
@@ -374,9 +406,10 @@ class Vntypl8sScreen(SessionScreen[Game]):
         self.stage = Stage.HANDOVER
         self.writer: int | None = None
         self._pending: Sequence[object] = ()
-        #: the writer's sand timer, stopped while the leave question is open
         #: the writer's "hand it in anyway?" question, dismissed if their time runs out
         self._hand_in_question: ChoiceScreen[bool] | None = None
+        #: the writer's sand timer, paused because another screen covers this one (P28)
+        self._paused_by_cover: SandTimer | None = None
         #: Enter on a reveal or a round table waits for a moment of quiet since it appeared,
         #: so the Enter that led there (or a double press) cannot skip it unseen.
         self._continue_gate = QuietGate(ARM)
@@ -389,25 +422,32 @@ class Vntypl8sScreen(SessionScreen[Game]):
         with ContentSwitcher(initial="between", id="stages"):
             with Vertical(id="between"):
                 yield Static(id="between-text")
-            with Vertical(id="writing"):
-                yield Static(id="writer-name")
-                with Horizontal(id="cards"):
+            # Writing: the writer's cards on the side, the board and its verdict beside them,
+            # so every broken rule has the height of the screen (80x24 included).
+            with Horizontal(id="writing"):
+                with Vertical(id="writer-side"):
+                    yield Static(id="writer-name")
                     yield CardView(id="owner-card")
                     yield CardView(id="req-card")
+                    yield Static(id="req-ticks")
                     if self.timer:
                         yield SandTimer(self.timer, host(self).clock, id="timer")
-                yield PlateView(slots=8, id="editor-plate")
-                # Enabled only while a writer writes, so it never holds the focus otherwise.
-                yield PlateInput(
-                    placeholder="type your plate, Enter when done", id="plate-input", max_length=MAX_JUDGED, disabled=True
-                )
-                yield Static(id="chars-left")
-                yield Static(id="req-ticks")
-                yield Static(id="rule-list")
+                with VerticalScroll(id="writer-main", can_focus=False):
+                    yield PlateView(slots=8, id="editor-plate")
+                    # Enabled only while a writer writes, so it never holds the focus otherwise.
+                    yield PlateInput(
+                        placeholder="type your plate, Enter when done",
+                        id="plate-input",
+                        max_length=MAX_JUDGED,
+                        disabled=True,
+                    )
+                    yield Static(id="rule-list")
+            # Guessing: the buzzers beside the plate, so a guess dialog below leaves both in sight.
             with Vertical(id="guessing"):
                 yield Static(id="plate-title")
-                yield PlateView(id="guess-plate")
-                yield BuzzerBar(id="buzzers")
+                with Horizontal(id="plate-row"):
+                    yield PlateView(id="guess-plate")
+                    yield BuzzerBar(id="buzzers")
                 yield Static(id="guess-message")
                 yield OwnerGrid(id="grid")
             with Vertical(id="reveal"):
@@ -416,11 +456,17 @@ class Vntypl8sScreen(SessionScreen[Game]):
             with VerticalScroll(id="round-end"):
                 yield Static(id="round-table")
                 yield Static(id="round-plates")
-            with VerticalScroll(id="final"):
+            # The final table: the scores, then every plate of the game in one list that
+            # takes the rest of the screen and scrolls with its highlight.
+            with Vertical(id="final"):
                 yield Static(id="final-winner")
                 yield Static(id="final-table")
-                yield Static("Mark your favourite plates (Space), then press s to save them:", id="final-help")
+                yield Static(
+                    "Every plate: mark favourites with ↑↓ and Space, then press f to save them.",
+                    id="final-help",
+                )
                 yield SelectionList[int](id="favourites")
+                yield Static(id="favourite-detail")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -490,15 +536,36 @@ class Vntypl8sScreen(SessionScreen[Game]):
         self.refresh_bindings()
 
     def _update_status(self) -> None:
+        """Round, phase and every score; the round is the one on screen, not the engine's next."""
         g = self.g
-        scores = "   ".join(f"{plain(name)} {score}" for name, score in zip(self.players, g.scores(), strict=True))
         phase = {Phase.WRITING: "writing", Phase.GUESSING: "guessing", Phase.GAME_OVER: "game over"}[g.phase]
         round_ = g.round
         if self.stage is Stage.ROUND_END:
             # The engine has already dealt the next round; the table is the last one's.
             ended = next(e for e in self._pending if isinstance(e, RoundEnded))
             round_, phase = ended.round, "round over"
-        self.query_one("#status", Static).update(Content(f"Round {round_} of {g.rounds} · {phase}      Cards: {scores}"))
+        elif self.stage is Stage.REVEAL:
+            # The last plate's reveal: the engine may be writing the next round already.
+            round_, phase = g.view(None).history[-1].round, "guessing"
+        scores = list(zip(self.players, g.scores(), strict=True))
+        width = (self.size.width or self.app.size.width) - 2  # the bar's padding
+        self.query_one("#status", Static).update(status_text(f"Round {round_} of {g.rounds} · {phase}", scores, width))
+
+    #: Below this height the plate editor is one row (no box): the broken rules need the room.
+    ROOMY = 32
+    #: From this size on, the plate everyone guesses (and its reveal) is drawn at double size.
+    BIG_PLATE = (110, 36)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A narrower terminal may need shorter names in the status bar (``status_text``);
+        a short one a plate editor without its box; a large one a bigger plate to guess."""
+        width, height = event.size
+        self.query_one("#plate-input", Input).compact = height < self.ROOMY
+        big = width >= self.BIG_PLATE[0] and height >= self.BIG_PLATE[1]
+        for plate in self.query("#guess-plate, #reveal-plate").results(PlateView):
+            plate.scale = 2 if big else 1
+        if self.session is not None and self.is_mounted:
+            self._update_status()
 
     # -- writing -----------------------------------------------------------------------
 
@@ -537,7 +604,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         me = g.view(writer).players[writer]
         self.writer = writer
         self.query_one("#writer-name", Static).update(
-            Content(f"{plain(me.name)}: write a vanity plate for your 0WN3R without any word of its title.")
+            Content(f"✎ {plain(me.name)}")
         )
         self.query_one("#owner-card", CardView).show("0WN3R", me.owner)
         self.query_one("#req-card", CardView).show("R3QRMNTS", me.requirements)
@@ -549,6 +616,29 @@ class Vntypl8sScreen(SessionScreen[Game]):
         plate_input.focus()
         if self.timer:
             self.query_one(SandTimer).start()
+
+    # -- covered: the sand waits (P28) ---------------------------------------------------
+
+    def on_screen_suspend(self) -> None:
+        """Something covers the writer's editor (F1's rules, the palette, any question):
+        they cannot type, so their sand stops until the editor is theirs again (P28).
+
+        Only a timer that is running is paused, and only that one is resumed: the leave
+        question pauses and resumes its own (``SessionScreen.action_leave``), and a
+        handover only ever covers a writer whose timer has already stopped.
+        """
+        if not self.timer or self.stage is not Stage.WRITING:
+            return
+        timer = self.query_one(SandTimer)
+        if timer.running:
+            timer.pause()
+            self._paused_by_cover = timer
+
+    def on_screen_resume(self) -> None:
+        """Uncovered: the sand runs on from where it stopped, if the same writer still writes."""
+        timer, self._paused_by_cover = self._paused_by_cover, None
+        if timer is not None and self.stage is Stage.WRITING and self.writer is not None:
+            timer.resume()
 
     def accepts_key(self, event: events.Key) -> bool:
         """Behind the too-small message nothing; on a reveal or a round table, Enter
@@ -577,7 +667,8 @@ class Vntypl8sScreen(SessionScreen[Game]):
         # Disabled, the editor can never get the focus back when a modal closes.
         plate_input.disabled = True
         self.query_one("#editor-plate", PlateView).plate = ""
-        for wid in ("#writer-name", "#chars-left", "#req-ticks", "#rule-list"):
+        self.query_one("#editor-plate", PlateView).border_subtitle = ""
+        for wid in ("#writer-name", "#req-ticks", "#rule-list"):
             self.query_one(wid, Static).update("")
         self.writer = None
         self.set_focus(None)
@@ -588,7 +679,8 @@ class Vntypl8sScreen(SessionScreen[Game]):
         if writer is None:
             return
         self.query_one("#editor-plate", PlateView).plate = text
-        self.query_one("#chars-left", Static).update(characters_left(text))
+        # On the board's lower edge: one row more for the broken rules at 80x24.
+        self.query_one("#editor-plate", PlateView).border_subtitle = characters_left(text)
         check = self.g.requirements_check(writer, text)
         ticks = Text.assemble(("R3QRMNTS ", "bold"), requirement_ticks(check.card, check.used))
         if text and not check.met:
@@ -596,7 +688,13 @@ class Vntypl8sScreen(SessionScreen[Game]):
         self.query_one("#req-ticks", Static).update(ticks)
         rules = self.query_one("#rule-list", Static)
         if not text:
-            rules.update(Text("Type the plate: capitals and digits, no vowels, at most 8.", style="dim"))
+            rules.update(
+                Text(
+                    "Write a vanity plate for your 0WN3R without any word of its title: "
+                    "capitals and digits, no vowels, at most 8.",
+                    style="dim",
+                )
+            )
             return
         judgement = self.g.judge_plate(writer, text)
         if judgement.legal:
@@ -652,10 +750,10 @@ class Vntypl8sScreen(SessionScreen[Game]):
             return
         for e in events:
             if isinstance(e, PlateForfeited):
-                self.notify_everyone(plain(e, None), severity="warning", markup=False)
+                self.notify_everyone(sentence(plain(e, None)), severity="warning", markup=False)
             elif isinstance(e, PlateSubmitted) and e.timed_out:
                 # the words tell no secret, only that time ran out
-                self.notify_everyone(plain(e, None), markup=False)
+                self.notify_everyone(sentence(plain(e, None)), markup=False)
         self._clear_writer()
         self._after_writing(events)
 
@@ -695,16 +793,16 @@ class Vntypl8sScreen(SessionScreen[Game]):
         v = self.g.view(None)
         assert v.active is not None and v.plate is not None
         played = sum(1 for r in v.history if r.round == v.round)
-        total = sum(1 for p in v.players if p.done_writing)
+        total = len(v.turns)  # only plates that exist: a writer who timed out has none (P17)
         writer = self.players[v.active]
         self.query_one("#plate-title", Static).update(
-            Content(f"Plate {played + 1} of {total}: {plain(writer)}'s plate. Whose is it? Buzz with your number key.")
+            Content(f"Plate {played + 1} of {total}, written by {plain(writer)}: whose 0WN3R is it?")
         )
         self.query_one("#guess-plate", PlateView).plate = v.plate
         self.query_one("#guess-message", Static).update(
             Text(plain(message, None), style="bold red")
             if message
-            else Text(f"{plain(writer)}: press r if nobody knows it.", style="dim")
+            else Text(sentence(f"{plain(writer)}: press 0 if nobody knows it."), style="dim")
         )
         self._refresh_guessing()
         self._set_stage(Stage.PLATE, "guessing")
@@ -725,11 +823,14 @@ class Vntypl8sScreen(SessionScreen[Game]):
         def guessed(owner: str | None) -> None:
             if owner is None:
                 who = plain(name)
-                self.query_one("#guess-message", Static).update(Content(f"{who} did not guess; {who} may still buzz."))
+                self.query_one("#guess-message", Static).update(
+                    Content(sentence(f"{who} did not guess; {who} may still buzz."))
+                )
                 return
             self.make_guess(player, owner)
 
-        self.app.push_screen(GuessScreen(name, cards), guessed)
+        below = self.query_one("#plate-row").region.bottom
+        self.app.push_screen(GuessScreen(name, cards, below=below), guessed)
 
     def make_guess(self, player: int, owner: str) -> None:
         events = self.act(Guess(player, owner))
@@ -764,13 +865,13 @@ class Vntypl8sScreen(SessionScreen[Game]):
         for e in events:
             # An event's words are plain text with the players' names in them: Text, never markup.
             if isinstance(e, GuessedWrong):
-                lines.append(Text(plain(e, None), style="red"))
+                lines.append(Text(sentence(plain(e, None)), style="red"))
             elif isinstance(e, GuessedRight):
-                lines.append(Text(plain(e, None), style="bold green"))
+                lines.append(Text(sentence(plain(e, None)), style="bold green"))
             elif isinstance(e, OwnerRevealed):
-                lines.append(Text(plain(e, None), style="bold"))
+                lines.append(Text(sentence(plain(e, None)), style="bold"))
             elif isinstance(e, RequirementsRevealed):
-                lines.append(Text(plain(e, None)))
+                lines.append(Text(sentence(plain(e, None))))
         lines.append(Text("Enter: continue", style="dim"))
         self._pending = events
         self.query_one("#reveal-plate", PlateView).plate = record.plate
@@ -795,42 +896,50 @@ class Vntypl8sScreen(SessionScreen[Game]):
         v = self.g.view(None)
         ended = next(e for e in self._pending if isinstance(e, RoundEnded))
         this_round = [r for r in v.history if r.round == ended.round]
+        more = "final scores" if v.phase is Phase.GAME_OVER else "next round"
+        # The key comes first: with 8 players the plates run below an 80x24 screen (↑↓ scroll).
         self.query_one("#round-table", Static).update(
-            score_table(self.g.standings(), f"Scores after round {ended.round} of {v.rounds}")
-        )
-        self.query_one("#round-plates", Static).update(
             Group(
-                plates_table(this_round, self.players, f"Plates of round {ended.round}")
-                if this_round
-                else Text("Nobody handed in a plate this round."),
-                Text("Enter: " + ("final scores" if v.phase is Phase.GAME_OVER else "next round"), style="dim"),
+                Text(f"Enter: {more}   ↑↓: scroll", style="dim"),
+                score_table(self.g.standings(), f"Scores after round {ended.round} of {v.rounds}"),
             )
         )
+        self.query_one("#round-plates", Static).update(
+            plates_table(this_round, self.players, f"Plates of round {ended.round}")
+            if this_round
+            else Text("Nobody handed in a plate this round.")
+        )
         self._set_stage(Stage.ROUND_END, "round-end")
+        scroll = self.query_one("#round-end", VerticalScroll)
+        scroll.scroll_home(animate=False)
+        scroll.focus()  # arrows and Page Down reach what does not fit
 
     def _show_final(self) -> None:
         outcome = self.g.outcome()
         assert outcome is not None
         v = self.g.view(None)
         self.query_one("#final-winner", Static).update(tiebreak_text(outcome, self.players))
-        self.query_one("#final-table", Static).update(
-            Group(
-                score_table(outcome.standings, "Final scores", outcome.winners),
-                plates_table(v.history, self.players, "Every plate"),
-            )
-        )
+        self.query_one("#final-table", Static).update(score_table(outcome.standings, "Final scores", outcome.winners))
         marks = self.query_one("#favourites", SelectionList)
         marks.clear_options()
-        marks.add_options(
-            [
-                (Text(plain(f"{r.plate:<8}  {r.owner} · {r.requirements} · by {self.players[r.writer]}", None)), i)
-                for i, r in enumerate(v.history)
-            ]
-        )
+        marks.add_options([(plate_option(r, self.players), i) for i, r in enumerate(v.history)])
         if v.history:
             marks.highlighted = 0
+            self._show_favourite_detail(0)
         self._set_stage(Stage.FINAL, "final")
         marks.focus()
+
+    @on(SelectionList.SelectionHighlighted, "#favourites")
+    def _favourite_highlighted(self, event: SelectionList.SelectionHighlighted) -> None:
+        self._show_favourite_detail(event.selection_index)
+
+    def _show_favourite_detail(self, index: int | None) -> None:
+        history = self.g.view(None).history
+        detail = self.query_one("#favourite-detail", Static)
+        if index is None or not 0 <= index < len(history):
+            detail.update("")
+            return
+        detail.update(plate_detail(history[index], self.players))
 
     def action_save_favourites(self) -> None:
         if self.stage is not Stage.FINAL:
@@ -855,15 +964,6 @@ class Vntypl8sScreen(SessionScreen[Game]):
         if self.stage is Stage.FINAL and self.session is not None:
             self.app.switch_screen(Vntypl8sScreen(self.session.rematch(host(self).make_rng())))
 
-    # -- leaving ------------------------------------------------------------------------
-
-    def action_leave(self) -> None:
-        """The final table leaves at once (the game is over: nothing is lost)."""
-        if self.stage is Stage.FINAL:
-            host(self).back_to_menu()
-            return
-        super().action_leave()
-
     # -- which keys mean something now -----------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -885,6 +985,10 @@ class Vntypl8sScreen(SessionScreen[Game]):
 
 
 def wrong_guess(event: GuessedWrong) -> str:
-    """A wrong guess while the plate is still up: the guess, and that its guesser is out."""
-    return f"{event} {event.name} is locked out for this plate."
+    """A wrong guess while the plate is still up: the guess, and that its guesser is out.
+
+    A sentence may start with a name: ``sentence`` raises its first letter and leaves
+    the rest as the player wrote it ("McKay", never "Mckay" as ``str.capitalize`` would).
+    """
+    return f"{event} {sentence(event.name)} is locked out for this plate."
 

@@ -138,7 +138,7 @@ async def test_every_action_through_the_ui_is_on_disk_at_once() -> None:
         await deliberately(pilot, "enter")
         await pilot.pause()
         assert the_save().actions == [encode(a) for a in applied] and len(applied) == 4
-        await pilot.press("r")
+        await pilot.press("0")
         await deliberately(pilot, "y")
         await pilot.pause()
         record = the_save()
@@ -270,7 +270,7 @@ async def test_resuming_after_a_reveal_shows_that_reveal_again() -> None:
             screen.query_one("#plate-input").value = legal_plate(game, screen.writer, meet=True)
             await pilot.press("enter")
         await take_keyboard(pilot, "Everyone")
-        await pilot.press("r")
+        await pilot.press("0")
         await deliberately(pilot, "y")
         await pilot.pause()
         assert screen.stage is Stage.REVEAL

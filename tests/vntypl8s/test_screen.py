@@ -45,7 +45,7 @@ async def test_a_whole_round_through_the_ui() -> None:
         assert " ".join(view.plate) in text
         for i, owner in enumerate(view.grid_layout):
             assert owner in text
-        assert "1 Ann (wrote it)" in text and "2  Bob" in text and "3  Cy" in text
+        assert "1  Ann (wrote it)" in text and "2  Bob" in text and "3  Cy" in text
 
         # Ann cannot buzz on her own plate.
         assert screen.check_action("buzz", (0,)) is False
@@ -92,7 +92,7 @@ async def test_a_whole_round_through_the_ui() -> None:
         assert screen.stage is Stage.PLATE and game.active == 1
         assert 1 not in game.view(None).locked_out  # the lock-out ended with the plate
         bob_owner = answer(game, 1)
-        await pilot.press("r")
+        await pilot.press("0")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
         await deliberately(pilot, "y")
@@ -107,7 +107,7 @@ async def test_a_whole_round_through_the_ui() -> None:
         assert game.active == 2
         taken = [right, bob_owner]
         text = screen_text(app)
-        assert "→ Cy" in text and "(revealed)" in text  # gone cards stay in place, dimmed
+        assert "→ 3 Cy" in text and "(revealed)" in text  # gone cards stay in place, dimmed
         cy_owner = answer(game, 2)
         await pilot.press("1")
         await pilot.pause()
@@ -234,7 +234,7 @@ async def test_final_table_and_favourites() -> None:
         for name in (game.players[w] for w in outcome.winners):
             assert f"★ {name}" in text
         # Mark the first plate and save it.
-        await pilot.press("space", "s")
+        await pilot.press("space", "f")
         await pilot.pause()
         saved = load_favourites().favourites
         first = game.view(None).history[0]

@@ -143,7 +143,7 @@ async def test_no_secret_of_an_absent_player_at_any_step_of_a_round() -> None:
         await rec.deliberately(pilot, "enter")
         # Bob's plate: nobody knows.
         assert game.active == 1
-        await rec.press(pilot, "r")
+        await rec.press(pilot, "0")
         await rec.deliberately(pilot, "y")
         await rec.deliberately(pilot, "enter")
         # Cy's plate: everyone else guesses wrong, so it is revealed.

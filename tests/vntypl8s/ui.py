@@ -122,3 +122,64 @@ async def quick_round(pilot: Pilot, app: BoardgamesApp) -> None:
         await deliberately(pilot, "enter")  # the reveal
     assert screen.stage is Stage.ROUND_END
     await deliberately(pilot, "enter")
+
+
+#: Eight players with names as long as names may be (``common.names``: 24 characters),
+#: the hardest table to fit on an 80×24 terminal.
+LONG_NAMES = tuple(f"{first} {last}" for first, last in zip(
+    ("Annabelle", "Bartholomew", "Cyprianna", "Desdemona", "Evangeline", "Florentina", "Gwendolyn", "Hieronymus"),
+    ("Featherstone", "Wolverhampt", "Montgomery", "Vanderbilt", "Kowalczykow", "Abernathy", "Fitzwilliam", "Oppenheimer"),
+    strict=True,
+))
+
+
+def played_session(
+    players: tuple[str, ...], *, plates: int = 0, rounds: int = 0, timer: int | None = None, seed: int = 1,
+    forfeit: frozenset[int] = frozenset(),
+) -> GameSession:
+    """A session played straight through the engine (no screen, not saved): *rounds*
+    whole rounds (each plate guessed right by the next seat), then every plate of the
+    next round written (seats in *forfeit* timing out with nothing) and *plates* of
+    them guessed.  ``session.last`` holds the last action's events, as a resumed save's
+    does, so a screen opened on it shows what the players were looking at (P20)."""
+    from boardgames.vntypl8s.engine import Guess, SubmitPlate, WritingTimeUp  # noqa: PLC0415
+    from boardgames.vntypl8s.spec import Vntypl8sSetup  # noqa: PLC0415
+
+    session = GameSession.start(SPEC, Vntypl8sSetup(players, timer), seed, save=False)
+    game = session.engine
+    last: list = []
+
+    def apply(action: object) -> None:
+        nonlocal last
+        step = session.apply(action)
+        assert step.applied, step.refusal
+        last = list(step.events)
+
+    def write() -> None:
+        for p in game.writing_order:
+            if p in forfeit:
+                apply(WritingTimeUp(p, ""))
+            else:
+                apply(SubmitPlate(p, legal_plate(game, p, meet=True)))
+
+    def guess_one() -> None:
+        active = game.active
+        apply(Guess((active + 1) % len(players), answer(game, active)))
+
+    for _ in range(rounds):
+        write()
+        while game.phase is Phase.GUESSING:
+            guess_one()
+    if game.phase is Phase.WRITING:
+        write()
+        for _ in range(plates):
+            guess_one()
+    session.last = tuple(last)
+    return session
+
+
+def session_app(session: GameSession, clock: ManualClock | None = None) -> tuple[BoardgamesApp, ManualClock]:
+    """The app opened on *session*, as ``--resume`` opens a save (P20)."""
+    clock = clock or ManualClock()
+    app = BoardgamesApp(start=lambda: ENTRY.session_screen(session, app), seed=2, clock=clock)
+    return app, clock
