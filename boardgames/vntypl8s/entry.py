@@ -23,7 +23,7 @@ from boardgames.common.names import MAX_LENGTH as MAX_NAME
 from boardgames.common.text import plain
 from boardgames.games import GameEntry, MenuItem
 from boardgames.vntypl8s.cards import load_decks, normalise_requirement
-from boardgames.vntypl8s.judge import MAX_JUDGED, MAX_LENGTH, MAX_OWNER
+from boardgames.vntypl8s.judge import MAX_JUDGED, MAX_LENGTH, MAX_OWNER, load_forms
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -192,7 +192,10 @@ class Vntypl8sEntry(GameEntry):
         register(subparsers)
 
     def validate_decks(self) -> None:
+        """Both card decks and the judge's word data (``forms.txt``): a bad line is
+        reported with its file and line before any screen opens."""
         load_decks()
+        load_forms()
 
     def check_ready(self) -> None:
         """The plate judge reads title words through the spell checker (``DictionaryUnavailable``, exit 3)."""

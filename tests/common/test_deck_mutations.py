@@ -76,8 +76,19 @@ def assert_clear_error(result: subprocess.CompletedProcess[str], name: str, line
         assert f"line {line}" in result.stderr, result.stderr
 
 
-@pytest.mark.parametrize("mutation", MUTATIONS)
-@pytest.mark.parametrize("deck", FILES, ids=str)
+#: Files that are lists of independent judgements, with no count to add up: one line
+#: fewer is a legitimate edit there, not a broken file (forms.txt: each line is one
+#: decision of the plate judge; tests/vntypl8s/test_judge_forms.py checks coverage).
+UNCOUNTED = {Path("vntypl8s/forms.txt")}
+CASES = [
+    pytest.param(deck, mutation, id=f"{deck}-{mutation}")
+    for deck in FILES
+    for mutation in MUTATIONS
+    if not (mutation == "missing-line" and deck in UNCOUNTED)
+]
+
+
+@pytest.mark.parametrize(("deck", "mutation"), CASES)
 def test_mutated_deck_is_a_clear_error(tmp_path: Path, deck: Path, mutation: str) -> None:
     copy = tmp_path / "decks"
     shutil.copytree(DECKS, copy)
