@@ -353,10 +353,11 @@ class BoardgamesApp(App[int]):
             self.notify(warning, severity="warning", markup=False)
 
     def on_mount(self) -> None:
+        """The menu, or the screen the command line asked for - alone: the menu under
+        a game started from the command line is built only if the players go back to
+        it (``back_to_menu``), not before the game's first frame."""
         self._apply_settings()
-        self.push_screen(MainMenu())
-        if self._start is not None:
-            self.push_screen(self._start())
+        self.push_screen(MainMenu() if self._start is None else self._start())
 
     def new_seed(self) -> int:
         """A seed for each new game (saves record it so a game can be replayed).
@@ -468,10 +469,12 @@ class BoardgamesApp(App[int]):
         then()
 
     def back_to_menu(self) -> None:
-        while len(self.screen_stack) > 2:
+        """Close every screen above the main menu (building the menu when the suite was
+        opened on a game from the command line and has none yet)."""
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenu):
             self.pop_screen()
-        if not isinstance(self.screen, MainMenu) and len(self.screen_stack) == 2:
-            self.pop_screen()
+        if not isinstance(self.screen, MainMenu):
+            self.push_screen(MainMenu())
 
     def action_back_to_menu(self) -> None:
         self.back_to_menu()

@@ -9,9 +9,10 @@ from textual.command import CommandInput, CommandList, CommandPalette
 from textual.widgets import MarkdownViewer, OptionList
 
 from boardgames.app import BoardgamesApp, MainMenu
+from boardgames.common.clock import ManualClock
 from boardgames.common.ui.rules import RulesScreen
 from boardgames.games import GAMES
-from tests.screen import screen_text, wait_for
+from tests.screen import screen_text, settled, take_keyboard, wait_for
 
 SIZE = (100, 36)
 
@@ -141,3 +142,22 @@ async def test_resizing_mid_pile_loses_nothing() -> None:
         await pilot.pause()
         assert screen.game.phase is Phase.SOLVING and screen.view().active_run.current == card
         assert screen.query_one("#answer").value == "hal"
+
+
+async def test_a_game_opened_from_the_command_line_builds_no_menu_until_it_is_left() -> None:
+    """``boardgames uwo`` built a hidden main menu under the duel before its first frame
+    (issue 16); the menu is made when the players go back to it."""
+    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
+
+    app = BoardgamesApp(start=lambda: UwoScreen(), seed=4, clock=ManualClock())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await take_keyboard(pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, UwoScreen) and settled(app), "the duel, up")
+        await pilot.pause()
+        assert not any(isinstance(s, MainMenu) for s in app.screen_stack)
+        app.back_to_menu()
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu, built now")
+        assert [type(s) for s in app.screen_stack[1:]] == [MainMenu]
+        # Its Header titles itself after its first refresh: end the test only then
+        # (stopping the app before that makes Textual's Header raise NoMatches).
+        await wait_for(pilot, lambda: settled(app) and "boardgames" in screen_text(app), "the menu drawn")
