@@ -188,7 +188,7 @@ class RanOut(PublicEvent):
     side: Side
 
     def __str__(self) -> str:
-        return f"{self.side.possessive} energy row is empty."
+        return f"The {self.side.possessive} energy row is empty."
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +221,26 @@ class KeepsPlaying(PublicEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class Undone(PublicEvent):
+    """A morph or a move taken back (U24).  ``step`` is the event it undoes, as both saw it."""
+
+    side: Side
+    step: Morphed | Moved | Rode
+    refund: int
+
+    def __str__(self) -> str:
+        s = self.step
+        if isinstance(s, Morphed):
+            what = (f"their morph on {name(s.square)}: the {s.new} card goes back to their hand "
+                    f"and the UMO is a {s.old} again")
+        elif isinstance(s, Moved):
+            what = f"the move of their {s.kind} from {name(s.src)} to {name(s.dst)}"
+        else:
+            what = f"the ride of their {s.kind} from {name(s.path[0])} to {name(s.path[-1])}"
+        return f"The {self.side.title} take back {what} ({self.refund} energy back)."
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded(PublicEvent):
     winner: Side | None
     reason: str
@@ -233,5 +253,6 @@ class GameEnded(PublicEvent):
 
 Event = (
     TurnStarted | Morphed | Moved | Rode | Trampled | OutOfPlay | BackInPlay | Attacked | Evaded
-    | Destroyed | Blasted | DuelEnded | Swapped | Paid | RanOut | Drew | Refilled | KeepsPlaying | GameEnded
+    | Destroyed | Blasted | DuelEnded | Swapped | Paid | RanOut | Drew | Refilled | KeepsPlaying | Undone
+    | GameEnded
 )

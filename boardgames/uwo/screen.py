@@ -38,6 +38,7 @@ from textual.widgets import Footer, Header, LoadingIndicator, RichLog, Static
 
 from boardgames.common.game import refusal_text
 from boardgames.common.session import GameSession
+from boardgames.common.text import sentence
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.host import host
@@ -499,7 +500,7 @@ class UwoScreen(SessionScreen[Game]):
                     Choice("m", "Main menu", "menu"),
                     Choice("b", "Look at the board", "board"),
                 ],
-                detail=f"{outcome.reason[:1].upper()}{outcome.reason[1:]}, after {self.game.turn} turns.",
+                detail=f"{sentence(outcome.reason)}, after {self.game.turn} turns.",
             ),
             self._after_game,
         )

@@ -19,6 +19,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from boardgames.common.text import sentence
 from boardgames.uwo import board as B
 from boardgames.uwo.board import Square
 from boardgames.uwo.cards import Kind, Role
@@ -236,17 +237,23 @@ class InfoPanel(Drawn):
         self.show_text(text)
 
     def show_umo(self, umo: UmoView, names: dict[str, str]) -> None:
-        extra = []
-        if umo.height > 1:
-            extra.append("stack   " + " › ".join(k.name for k in umo.stack) + " (top rules)")
-        if umo.out_of_play:
-            extra.append(umo.out_text.capitalize() + ".")
-        if umo.morphed_this_turn:
-            extra.append("Morphed this turn: may move, not attack.")
-        self.show_kind(umo.kind, names, heading=f"{umo.side.singular} UMO on {B.name(umo.square)}", extra=extra)
+        self.show_kind(umo.kind, names, heading=f"{umo.side.singular} UMO on {B.name(umo.square)}",
+                       extra=umo_notes(umo))
 
     def clear_info(self, hint: str) -> None:
         self.show_text(Text(hint, style="dim"))
+
+
+def umo_notes(umo: UmoView) -> list[str]:
+    """What the card does not print about a UMO on the board: its stack, its marks."""
+    extra = []
+    if umo.height > 1:
+        extra.append("stack   " + " › ".join(k.name for k in umo.stack) + " (top rules)")
+    if umo.out_of_play:
+        extra.append(sentence(umo.out_text) + ".")  # never str.capitalize: "the Pnorfs' turn"
+    if umo.morphed_this_turn:
+        extra.append("Morphed this turn: may move, not attack.")
+    return extra
 
 
 class HandCard(Drawn):
