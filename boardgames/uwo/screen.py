@@ -19,8 +19,13 @@ live and says so; each of its steps is then held until ``step_delay`` seconds (o
 the app's injected clock) have passed since the last step, applied, logged and
 marked on the board, so a person can follow it.
 
-Keys: the board owns the cursor keys, Enter and Esc (``BoardGrid``); the screen owns
-the game commands, each greyed out in the Footer when the engine would refuse it.
+Keys (``docs/keys.md``, the suite's map; UWO's are listed in ``docs/rules/uwo.md``):
+the board owns the cursor keys, Enter and Escape (``BoardGrid``); the screen owns the
+game commands, each greyed out in the Footer when the engine would refuse it and
+hidden when it belongs to another phase.  Escape clears a selection, and with
+nothing selected leaves through the suite's one question (``action_leave``).  The
+commands that end a turn (``e``, ``E``, ``x``) ask once first, with the shared
+guarded ``ChoiceScreen``: the key that opened it, or a double press, never answers.
 """
 
 from __future__ import annotations
@@ -56,6 +61,7 @@ from boardgames.uwo.actions import (
     StopDuel,
     Swap,
     TakeHit,
+    Undo,
 )
 from boardgames.uwo.board import Square
 from boardgames.uwo.cards import Role, load_catalog
@@ -99,7 +105,11 @@ class UwoScreen(SessionScreen[Game]):
     TITLE = "duel"
     SUB_TITLE = "UWO — Gnorfs against Pnorfs"
     CSS_PATH = "uwo.tcss"
-    MIN_SIZE = (110, 34)
+    MIN_SIZE = (80, 24)
+    #: The layout's classes by terminal size (``uwo.tcss``): below 110 columns the board's
+    #: squares are narrower, below 36 rows they lose their frames (3 rows each).
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (36, "-tall")]
 
     BINDINGS: ClassVar = [
         Binding("1", "pick(0)", "Card 1", show=False),
@@ -107,16 +117,20 @@ class UwoScreen(SessionScreen[Game]):
         Binding("3", "pick(2)", "Card 3", show=False),
         Binding("v", "evade", "Evade"),
         Binding("t", "take_hit", "Take hit"),
-        Binding("c", "counter", "Counter-attack"),
-        Binding("n", "stop_duel", "No counter"),
+        Binding("c", "counter", "Counter"),
+        Binding("p", "stop_duel", "No counter"),
         Binding("b", "blast", "Blast"),
-        Binding("x", "swap", "Swap card"),
+        Binding("u", "undo", "Undo"),
+        Binding("x", "swap", "Swap"),
         Binding("e", "end_turn", "End turn"),
         Binding("E,shift+e", "drain", "End, spend all"),
-        Binding("q", "leave", "Leave"),
+        Binding("n", "new_game", "New game"),
+        Binding("pageup", "log_page(-1)", "Log ↑", key_display="PgUp"),
+        Binding("pagedown", "log_page(1)", "Log ↓", key_display="PgDn"),
     ]
 
-    _COMMANDS = ("evade", "take_hit", "counter", "stop_duel", "blast", "swap", "end_turn", "drain")
+    _COMMANDS = ("evade", "take_hit", "counter", "stop_duel", "blast", "undo", "swap", "end_turn", "drain",
+                 "new_game")
 
     def __init__(
         self,
@@ -163,6 +177,8 @@ class UwoScreen(SessionScreen[Game]):
         self._cursors = {Side.GNORFS: B.parse("c2"), Side.PNORFS: B.parse("c5")}
         #: Events since the last handover: the next player reads them on the handover screen.
         self._since_handover: list[Event] = []
+        #: A resumed duel's first handover says so (it is not "your turn goes on").
+        self._resumed = False
 
     # ------------------------------------------------------------------ layout
 
@@ -294,6 +310,7 @@ class UwoScreen(SessionScreen[Game]):
             )
         self._since_handover = []
         self._last_step_at = host(self).clock()
+        self._resumed = resumed
         if resumed:
             self.after_change([])  # a handover first (or the computer thinks): nothing shows too early
         else:
@@ -383,7 +400,7 @@ class UwoScreen(SessionScreen[Game]):
             assert attacker is not None
             self.notify(
                 f"The {attacker.side.singular} {attacker.kind.name} on {B.name(self.game.duel.attacker)} attacks "
-                f"you: v evade, t take the hit, or a card (1-3) + Enter to morph in defence.",
+                f"you: {self.defence_keys(self.view)}.",
                 title="You are attacked",
                 severity="warning",
             )
@@ -458,8 +475,11 @@ class UwoScreen(SessionScreen[Game]):
         self.selected = self.picked = None
         self.redraw()
         phase = self.game.phase
+        resumed, self._resumed = self._resumed, False
         if phase is Phase.DEFEND:
             title = f"{side.title}, you are attacked — take the keyboard"
+        elif resumed:
+            title = f"{side.title}, take the keyboard — the duel resumes on your turn"
         elif any(isinstance(e, TurnStarted) and e.side is side for e in self._since_handover):
             title = f"{side.title}, take the keyboard — your turn"
         else:
@@ -590,17 +610,30 @@ class UwoScreen(SessionScreen[Game]):
                         mark(s, "-blast")
         return marks, hints
 
+    def defence_keys(self, view: UwoView) -> str:
+        """The answers to an attack the player at the keyboard really has, in keys (never a
+        morph with no energy or no fitting card: only what ``view.legal`` holds)."""
+        options = []
+        if any(isinstance(x, Evade) for x in view.legal):
+            options.append("v evade")
+        if any(isinstance(x, Morph) for x in view.legal):
+            options.append("a card (1-3) + Enter to morph in defence")
+        options.append("t take the hit")
+        return ", ".join(options[:-1]) + (" or " if len(options) > 1 else "") + options[-1]
+
     def draw_status(self, view: UwoView) -> None:
+        """Whose move, and what the player at the keyboard may do: one short line each, so
+        that a narrow panel wraps between options, never inside one."""
         status = self.query_one(StatusPanel)
         cur = view.current
-        title = f"Turn {view.turn} (of {view.turn_cap} at most) · {cur.title} to play"
+        title = f"Turn {view.turn} · {cur.title} to play"
         if view.to_act is not None and view.to_act is not cur:
-            title = f"Turn {view.turn} · the {cur.possessive} duel · {view.to_act.title} to answer"
+            title = f"Turn {view.turn} · {cur.possessive} duel · {view.to_act.title} to answer"
         lines: list[str] = []
         if view.outcome is not None:
             o = view.outcome
             said = f"Draw: {o.reason}." if o.winner is None else f"The {o.winner.title} win: {o.reason}."
-            status.show("Game over", [said])
+            status.show("Game over", [said, "n new game · Esc main menu"])
             return
         if self.keyboard is None:
             status.show(title, [f"Waiting for the {view.to_act.title if view.to_act else ''} to take the keyboard."])
@@ -608,7 +641,7 @@ class UwoScreen(SessionScreen[Game]):
         if self.computer is not None and view.to_act is self.computer.side:
             who = f"{self.computer.side.title} (computer, {self.computer.level})"
             if view.to_act is view.current:
-                title = f"Turn {view.turn} (of {view.turn_cap} at most) · {who} to play"
+                title = f"Turn {view.turn} · {who} to play"
                 lines.append("The computer plays its turn; watch the log and the marked squares.")
             else:
                 title = f"Turn {view.turn} · your duel · {who} to answer"
@@ -616,15 +649,19 @@ class UwoScreen(SessionScreen[Game]):
             status.show(title, lines)
             return
         if view.phase is Phase.TURN:
-            morph = "used" if view.morph_used else "available"
-            action = "used" if view.action_used else "available"
+            morph = "used" if view.morph_used else "free"
+            action = "used" if view.action_used else "free"
             lines.append(f"Morph {morph} · action {action} · paid {view.paid}")
             if self.picked is not None:
-                lines.append("Enter on a UMO marked 'morph' · x swap the card · Esc cancel")
+                lines.append("Enter on a UMO marked 'morph'")
+                lines.append("x swap the card · Esc clear")
             elif self.selected is not None:
-                lines.append("Enter on a highlighted square: move, ride or attack · Esc cancel")
+                lines.append("Enter on a marked square: move, ride or attack · Esc clear")
             else:
-                lines.append("Enter select a UMO · 1-3 pick a card to morph · e end the turn")
+                lines.append("Enter select a UMO · 1-3 pick a card")
+                lines.append("e end the turn")
+            if view.undoable:
+                lines.append(f"u take back the last {'morph or move' if view.undoable > 1 else 'step'}")
         elif view.phase is Phase.DEFEND and view.duel is not None:
             a = view.board[view.duel.attacker]
             t = view.board[view.duel.target]
@@ -633,17 +670,20 @@ class UwoScreen(SessionScreen[Game]):
                 f"You are attacked! The {a.side.singular} {a.kind.name} on {B.name(a.square)} "
                 f"attacks your {t.kind.name} on {B.name(t.square)}."
             )
-            options = []
             if any(isinstance(x, Evade) for x in view.legal):
-                options.append(f"v evasion card ({view.sides[t.side].evasions} left)")
+                lines.append(f"v evade ({view.sides[t.side].evasions} evasion cards left)")
             if any(isinstance(x, Morph) for x in view.legal):
-                options.append(f"a card 1-3 + Enter: defensive morph (shield against {a.kind.name})")
-            options.append("t take the hit")
-            lines.append(" · ".join(options))
+                lines.append(f"1-3 + Enter: morph into a shield against {a.kind.name}")
+            if len(view.legal) == 1:
+                lines.append("No defence in your hand (U23): t take the hit")
+            else:
+                lines.append("t take the hit")
         elif view.phase is Phase.COUNTER and view.duel is not None:
             a = view.board[view.duel.attacker]
             assert a is not None
-            lines.append(f"You defended. c: counter-attack the {a.kind.name} on {B.name(a.square)} · n: stop the duel")
+            lines.append("You defended.")
+            lines.append(f"c counter-attack the {a.kind.name} on {B.name(a.square)}")
+            lines.append("p no counter-attack (the duel ends)")
         status.show(title, lines)
 
     def draw_info(self, view: UwoView) -> None:
@@ -678,8 +718,11 @@ class UwoScreen(SessionScreen[Game]):
         self.redraw()
 
     def on_board_grid_cancelled(self, event: BoardGrid.Cancelled) -> None:
+        """Escape: clear the selection (a UMO, a card); with nothing selected, leave -
+        after the suite's one question (``docs/keys.md``)."""
         if self.picked is None and self.selected is None:
-            self.notify("Nothing to cancel. e ends the turn; F1 shows the rules.")
+            self.action_leave()
+            return
         self.selected = self.picked = None
         self.redraw()
 
@@ -699,7 +742,7 @@ class UwoScreen(SessionScreen[Game]):
         if view.phase is Phase.DEFEND:
             assert view.duel is not None
             if kind is None:
-                self.refuse("You are attacked: v evades, t takes the hit, or pick a card (1-3) to morph in defence.")
+                self.refuse(f"You are attacked: {self.defence_keys(view)}.")
                 return
             self.play(Morph(kind, view.duel.target))
             return
@@ -708,7 +751,7 @@ class UwoScreen(SessionScreen[Game]):
             if sq == view.duel.attacker or sq == view.duel.target:
                 self.action_counter()
             else:
-                self.refuse("In a duel you may only counter-attack your attacker (c) or stop (n).")
+                self.refuse("In a duel you may only counter-attack your attacker (c) or not (p).")
             return
         if kind is not None:
             self.play(Morph(kind, sq))
@@ -790,9 +833,11 @@ class UwoScreen(SessionScreen[Game]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide commands that belong to another phase; grey out those illegal right now."""
-        if action in ("leave", "pick") or self.game is None:
+        if action in ("leave", "pick", "log_page") or self.game is None:
             return True
         phase = self.game.phase
+        if action == "new_game":
+            return phase is Phase.OVER
         mine = self.my_move()
         legal = self.game.legal_actions if mine else ()
         if action in ("evade", "take_hit"):
@@ -810,6 +855,8 @@ class UwoScreen(SessionScreen[Game]):
             return False
         if action == "end_turn":
             return True if mine else None
+        if action == "undo":
+            return True if mine and Undo() in legal else None
         if action == "drain":
             return True if mine and EndTurn(drain=True) in legal else None
         if action == "swap":
@@ -824,8 +871,8 @@ class UwoScreen(SessionScreen[Game]):
             return None if has_dynamite else False
         return True
 
-    _KEYS = {"v": "evade", "t": "take_hit", "c": "counter", "n": "stop_duel", "b": "blast",
-             "x": "swap", "e": "end_turn", "E": "drain"}
+    _KEYS = {"v": "evade", "t": "take_hit", "c": "counter", "p": "stop_duel", "b": "blast",
+             "u": "undo", "x": "swap", "e": "end_turn", "E": "drain", "n": "new_game"}
 
     def on_key(self, event: events.Key) -> None:
         """A command key that is greyed out or hidden right now still gets an answer: why not."""
@@ -840,8 +887,10 @@ class UwoScreen(SessionScreen[Game]):
         """Why a command cannot be used now, in the player's words (the engine's where it has one)."""
         game = self.game
         assert game is not None
+        if action == "new_game":
+            return "A new game can begin once this duel is over (Escape leaves it)."
         if game.is_over():
-            return "The game is over."
+            return "The game is over: n starts a new one."
         if not self.my_move():
             if self.computer_to_act():
                 return "Wait: the computer is playing."
@@ -862,9 +911,11 @@ class UwoScreen(SessionScreen[Game]):
                 else Attack(game.duel.target, game.duel.attacker)
             )
         elif phase is Phase.DEFEND:
-            return "You are attacked: first answer it (v evade, t take the hit, or a card 1-3 + Enter)."
+            return f"You are attacked: first answer it ({self.defence_keys(game.view(self.keyboard))})."
         elif phase is Phase.COUNTER:
-            return "First finish the duel: c counter-attack or n stop."
+            return "First finish the duel: c counter-attack or p no counter-attack."
+        elif action == "undo":
+            candidate = Undo()
         elif action == "swap":
             kind = self.hand_kind(self.picked)
             if kind is None:
@@ -923,11 +974,20 @@ class UwoScreen(SessionScreen[Game]):
 
     def action_end_turn(self) -> None:
         if self.my_move():
-            self.play(EndTurn())
+            view = self.view
+            unused = [what for what, used in (("morphed", view.morph_used), ("acted", view.action_used)) if not used]
+            detail = f"You have not {' or '.join(unused)} this turn. " if unused else ""
+            cost = "It costs 1 energy: nothing was paid this turn. " if not view.paid else ""
+            self.confirm("End the turn?", detail + cost, "Yes, end the turn", EndTurn())
 
     def action_drain(self) -> None:
         if self.my_move():
-            self.play(EndTurn(drain=True))
+            left = self.view.sides[self.view.current].energy
+            self.confirm(
+                "End the turn spending all your energy?",
+                f"All {left} energy left in your row is spent; you draw nothing if it is empty at the end (U10).",
+                f"Yes, spend all {left} and end the turn", EndTurn(drain=True),
+            )
 
     def action_swap(self) -> None:
         if not self.my_move():
@@ -936,7 +996,44 @@ class UwoScreen(SessionScreen[Game]):
         if kind is None:
             self.refuse("Pick the card to swap first (1, 2 or 3), then press x.")
             return
-        self.play(Swap(kind))
+        self.confirm(
+            f"Swap the {self.names[kind]}?",
+            "It goes face down under your deck, you draw the top card, and your turn ends at once (U13).",
+            "Yes, swap it and end the turn", Swap(kind),
+        )
+
+    def confirm(self, question: str, detail: str, yes: str, action: Action) -> None:
+        """Ask once before an action that ends the turn; the guarded question ignores the
+        key that opened it and any double press (``common.ui.base.GuardedModalScreen``)."""
+        token = self._token
+
+        def answered(go: bool | None) -> None:
+            # The duel may have changed under the question (a new game): act only on the one asked about.
+            if go and token == self._token and self.my_move():
+                self.play(action)
+
+        self.app.push_screen(
+            ChoiceScreen(question, [Choice("y", yes, True), Choice("n", "No, go on playing", False)],
+                         detail=detail, cancel=True),
+            answered,
+        )
+
+    def action_undo(self) -> None:
+        if self.my_move():
+            self.play(Undo())
+
+    def action_new_game(self) -> None:
+        """``n`` once the duel is over: the same setup, freshly dealt (as the end question's ``n``)."""
+        if self.game is not None and self.game.is_over():
+            self._after_game("new")
+
+    def action_log_page(self, direction: int) -> None:
+        """PgUp / PgDn: page through the log, which may be only a few lines high."""
+        log = self.query_one("#log", RichLog)
+        if direction < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
 
     def action_blast(self) -> None:
         if not self.my_move() or self.game is None:
