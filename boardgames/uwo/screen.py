@@ -109,7 +109,7 @@ class UwoScreen(SessionScreen[Game]):
     #: The layout's classes by terminal size (``uwo.tcss``): below 110 columns the board's
     #: squares are narrower, below 36 rows they lose their frames (3 rows each).
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (36, "-tall")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (30, "-tall")]
 
     BINDINGS: ClassVar = [
         Binding("1", "pick(0)", "Card 1", show=False),
@@ -123,10 +123,10 @@ class UwoScreen(SessionScreen[Game]):
         Binding("u", "undo", "Undo"),
         Binding("x", "swap", "Swap"),
         Binding("e", "end_turn", "End turn"),
-        Binding("E,shift+e", "drain", "End, spend all"),
+        Binding("E,shift+e", "drain", "Spend all"),
         Binding("n", "new_game", "New game"),
-        Binding("pageup", "log_page(-1)", "Log ↑", key_display="PgUp"),
-        Binding("pagedown", "log_page(1)", "Log ↓", key_display="PgDn"),
+        Binding("pageup", "log_page(-1)", "Log", key_display="PgUp/Dn"),
+        Binding("pagedown", "log_page(1)", "Log down", show=False),
     ]
 
     _COMMANDS = ("evade", "take_hit", "counter", "stop_duel", "blast", "undo", "swap", "end_turn", "drain",
@@ -199,13 +199,13 @@ class UwoScreen(SessionScreen[Game]):
                 with Horizontal(id="thinking"):
                     yield LoadingIndicator()
                     yield Static("", id="thinking-text")
-                yield InfoPanel(id="info")
                 yield HandPanel(id="hand")
+                yield InfoPanel(id="info")
                 log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
                 log.can_focus = False
-                log.border_title = "Log"
+                log.border_title = "Log · PgUp/PgDn"
                 yield log
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(BoardGrid).focus()
@@ -604,7 +604,7 @@ class UwoScreen(SessionScreen[Game]):
         if view.phase is Phase.COUNTER and view.duel is not None:
             for a in view.legal:
                 if isinstance(a, Attack):
-                    mark(a.dst, "-attack", "c: attack")
+                    mark(a.dst, "-attack", "c attack")
                 elif isinstance(a, Blast):
                     for s in (a.src, *B.AROUND[a.src]):
                         mark(s, "-blast")
@@ -628,7 +628,7 @@ class UwoScreen(SessionScreen[Game]):
         cur = view.current
         title = f"Turn {view.turn} · {cur.title} to play"
         if view.to_act is not None and view.to_act is not cur:
-            title = f"Turn {view.turn} · {cur.possessive} duel · {view.to_act.title} to answer"
+            title = f"Turn {view.turn} · {view.to_act.title} to answer"
         lines: list[str] = []
         if view.outcome is not None:
             o = view.outcome
@@ -651,12 +651,14 @@ class UwoScreen(SessionScreen[Game]):
         if view.phase is Phase.TURN:
             morph = "used" if view.morph_used else "free"
             action = "used" if view.action_used else "free"
-            lines.append(f"Morph {morph} · action {action} · paid {view.paid}")
+            lines.append(f"Morph {morph} · action {action}")
+            lines.append(f"Paid {view.paid} this turn")
             if self.picked is not None:
                 lines.append("Enter on a UMO marked 'morph'")
                 lines.append("x swap the card · Esc clear")
             elif self.selected is not None:
-                lines.append("Enter on a marked square: move, ride or attack · Esc clear")
+                lines.append("Enter on a marked square")
+                lines.append("Esc clear")
             else:
                 lines.append("Enter select a UMO · 1-3 pick a card")
                 lines.append("e end the turn")
@@ -671,9 +673,9 @@ class UwoScreen(SessionScreen[Game]):
                 f"attacks your {t.kind.name} on {B.name(t.square)}."
             )
             if any(isinstance(x, Evade) for x in view.legal):
-                lines.append(f"v evade ({view.sides[t.side].evasions} evasion cards left)")
+                lines.append(f"v evade ({view.sides[t.side].evasions} left)")
             if any(isinstance(x, Morph) for x in view.legal):
-                lines.append(f"1-3 + Enter: morph into a shield against {a.kind.name}")
+                lines.append(f"1-3 + Enter: morph (shield vs {a.kind.name})")
             if len(view.legal) == 1:
                 lines.append("No defence in your hand (U23): t take the hit")
             else:
@@ -725,6 +727,10 @@ class UwoScreen(SessionScreen[Game]):
             return
         self.selected = self.picked = None
         self.redraw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The panels choose their short or long wording by their width: draw them again."""
+        self.call_after_refresh(self.redraw)
 
     def on_hand_card_clicked(self, event: HandCard.Clicked) -> None:
         self.action_pick(event.index)
@@ -855,13 +861,15 @@ class UwoScreen(SessionScreen[Game]):
             return False
         if action == "end_turn":
             return True if mine else None
-        if action == "undo":
-            return True if mine and Undo() in legal else None
+        if action == "undo":  # shown only when there is something to take back: the Footer is short
+            return True if mine and Undo() in legal else False
         if action == "drain":
             return True if mine and EndTurn(drain=True) in legal else None
         if action == "swap":
             kind = self.hand_kind(self.picked)
-            return True if mine and kind is not None and Swap(kind) in legal else None
+            if kind is None:
+                return False  # shown once a card is picked (x swaps the picked card)
+            return True if mine and Swap(kind) in legal else None
         if action == "blast":
             if any(isinstance(a, Blast) for a in legal):
                 return True
