@@ -66,7 +66,9 @@ async def test_resume_from_the_menu_starts_behind_a_handover() -> None:
         (record,) = SaveStore().unfinished("uwo").records
         app.resume_game(record)
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen), "the resumed duel's handover")
-        await take_keyboard(pilot, "Pnorfs, take the keyboard")
+        said = await take_keyboard(pilot, "Pnorfs, take the keyboard")
+        # the turn had not begun going on: a resumed duel says so, not "your turn goes on"
+        assert "the duel resumes on your turn" in said and "goes on" not in said
         same_duel(uwo(app).game, before)
         assert "The duel resumes on turn 2" in " ".join(screen_text(app).split())
 
