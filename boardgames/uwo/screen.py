@@ -89,6 +89,9 @@ LEVEL_BLURBS = {
     "normal": "Normal — plans each turn on several guesses at your hand",
     "hard": "Hard — also weighs your best answer to each plan",
 }
+#: What the marks on the squares mean (shown under the board when there is room; also in F1).
+LEGEND = ("OUT out of play · new: morphed this turn · ×N stack · what Enter does: "
+          "» move/ride · × attack · + morph · ◆ chosen · ! duel")
 #: Seconds between two visible steps of the computer (a person must be able to follow).
 STEP_DELAY = 0.8
 
@@ -107,9 +110,10 @@ class UwoScreen(SessionScreen[Game]):
     CSS_PATH = "uwo.tcss"
     MIN_SIZE = (80, 24)
     #: The layout's classes by terminal size (``uwo.tcss``): below 110 columns the board's
-    #: squares are narrower, below 36 rows they lose their frames (3 rows each).
+    #: squares are narrower; bare squares are 3 rows high below 28 rows, 4 from 28, and from
+    #: 36 rows they are 5 rows high and framed (when the terminal is wide too).
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (30, "-tall")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (28, "-mid"), (36, "-tall")]
 
     BINDINGS: ClassVar = [
         Binding("1", "pick(0)", "Card 1", show=False),
@@ -189,11 +193,7 @@ class UwoScreen(SessionScreen[Game]):
                 yield SideBar(Side.PNORFS)
                 yield BoardGrid(id="board")
                 yield SideBar(Side.GNORFS)
-                yield Static(
-                    "OUT out of play · new: morphed this turn · ×N stack height · "
-                    "move/ride/attack/morph: what Enter does there",
-                    id="legend",
-                )
+                yield Static(LEGEND, id="legend")
             with Vertical(id="uwo-right"):
                 yield StatusPanel(id="status")
                 with Horizontal(id="thinking"):
@@ -304,10 +304,7 @@ class UwoScreen(SessionScreen[Game]):
                      f"{self.computer.side.title}.", style=SIDE_STYLE[self.computer.human].replace("bold ", ""))
             )
             self.board.cursor = self._cursors[self.computer.human]
-            self.query_one("#legend", Static).update(
-                "OUT out of play · new: morphed this turn · ×N stack height · "
-                "bold frame: computer's last turn · move/ride/attack/morph: what Enter does"
-            )
+            self.query_one("#legend", Static).update(LEGEND + " · bold frame: the computer's last turn")
         self._since_handover = []
         self._last_step_at = host(self).clock()
         self._resumed = resumed
@@ -520,7 +517,7 @@ class UwoScreen(SessionScreen[Game]):
                     Choice("m", "Main menu", "menu"),
                     Choice("b", "Look at the board", "board"),
                 ],
-                detail=f"{sentence(outcome.reason)}, after {self.game.turn} turns.",
+                detail=f"{sentence(outcome.reason)}, after {self.game.turn} turn{'s' if self.game.turn != 1 else ''}.",
             ),
             self._after_game,
         )
@@ -579,8 +576,8 @@ class UwoScreen(SessionScreen[Game]):
         for sq in self._last_squares:
             mark(sq, "-last")
         if view.duel is not None:
-            mark(view.duel.attacker, "-duel")
-            mark(view.duel.target, "-duel")
+            mark(view.duel.attacker, "-duel", "! shoots")
+            mark(view.duel.target, "-duel", "! target")
         if self.keyboard is None or view.to_act is not self.keyboard:
             return marks, hints
         kind = self.hand_kind(self.picked)

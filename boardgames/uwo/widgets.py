@@ -91,9 +91,8 @@ class Cell(Drawn):
     def show(self, umo: UmoView | None, marks: set[str], hint: str = "") -> None:
         """Draw the square; ``marks`` are highlight classes, ``hint`` what Enter would do here.
 
-        Three lines: the kind, then side, square and status, then the hint.  A framed
-        square (tall terminals) has room for two: its hint is written in the bottom frame
-        instead.  Every mark that matters has a glyph as well as a colour (``MARK_GLYPHS``),
+        Three lines, at every size: the kind, then side, square and status, then the
+        hint.  Every mark that matters has a glyph as well as a colour (``MARK_GLYPHS``),
         so it reads in 256 colours, in 16 and with none.
         """
         key = (umo, frozenset(marks), hint)
@@ -123,7 +122,6 @@ class Cell(Drawn):
                 text.append(f" ×{umo.height}", style="bold")
         text.append("\n")
         text.append(shown_hint, style="bold")
-        self.border_subtitle = Text(shown_hint, style="bold") if shown_hint else None
         self.show_text(text, layout=False)
 
     def on_click(self) -> None:

@@ -140,12 +140,14 @@ async def test_larger_terminals_give_the_log_and_the_board_more_room() -> None:
             screen = uwo(app)
             await pilot.pause()
             log = screen.query_one("#log", RichLog)
-            heights[size] = (log.content_region.height, screen.board.cell(B.parse("c2")).size)
+            heights[size] = (log.content_region.height, screen.board.cell(B.parse("c2")).outer_size)
             assert "UMOs 1" in flat(app)  # the bar's count, at every size
     assert heights[SMALL][0] >= 2
     assert heights[(110, 34)][0] >= 6  # once a single line
-    assert heights[(120, 40)][0] > heights[(110, 34)][0] > heights[SMALL][0]
-    assert heights[(120, 40)][1].width > heights[SMALL][1].width
+    for size in ((100, 30), (110, 34), (120, 40)):
+        assert heights[size][0] > heights[SMALL][0], size  # the log gets the room
+    cell_small, cell_large = heights[SMALL][1], heights[(120, 40)][1]
+    assert cell_large.width > cell_small.width and cell_large.height > cell_small.height
 
 
 async def test_an_attack_mark_differs_from_an_unmarked_square_in_256_colours() -> None:

@@ -137,6 +137,8 @@ def test_undo_after_any_legal_morph_or_move_restores_exactly_what_each_seat_saw(
         assert Undo() not in g.legal_actions
         return
     assert g.view(None).undoable == undoable + 1
+    # legal, yet never offered to a player choosing from the view (the computer never undoes)
+    assert Undo() in g.legal_actions and Undo() not in g.view(g.current).legal
     g.apply(Undo())
     assert seen(g) == before
     assert g.view(None).undoable == undoable
