@@ -990,7 +990,7 @@ class UwoScreen(SessionScreen[Game]):
             left = self.view.sides[self.view.current].energy
             self.confirm(
                 "End the turn spending all your energy?",
-                f"All {left} energy left in your row is spent; you draw nothing if it is empty at the end (U10).",
+                f"All {left} energy left in your row is spent, so you draw no cards at the end of this turn (U10).",
                 f"Yes, spend all {left} and end the turn", EndTurn(drain=True),
             )
 
