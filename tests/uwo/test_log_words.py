@@ -81,3 +81,22 @@ def test_the_defender_is_still_asked_when_only_their_secret_hand_has_no_fitting_
     g.apply(Attack(sq("c2"), sq("c3")))
     assert g.phase.value == "defend"
     assert [str(a) for a in g.legal_list()] == ["take the hit"]
+
+
+def test_no_public_event_of_whole_random_games_says_you() -> None:
+    """Every event is read by both players (log, handover): none may say "you"."""
+    import random  # noqa: PLC0415
+
+    from boardgames.uwo.engine import Game  # noqa: PLC0415
+    from boardgames.uwo.players import RandomPlayer  # noqa: PLC0415
+
+    said = 0
+    for seed in range(12):
+        g = Game.new(random.Random(seed))
+        player = RandomPlayer(random.Random(seed + 100))
+        while not g.is_over():
+            for event in g.apply(player.pick(g.legal_list())):
+                words = str(event).lower().replace(",", " ").replace(".", " ").replace("(", " ").split()
+                assert "you" not in words and "your" not in words, str(event)
+                said += 1
+    assert said > 1000
