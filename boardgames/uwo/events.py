@@ -251,6 +251,27 @@ class GameEnded(PublicEvent):
         return f"The {self.winner.title} win: {self.reason}."
 
 
+def standing(happened: list[object]) -> list[object]:
+    """What still stands of ``happened`` once the steps taken back are forgotten (U24).
+
+    Each ``Undone`` removes the step it undid and everything after it - the step's own
+    consequences (an energy row running empty, a trampling), since undoing goes last
+    first - and itself.  The log and the handover show this, so the other player never
+    reads that a card was played and went back into the hand: what they learn of the
+    turn is what stands at its end.  Items that are not events (a log's headings) pass.
+    """
+    out: list[object] = []
+    for item in happened:
+        if isinstance(item, Undone):
+            for i in range(len(out) - 1, -1, -1):
+                if out[i] == item.step:
+                    del out[i:]
+                    break
+            continue
+        out.append(item)
+    return out
+
+
 Event = (
     TurnStarted | Morphed | Moved | Rode | Trampled | OutOfPlay | BackInPlay | Attacked | Evaded
     | Destroyed | Blasted | DuelEnded | Swapped | Paid | RanOut | Drew | Refilled | KeepsPlaying | Undone

@@ -66,7 +66,7 @@ from boardgames.uwo.actions import (
 from boardgames.uwo.board import Square
 from boardgames.uwo.cards import Role, load_catalog
 from boardgames.uwo.engine import Game
-from boardgames.uwo.events import Event, GameEnded, KeepsPlaying, TurnStarted
+from boardgames.uwo.events import Event, GameEnded, KeepsPlaying, TurnStarted, Undone, standing
 from boardgames.uwo.levels import OPPONENT_LEVELS
 from boardgames.uwo.players import ComputerOpponent, Player
 from boardgames.uwo.side import Side
@@ -181,6 +181,8 @@ class UwoScreen(SessionScreen[Game]):
         self._cursors = {Side.GNORFS: B.parse("c2"), Side.PNORFS: B.parse("c5")}
         #: Events since the last handover: the next player reads them on the handover screen.
         self._since_handover: list[Event] = []
+        #: What the log shows, in order: headings (``Text``) and events; rewritten on an undo.
+        self._logged: list[object] = []
         #: A resumed duel's first handover says so (it is not "your turn goes on").
         self._resumed = False
 
@@ -286,20 +288,20 @@ class UwoScreen(SessionScreen[Game]):
         self._last_squares = set()
         self.keyboard = None
         self.selected = self.picked = None
-        log = self.query_one("#log", RichLog)
-        log.clear()
+        self.query_one("#log", RichLog).clear()
+        self._logged = []
         variant = " (first game: 8 UMOs each)" if game.first_game else ""
         resumed = bool(self._history)
-        log.write(Text(f"A new duel{variant}. The Gnorfs begin.", style="bold"))
+        self.log_line(Text(f"A new duel{variant}. The Gnorfs begin.", style="bold"))
         if resumed:
             self.write_log(self._history)
-            log.write(Text(f"— The duel resumes on turn {game.turn}. —", style="bold"))
+            self.log_line(Text(f"— The duel resumes on turn {game.turn}. —", style="bold"))
             self._history = []
         if self.computer is not None:
             self.player = self.computer.player(host(self).make_rng())
             self.keyboard = self.computer.human
             self.sub_title = f"UWO — you play the {self.computer.human.title} against {self.computer.describe()}"
-            log.write(
+            self.log_line(
                 Text(f"You play the {self.computer.human.title}; {self.computer.describe()} plays the "
                      f"{self.computer.side.title}.", style=SIDE_STYLE[self.computer.human].replace("bold ", ""))
             )
@@ -359,7 +361,11 @@ class UwoScreen(SessionScreen[Game]):
         """Log what happened, then redraw - or hand the keyboard over first."""
         assert self.game is not None
         self.write_log(events)
-        self._since_handover.extend(events)
+        # U24: a step taken back is forgotten by the handover as by the log
+        self._since_handover = [e for e in standing([*self._since_handover, *events]) if isinstance(e, Event)]
+        for e in events:
+            if isinstance(e, Undone):
+                self.notify(str(e), title="Taken back", markup=False)  # only the player at the keyboard
         game = self.game
         if game.is_over():
             self.keyboard = None
@@ -532,14 +538,24 @@ class UwoScreen(SessionScreen[Game]):
 
     # ------------------------------------------------------------------ drawing
 
+    def log_line(self, line: Text) -> None:
+        """A heading of the log (not an event): kept, so the log can be written again."""
+        self._logged.append(line)
+        self.query_one("#log", RichLog).write(line)
+
     def write_log(self, events: list[Event]) -> None:
+        """Add ``events`` to the log; a step taken back (U24) is struck from it, and the log
+        is written again without it: the other player reads only what stands."""
         log = self.query_one("#log", RichLog)
+        if any(isinstance(e, Undone) for e in events):
+            self._logged = standing([*self._logged, *events])
+            log.clear()
+            for item in self._logged:
+                log.write(item if isinstance(item, Text) else _log_text(item))  # type: ignore[arg-type]
+            return
         for e in events:
-            side = getattr(e, "side", None)
-            style = SIDE_STYLE[side].replace("bold ", "") if isinstance(side, Side) else ""
-            if isinstance(e, (TurnStarted, GameEnded)):
-                style = "bold " + style
-            log.write(Text(str(e), style=style))
+            self._logged.append(e)
+            log.write(_log_text(e))
 
     def redraw(self) -> None:
         if self.game is None:
@@ -1057,6 +1073,15 @@ class UwoScreen(SessionScreen[Game]):
 
     def on_unmount(self) -> None:
         self._token += 1  # a decision still running in its thread is dropped
+
+
+def _log_text(e: Event) -> Text:
+    """An event as a log line, in its side's colour (a turn's start and the end in bold)."""
+    side = getattr(e, "side", None)
+    style = SIDE_STYLE[side].replace("bold ", "") if isinstance(side, Side) else ""
+    if isinstance(e, (TurnStarted, GameEnded)):
+        style = "bold " + style
+    return Text(str(e), style=style)
 
 
 def _events(happened: tuple[object, ...]) -> list[Event]:

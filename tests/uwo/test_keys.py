@@ -14,7 +14,17 @@ from boardgames.uwo.side import Side
 from boardgames.uwo.view import Phase
 from tests.screen import deliberately, screen_text, settled, wait_for
 from tests.uwo.positions import make, top
-from tests.uwo.test_screen import SIZE, answer, app_for, goto, log_text, record_notices, take_keyboard, uwo
+from tests.uwo.test_screen import (
+    SIZE,
+    answer,
+    app_for,
+    end_turn,
+    goto,
+    log_text,
+    record_notices,
+    take_keyboard,
+    uwo,
+)
 
 
 def footer(app) -> str:  # noqa: ANN001
@@ -126,6 +136,7 @@ async def test_u_takes_back_the_morph_and_the_move_last_first() -> None:
     app = app_for(g)
     async with app.run_test(size=SIZE) as pilot:
         await take_keyboard(pilot, "Gnorfs")
+        notes = record_notices(app)
         assert "Undo" not in footer(app)  # nothing to take back yet
         await goto(pilot, "c2")
         await pilot.press("2", "enter")  # the Wisp on c2 ...
@@ -142,10 +153,16 @@ async def test_u_takes_back_the_morph_and_the_move_last_first() -> None:
         assert top(g, "c2") == "G:troop" and g.energy[Side.GNORFS] == 6
         assert [k.key for k in g.hand_kinds(Side.GNORFS)] == ["brawler", "wisp"]
         assert "Undo" not in footer(app)
-        assert "take back their morph on c2" in log_text(app)
+        # told to the player at the keyboard; struck from the log, which the Pnorfs read too
+        assert any("take back their morph on c2" in n for n in notes)
+        assert "Wisp" not in log_text(app) and "moves to c3" not in log_text(app)
         await pilot.press("u")  # nothing left: said why, nothing changes
         await pilot.pause()
         assert top(g, "c2") == "G:troop"
+        await end_turn(pilot)
+        said = await take_keyboard(pilot, "Pnorfs, take the keyboard")
+        assert "Wisp" not in said and "take back" not in said  # what the other player reads
+        assert "Wisp" not in log_text(app) and "Wisp" not in screen_text(app)
 
 
 async def test_a_hit_nobody_could_parry_lands_without_a_handover() -> None:

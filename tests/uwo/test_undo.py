@@ -161,3 +161,20 @@ def test_a_save_with_undone_steps_replays_to_the_same_duel() -> None:
     assert again.board[mine.src] is not None and again.board[mine.src].kind.key == kind  # type: ignore[union-attr]
     assert again.board[mine.dst] is None
     assert any(isinstance(e, Undone) for e in GameSession.resume(SPEC, record).history)
+
+
+def test_the_log_forgets_steps_taken_back() -> None:
+    """``standing``: what the log and the handover show (U24) - an undone step, what it
+    caused, and the ``Undone`` itself are gone; what came before stays."""
+    from boardgames.uwo.events import standing  # noqa: PLC0415
+
+    g = make("c2=G:troop d2=G:troop c5=P:troop", hands={"G": ["wisp"]}, energy=(2, 6))
+    happened: list[object] = ["a heading"]
+    happened += g.apply(Move(sq("d2"), sq("d3")))
+    kept = list(happened)
+    happened += g.apply(Morph("wisp", sq("c2")))  # the last energy: the row runs empty too
+    assert any("energy row is empty" in str(e) for e in happened)
+    happened += g.apply(Undo())
+    assert standing(happened) == kept
+    happened += g.apply(Undo())
+    assert standing(happened) == ["a heading"]
