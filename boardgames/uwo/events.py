@@ -1,7 +1,9 @@
 """What happened: ``Game.apply`` returns a list of these, in order.
 
 Events are public: both players may read every one of them (they feed the action
-log), so none names a card drawn, held or put under a deck - only how many.  Each
+log), so none names a card drawn, held or put under a deck - only how many.  The
+one exception is ``Undone`` (a step taken back names the card going back to the
+hand): its audience is its own side, and the log forgets the step (``standing``).  Each
 says so the suite's way (``PublicEvent``: ``audience`` is ``None``, everyone at the
 table), so a log or handover shared with other games filters them like theirs.
 Each carries the names it needs so that ``str(event)`` is a plain sentence.
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardgames.common.game import PublicEvent
+from boardgames.common.game import Audience, PublicEvent
 from boardgames.uwo.board import Square, name
 from boardgames.uwo.side import Side
 
@@ -221,12 +223,20 @@ class KeepsPlaying(PublicEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class Undone(PublicEvent):
-    """A morph or a move taken back (U24).  ``step`` is the event it undoes, as both saw it."""
+class Undone:
+    """A morph or a move taken back (U24).  ``step`` is the event it undoes.
+
+    The one event that is not public: it names the card that goes back into the hand,
+    so only its side is its audience; the table forgets the step instead (``standing``).
+    """
 
     side: Side
     step: Morphed | Moved | Rode
     refund: int
+
+    @property
+    def audience(self) -> Audience:
+        return frozenset({self.side})
 
     def __str__(self) -> str:
         s = self.step

@@ -178,3 +178,13 @@ def test_the_log_forgets_steps_taken_back() -> None:
     assert standing(happened) == kept
     happened += g.apply(Undo())
     assert standing(happened) == ["a heading"]
+
+
+def test_only_its_side_is_told_what_went_back_into_the_hand() -> None:
+    from boardgames.common.game import visible_to  # noqa: PLC0415
+
+    g = make("c2=G:troop c5=P:troop", hands={"G": ["wisp"]})
+    g.apply(Morph("wisp", sq("c2")))
+    (undone,) = g.apply(Undo())
+    assert visible_to(undone, Side.GNORFS)
+    assert not visible_to(undone, Side.PNORFS) and not visible_to(undone, None)
