@@ -66,7 +66,14 @@ from boardgames.uwo.actions import (
 from boardgames.uwo.board import Square
 from boardgames.uwo.cards import Role, load_catalog
 from boardgames.uwo.engine import Game
-from boardgames.uwo.events import Event, GameEnded, KeepsPlaying, TurnStarted, Undone, standing
+from boardgames.uwo.events import (
+    Event,
+    GameEnded,
+    KeepsPlaying,
+    TurnStarted,
+    Undone,
+    standing,
+)
 from boardgames.uwo.levels import OPPONENT_LEVELS
 from boardgames.uwo.players import ComputerOpponent, Player
 from boardgames.uwo.side import Side
@@ -81,7 +88,6 @@ from boardgames.uwo.widgets import (
     SideBar,
     StatusPanel,
 )
-
 
 #: What the menu's levels mean, in a player's words.
 LEVEL_BLURBS = {
@@ -112,8 +118,8 @@ class UwoScreen(SessionScreen[Game]):
     #: The layout's classes by terminal size (``uwo.tcss``): below 110 columns the board's
     #: squares are narrower; bare squares are 3 rows high below 28 rows, 4 from 28, and from
     #: 36 rows they are 5 rows high and framed (when the terminal is wide too).
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (28, "-mid"), (36, "-tall")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (28, "-mid"), (36, "-tall")]
 
     BINDINGS: ClassVar = [
         Binding("1", "pick(0)", "Card 1", show=False),
@@ -875,7 +881,7 @@ class UwoScreen(SessionScreen[Game]):
         if action == "end_turn":
             return True if mine else None
         if action == "undo":  # shown only when there is something to take back: the Footer is short
-            return True if mine and Undo() in legal else False
+            return bool(mine and Undo() in legal)
         if action == "drain":
             return True if mine and EndTurn(drain=True) in legal else None
         if action == "swap":

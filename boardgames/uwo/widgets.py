@@ -350,7 +350,7 @@ class HandPanel(Widget):
     """The hand of the seat at the keyboard, and only that seat's (``None``: nothing shown)."""
 
     def compose(self) -> ComposeResult:
-        yield Drawn("", id="hand-title")  # noqa: the keys are in the Footer and the status
+        yield Drawn("", id="hand-title")
         for i in range(3):
             yield HandCard(i)
 

@@ -15,7 +15,16 @@ from hypothesis import strategies as st
 
 from boardgames.common.saves import SaveStore
 from boardgames.common.session import GameSession
-from boardgames.uwo.actions import Attack, EndTurn, Morph, Move, Ride, Swap, Undo, parse_action
+from boardgames.uwo.actions import (
+    Attack,
+    EndTurn,
+    Morph,
+    Move,
+    Ride,
+    Swap,
+    Undo,
+    parse_action,
+)
 from boardgames.uwo.engine import Game, IllegalActionError
 from boardgames.uwo.events import Undone
 from boardgames.uwo.players import RandomPlayer
