@@ -132,7 +132,7 @@ class UwoScreen(SessionScreen[Game]):
         Binding("b", "blast", "Blast"),
         Binding("u", "undo", "Undo"),
         Binding("x", "swap", "Swap"),
-        Binding("e", "end_turn", "End turn"),
+        Binding("e", "end_turn", "End"),  # short: at 80 columns every key of a turn must fit
         Binding("E,shift+e", "drain", "Spend all"),
         Binding("n", "new_game", "New game"),
         Binding("pageup", "log_page(-1)", "Log", key_display="PgUp/Dn"),

@@ -192,7 +192,7 @@ async def test_an_illegal_command_is_refused_with_a_reason() -> None:
         ]
         assert g.phase is Phase.TURN and g.energy == [6, 6] and top(g, "c5") == "P:troop"
         footer = screen_text(app).splitlines()[-1]
-        assert "End turn" in footer and "Evade" not in footer
+        assert "e End" in footer and "Evade" not in footer
 
 
 async def test_a_ride_tramples_and_a_choice_of_ways() -> None:

@@ -53,7 +53,7 @@ async def test_a_turn_with_targets_marked_at_80_by_24() -> None:
         assert "Enter on a marked square" in panels(app) and "Esc clear" in panels(app)
         assert text.count("UMOs") == 2  # both armies' counts fit
         assert "UMOs 3" in text or "UMOs 2" in text
-        assert "1 Wisp" in text and "End turn" in rows[-1] and "Go" in rows[-1]
+        assert "1 Wisp" in text and "e End" in rows[-1] and "Go" in rows[-1]
 
 
 async def test_a_defence_and_a_counter_attack_at_80_by_24() -> None:
@@ -176,3 +176,36 @@ async def test_an_attack_mark_differs_from_an_unmarked_square_in_256_colours() -
                 assert shade(marked, system) != shade(plain, system), system
                 assert shade(marked, system) != shade(board.cell(B.parse("a3")), system), system  # empty
             assert "× attack" in str(marked.render())
+
+
+async def test_every_key_of_a_busy_turn_fits_the_footer_at_80_by_24() -> None:
+    """A card picked and a step to take back: Go, Back, Undo, Swap, End, Spend all, Log and
+    Rules all show at once (the Footer cuts what does not fit)."""
+    g = make("c2=G:troop c5=P:troop", hands={"G": ["wisp", "brawler"]})
+    app = app_for(g)
+    async with app.run_test(size=SMALL) as pilot:
+        await take_keyboard(pilot, "Gnorfs")
+        await goto(pilot, "c2")
+        await pilot.press("enter", "up", "enter", "1")
+        await wait_for(pilot, lambda: uwo(app).picked == 0, "the card picked")
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        for key in ("Go", "Back", "u Undo", "x Swap", "e End", "E Spend all", "PgUp/Dn Log", "f1 Rules", "palette"):
+            assert key in footer, (key, footer)
+
+
+async def test_the_which_game_question_fits_at_80_by_24() -> None:
+    from boardgames.app import BoardgamesApp  # noqa: PLC0415
+    from boardgames.common.clock import ManualClock  # noqa: PLC0415
+    from tests.screen import settled  # noqa: PLC0415
+
+    app = BoardgamesApp(seed=3, clock=ManualClock())
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        app.open_game("uwo")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and settled(app), "the question")
+        text = flat(app)
+        for label in ("1 Standard duel — 10 UMOs each, two players",
+                      "2 First game — 8 UMOs each, corners empty, two players",
+                      "3 Standard duel against the computer", "4 First game against the computer"):
+            assert label in text, label
