@@ -8,7 +8,8 @@ choice, and an opponent's seat never needs to know which physical card it was.
 Who may send which action depends on the engine's phase:
 
 - ``Phase.TURN`` (the player whose turn it is): ``Morph``, ``Move``, ``Ride``,
-  ``Attack``, ``Blast``, ``Swap``, ``EndTurn``;
+  ``Attack``, ``Blast``, ``Swap``, ``EndTurn``, and ``Undo`` (take back this turn's
+  last morph or move, U24);
 - ``Phase.DEFEND`` (the owner of an attacked UMO): ``Morph`` (onto the attacked
   UMO, a defensive morph), ``Evade``, ``TakeHit``;
 - ``Phase.COUNTER`` (whoever just defended successfully): ``Attack`` or ``Blast``
@@ -124,7 +125,21 @@ class StopDuel:
         return "stop the duel"
 
 
-Action = Morph | Move | Ride | Attack | Blast | Swap | EndTurn | Evade | TakeHit | StopDuel
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back this turn's last morph or move (U24), as python-chess's ``Board.pop``.
+
+    An action like the others, so a save records it and a replay takes the same step
+    back.  It is legal (``Undo() in game.legal_actions``) but never *listed* by
+    ``Game.legal_list``: a player choosing among the turn's moves - the computer, a
+    random player - has no use for it and would only loop.
+    """
+
+    def __str__(self) -> str:
+        return "undo"
+
+
+Action = Morph | Move | Ride | Attack | Blast | Swap | EndTurn | Evade | TakeHit | StopDuel | Undo
 
 
 _FIXED: dict[str, Action] = {
@@ -133,6 +148,7 @@ _FIXED: dict[str, Action] = {
     "evade": Evade(),
     "take the hit": TakeHit(),
     "stop the duel": StopDuel(),
+    "undo": Undo(),
 }
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Iterator
+from typing import NamedTuple
 
 from boardgames.common.game import IllegalActionError, Seat
 from boardgames.uwo import board as B
@@ -45,6 +46,7 @@ from boardgames.uwo.actions import (
     StopDuel,
     Swap,
     TakeHit,
+    Undo,
 )
 from boardgames.uwo.board import (
     ADJACENT,
@@ -82,6 +84,7 @@ from boardgames.uwo.events import (
     Swapped,
     Trampled,
     TurnStarted,
+    Undone,
 )
 from boardgames.uwo.side import Side
 from boardgames.uwo.view import Duel, Outcome, Phase, SideView, UmoView, UwoView
@@ -217,7 +220,7 @@ class Game:
     __slots__ = (
         "catalog", "board", "hands", "decks", "removed", "energy", "evasions", "current",
         "phase", "duel", "turn", "started", "done", "morph_used", "action_used", "paid",
-        "ran_out_first", "_outcome", "alive", "first_game", "turn_cap",
+        "ran_out_first", "_outcome", "alive", "first_game", "turn_cap", "_undo",
     )
 
     catalog: Catalog
@@ -243,6 +246,9 @@ class Game:
     alive: list[int]
     first_game: bool
     turn_cap: int
+    #: This turn's morphs and moves that ``Undo`` can take back, last one last (U24);
+    #: ``None`` once an attack, a blast or a swap has closed the turn to undoing.
+    _undo: list[_Step] | None
 
     # ------------------------------------------------------------------ set-up
 
@@ -301,6 +307,7 @@ class Game:
         g._outcome = None
         g.first_game = first_game
         g.turn_cap = turn_cap
+        g._undo = []
         return g
 
     @classmethod
@@ -366,6 +373,7 @@ class Game:
         g._outcome = view.outcome
         g.first_game = view.first_game
         g.turn_cap = view.turn_cap
+        g._undo = None  # a sampled game has no past to take back (and the computer never undoes)
         return g
 
     def copy(self) -> Game:
@@ -392,6 +400,7 @@ class Game:
         g.alive = self.alive[:]
         g.first_game = self.first_game
         g.turn_cap = self.turn_cap
+        g._undo = None if self._undo is None else self._undo[:]  # the steps themselves are never changed
         return g
 
     # ------------------------------------------------------------------ queries
@@ -457,19 +466,34 @@ class Game:
                 return c
         return None
 
-    def _public_defence_possible(self, target: Umo) -> bool:
-        """Could the attacked side possibly defend, judging only from what everyone sees? (U11)
+    def _public_defence_possible(self, target: Umo, attacker: Umo) -> bool:
+        """Could the attacked side possibly defend, judging only from what everyone sees? (U11, U23)
 
         When it cannot, the hit lands at once and nobody is handed the keyboard for
         nothing; when it might, the defender is asked even if their hand has no
         fitting card - otherwise the attacker would learn something about that hand.
+        What both players see includes which cards the defender might hold: every
+        card of theirs that is neither on the board nor out of the game (the hand
+        and the deck together, whose contents are public, not their order) - if none
+        of those has a shield against the attacker, no defensive morph can happen.
         """
         if self.is_out(target):
             return False
         d = target.side
         if self.evasions[d] > 0:
             return True
-        return self.energy[d] > 0 and target.kind.role is not Role.RIDER and bool(self.hands[d])
+        if not (self.energy[d] > 0 and target.kind.role is not Role.RIDER and self.hands[d]):
+            return False
+        kinds = self.catalog.card_kinds
+        key = attacker.kind.key
+        return any(key in kinds[c].shield for c in (*self.hands[d], *self.decks[d]))
+
+    def _why_no_defence(self, target: Umo, attacker: Umo) -> str:
+        """Why an in-play UMO cannot be defended, in words both players may read (U11, U23)."""
+        d = target.side
+        if self.energy[d] > 0 and target.kind.role is not Role.RIDER and self.hands[d]:
+            return f"no evasion card left, and none of their cards has a shield against a {attacker.kind.name}"
+        return "it has no defence left"
 
     def _attack_blocked(self, attacker: Umo, src: Square, dst: Square) -> str | None:
         """Why ``attacker`` on ``src`` cannot shoot ``dst`` (geometry, target and shield), or None."""
@@ -534,6 +558,8 @@ class Game:
         """Every action the side to act may take now, enumerated (empty once the game is over).
 
         The hot path of a search; ``legal_actions`` is the lazy form for membership.
+        ``Undo`` is the one legal action never listed (U24): it is a way back, not a
+        move, and a player picking among these (the computer) must never loop on it.
         """
         if self.phase is Phase.TURN:
             return self._turn_actions()
@@ -659,6 +685,8 @@ class Game:
             d = t.side
             if isinstance(action, TakeHit):
                 return None
+            if isinstance(action, Undo):
+                return "in a duel nothing can be taken back (U24)"
             if isinstance(action, Evade):
                 if self.is_out(t):
                     return "an out-of-play UMO cannot evade"
@@ -684,6 +712,8 @@ class Game:
         # COUNTER
         if isinstance(action, StopDuel):
             return None
+        if isinstance(action, Undo):
+            return "in a duel nothing can be taken back (U24)"
         if isinstance(action, (Attack, Blast)):
             if action.src != self.duel.target or (isinstance(action, Attack) and action.dst != self.duel.attacker):
                 return "a counter-attack is made by the defending UMO against its attacker"
@@ -692,7 +722,9 @@ class Game:
             return None
         return f"you may counter-attack or stop the duel (not {action})"
 
-    def _why_no_counter(self) -> str:
+    def _why_no_counter(self, *, public: bool = False) -> str:
+        """Why no counter-attack: to the defender ("you have 0"), or ``public`` for the log,
+        which both players read, so it names the side instead of saying "you"."""
         assert self.duel is not None
         me = self.board[self.duel.target]
         assert me is not None
@@ -703,7 +735,8 @@ class Game:
         if not self.can_attack_now(me):
             return "a UMO morphed during its owner's turn cannot attack this turn"
         if self.energy[me.side] < me.kind.attack_cost:
-            return f"the attack costs {me.kind.attack_cost} energy and you have {self.energy[me.side]}"
+            have = f"the {me.side.title} have" if public else "you have"
+            return f"the attack costs {me.kind.attack_cost} energy and {have} {self.energy[me.side]}"
         if me.kind.role is Role.DYNAMITE:
             return "the attacker is not on the 8 squares around the Dynamite"
         return self._attack_blocked(me, self.duel.target, self.duel.attacker) or "not possible"
@@ -711,6 +744,12 @@ class Game:
     def _why_illegal_in_turn(self, action: Action) -> str | None:  # noqa: C901, PLR0911, PLR0912
         p = self.current
         e = self.energy[p]
+        if isinstance(action, Undo):
+            if self._undo is None:
+                return "an attack, a blast or a swap cannot be taken back, nor anything before it (U24)"
+            if not self._undo:
+                return "there is nothing of this turn to take back (U24)"
+            return None
         if isinstance(action, EndTurn):
             if action.drain and e <= (0 if self.paid else 1):
                 return "there is no energy left to spend beyond the turn's cost"
@@ -827,8 +866,15 @@ class Game:
             self._apply_counter(action, ev)
         return ev
 
-    def _apply_turn(self, action: Action, ev: list[Event]) -> None:
+    def _apply_turn(self, action: Action, ev: list[Event]) -> None:  # noqa: C901, PLR0912 - one branch per action
         p = self.current
+        if isinstance(action, Undo):
+            self._take_back(ev)
+            return
+        if isinstance(action, (Morph, Move, Ride)):
+            self._remember()
+        elif isinstance(action, (Attack, Blast, Swap)):
+            self._undo = None  # U24: what the opponent answered, or the deck's order, is not taken back
         if isinstance(action, Morph):
             self.morph_used = True
             self._morph(p, action.square, action.kind, defensive=False, ev=ev)
@@ -836,10 +882,11 @@ class Game:
             u = self.board[action.src]
             assert u is not None
             self.action_used = True
-            self._pay(p, u.kind.move_cost, ev)
+            ran_out = self._pay(p, u.kind.move_cost)
             self.board[action.src] = None
             self.board[action.dst] = u.but(moved=self.turn)
             ev.append(Moved(p, u.kind.name, action.src, action.dst, u.kind.move_cost))
+            _note(ev, ran_out)
         elif isinstance(action, Ride):
             self.action_used = True
             self._ride(action, ev)
@@ -859,9 +906,53 @@ class Game:
             self._end_turn(ev)
         elif isinstance(action, EndTurn):
             if action.drain:
-                self._pay(p, self.energy[p], ev)
-                ev.append(Paid(p, self.paid, drained=True))
+                rest = self.energy[p]  # what is spent now, not the turn's total (self.paid)
+                ran_out = self._pay(p, rest)
+                ev.append(Paid(p, rest, drained=True))
+                _note(ev, ran_out)
             self._end_turn(ev)
+        if isinstance(action, (Morph, Move, Ride)):
+            self._stepped(ev)
+
+    # ------------------------------------------------------------------ undo (U24)
+
+    def _remember(self) -> None:
+        """Before a morph or a move: keep what it is about to change, to give it back on ``Undo``.
+
+        Only the turn player's own things change with a morph or a move (the board, the
+        hand a morph comes from, the energy row and the turn's flags), so that is all a
+        step keeps; the deck and the other hand are never touched, which is why undoing
+        can reveal nothing: what comes back is what both players saw go.
+        """
+        if self._undo is None:
+            return
+        p = self.current
+        self._undo.append(_Step(
+            self.board[:], self.hands[p][:], self.energy[:], self.paid, self.morph_used,
+            self.action_used, self.ran_out_first, None,
+        ))
+
+    def _stepped(self, ev: list[Event]) -> None:
+        """After a morph or a move: note its public event, for the "taken back" wording."""
+        if not self._undo:
+            return
+        step = next(e for e in ev if isinstance(e, (Morphed, Moved, Rode)))
+        self._undo[-1] = self._undo[-1]._replace(event=step)
+
+    def _take_back(self, ev: list[Event]) -> None:
+        assert self._undo
+        p = self.current
+        step = self._undo.pop()
+        refund = self.paid - step.paid
+        self.board = step.board
+        self.hands[p] = step.hand
+        self.energy = step.energy
+        self.paid = step.paid
+        self.morph_used = step.morph_used
+        self.action_used = step.action_used
+        self.ran_out_first = step.ran_out_first
+        assert step.event is not None
+        ev.append(Undone(p, step.event, refund))
 
     def _apply_defence(self, action: Action, ev: list[Event]) -> None:
         assert self.duel is not None
@@ -888,7 +979,7 @@ class Game:
         assert t is not None
         self.phase = Phase.COUNTER
         if not self._counters():
-            why = self._why_no_counter()
+            why = self._why_no_counter(public=True)
             self._end_duel(ev, t.side, f"the {t.side.title} cannot counter-attack ({why})")
 
     def _apply_counter(self, action: Action, ev: list[Event]) -> None:
@@ -906,7 +997,7 @@ class Game:
     def _morph(self, side: Side, sq: Square, key: str, *, defensive: bool, ev: list[Event]) -> None:
         card = self._card_of_kind(side, key)
         assert card is not None
-        self._pay(side, 1, ev)
+        ran_out = self._pay(side, 1)
         self.hands[side].remove(card)
         u = self.board[sq]
         assert u is not None
@@ -917,17 +1008,19 @@ class Game:
             cards=(*u.cards, card), kind=new, locked=self.turn if own_turn else u.locked
         )
         ev.append(Morphed(side, sq, u.kind.name, new.name, defensive))
+        _note(ev, ran_out)
 
     def _ride(self, action: Ride, ev: list[Event]) -> None:
         p = self.current
         u = self.board[action.src]
         assert u is not None
-        self._pay(p, u.kind.move_cost, ev)
+        ran_out = self._pay(p, u.kind.move_cost)
         until = self.started[p] + 1
         self.board[action.src] = None
         rider = u.but(moved=self.turn, out=_out_until(u.out, p, until))
         self.board[action.dst] = rider
         ev.append(Rode(p, u.kind.name, (action.src, *action.path), u.kind.move_cost))
+        _note(ev, ran_out)
         for sq in action.path[:-1]:
             v = self.board[sq]
             if v is not None:  # an enemy: U4, trampled out of play (again)
@@ -941,16 +1034,17 @@ class Game:
         t = self.board[dst]
         assert a is not None and t is not None
         side = a.side
-        self._pay(side, a.kind.attack_cost, ev)
+        ran_out = self._pay(side, a.kind.attack_cost)
         ev.append(Attacked(side, a.kind.name, src, t.kind.name, dst, a.kind.attack_cost, counter))
+        _note(ev, ran_out)
         if a.kind.role is Role.BAZOOKA:  # U20: out the moment it fires; U7: its owner's next turn
             self.board[src] = a.but(out=_out_until(a.out, side, self.started[side] + 1))
             ev.append(OutOfPlay(side, a.kind.name, src))
         self.duel = Duel(attacker=src, target=dst)
-        if self._public_defence_possible(t):
+        if self._public_defence_possible(t, a):
             self.phase = Phase.DEFEND
             return
-        why = "it is out of play" if self.is_out(t) else "it has no defence left"
+        why = "it is out of play" if self.is_out(t) else self._why_no_defence(t, a)
         self._destroy(dst, ev)
         if self.phase is not Phase.OVER:
             self._end_duel(ev, None, f"the {t.side.title} could not defend ({why})")
@@ -958,8 +1052,9 @@ class Game:
     def _blast(self, src: Square, ev: list[Event]) -> None:
         me = self.board[src]
         assert me is not None
-        self._pay(me.side, me.kind.attack_cost, ev)
+        ran_out = self._pay(me.side, me.kind.attack_cost)
         ev.append(Blasted(me.side, src, me.kind.attack_cost))
+        _note(ev, ran_out)
         # U9: the blast is not a duel - no shield, morph or evasion helps; friends die too.
         for sq in (src, *AROUND[src]):
             if self.board[sq] is not None:
@@ -1003,8 +1098,13 @@ class Game:
         self.phase = Phase.TURN
         ev.append(DuelEnded(side, reason))
 
-    def _pay(self, side: Side, amount: int, ev: list[Event]) -> None:
-        """Spend energy; the first side to empty its row is remembered for the refill (U16)."""
+    def _pay(self, side: Side, amount: int) -> RanOut | None:
+        """Spend energy; the first side to empty its row is remembered for the refill (U16).
+
+        Returns the ``RanOut`` event when this payment emptied the row: the caller logs
+        it *after* the event of what was paid for, so the log reads "morph ..., the row
+        is empty" in the order it happened, not the other way round.
+        """
         self.energy[side] -= amount
         assert self.energy[side] >= 0
         if side is self.current:
@@ -1012,13 +1112,15 @@ class Game:
         if self.energy[side] == 0 and amount:
             if self.ran_out_first is None:
                 self.ran_out_first = side
-            ev.append(RanOut(side))
+            return RanOut(side)
+        return None
 
     def _end_turn(self, ev: list[Event]) -> None:
         p = self.current
         if not self.paid:  # every turn costs at least 1 energy (U12)
-            self._pay(p, 1, ev)
+            ran_out = self._pay(p, 1)
             ev.append(Paid(p, 1, drained=False))
+            _note(ev, ran_out)
         if self.energy[p] > 0:  # U18: the hand is refilled to 3 automatically
             want = HAND_SIZE - len(self.hands[p])
             n = min(want, len(self.decks[p]))
@@ -1054,6 +1156,7 @@ class Game:
         self.started[nxt] += 1
         self.morph_used = self.action_used = False
         self.paid = 0
+        self._undo = []
         ev.append(TurnStarted(nxt, self.turn))
 
     # ------------------------------------------------------------------ views
@@ -1102,6 +1205,7 @@ class Game:
             for s in Side
         )
         legal = tuple(self.legal_list()) if viewer is not None and viewer is self.to_act else ()
+        undoable = len(self._undo) if self._undo and self.phase is Phase.TURN else 0
         return UwoView(
             viewer=viewer,
             board=tuple(board),
@@ -1119,6 +1223,7 @@ class Game:
             first_game=self.first_game,
             ran_out_first=self.ran_out_first,
             legal=legal,
+            undoable=undoable,
         )
 
     def _out_text(self, u: Umo) -> str:
@@ -1149,10 +1254,33 @@ class Game:
         return places
 
 
+class _Step(NamedTuple):
+    """What one morph or move of the turn changed, as it was before it (U24).
+
+    The lists are copies no one changes afterwards, so a step is shared by ``copy``.
+    """
+
+    board: list[Umo | None]
+    hand: list[int]
+    energy: list[int]
+    paid: int
+    morph_used: bool
+    action_used: bool
+    ran_out_first: Side | None
+    #: The step's public event (``Morphed``/``Moved``/``Rode``), for ``Undone``'s words.
+    event: Morphed | Moved | Rode | None
+
+
 def _held_by_morph(umo: Umo, turn: int) -> bool:
     """Morphed by its owner during this turn, it may not attack yet (U6) - except a Dynamite
     that has not moved this turn (U8)."""
     return umo.locked == turn and (umo.kind.role is not _DYNAMITE or umo.moved == turn)
+
+
+def _note(ev: list[Event], event: Event | None) -> None:
+    """Log ``event`` if there is one (a ``RanOut`` after the payment that caused it)."""
+    if event is not None:
+        ev.append(event)
 
 
 def _squares(n: int) -> str:

@@ -1,7 +1,9 @@
 """What happened: ``Game.apply`` returns a list of these, in order.
 
 Events are public: both players may read every one of them (they feed the action
-log), so none names a card drawn, held or put under a deck - only how many.  Each
+log), so none names a card drawn, held or put under a deck - only how many.  The
+one exception is ``Undone`` (a step taken back names the card going back to the
+hand): its audience is its own side, and the log forgets the step (``standing``).  Each
 says so the suite's way (``PublicEvent``: ``audience`` is ``None``, everyone at the
 table), so a log or handover shared with other games filters them like theirs.
 Each carries the names it needs so that ``str(event)`` is a plain sentence.
@@ -11,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from boardgames.common.game import PublicEvent
+from boardgames.common.game import Audience, PublicEvent
 from boardgames.uwo.board import Square, name
 from boardgames.uwo.side import Side
 
@@ -188,7 +190,7 @@ class RanOut(PublicEvent):
     side: Side
 
     def __str__(self) -> str:
-        return f"{self.side.possessive} energy row is empty."
+        return f"The {self.side.possessive} energy row is empty."
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +223,34 @@ class KeepsPlaying(PublicEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class Undone:
+    """A morph or a move taken back (U24).  ``step`` is the event it undoes.
+
+    The one event that is not public: it names the card that goes back into the hand,
+    so only its side is its audience; the table forgets the step instead (``standing``).
+    """
+
+    side: Side
+    step: Morphed | Moved | Rode
+    refund: int
+
+    @property
+    def audience(self) -> Audience:
+        return frozenset({self.side})
+
+    def __str__(self) -> str:
+        s = self.step
+        if isinstance(s, Morphed):
+            what = (f"their morph on {name(s.square)}: the {s.new} card goes back to their hand "
+                    f"and the UMO is a {s.old} again")
+        elif isinstance(s, Moved):
+            what = f"the move of their {s.kind} from {name(s.src)} to {name(s.dst)}"
+        else:
+            what = f"the ride of their {s.kind} from {name(s.path[0])} to {name(s.path[-1])}"
+        return f"The {self.side.title} take back {what} ({self.refund} energy back)."
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded(PublicEvent):
     winner: Side | None
     reason: str
@@ -231,7 +261,29 @@ class GameEnded(PublicEvent):
         return f"The {self.winner.title} win: {self.reason}."
 
 
+def standing(happened: list[object]) -> list[object]:
+    """What still stands of ``happened`` once the steps taken back are forgotten (U24).
+
+    Each ``Undone`` removes the step it undid and everything after it - the step's own
+    consequences (an energy row running empty, a trampling), since undoing goes last
+    first - and itself.  The log and the handover show this, so the other player never
+    reads that a card was played and went back into the hand: what they learn of the
+    turn is what stands at its end.  Items that are not events (a log's headings) pass.
+    """
+    out: list[object] = []
+    for item in happened:
+        if isinstance(item, Undone):
+            for i in range(len(out) - 1, -1, -1):
+                if out[i] == item.step:
+                    del out[i:]
+                    break
+            continue
+        out.append(item)
+    return out
+
+
 Event = (
     TurnStarted | Morphed | Moved | Rode | Trampled | OutOfPlay | BackInPlay | Attacked | Evaded
-    | Destroyed | Blasted | DuelEnded | Swapped | Paid | RanOut | Drew | Refilled | KeepsPlaying | GameEnded
+    | Destroyed | Blasted | DuelEnded | Swapped | Paid | RanOut | Drew | Refilled | KeepsPlaying | Undone
+    | GameEnded
 )

@@ -19,8 +19,13 @@ live and says so; each of its steps is then held until ``step_delay`` seconds (o
 the app's injected clock) have passed since the last step, applied, logged and
 marked on the board, so a person can follow it.
 
-Keys: the board owns the cursor keys, Enter and Esc (``BoardGrid``); the screen owns
-the game commands, each greyed out in the Footer when the engine would refuse it.
+Keys (``docs/keys.md``, the suite's map; UWO's are listed in ``docs/rules/uwo.md``):
+the board owns the cursor keys, Enter and Escape (``BoardGrid``); the screen owns the
+game commands, each greyed out in the Footer when the engine would refuse it and
+hidden when it belongs to another phase.  Escape clears a selection, and with
+nothing selected leaves through the suite's one question (``action_leave``).  The
+commands that end a turn (``e``, ``E``, ``x``) ask once first, with the shared
+guarded ``ChoiceScreen``: the key that opened it, or a double press, never answers.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from textual.widgets import Footer, Header, LoadingIndicator, RichLog, Static
 
 from boardgames.common.game import refusal_text
 from boardgames.common.session import GameSession
+from boardgames.common.text import sentence
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.host import host
@@ -55,11 +61,19 @@ from boardgames.uwo.actions import (
     StopDuel,
     Swap,
     TakeHit,
+    Undo,
 )
 from boardgames.uwo.board import Square
 from boardgames.uwo.cards import Role, load_catalog
 from boardgames.uwo.engine import Game
-from boardgames.uwo.events import Event, GameEnded, KeepsPlaying, TurnStarted
+from boardgames.uwo.events import (
+    Event,
+    GameEnded,
+    KeepsPlaying,
+    TurnStarted,
+    Undone,
+    standing,
+)
 from boardgames.uwo.levels import OPPONENT_LEVELS
 from boardgames.uwo.players import ComputerOpponent, Player
 from boardgames.uwo.side import Side
@@ -75,13 +89,15 @@ from boardgames.uwo.widgets import (
     StatusPanel,
 )
 
-
 #: What the menu's levels mean, in a player's words.
 LEVEL_BLURBS = {
     "easy": "Easy — plans its turns, but often picks a weaker plan",
     "normal": "Normal — plans each turn on several guesses at your hand",
     "hard": "Hard — also weighs your best answer to each plan",
 }
+#: What the marks on the squares mean (shown under the board when there is room; also in F1).
+LEGEND = ("OUT out of play · new: morphed this turn · ×N stack · what Enter does: "
+          "» move/ride · × attack · + morph · ◆ chosen · ! duel")
 #: Seconds between two visible steps of the computer (a person must be able to follow).
 STEP_DELAY = 0.8
 
@@ -98,7 +114,12 @@ class UwoScreen(SessionScreen[Game]):
     TITLE = "duel"
     SUB_TITLE = "UWO — Gnorfs against Pnorfs"
     CSS_PATH = "uwo.tcss"
-    MIN_SIZE = (110, 34)
+    MIN_SIZE = (80, 24)
+    #: The layout's classes by terminal size (``uwo.tcss``): below 110 columns the board's
+    #: squares are narrower; bare squares are 3 rows high below 28 rows, 4 from 28, and from
+    #: 36 rows they are 5 rows high and framed (when the terminal is wide too).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (28, "-mid"), (36, "-tall")]
 
     BINDINGS: ClassVar = [
         Binding("1", "pick(0)", "Card 1", show=False),
@@ -106,16 +127,20 @@ class UwoScreen(SessionScreen[Game]):
         Binding("3", "pick(2)", "Card 3", show=False),
         Binding("v", "evade", "Evade"),
         Binding("t", "take_hit", "Take hit"),
-        Binding("c", "counter", "Counter-attack"),
-        Binding("n", "stop_duel", "No counter"),
+        Binding("c", "counter", "Counter"),
+        Binding("p", "stop_duel", "No counter"),
         Binding("b", "blast", "Blast"),
-        Binding("x", "swap", "Swap card"),
-        Binding("e", "end_turn", "End turn"),
-        Binding("E,shift+e", "drain", "End, spend all"),
-        Binding("q", "leave", "Leave"),
+        Binding("u", "undo", "Undo"),
+        Binding("x", "swap", "Swap"),
+        Binding("e", "end_turn", "End"),  # short: at 80 columns every key of a turn must fit
+        Binding("E,shift+e", "drain", "Spend all"),
+        Binding("n", "new_game", "New game"),
+        Binding("pageup", "log_page(-1)", "Log", key_display="PgUp/Dn"),
+        Binding("pagedown", "log_page(1)", "Log down", show=False),
     ]
 
-    _COMMANDS = ("evade", "take_hit", "counter", "stop_duel", "blast", "swap", "end_turn", "drain")
+    _COMMANDS = ("evade", "take_hit", "counter", "stop_duel", "blast", "undo", "swap", "end_turn", "drain",
+                 "new_game")
 
     def __init__(
         self,
@@ -162,6 +187,10 @@ class UwoScreen(SessionScreen[Game]):
         self._cursors = {Side.GNORFS: B.parse("c2"), Side.PNORFS: B.parse("c5")}
         #: Events since the last handover: the next player reads them on the handover screen.
         self._since_handover: list[Event] = []
+        #: What the log shows, in order: headings (``Text``) and events; rewritten on an undo.
+        self._logged: list[object] = []
+        #: A resumed duel's first handover says so (it is not "your turn goes on").
+        self._resumed = False
 
     # ------------------------------------------------------------------ layout
 
@@ -172,23 +201,19 @@ class UwoScreen(SessionScreen[Game]):
                 yield SideBar(Side.PNORFS)
                 yield BoardGrid(id="board")
                 yield SideBar(Side.GNORFS)
-                yield Static(
-                    "OUT out of play · new: morphed this turn · ×N stack height · "
-                    "move/ride/attack/morph: what Enter does there",
-                    id="legend",
-                )
+                yield Static(LEGEND, id="legend")
             with Vertical(id="uwo-right"):
                 yield StatusPanel(id="status")
                 with Horizontal(id="thinking"):
                     yield LoadingIndicator()
                     yield Static("", id="thinking-text")
-                yield InfoPanel(id="info")
                 yield HandPanel(id="hand")
+                yield InfoPanel(id="info")
                 log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=20)
                 log.can_focus = False
-                log.border_title = "Log"
+                log.border_title = "Log · PgUp/PgDn"
                 yield log
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(BoardGrid).focus()
@@ -269,30 +294,28 @@ class UwoScreen(SessionScreen[Game]):
         self._last_squares = set()
         self.keyboard = None
         self.selected = self.picked = None
-        log = self.query_one("#log", RichLog)
-        log.clear()
+        self.query_one("#log", RichLog).clear()
+        self._logged = []
         variant = " (first game: 8 UMOs each)" if game.first_game else ""
         resumed = bool(self._history)
-        log.write(Text(f"A new duel{variant}. The Gnorfs begin.", style="bold"))
+        self.log_line(Text(f"A new duel{variant}. The Gnorfs begin.", style="bold"))
         if resumed:
             self.write_log(self._history)
-            log.write(Text(f"— The duel resumes on turn {game.turn}. —", style="bold"))
+            self.log_line(Text(f"— The duel resumes on turn {game.turn}. —", style="bold"))
             self._history = []
         if self.computer is not None:
             self.player = self.computer.player(host(self).make_rng())
             self.keyboard = self.computer.human
             self.sub_title = f"UWO — you play the {self.computer.human.title} against {self.computer.describe()}"
-            log.write(
+            self.log_line(
                 Text(f"You play the {self.computer.human.title}; {self.computer.describe()} plays the "
                      f"{self.computer.side.title}.", style=SIDE_STYLE[self.computer.human].replace("bold ", ""))
             )
             self.board.cursor = self._cursors[self.computer.human]
-            self.query_one("#legend", Static).update(
-                "OUT out of play · new: morphed this turn · ×N stack height · "
-                "bold frame: computer's last turn · move/ride/attack/morph: what Enter does"
-            )
+            self.query_one("#legend", Static).update(LEGEND + " · bold frame: the computer's last turn")
         self._since_handover = []
         self._last_step_at = host(self).clock()
+        self._resumed = resumed
         if resumed:
             self.after_change([])  # a handover first (or the computer thinks): nothing shows too early
         else:
@@ -344,7 +367,11 @@ class UwoScreen(SessionScreen[Game]):
         """Log what happened, then redraw - or hand the keyboard over first."""
         assert self.game is not None
         self.write_log(events)
-        self._since_handover.extend(events)
+        # U24: a step taken back is forgotten by the handover as by the log
+        self._since_handover = [e for e in standing([*self._since_handover, *events]) if isinstance(e, Event)]
+        for e in events:
+            if isinstance(e, Undone):
+                self.notify(str(e), title="Taken back", markup=False)  # only the player at the keyboard
         game = self.game
         if game.is_over():
             self.keyboard = None
@@ -382,7 +409,7 @@ class UwoScreen(SessionScreen[Game]):
             assert attacker is not None
             self.notify(
                 f"The {attacker.side.singular} {attacker.kind.name} on {B.name(self.game.duel.attacker)} attacks "
-                f"you: v evade, t take the hit, or a card (1-3) + Enter to morph in defence.",
+                f"you: {self.defence_keys(self.view)}.",
                 title="You are attacked",
                 severity="warning",
             )
@@ -457,8 +484,11 @@ class UwoScreen(SessionScreen[Game]):
         self.selected = self.picked = None
         self.redraw()
         phase = self.game.phase
+        resumed, self._resumed = self._resumed, False
         if phase is Phase.DEFEND:
             title = f"{side.title}, you are attacked — take the keyboard"
+        elif resumed:
+            title = f"{side.title}, take the keyboard — the duel resumes on your turn"
         elif any(isinstance(e, TurnStarted) and e.side is side for e in self._since_handover):
             title = f"{side.title}, take the keyboard — your turn"
         else:
@@ -499,7 +529,7 @@ class UwoScreen(SessionScreen[Game]):
                     Choice("m", "Main menu", "menu"),
                     Choice("b", "Look at the board", "board"),
                 ],
-                detail=f"{outcome.reason[:1].upper()}{outcome.reason[1:]}, after {self.game.turn} turns.",
+                detail=f"{sentence(outcome.reason)}, after {self.game.turn} turn{'s' if self.game.turn != 1 else ''}.",
             ),
             self._after_game,
         )
@@ -514,14 +544,24 @@ class UwoScreen(SessionScreen[Game]):
 
     # ------------------------------------------------------------------ drawing
 
+    def log_line(self, line: Text) -> None:
+        """A heading of the log (not an event): kept, so the log can be written again."""
+        self._logged.append(line)
+        self.query_one("#log", RichLog).write(line)
+
     def write_log(self, events: list[Event]) -> None:
+        """Add ``events`` to the log; a step taken back (U24) is struck from it, and the log
+        is written again without it: the other player reads only what stands."""
         log = self.query_one("#log", RichLog)
+        if any(isinstance(e, Undone) for e in events):
+            self._logged = standing([*self._logged, *events])
+            log.clear()
+            for item in self._logged:
+                log.write(item if isinstance(item, Text) else _log_text(item))  # type: ignore[arg-type]
+            return
         for e in events:
-            side = getattr(e, "side", None)
-            style = SIDE_STYLE[side].replace("bold ", "") if isinstance(side, Side) else ""
-            if isinstance(e, (TurnStarted, GameEnded)):
-                style = "bold " + style
-            log.write(Text(str(e), style=style))
+            self._logged.append(e)
+            log.write(_log_text(e))
 
     def redraw(self) -> None:
         if self.game is None:
@@ -558,8 +598,8 @@ class UwoScreen(SessionScreen[Game]):
         for sq in self._last_squares:
             mark(sq, "-last")
         if view.duel is not None:
-            mark(view.duel.attacker, "-duel")
-            mark(view.duel.target, "-duel")
+            mark(view.duel.attacker, "-duel", "! shoots")
+            mark(view.duel.target, "-duel", "! target")
         if self.keyboard is None or view.to_act is not self.keyboard:
             return marks, hints
         kind = self.hand_kind(self.picked)
@@ -583,23 +623,36 @@ class UwoScreen(SessionScreen[Game]):
         if view.phase is Phase.COUNTER and view.duel is not None:
             for a in view.legal:
                 if isinstance(a, Attack):
-                    mark(a.dst, "-attack", "c: attack")
+                    mark(a.dst, "-attack", "c attack")
                 elif isinstance(a, Blast):
                     for s in (a.src, *B.AROUND[a.src]):
                         mark(s, "-blast")
         return marks, hints
 
+    def defence_keys(self, view: UwoView) -> str:
+        """The answers to an attack the player at the keyboard really has, in keys (never a
+        morph with no energy or no fitting card: only what ``view.legal`` holds)."""
+        options = []
+        if any(isinstance(x, Evade) for x in view.legal):
+            options.append("v evade")
+        if any(isinstance(x, Morph) for x in view.legal):
+            options.append("a card (1-3) + Enter to morph in defence")
+        options.append("t take the hit")
+        return ", ".join(options[:-1]) + (" or " if len(options) > 1 else "") + options[-1]
+
     def draw_status(self, view: UwoView) -> None:
+        """Whose move, and what the player at the keyboard may do: one short line each, so
+        that a narrow panel wraps between options, never inside one."""
         status = self.query_one(StatusPanel)
         cur = view.current
-        title = f"Turn {view.turn} (of {view.turn_cap} at most) · {cur.title} to play"
+        title = f"Turn {view.turn} · {cur.title} to play"
         if view.to_act is not None and view.to_act is not cur:
-            title = f"Turn {view.turn} · the {cur.possessive} duel · {view.to_act.title} to answer"
+            title = f"Turn {view.turn} · {view.to_act.title} to answer"
         lines: list[str] = []
         if view.outcome is not None:
             o = view.outcome
             said = f"Draw: {o.reason}." if o.winner is None else f"The {o.winner.title} win: {o.reason}."
-            status.show("Game over", [said])
+            status.show("Game over", [said, "n new game · Esc main menu"])
             return
         if self.keyboard is None:
             status.show(title, [f"Waiting for the {view.to_act.title if view.to_act else ''} to take the keyboard."])
@@ -607,7 +660,7 @@ class UwoScreen(SessionScreen[Game]):
         if self.computer is not None and view.to_act is self.computer.side:
             who = f"{self.computer.side.title} (computer, {self.computer.level})"
             if view.to_act is view.current:
-                title = f"Turn {view.turn} (of {view.turn_cap} at most) · {who} to play"
+                title = f"Turn {view.turn} · {who} to play"
                 lines.append("The computer plays its turn; watch the log and the marked squares.")
             else:
                 title = f"Turn {view.turn} · your duel · {who} to answer"
@@ -615,15 +668,21 @@ class UwoScreen(SessionScreen[Game]):
             status.show(title, lines)
             return
         if view.phase is Phase.TURN:
-            morph = "used" if view.morph_used else "available"
-            action = "used" if view.action_used else "available"
-            lines.append(f"Morph {morph} · action {action} · paid {view.paid}")
+            morph = "used" if view.morph_used else "free"
+            action = "used" if view.action_used else "free"
+            lines.append(f"Morph {morph} · action {action}")
+            lines.append(f"Paid {view.paid} this turn")
             if self.picked is not None:
-                lines.append("Enter on a UMO marked 'morph' · x swap the card · Esc cancel")
+                lines.append("Enter on a UMO marked 'morph'")
+                lines.append("x swap the card · Esc clear")
             elif self.selected is not None:
-                lines.append("Enter on a highlighted square: move, ride or attack · Esc cancel")
+                lines.append("Enter on a marked square")
+                lines.append("Esc clear")
             else:
-                lines.append("Enter select a UMO · 1-3 pick a card to morph · e end the turn")
+                lines.append("Enter select a UMO · 1-3 pick a card")
+                lines.append("e end the turn")
+            if view.undoable:
+                lines.append(f"u take back the last {'morph or move' if view.undoable > 1 else 'step'}")
         elif view.phase is Phase.DEFEND and view.duel is not None:
             a = view.board[view.duel.attacker]
             t = view.board[view.duel.target]
@@ -632,17 +691,20 @@ class UwoScreen(SessionScreen[Game]):
                 f"You are attacked! The {a.side.singular} {a.kind.name} on {B.name(a.square)} "
                 f"attacks your {t.kind.name} on {B.name(t.square)}."
             )
-            options = []
             if any(isinstance(x, Evade) for x in view.legal):
-                options.append(f"v evasion card ({view.sides[t.side].evasions} left)")
+                lines.append(f"v evade ({view.sides[t.side].evasions} left)")
             if any(isinstance(x, Morph) for x in view.legal):
-                options.append(f"a card 1-3 + Enter: defensive morph (shield against {a.kind.name})")
-            options.append("t take the hit")
-            lines.append(" · ".join(options))
+                lines.append(f"1-3 + Enter: morph (shield vs {a.kind.name})")
+            if len(view.legal) == 1:
+                lines.append("No defence in your hand (U23): t take the hit")
+            else:
+                lines.append("t take the hit")
         elif view.phase is Phase.COUNTER and view.duel is not None:
             a = view.board[view.duel.attacker]
             assert a is not None
-            lines.append(f"You defended. c: counter-attack the {a.kind.name} on {B.name(a.square)} · n: stop the duel")
+            lines.append("You defended.")
+            lines.append(f"c counter-attack the {a.kind.name} on {B.name(a.square)}")
+            lines.append("p no counter-attack (the duel ends)")
         status.show(title, lines)
 
     def draw_info(self, view: UwoView) -> None:
@@ -677,10 +739,17 @@ class UwoScreen(SessionScreen[Game]):
         self.redraw()
 
     def on_board_grid_cancelled(self, event: BoardGrid.Cancelled) -> None:
+        """Escape: clear the selection (a UMO, a card); with nothing selected, leave -
+        after the suite's one question (``docs/keys.md``)."""
         if self.picked is None and self.selected is None:
-            self.notify("Nothing to cancel. e ends the turn; F1 shows the rules.")
+            self.action_leave()
+            return
         self.selected = self.picked = None
         self.redraw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The panels choose their short or long wording by their width: draw them again."""
+        self.call_after_refresh(self.redraw)
 
     def on_hand_card_clicked(self, event: HandCard.Clicked) -> None:
         self.action_pick(event.index)
@@ -698,7 +767,7 @@ class UwoScreen(SessionScreen[Game]):
         if view.phase is Phase.DEFEND:
             assert view.duel is not None
             if kind is None:
-                self.refuse("You are attacked: v evades, t takes the hit, or pick a card (1-3) to morph in defence.")
+                self.refuse(f"You are attacked: {self.defence_keys(view)}.")
                 return
             self.play(Morph(kind, view.duel.target))
             return
@@ -707,7 +776,7 @@ class UwoScreen(SessionScreen[Game]):
             if sq == view.duel.attacker or sq == view.duel.target:
                 self.action_counter()
             else:
-                self.refuse("In a duel you may only counter-attack your attacker (c) or stop (n).")
+                self.refuse("In a duel you may only counter-attack your attacker (c) or not (p).")
             return
         if kind is not None:
             self.play(Morph(kind, sq))
@@ -789,9 +858,11 @@ class UwoScreen(SessionScreen[Game]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide commands that belong to another phase; grey out those illegal right now."""
-        if action in ("leave", "pick") or self.game is None:
+        if action in ("leave", "pick", "log_page") or self.game is None:
             return True
         phase = self.game.phase
+        if action == "new_game":
+            return phase is Phase.OVER
         mine = self.my_move()
         legal = self.game.legal_actions if mine else ()
         if action in ("evade", "take_hit"):
@@ -809,11 +880,15 @@ class UwoScreen(SessionScreen[Game]):
             return False
         if action == "end_turn":
             return True if mine else None
+        if action == "undo":  # shown only when there is something to take back: the Footer is short
+            return bool(mine and Undo() in legal)
         if action == "drain":
             return True if mine and EndTurn(drain=True) in legal else None
         if action == "swap":
             kind = self.hand_kind(self.picked)
-            return True if mine and kind is not None and Swap(kind) in legal else None
+            if kind is None:
+                return False  # shown once a card is picked (x swaps the picked card)
+            return True if mine and Swap(kind) in legal else None
         if action == "blast":
             if any(isinstance(a, Blast) for a in legal):
                 return True
@@ -823,8 +898,8 @@ class UwoScreen(SessionScreen[Game]):
             return None if has_dynamite else False
         return True
 
-    _KEYS = {"v": "evade", "t": "take_hit", "c": "counter", "n": "stop_duel", "b": "blast",
-             "x": "swap", "e": "end_turn", "E": "drain"}
+    _KEYS = {"v": "evade", "t": "take_hit", "c": "counter", "p": "stop_duel", "b": "blast",
+             "u": "undo", "x": "swap", "e": "end_turn", "E": "drain", "n": "new_game"}
 
     def on_key(self, event: events.Key) -> None:
         """A command key that is greyed out or hidden right now still gets an answer: why not."""
@@ -839,8 +914,10 @@ class UwoScreen(SessionScreen[Game]):
         """Why a command cannot be used now, in the player's words (the engine's where it has one)."""
         game = self.game
         assert game is not None
+        if action == "new_game":
+            return "A new game can begin once this duel is over (Escape leaves it)."
         if game.is_over():
-            return "The game is over."
+            return "The game is over: n starts a new one."
         if not self.my_move():
             if self.computer_to_act():
                 return "Wait: the computer is playing."
@@ -861,9 +938,11 @@ class UwoScreen(SessionScreen[Game]):
                 else Attack(game.duel.target, game.duel.attacker)
             )
         elif phase is Phase.DEFEND:
-            return "You are attacked: first answer it (v evade, t take the hit, or a card 1-3 + Enter)."
+            return f"You are attacked: first answer it ({self.defence_keys(game.view(self.keyboard))})."
         elif phase is Phase.COUNTER:
-            return "First finish the duel: c counter-attack or n stop."
+            return "First finish the duel: c counter-attack or p no counter-attack."
+        elif action == "undo":
+            candidate = Undo()
         elif action == "swap":
             kind = self.hand_kind(self.picked)
             if kind is None:
@@ -922,11 +1001,20 @@ class UwoScreen(SessionScreen[Game]):
 
     def action_end_turn(self) -> None:
         if self.my_move():
-            self.play(EndTurn())
+            view = self.view
+            unused = [what for what, used in (("morphed", view.morph_used), ("acted", view.action_used)) if not used]
+            detail = f"You have not {' or '.join(unused)} this turn. " if unused else ""
+            cost = "It costs 1 energy: nothing was paid this turn. " if not view.paid else ""
+            self.confirm("End the turn?", detail + cost, "Yes, end the turn", EndTurn())
 
     def action_drain(self) -> None:
         if self.my_move():
-            self.play(EndTurn(drain=True))
+            left = self.view.sides[self.view.current].energy
+            self.confirm(
+                "End the turn spending all your energy?",
+                f"All {left} energy left in your row is spent, so you draw no cards at the end of this turn (U10).",
+                f"Yes, spend all {left} and end the turn", EndTurn(drain=True),
+            )
 
     def action_swap(self) -> None:
         if not self.my_move():
@@ -935,7 +1023,44 @@ class UwoScreen(SessionScreen[Game]):
         if kind is None:
             self.refuse("Pick the card to swap first (1, 2 or 3), then press x.")
             return
-        self.play(Swap(kind))
+        self.confirm(
+            f"Swap the {self.names[kind]}?",
+            "It goes face down under your deck, you draw the top card, and your turn ends at once (U13).",
+            "Yes, swap it and end the turn", Swap(kind),
+        )
+
+    def confirm(self, question: str, detail: str, yes: str, action: Action) -> None:
+        """Ask once before an action that ends the turn; the guarded question ignores the
+        key that opened it and any double press (``common.ui.base.GuardedModalScreen``)."""
+        token = self._token
+
+        def answered(go: bool | None) -> None:
+            # The duel may have changed under the question (a new game): act only on the one asked about.
+            if go and token == self._token and self.my_move():
+                self.play(action)
+
+        self.app.push_screen(
+            ChoiceScreen(question, [Choice("y", yes, True), Choice("n", "No, go on playing", False)],
+                         detail=detail, cancel=True),
+            answered,
+        )
+
+    def action_undo(self) -> None:
+        if self.my_move():
+            self.play(Undo())
+
+    def action_new_game(self) -> None:
+        """``n`` once the duel is over: the same setup, freshly dealt (as the end question's ``n``)."""
+        if self.game is not None and self.game.is_over():
+            self._after_game("new")
+
+    def action_log_page(self, direction: int) -> None:
+        """PgUp / PgDn: page through the log, which may be only a few lines high."""
+        log = self.query_one("#log", RichLog)
+        if direction < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
 
     def action_blast(self) -> None:
         if not self.my_move() or self.game is None:
@@ -954,6 +1079,15 @@ class UwoScreen(SessionScreen[Game]):
 
     def on_unmount(self) -> None:
         self._token += 1  # a decision still running in its thread is dropped
+
+
+def _log_text(e: Event) -> Text:
+    """An event as a log line, in its side's colour (a turn's start and the end in bold)."""
+    side = getattr(e, "side", None)
+    style = SIDE_STYLE[side].replace("bold ", "") if isinstance(side, Side) else ""
+    if isinstance(e, (TurnStarted, GameEnded)):
+        style = "bold " + style
+    return Text(str(e), style=style)
 
 
 def _events(happened: tuple[object, ...]) -> list[Event]:

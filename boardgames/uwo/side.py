@@ -17,8 +17,8 @@ class Side(enum.IntEnum):
 
     @property
     def title(self) -> str:
-        """``"Gnorfs"`` / ``"Pnorfs"``."""
-        return self.name.capitalize()
+        """``"Gnorfs"`` / ``"Pnorfs"``: spelt out, so no case conversion can ever garble a name."""
+        return _TITLES[self]
 
     @property
     def singular(self) -> str:
@@ -28,3 +28,6 @@ class Side(enum.IntEnum):
     @property
     def possessive(self) -> str:
         return f"{self.title}'"
+
+
+_TITLES = {Side.GNORFS: "Gnorfs", Side.PNORFS: "Pnorfs"}

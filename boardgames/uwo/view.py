@@ -16,7 +16,7 @@ Neither deck's order is in any view.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from boardgames.uwo.actions import Action
 from boardgames.uwo.board import Square
@@ -119,8 +119,12 @@ class UwoView:
     first_game: bool
     #: The side whose energy row ran out first since the last refill (it plays first after it).
     ran_out_first: Side | None
-    #: The legal actions, when ``viewer`` is the seat to act; otherwise empty.
+    #: The legal actions, when ``viewer`` is the seat to act; otherwise empty (``Undo`` is never listed).
     legal: tuple[Action, ...]
+    #: How many of this turn's morphs and moves can still be taken back (U24); public.
+    #: A hint for the screen, left out of ``==``: a game sampled from a view
+    #: (``Game.from_view``) has the position, not the steps that led to it.
+    undoable: int = field(default=0, compare=False)
 
     def side(self, side: Side) -> SideView:
         return self.sides[side]

@@ -19,6 +19,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from boardgames.common.text import sentence
 from boardgames.uwo import board as B
 from boardgames.uwo.board import Square
 from boardgames.uwo.cards import Kind, Role
@@ -29,6 +30,10 @@ SIDE_CLASS = {Side.GNORFS: "-gnorfs", Side.PNORFS: "-pnorfs"}
 #: Rich styles for text in the sides' colours (the CSS variables of uwo.tcss, for Rich text).
 SIDE_STYLE = {Side.GNORFS: "bold #5fd35f", Side.PNORFS: "bold #b77ff0"}
 HIGHLIGHTS = ("-cursor", "-selected", "-move", "-attack", "-morph", "-duel", "-blast", "-last")
+#: What a hint starts with, by the mark it comes with: never colour alone (a 256-colour
+#: terminal blends an attack's red and a Pnorf's purple into one shade).
+MARK_GLYPHS = {"-attack": "× ", "-blast": "✱ ", "-move": "» ", "-morph": "+ "}
+MARK_ORDER = ("-attack", "-blast", "-morph", "-move")
 
 
 class Drawn(Static):
@@ -47,6 +52,24 @@ class Drawn(Static):
             self.update(text, layout=layout)
 
 
+#: The special cards' rules in a narrow panel's few words (the whole text: F1, or a wider terminal).
+SHORT_RULES = {
+    Role.BAZOOKA: "Out of play after each shot.",
+    Role.RIDER: "Rides over enemies (tramples them out of play); no attack; out after a ride.",
+    Role.DYNAMITE: "Blast: it and all 8 around die; no evasion.",
+}
+
+
+def card_numbers(kind: Kind) -> str:
+    """A card's numbers in the fewest cells: ``mv2/1 at1/1`` (range / energy), ``blast/2``."""
+    text = f"mv{kind.move}/{kind.move_cost}" if kind.role is not Role.RIDER else f"ride{kind.move}/{kind.move_cost}"
+    if kind.role is Role.DYNAMITE:
+        text += f" blast/{kind.attack_cost}"
+    elif kind.can_attack:
+        text += f" at{kind.attack}/{kind.attack_cost}"
+    return text
+
+
 def shield_names(kind: Kind, names: dict[str, str]) -> str:
     return ", ".join(names[k] for k in sorted(kind.shield, key=lambda k: names[k])) or "none"
 
@@ -59,13 +82,19 @@ class Cell(Drawn):
         square: Square
 
     def __init__(self, square: Square) -> None:
-        super().__init__(id=f"sq-{B.name(square)}", classes="cell")
+        dark = (B.col_of(square) + B.row_of(square)) % 2 == 0
+        super().__init__(id=f"sq-{B.name(square)}", classes="cell -dark" if dark else "cell")
         self.square = square
 
     _last: object = None
 
     def show(self, umo: UmoView | None, marks: set[str], hint: str = "") -> None:
-        """Draw the square; ``marks`` are highlight classes, ``hint`` what Enter would do here."""
+        """Draw the square; ``marks`` are highlight classes, ``hint`` what Enter would do here.
+
+        Three lines, at every size: the kind, then side, square and status, then the
+        hint.  Every mark that matters has a glyph as well as a colour (``MARK_GLYPHS``),
+        so it reads in 256 colours, in 16 and with none.
+        """
         key = (umo, frozenset(marks), hint)
         if key == self._last:
             return
@@ -76,22 +105,23 @@ class Cell(Drawn):
         self.set_class(umo is not None and umo.side is Side.GNORFS, "-gnorfs")
         self.set_class(umo is not None and umo.side is Side.PNORFS, "-pnorfs")
         self.set_class(umo is not None and umo.out_of_play, "-out")
+        glyph = next((MARK_GLYPHS[m] for m in MARK_ORDER if m in marks), "")
+        shown_hint = f"{glyph}{hint}" if hint else ("◆ chosen" if "-selected" in marks else "")
         text = Text(no_wrap=True, overflow="ellipsis")
         if umo is None:
             text.append(B.name(self.square), style="dim")
             text.append("\n")
-            text.append(hint)
         else:
             text.append(f"{umo.kind.name}")
-            if umo.height > 1:
-                text.append(f" ×{umo.height}", style="bold")
             text.append("\n")
-            status = "OUT" if umo.out_of_play else ("new" if umo.morphed_this_turn else "")
             text.append(f"{umo.side.singular[0]} {B.name(self.square)}", style="dim")
+            status = "OUT" if umo.out_of_play else ("new" if umo.morphed_this_turn else "")
             if status:
                 text.append(f" {status}", style="bold reverse" if status == "OUT" else "italic")
-            if hint:
-                text.append(f" {hint}", style="bold")
+            if umo.height > 1:
+                text.append(f" ×{umo.height}", style="bold")
+        text.append("\n")
+        text.append(shown_hint, style="bold")
         self.show_text(text, layout=False)
 
     def on_click(self) -> None:
@@ -110,8 +140,8 @@ class BoardGrid(Grid, can_focus=True):
         Binding("down,s,j", "cursor(0, -1)", "Down", show=False),
         Binding("left,a,h", "cursor(-1, 0)", "Left", show=False),
         Binding("right,d,l", "cursor(1, 0)", "Right", show=False),
-        Binding("enter", "activate", "Select / go"),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "activate", "Go"),
+        Binding("escape", "cancel", "Back"),
     ]
 
     cursor: reactive[Square] = reactive(B.square(2, 1), init=False)
@@ -185,26 +215,60 @@ def energy_cards(left: int, total: int, side: Side) -> Text:
     return text
 
 
-class SideBar(Drawn):
-    """One army's row: energy as six cards, evasion cards, deck, hand size, UMOs left."""
+class SideBar(Static):
+    """One army's row: energy as six cards, evasion cards, deck, hand size, UMOs left.
+
+    Written in the longest of its forms that fits the width it is given (``render``
+    runs again on every resize), so the UMO count is never what gets cut.
+    """
 
     def __init__(self, side: Side) -> None:
         super().__init__(id=f"bar-{side.name.lower()}", classes=f"sidebar {SIDE_CLASS[side]}")
         self.side = side
+        self._forms: tuple[Text, ...] = (Text(),)
 
     def show(self, sv: SideView, *, to_act: bool, current: bool) -> None:
-        text = Text(no_wrap=True, overflow="ellipsis")
-        marker = "▶ " if to_act else "  "
-        text.append(marker, style="bold")
-        text.append(f"{self.side.title.upper():<7}", style=SIDE_STYLE[self.side])
-        text.append(" energy ")
-        text.append_text(energy_cards(sv.energy, sv.energy_max, self.side))
-        text.append(f" {sv.energy}/{sv.energy_max}")
-        text.append(f"  evasion {sv.evasions}  deck {sv.deck_size}  hand {sv.hand_size}  UMOs {sv.umos}")
-        if current:
-            text.append("  (turn)", style="italic")
+        forms = tuple(self._form(sv, to_act, current, level) for level in range(4))
         self.set_class(to_act, "-to-act")
-        self.show_text(text, layout=False)
+        if tuple(f.plain for f in forms) != tuple(f.plain for f in self._forms):
+            self._forms = forms
+            self.refresh()
+
+    def _form(self, sv: SideView, to_act: bool, current: bool, level: int) -> Text:
+        """Level 0 is the widest (energy as cards, words in full), 3 the narrowest."""
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append("▶ " if to_act else "  ", style="bold")
+        text.append(f"{self.side.title.upper():<7}", style=SIDE_STYLE[self.side])
+        colour = SIDE_STYLE[self.side].replace("bold ", "")
+        if level == 0:
+            text.append(" energy ")
+            text.append_text(energy_cards(sv.energy, sv.energy_max, self.side))
+        else:
+            text.append(" " if level == 3 else " energy ")
+            text.append("█" * sv.energy, style=colour)
+            text.append("░" * (sv.energy_max - sv.energy), style="dim")
+        text.append(f" {sv.energy}/{sv.energy_max}")
+        if level <= 1:
+            text.append(f"  evasion {sv.evasions}  deck {sv.deck_size}  hand {sv.hand_size}  UMOs {sv.umos}")
+        elif level == 2:
+            text.append(f" evasion {sv.evasions} deck {sv.deck_size} hand {sv.hand_size} UMOs {sv.umos}")
+        else:
+            text.append(f" ev {sv.evasions} deck {sv.deck_size} hand {sv.hand_size} UMOs {sv.umos}")
+        if current and level <= 1:
+            text.append("  (turn)", style="italic")
+        return text
+
+    @property
+    def shown_text(self) -> Text:
+        """The form that fits the bar's width now (the narrowest when none does)."""
+        width = self.content_region.width or self.size.width
+        for form in self._forms:
+            if form.cell_len <= width:
+                return form
+        return self._forms[-1]
+
+    def render(self) -> Text:
+        return self.shown_text
 
 
 class StatusPanel(Drawn):
@@ -221,32 +285,50 @@ class StatusPanel(Drawn):
 class InfoPanel(Drawn):
     """Everything printed on a card: the one under the cursor, the selected one or a hand card."""
 
+    #: Below this many columns of content the panel writes a card in its short form.
+    COMPACT_BELOW = 40
+
     def show_kind(self, kind: Kind, names: dict[str, str], *, heading: str, extra: list[str] | None = None) -> None:
-        text = Text(heading + "\n", style="bold")
+        """The card in words; in a narrow panel (80×24) the same facts in fewer lines."""
+        compact = 0 < self.content_region.width < self.COMPACT_BELOW
+        text = Text(heading + ("\n" if not compact else ": "), style="bold")
         text.append(f"{kind.name}", style="bold underline")
-        if kind.role is not Role.REGULAR:
-            text.append(f"  ({kind.role.value})", style="italic")
-        text.append(f"\nmove    {kind.move_text()}")
-        text.append(f"\nattack  {kind.attack_text()}")
-        text.append(f"\nshield  {shield_names(kind, names)}")
-        if kind.rule_text:
-            text.append(f"\n{kind.rule_text}", style="italic")
+        if compact:
+            text.append("\n" + card_numbers(kind).replace("mv", "move ").replace("at", "· attack ")
+                        .replace("ride", "ride ").replace(" blast", " · blast"))
+            text.append(f"\nshield {shield_names(kind, names)}")
+            rule = SHORT_RULES.get(kind.role, "")
+        else:
+            if kind.role is not Role.REGULAR:
+                text.append(f"  ({kind.role.value})", style="italic")
+            text.append(f"\nmove    {kind.move_text()}")
+            text.append(f"\nattack  {kind.attack_text()}")
+            text.append(f"\nshield  {shield_names(kind, names)}")
+            rule = kind.rule_text
+        if rule:
+            text.append(f"\n{rule}", style="italic")
         for line in extra or []:
             text.append(f"\n{line}")
         self.show_text(text)
 
     def show_umo(self, umo: UmoView, names: dict[str, str]) -> None:
-        extra = []
-        if umo.height > 1:
-            extra.append("stack   " + " › ".join(k.name for k in umo.stack) + " (top rules)")
-        if umo.out_of_play:
-            extra.append(umo.out_text.capitalize() + ".")
-        if umo.morphed_this_turn:
-            extra.append("Morphed this turn: may move, not attack.")
-        self.show_kind(umo.kind, names, heading=f"{umo.side.singular} UMO on {B.name(umo.square)}", extra=extra)
+        self.show_kind(umo.kind, names, heading=f"{umo.side.singular} {B.name(umo.square)}",
+                       extra=umo_notes(umo))
 
     def clear_info(self, hint: str) -> None:
         self.show_text(Text(hint, style="dim"))
+
+
+def umo_notes(umo: UmoView) -> list[str]:
+    """What the card does not print about a UMO on the board: its stack, its marks."""
+    extra = []
+    if umo.height > 1:
+        extra.append("stack   " + " › ".join(k.name for k in umo.stack) + " (top rules)")
+    if umo.out_of_play:
+        extra.append(sentence(umo.out_text) + ".")  # never str.capitalize: "the Pnorfs' turn"
+    if umo.morphed_this_turn:
+        extra.append("Morphed this turn: may move, not attack.")
+    return extra
 
 
 class HandCard(Drawn):
@@ -283,7 +365,7 @@ class HandPanel(Widget):
                 card.display = False
             return
         if hand:
-            title.show_text(Text.assemble(("Your hand", "bold"), f" ({side.title}): 1, 2, 3 pick a card"))
+            title.show_text(Text.assemble(("Your hand", "bold"), f" ({side.title}) · 1-3"))
         else:
             title.show_text(Text.assemble(("Your hand", "bold"), f" ({side.title}) is empty."))
         for i, card in enumerate(cards):
@@ -292,17 +374,15 @@ class HandPanel(Widget):
                 card.display = False
                 continue
             kind = hand[i]
-            text = Text()
+            # Line 1 is all a short terminal shows (one line per card): name and numbers;
+            # the shield follows, and the picked card's whole text is in the info panel.
+            text = Text(overflow="ellipsis")
             text.append(f"{i + 1} {kind.name}", style="bold")
-            if kind.role is not Role.REGULAR:
-                text.append(f" ({kind.role.value})", style="italic")
+            text.append(f" {card_numbers(kind)}")
             text.append("\n")
-            text.append(f"mv {kind.move}/{kind.move_cost}")
-            if kind.role is Role.DYNAMITE:
-                text.append(f" · blast/{kind.attack_cost}")
-            elif kind.can_attack:
-                text.append(f" · at {kind.attack}/{kind.attack_cost}")
-            text.append(f" · shield {shield_names(kind, names)}", style="dim")
+            if kind.role is not Role.REGULAR:
+                text.append(f"({kind.role.value}) ", style="italic")
+            text.append(f"shield {shield_names(kind, names)}", style="dim")
             card.show_text(text)
             card.display = True
             card.set_class(i == picked, "-picked")

@@ -103,6 +103,7 @@ def make(
     g._outcome = None
     g.first_game = False
     g.turn_cap = 300
+    g._undo = []
     return g
 
 

@@ -93,6 +93,7 @@ def test_why_illegal_is_the_refusal_apply_gives(seed: int) -> None:
 
 
 def test_every_event_is_public_and_keeps_its_words() -> None:
+    # (but ``Undone``, never listed by legal_list, whose audience is its side: test_undo.py)
     g, happened = _played(3, 2000)
     assert g.is_over() and happened
     for event in happened:

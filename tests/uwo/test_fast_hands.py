@@ -8,8 +8,8 @@ Replays what was seen at a real table:
 - a refused defensive morph ("A Longeye's shield does not cover a Trooper")
   stayed on screen as a notification over the next handover and the other
   player's board;
-- at 80×24 the board hides behind "enlarge the terminal", yet ``e`` ended the
-  turn and paid energy, unseen.
+- below the smallest size (once 110×34, now 80×24) the board hides behind "enlarge
+  the terminal", yet ``e`` ended the turn and paid energy, unseen.
 
 Time is the app's ``ManualClock``.
 """
@@ -26,7 +26,7 @@ from boardgames.uwo import board as B
 from tests.monkey import send_key
 from tests.screen import screen_text, settled, wait_for
 from tests.uwo.positions import make
-from tests.uwo.test_screen import SIZE, app_for, goto, log_text, take_keyboard, uwo
+from tests.uwo.test_screen import SIZE, answer, app_for, end_turn, goto, log_text, take_keyboard, uwo
 
 
 async def test_a_second_enter_after_an_attack_never_shows_the_defenders_hand() -> None:
@@ -35,14 +35,15 @@ async def test_a_second_enter_after_an_attack_never_shows_the_defenders_hand() -
     async with app.run_test(size=SIZE) as pilot:
         await take_keyboard(pilot, "Gnorfs, take the keyboard")
         await goto(pilot, "c2")
-        await pilot.press("enter", "up", "enter", "e")  # c2 → c3, end of turn 1
+        await pilot.press("enter", "up", "enter")  # c2 → c3 ...
+        await end_turn(pilot)  # ... and the end of turn 1
         await take_keyboard(pilot, "Pnorfs, take the keyboard")
         game = uwo(app).game
         assert game is not None
         hand = [game.catalog.card_kinds[c].name for c in game.hands[Side.PNORFS]]
         assert hand == ["Bazooka", "Longeye", "Rider"]
         assert "Your hand (Pnorfs)" in " ".join(screen_text(app).split())
-        await pilot.press("e")
+        await end_turn(pilot)
         await take_keyboard(pilot, "Gnorfs, take the keyboard")
         await goto(pilot, "c3")
         await pilot.press("enter")
@@ -90,23 +91,23 @@ async def test_keys_do_nothing_behind_the_too_small_message() -> None:
         await take_keyboard(pilot, "Gnorfs")
         screen = uwo(app)
         before = (g.turn, g.current, list(g.energy), g.phase)
-        await pilot.resize_terminal(80, 24)
+        await pilot.resize_terminal(79, 23)
         await wait_for(pilot, lambda: screen.too_small, "the too-small message")
-        await pilot.press("e", "E", "enter", "up", "q")
+        await pilot.press("e", "E", "enter", "up", "escape", "u")
         await pilot.pause()
         assert (g.turn, g.current, list(g.energy), g.phase) == before
         assert app.screen is screen and screen.keyboard is Side.GNORFS
         await pilot.resize_terminal(*SIZE)
         await wait_for(pilot, lambda: not screen.too_small, "the board again")
-        await pilot.press("e")
+        await end_turn(pilot)
         await take_keyboard(pilot, "Pnorfs, take the keyboard — your turn")
         assert g.current is Side.PNORFS and g.turn == before[0] + 1
 
 
 async def test_keys_typed_in_one_burst_act_in_the_order_typed() -> None:
     """Enter, Up, Enter, e typed faster than the app draws (a quick hand, or a busy
-    machine where keys pile up): the UMO moves, then the turn ends - the move is not
-    lost behind the end of the turn.  (Enter's activation used to travel as a message
+    machine where keys pile up): the UMO moves, then the end of the turn is asked - the
+    move is not lost behind it.  (Enter's activation used to travel as a message
     up from the board while ``e`` acted at once, so ``e`` could overtake it.)"""
     app = BoardgamesApp(start=lambda: UwoScreen(), seed=4, clock=ManualClock())
     async with app.run_test(size=SIZE) as pilot:
@@ -115,6 +116,7 @@ async def test_keys_typed_in_one_burst_act_in_the_order_typed() -> None:
         assert game is not None and uwo(app).board.cursor == B.parse("c2")
         for key in ("enter", "up", "enter", "e"):
             send_key(app, key)  # queued at once, like a terminal's burst
+        await answer(pilot)  # "End the turn?" - yes
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen), "the Pnorfs' handover")
         await wait_for(pilot, lambda: settled(app), "the app to settle")
         assert "Gnorf Trooper on c2 moves to c3" in log_text(app)

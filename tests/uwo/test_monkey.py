@@ -19,7 +19,8 @@ from tests.screen import pause_like_a_player, settled, wait_for
 from tests.uwo.test_random_play import check_invariants
 
 UWO_KEYS = (*COMMON_KEYS, "w", "a", "s", "d", "h", "j", "k", "l", "1", "2", "3",
-            "v", "t", "c", "x", "b", "e", "E", "m", "r", "enter", "enter", "escape")
+            "v", "t", "c", "p", "u", "x", "b", "e", "E", "y", "n", "m", "r", "enter", "enter", "escape",
+            "pageup", "pagedown")
 STEPS = 2000
 SIZE = (112, 36)
 
@@ -51,7 +52,7 @@ async def test_monkey_on_a_uwo_duel() -> None:
                 if isinstance(app.screen, HandoverScreen) and rng.random() < 0.5:
                     send_key(app, "space")  # the other player takes the keyboard (Enter no longer does)
             if not any(isinstance(s, UwoScreen) for s in app.screen_stack):
-                app.back_to_menu()  # the monkey left ("q", then yes): take it back to the duel
+                app.back_to_menu()  # the monkey left (Escape, then yes): take it back to the duel
                 await wait_for(pilot, lambda: settled(app), f"step {step}: the menu")
                 app.push_screen(UwoScreen(game=game))
                 await wait_for(pilot, lambda: settled(app), f"step {step}: the duel back")

@@ -13,7 +13,7 @@ from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.side import Side
 from boardgames.uwo.spec import SPEC, UwoSession
 from tests.screen import deliberately, screen_text, take_keyboard, wait_for
-from tests.uwo.test_screen import uwo
+from tests.uwo.test_screen import end_turn, uwo
 
 SIZE = (120, 40)
 
@@ -35,8 +35,7 @@ async def first_moves(pilot, app: BoardgamesApp) -> UwoScreen:
     await take_keyboard(pilot, "Gnorfs")  # the duel starts behind a handover
     await pilot.press("enter", "up", "enter")
     await pilot.pause()
-    await pilot.press("e")
-    await pilot.pause()
+    await end_turn(pilot)
     return uwo(app)
 
 
@@ -58,7 +57,7 @@ async def test_resume_from_the_menu_starts_behind_a_handover() -> None:
         screen = await first_moves(pilot, app)
         before = screen.game
         await take_keyboard(pilot, "Pnorfs")
-        await pilot.press("q")
+        await pilot.press("escape")  # nothing selected: leave, after the question
         await wait_for(
             pilot, lambda: "It is saved: resume it from the main menu." in screen_text(app), "the leave question"
         )
@@ -67,7 +66,9 @@ async def test_resume_from_the_menu_starts_behind_a_handover() -> None:
         (record,) = SaveStore().unfinished("uwo").records
         app.resume_game(record)
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen), "the resumed duel's handover")
-        await take_keyboard(pilot, "Pnorfs, take the keyboard")
+        said = await take_keyboard(pilot, "Pnorfs, take the keyboard")
+        # the turn had not begun going on: a resumed duel says so, not "your turn goes on"
+        assert "the duel resumes on your turn" in said and "goes on" not in said
         same_duel(uwo(app).game, before)
         assert "The duel resumes on turn 2" in " ".join(screen_text(app).split())
 

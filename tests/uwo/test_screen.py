@@ -18,7 +18,7 @@ from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.side import Side
 from boardgames.uwo.view import Phase
 from tests import screen as shared
-from tests.screen import deliberately, screen_text
+from tests.screen import deliberately, screen_text, wait_for
 from tests.uwo.positions import make, top
 
 SIZE = (120, 40)
@@ -62,6 +62,21 @@ async def take_keyboard(pilot, expect: str) -> str:  # noqa: ANN001 - textual Pi
     return await shared.take_keyboard(pilot, expect)
 
 
+async def answer(pilot, key: str = "y") -> None:  # noqa: ANN001 - textual Pilot
+    """A question is up (``e``, ``E`` and ``x`` ask first): read it, pause, answer."""
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
+    question = app.screen
+    await deliberately(pilot, key)
+    await wait_for(pilot, lambda: app.screen is not question, "the question to close")
+
+
+async def end_turn(pilot, key: str = "e") -> None:  # noqa: ANN001 - textual Pilot
+    """``e`` (or ``E``, ``x``): the question it asks, answered yes."""
+    await pilot.press(key)
+    await answer(pilot)
+
+
 async def goto(pilot, name: str) -> None:  # noqa: ANN001
     """Walk the cursor to a square with the arrow keys."""
     screen = uwo(pilot.app)
@@ -97,7 +112,7 @@ async def test_a_full_turn_with_an_attack_answered_by_evasion() -> None:
         await pilot.press("v")  # evasion
         await pilot.pause()
         assert g.evasions[Side.PNORFS] == 8 and g.phase is Phase.COUNTER
-        await pilot.press("n")  # no counter-attack
+        await pilot.press("p")  # no counter-attack
         await take_keyboard(pilot, "Gnorfs, take the keyboard — your turn goes on")
         assert g.phase is Phase.TURN and g.current is Side.GNORFS and g.action_used
         await pilot.press("1")  # the Wisp ...
@@ -105,7 +120,7 @@ async def test_a_full_turn_with_an_attack_answered_by_evasion() -> None:
         await pilot.press("enter")  # ... morphs d1
         await pilot.pause()
         assert top(g, "d1") == "G:wisp"
-        await pilot.press("e")
+        await end_turn(pilot)
         await take_keyboard(pilot, "Pnorfs, take the keyboard — your turn")
         assert g.current is Side.PNORFS and g.energy[Side.GNORFS] == 4
         log = log_text(app)
@@ -177,7 +192,7 @@ async def test_an_illegal_command_is_refused_with_a_reason() -> None:
         ]
         assert g.phase is Phase.TURN and g.energy == [6, 6] and top(g, "c5") == "P:troop"
         footer = screen_text(app).splitlines()[-1]
-        assert "End turn" in footer and "Evade" not in footer
+        assert "e End" in footer and "Evade" not in footer
 
 
 async def test_a_ride_tramples_and_a_choice_of_ways() -> None:
@@ -274,19 +289,21 @@ async def test_no_card_of_the_inactive_hand_is_ever_on_screen() -> None:
         await handover("Gnorfs, take the keyboard")
         for col in "ab":
             await goto(pilot, f"{col}2")
-            await pilot.press("enter", "up", "enter", "e")  # a Gnorf Trooper steps forward
+            await pilot.press("enter", "up", "enter")  # a Gnorf Trooper steps forward
+            await end_turn(pilot)
             await handover("Pnorfs, take the keyboard")
             await goto(pilot, f"{col}5")
-            await pilot.press("enter", "down", "enter", "e")  # a Pnorf Trooper steps forward
+            await pilot.press("enter", "down", "enter")  # a Pnorf Trooper steps forward
+            await end_turn(pilot)
             await handover("Gnorfs, take the keyboard")
-            await pilot.press("e")
+            await end_turn(pilot)
             await handover("Pnorfs, take the keyboard")
             await goto(pilot, f"{col}4")
             await pilot.press("enter", "down", "enter")  # ... and attacks
             await handover("Gnorfs, you are attacked")
-            await pilot.press("v", "n")  # evade, no counter-attack
+            await pilot.press("v", "p")  # evade, no counter-attack
             await handover("Pnorfs, take the keyboard — your turn goes on")
-            await pilot.press("e")
+            await end_turn(pilot)
             await handover("Gnorfs, take the keyboard")
         assert g.evasions == [7, 9] and g.turn == 9
     assert checks == 13

@@ -28,7 +28,7 @@ from boardgames.uwo.view import Phase, UwoView
 from boardgames.uwo.widgets import HandCard
 from tests.screen import deliberately, record_notifications, screen_text, wait_for
 from tests.uwo.positions import make
-from tests.uwo.test_screen import goto, log_text, record_notices, uwo
+from tests.uwo.test_screen import end_turn, goto, log_text, record_notices, uwo
 
 SIZE = (120, 40)
 
@@ -88,10 +88,10 @@ async def test_a_full_turn_against_the_computer() -> None:
         # (its counter-attack, if any, is answered here) until the Gnorfs' turn goes on.
         while g.phase is not Phase.TURN:
             assert g.to_act is Side.GNORFS
-            await pilot.press("v" if g.phase is Phase.DEFEND else "n")
+            await pilot.press("v" if g.phase is Phase.DEFEND else "p")
             await computer_done(pilot)
         assert g.current is Side.GNORFS and g.action_used
-        await pilot.press("e")  # end the turn: the computer's turn
+        await end_turn(pilot)  # end the turn: the computer's turn
         await computer_done(pilot)
         assert g.current is Side.GNORFS or g.is_over()
         log = log_text(app)
@@ -128,7 +128,7 @@ async def test_the_computers_steps_wait_for_the_pace_on_the_injected_clock() -> 
     async with app.run_test(size=SIZE) as pilot:
         screen = uwo(app)
         await wait_for(pilot, lambda: screen.is_mounted and screen.my_move(), "the Gnorfs' turn")
-        await pilot.press("e")  # the Gnorfs end their turn at once
+        await end_turn(pilot)  # the Gnorfs end their turn at once
         await wait_for(pilot, lambda: screen._pending is not None, "the computer's first decision")
         ticks = pace_ticks(screen)
         await wait_for(pilot, lambda: ticks[0] >= 5, "the pace's interval to tick (the clock does not move)")
@@ -191,7 +191,7 @@ async def test_the_screen_answers_keys_while_the_computer_thinks(monkeypatch: py
     async with app.run_test(size=SIZE) as pilot:
         screen = uwo(app)
         await wait_for(pilot, lambda: screen.is_mounted and screen.my_move(), "the Gnorfs' turn")
-        await pilot.press("e")
+        await end_turn(pilot)
         await wait_for(pilot, lambda: SlowPlayer.asked, "the computer to be asked (in its thread)")
         assert screen.thinking
         view = SlowPlayer.asked[0]
@@ -232,11 +232,11 @@ async def test_only_the_persons_hand_is_ever_on_screen() -> None:
             cards = [str(c.render()) for c in screen.query(HandCard) if c.display]
             assert len(cards) == len(g.hands[Side.GNORFS])
             if g.phase is Phase.TURN:
-                await pilot.press("e")
+                await end_turn(pilot)
             elif g.phase is Phase.DEFEND:
                 await pilot.press("v")
             else:
-                await pilot.press("n")
+                await pilot.press("p")
 
 
 def _public_names(g: Game) -> set[str]:
