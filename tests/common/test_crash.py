@@ -40,7 +40,8 @@ async def test_a_crash_in_a_game_leaves_a_report_naming_its_save(data: Path) -> 
                 await deliberately(pilot, "enter")
             await take_keyboard(pilot)
             game = next(s for s in app.screen_stack if isinstance(s, SessionScreen))
-            await deliberately(pilot, "e")  # end the turn: the save now holds an action
+            await deliberately(pilot, "e")  # end the turn (asked once): the save now holds an action
+            await deliberately(pilot, "y")
             await wait_for(pilot, lambda: bool(game.session.autosave.record.actions), "a saved action")
 
             def boom() -> None:

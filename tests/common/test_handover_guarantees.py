@@ -295,14 +295,16 @@ class Uwo(Table):
                 await pilot.press("v" if Evade() in legal and self.rng.random() < 0.6 else "t")
         elif game.phase is UwoPhase.COUNTER:
             counters = [a for a in legal if isinstance(a, Attack)]
-            await pilot.press("c" if counters and self.rng.random() < 0.5 else "n")
+            await pilot.press("c" if counters and self.rng.random() < 0.5 else "p")
         elif view.action_used:
             await pilot.press("e")
+            await deliberately(pilot, "y")  # "End the turn?" is asked once
         else:
             attacks = [a for a in legal if isinstance(a, Attack)]
             moves = [a for a in legal if isinstance(a, Move)]
             if not attacks and not moves:
                 await pilot.press("e")
+                await deliberately(pilot, "y")
             else:
                 action = self.rng.choice(attacks or moves)
                 await self.goto(pilot, action.src)

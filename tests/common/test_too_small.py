@@ -45,3 +45,47 @@ async def test_starting_too_small() -> None:
         await pilot.pause()
         assert app.screen.too_small
         assert "it is 50×30" in " ".join(screen_text(app).split())
+
+
+async def test_the_focus_comes_back_when_the_terminal_grows_again() -> None:
+    """Hiding the layout behind the message took the focus away for good: after a
+    window was dragged narrow and back, the answer box (or UWO's board) took no keys."""
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one(Input)
+        box.focus()
+        await pilot.pause()
+        await pilot.resize_terminal(10, 5)
+        await pilot.pause()
+        assert app.screen.too_small
+        await pilot.resize_terminal(80, 24)
+        for _ in range(20):
+            await pilot.pause()
+            if app.focused is box:
+                break
+        assert app.focused is box
+        await pilot.press("o", "k")
+        assert box.value == "ok"
+
+
+async def test_escape_leaves_a_duel_after_a_storm_of_sizes() -> None:
+    """UWO's Escape lived only on its board: with the focus gone after a narrow
+    terminal, Escape did nothing (tests/tmux/test_resize_storm.py met it)."""
+    from boardgames.app import BoardgamesApp  # noqa: PLC0415
+    from boardgames.common.clock import ManualClock  # noqa: PLC0415
+    from boardgames.common.ui.choice import ChoiceScreen  # noqa: PLC0415
+    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
+    from tests.screen import deliberately, take_keyboard, wait_for  # noqa: PLC0415
+
+    app = BoardgamesApp(start=lambda: UwoScreen(), seed=4, clock=ManualClock())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await take_keyboard(pilot)
+        for size in ((3, 2), (1, 1), (200, 60), (40, 10), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+        app.screen.set_focus(None)  # however the focus was lost, Escape still leaves
+        await deliberately(pilot, "escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the leave question")
+        assert "Leave this duel?" in screen_text(app)
+        await deliberately(pilot, "n")

@@ -111,9 +111,11 @@ def test_uwo_a_double_enter_after_an_attack_keeps_the_defenders_handover(termina
     term.keys("Enter", "Up", "Enter")  # the Trooper on c2 steps to c3
     term.wait_for("G c3")  # the Trooper stands on c3
     term.keys("e")
+    term.answer("End the turn?", "y")
     term.take_keyboard("Pnorfs, take the keyboard")
     term.wait_for("Your hand (Pnorfs)")
     term.keys("e")
+    term.answer("End the turn?", "y")
     term.take_keyboard("Gnorfs, take the keyboard")
     term.wait_for("Your hand (Gnorfs)")
     # The cursor is back on c3: the Trooper attacks c5, confirmed with Enter, and Enter Enter.

@@ -36,7 +36,7 @@ def test_a_resize_storm_leaves_the_app_playing(terminal, args: list[str]) -> Non
     screen = term.wait_for(ready)
     assert "Traceback" not in screen and "[exited" not in screen
     if args:
-        term.keys("q")
+        term.keys("Escape")
         term.answer("Leave this duel?", "y")
     term.wait_for("Pick a game")
     term.keys("q")

@@ -23,7 +23,8 @@ def test_uwo_turn_in_a_real_terminal(terminal) -> None:
     # second Enter right after it, in the same burst: the handover ignores it.  (Sent
     # later, it could reach the app only after the handover said "Ready", and restart
     # its quiet just before our Space.)
-    term.keys("Enter", "Up", "Enter", "e", "Enter")
+    term.keys("Enter", "Up", "Enter", "e", "Enter")  # the Enter reaches "End the turn?" too soon: ignored
+    term.answer("End the turn?", "y")
     term.wait_for("Pnorfs, take the keyboard")
     # The move really happened (the handover tells the Pnorfs).  Waited for in its own
     # right: a look at the screen can catch the handover half drawn.
@@ -31,7 +32,7 @@ def test_uwo_turn_in_a_real_terminal(terminal) -> None:
     assert "Traceback" not in screen
     term.take_keyboard("Pnorfs, take the keyboard")
     term.wait_for(YOUR_MOVE)
-    term.keys("q")
+    term.keys("Escape")
     term.wait_for("Leave")
 
 
@@ -45,6 +46,7 @@ def test_uwo_kill_9_then_resume(terminal, tmp_path) -> None:
     term.take_keyboard("Gnorfs, take the keyboard")
     term.wait_for(YOUR_MOVE)
     term.keys("Enter", "Up", "Enter", "e")
+    term.answer("End the turn?", "y")
     term.wait_for("Pnorfs, take the keyboard")  # drawn after both actions were saved
     os.kill(term.app_pid(), signal.SIGKILL)
     term.wait_for("[exited:137]")

@@ -37,7 +37,7 @@ def write_ann_plate(term, game: Game) -> str:  # noqa: ANN001 - tests.tmux.harne
     term.take_keyboard("Ann, take the keyboard")
     owner = game.view(0).players[0].owner
     assert owner is not None
-    screen = term.wait_for("Ann: write a vanity plate")
+    screen = term.wait_for("✎ Ann")
     assert owner in screen and "0WN3R" in screen
     plate = legal_plate(game, 0, meet=True)
     term.type(plate.lower())  # the editor upper-cases
@@ -50,7 +50,7 @@ def test_a_vntypl8s_turn_in_a_real_terminal(terminal) -> None:
     game = same_deal()
     term = terminal(COMMAND)
     term.take_keyboard("Ann, take the keyboard")
-    term.wait_for("Ann: write a vanity plate")
+    term.wait_for("✎ Ann")
     term.type("ae")
     screen = term.wait_for("vowels (A, E)")
     assert "6 characters left" in screen
@@ -66,7 +66,7 @@ def test_a_vntypl8s_turn_in_a_real_terminal(terminal) -> None:
     assert owner not in screen and " ".join(plate) not in screen  # Ann's secret is gone
     screen = term.take_keyboard("Bob, take the keyboard")
     assert owner not in screen and " ".join(plate) not in screen
-    term.wait_for("Bob: write a vanity plate")
+    term.wait_for("✎ Bob")
     term.keys("Escape")
     term.answer("It is saved", "y")
     screen = term.wait_for("Resume VNTYPL8S")
@@ -80,7 +80,7 @@ def test_kill_9_mid_plate_then_resume(terminal, tmp_path: Path) -> None:
     term = terminal(COMMAND)
     plate = write_ann_plate(term, game)
     term.take_keyboard("Bob, take the keyboard")
-    term.wait_for("Bob: write a vanity plate")
+    term.wait_for("✎ Bob")
     term.type("qx")
     term.wait_for("Q X")
     os.kill(term.app_pid(), signal.SIGKILL)  # the laptop dies mid-plate
@@ -93,7 +93,7 @@ def test_kill_9_mid_plate_then_resume(terminal, tmp_path: Path) -> None:
     assert "Traceback" not in screen
     assert game.view(1).players[1].owner not in screen  # the handover comes first (P20)
     term.take_keyboard("Bob, take the keyboard")
-    screen = term.wait_for("Bob: write a vanity plate")
+    screen = term.wait_for("✎ Bob")
     assert "Q X" not in screen and "8 characters left" in screen  # the plate starts afresh
     assert game.view(1).players[1].owner in screen
 

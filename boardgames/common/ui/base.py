@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from textual import events
 from textual.app import App, ScreenStackError
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from boardgames.common.clock import monotonic
@@ -267,4 +268,23 @@ class GameScreen(Screen[None]):
                 f"This screen needs a terminal of at least {min_w}×{min_h}; it is {width}×{height}.\n"
                 f"Enlarge the terminal to {min_w}×{min_h} (or shrink the font) and play goes on."
             )
+        was_small = self.too_small
+        if small and not was_small:
+            # Hiding the layout takes the focus away from it (a hidden widget cannot hold
+            # it): remember where it was, so the board or the answer box has it again.
+            self._focus_before_small = self.focused
         self.set_class(small, "-too-small")
+        if was_small and not small:
+            self.call_after_refresh(self._refocus)
+
+    _focus_before_small: Widget | None = None
+
+    def _refocus(self) -> None:
+        """Give the focus back to what had it before the terminal got too small."""
+        widget, self._focus_before_small = self._focus_before_small, None
+        if self.too_small or self.focused is not None:
+            return
+        if widget is not None and widget.is_attached and widget.focusable:
+            widget.focus()
+        else:
+            self.focus_next()

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
 
+from textual.binding import Binding, BindingType
+
 from boardgames.common.session import GameSession
 from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import GameScreen
@@ -22,6 +24,10 @@ E = TypeVar("E")
 
 class SessionScreen(GameScreen, Generic[E]):
     """A ``GameScreen`` whose game is a ``GameSession`` (``self.session``)."""
+
+    #: Escape leaves every game the same way (docs/keys.md); a widget that uses Escape
+    #: first (UWO's board clears its selection) binds it itself and hands on the rest.
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave")]
 
     TITLE: ClassVar[str] = "game"
     """How the leave question names the game ("Leave this duel?" reads better than "game")."""
