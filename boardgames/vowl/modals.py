@@ -18,7 +18,7 @@ from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen
 from boardgames.vowl.cards import Card
-from boardgames.vowl.events import CardStatus, TurnSummary
+from boardgames.vowl.events import CardStatus, TurnSummary, race_lines
 from boardgames.vowl.narrate import TIER_STYLE
 
 MAX_ALSO = 10  # "you could also have said ..." lists at most this many words
@@ -100,7 +100,12 @@ def review_table(summary: TurnSummary, matcher: SkeletonMatcher) -> Table:
             said = Text(", ".join(words[:MAX_ALSO]) or "(no answer in the dictionary)")
             if len(words) > MAX_ALSO:
                 said.append(f" (+{len(words) - MAX_ALSO} more)", style="dim")
-        whose = "sudden death" if tc.sudden_death else plain(tc.owner or "")
+        if tc.sudden_death:
+            whose = "sudden death"
+        elif summary.partner and tc.owner == summary.player:
+            whose = f"{plain(summary.player)} & {plain(summary.partner)}"  # the shared pile (V23)
+        else:
+            whose = plain(tc.owner or "")
         table.add_row(  # every cell is Text: a str cell would be read as markup
             Text(card.skeleton, style=f"bold {TIER_STYLE[card.tier]}"),
             Text(whose),
@@ -110,8 +115,31 @@ def review_table(summary: TurnSummary, matcher: SkeletonMatcher) -> Table:
     return table
 
 
+class _PlainText:
+    """``events.Mark`` for a ``Content`` line: names made visible-safe (``plain``), no emphasis."""
+
+    def text(self, value: str) -> str:
+        return plain(value)
+
+    def strong(self, text: str) -> str:
+        return text
+
+    def tier(self, text: str, tier: object) -> str:
+        return text
+
+
+_PLAIN_TEXT = _PlainText()
+
+
 class ReviewScreen(OnceModalScreen[None]):
-    """After a turn: what happened to every card, and every word that would have done."""
+    """After a turn: what happened to every card, and every word that would have done.
+
+    A long review does not fit a small terminal: its table scrolls (the arrow keys,
+    Page Up/Down, Home/End: the scroll has the focus), the headline and the hint stay.
+    """
+
+    HINT = "Enter to continue · ↑↓ PgUp PgDn scroll."
+    AUTO_FOCUS = "#review-scroll"
 
     BINDINGS = [Binding("enter,escape", "close", "Continue", priority=True)]
 
@@ -125,14 +153,17 @@ class ReviewScreen(OnceModalScreen[None]):
         if s.succeeded:
             headline = f"Turn {s.turn} ({s.mode.value}): success for {' and '.join(map(plain, s.succeeded))}!"
         else:
-            headline = f"Turn {s.turn} ({s.mode.value}): no success for {plain(s.player)} this time."
+            who = " and ".join(map(plain, (s.player, s.partner) if s.partner else (s.player,)))
+            headline = f"Turn {s.turn} ({s.mode.value}): no success for {who} this time."
         if s.race is not None:
-            headline += f"  Race: {plain(s.race.winner or 'nobody')} — {s.race.how.value}."
+            # Interpretation V18: the race is over, so both racers' counts and times are told.
+            results = f" ({race_lines(s.race.results, _PLAIN_TEXT)})" if s.race.results else ""
+            headline += f"  Race: {plain(s.race.winner or 'nobody')} — {s.race.how.value}{results}."
         with Vertical(id="review-box"):
             yield Static(Content(headline), id="review-headline")  # names in it: plain text
-            with VerticalScroll():
+            with VerticalScroll(id="review-scroll"):
                 yield Static(review_table(s, self.matcher), id="review-table")
-            yield GateHint("Enter to continue.", id="review-hint")
+            yield GateHint(self.HINT, id="review-hint")
         yield Footer()
 
     def action_close(self) -> None:
