@@ -166,5 +166,18 @@ class ReviewScreen(OnceModalScreen[None]):
             yield GateHint(self.HINT, id="review-hint")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Let the table scroll within what the terminal has left after the headline,
+        the hint, the frame and the footer (CSS cannot say "the rest" in an auto-height box)."""
+        head = self.query_one("#review-headline")
+        overhead = head.outer_size.height + 1 + 2 + 1  # headline, hint, frame, footer
+        self.query_one("#review-scroll").styles.max_height = max(3, self.size.height - overhead)
+
     def action_close(self) -> None:
         self.dismiss(None)

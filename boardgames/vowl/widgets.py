@@ -108,10 +108,11 @@ class Scoreboard(Static):
         star = view.board.victory_space
         marked = False
         for p in view.players:
-            name = Text(plain(p.name), style="bold reverse" if p.name == view.current_player else "bold")
+            name = Text()
             if p.within_reach and not view.practice:
-                name.append(" !", style="bold red")
+                name.append("! ", style="bold red")  # before the name: a long name's "…" never hides it
                 marked = True
+            name.append(plain(p.name), style="bold reverse" if p.name == view.current_player else "bold")
             cells = [name]
             if wide:
                 cells.append(track_line(p, star))
@@ -162,13 +163,13 @@ class GameOverPanel(Static):
     """The end of the game, where the card was: winner, final tokens, what each did."""
 
     def show(self, summary: GameSummary, practice: bool) -> None:
-        table = Table(box=None, expand=False, header_style="dim", pad_edge=False, padding=(0, 2, 0, 0))
-        table.add_column("player", no_wrap=True, overflow="ellipsis", max_width=24)
+        table = Table(box=None, expand=False, header_style="dim", pad_edge=False, padding=(0, 1, 0, 0))
+        table.add_column("player", no_wrap=True, overflow="ellipsis", max_width=26)
         table.add_column("score", justify="right", no_wrap=True)
         if not practice:
             table.add_column("victory", justify="right", no_wrap=True)
             table.add_column("successes", justify="right", no_wrap=True)
-        table.add_column("cards solved", justify="right", no_wrap=True)
+        table.add_column("solved", justify="right", no_wrap=True)
         for line in summary.lines:
             name = Text(plain(line.name), style="bold")
             if line.winner:
@@ -186,7 +187,8 @@ class GameOverPanel(Static):
                         f" in {plural(summary.turns, 'pile')}.")
         else:
             head.append("Game over.")
-        hint = Text("n: new game · v: the last turn's review · Esc: menu", style="dim")
+        legend = "solved: cards solved in the piles played"
         if not practice:
-            hint = Text("★ winner · successes: turns with points · ", style="dim") + hint
+            legend = "★ winner · successes: turns that brought points · " + legend
+        hint = Text(legend + "\n\nn: new game · v: the last turn's review · Esc: menu", style="dim")
         self.update(Group(head, Text(""), table, Text(""), hint))

@@ -68,7 +68,7 @@ async def test_head_to_head_every_step(tmp_path) -> None:
         check()
         await take_keyboard(pilot, "Bob Roy")  # Bob's run
         check()
-        await pilot.press("ctrl+n")
+        await pilot.press("ctrl+x")
         await pilot.pause()
         check()
         await pilot.press(*"zzz", "enter")
