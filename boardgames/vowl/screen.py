@@ -93,7 +93,6 @@ class VowlScreen(SessionScreen[VowlGame]):
 
     GAME = "vowl"
     CSS_PATH = "vowl.tcss"
-    TITLE = "game of Vowl"
     #: Every phase and dialog fits a standard 80×24 terminal; larger ones give the card,
     #: the side panel and the review more room (vowl.tcss).
     MIN_SIZE = (80, 24)
@@ -285,6 +284,7 @@ class VowlScreen(SessionScreen[VowlGame]):
             case Phase.SCORE:
                 self._score()
             case Phase.GAME_OVER:
+                self.timer.set_limit(int(g.player(g.current_player).timer))  # no stale sand
                 self._focus_nothing()
         self.refresh_bindings()
 

@@ -98,8 +98,10 @@ class Scoreboard(Static):
         view = self._view
         assert view is not None
         wide = self.size.width >= TRACK_FROM
-        table = Table(box=None, expand=True, show_header=True, header_style="dim", pad_edge=False)
-        table.add_column("player", no_wrap=True, overflow="ellipsis", ratio=1)
+        table = Table(box=None, expand=True, show_header=True, header_style="dim", pad_edge=False,
+                      padding=(0, 1, 0, 0))
+        # A long name wraps onto a second line rather than lose its end at 80 columns.
+        table.add_column("player", overflow="fold", ratio=1)
         if wide:
             table.add_column("track", no_wrap=True)
         table.add_column("pts", justify="right", no_wrap=True)
@@ -109,7 +111,7 @@ class Scoreboard(Static):
         marked = False
         for p in view.players:
             name = Text()
-            if p.within_reach and not view.practice:
+            if p.within_reach and not view.practice and view.outcome is None:
                 name.append("! ", style="bold red")  # before the name: a long name's "…" never hides it
                 marked = True
             name.append(plain(p.name), style="bold reverse" if p.name == view.current_player else "bold")

@@ -186,7 +186,7 @@ async def test_the_scoreboard_shows_every_players_timer_and_explains_its_markers
 # --------------------------------------------------------------------------- clarity (item 3)
 
 
-async def test_green_extras_go_under_unasked_and_one_point_is_singular() -> None:
+async def test_v27_green_extras_go_under_unasked_and_one_point_is_singular() -> None:
     """Interpretation V27: all-green extras ask nothing; the scoring question says "1 point"."""
     app, clock = make_app((ANN, BOB), Mode.SOLITAIRE)
     async with app.run_test(size=SMALL) as pilot:
@@ -371,7 +371,7 @@ async def test_escape_asks_the_shared_leave_question() -> None:
         await take_keyboard(pilot, ANN)
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the leave question")
-        assert "Leave this game of Vowl?" in flat(app)
+        assert "Leave this game?" in flat(app) and "It is saved" in flat(app)
         await deliberately(pilot, "n")
         await wait_for(pilot, lambda: app.screen is screen, "back at the table")
 
