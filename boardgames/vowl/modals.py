@@ -59,8 +59,12 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
         return list(self.query_one(SelectionList).selected)
 
     def _update_status(self) -> None:
-        n = len(self._chosen())
-        self.query_one("#discard-status", Static).update(f"{n} of {self.count} ticked.")
+        """How many are ticked, and which: a tick is never told by its colour alone."""
+        chosen = self._chosen()
+        which = f": {', '.join(self.hand[i].skeleton for i in sorted(chosen))}" if chosen else ""
+        self.query_one("#discard-status", Static).update(
+            Content(f"{len(chosen)} of {self.count} ticked{which}.")
+        )
 
     def action_confirm(self) -> None:
         chosen = self._chosen()

@@ -50,7 +50,7 @@ def region_text(app: App, selector: str) -> str:
     """What the terminal shows inside one widget's region, as one line of words: a
     sentence wrapped inside its own box matches; one cut off by the layout does not."""
     widget = app.screen.query_one(selector)
-    r = widget.region
+    r = widget.content_region  # inside its border and padding
     rows = []
     for line in screen_text(app).splitlines()[r.y : r.y + r.height]:
         cells: list[str] = []  # one entry per terminal cell: a wide character takes two
@@ -425,3 +425,72 @@ async def test_the_end_of_the_game_shows_a_summary_and_n_starts_again() -> None:
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, VowlScreen) and app.screen is not screen, "a new game")
         assert app.screen.game.names == (ANN, BOB) and app.screen.game.phase is Phase.ROLL
+
+
+# --------------------------------------------------------------------------- the other phases and dialogs
+
+
+async def test_sudden_death_at_80x24() -> None:
+    app, clock = make_app((ANN, BOB), Mode.HEAD_TO_HEAD)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = vowl(app)
+        await pilot.press("r")
+        for _ in range(2):  # both run out of time with nothing solved: a tie
+            await take_keyboard(pilot)
+            await expire_timer(pilot, app, clock)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen), "the sudden-death handover")
+        said = await take_keyboard(pilot, "Sudden death")
+        assert "Buzz with [Z] (Ann Lee) or [M] (Bob Roy)" in said and "Space turns the card." in said
+        assert region_text(app, "#status") == "Sudden death — buzz in: Z Ann Lee M Bob Roy"
+        card = screen.game.view(None).sudden_death.card
+        assert "   ".join(card.skeleton) in screen_text(app)
+        assert "Sudden death card 1" in region_text(app, "#pile-info")
+        totals = [r.total for r in screen.game.view(None).runs]
+        assert (
+            f"A tie (Ann Lee 0 of {totals[0]}, out of time; Bob Roy 0 of {totals[1]}, out of time)!"
+            in log_text(screen)
+        )
+        await pilot.press("z")
+        await pilot.pause()
+        assert region_text(app, "#status") == "Ann Lee, type your answer and press Enter."
+        await pilot.press(*"qqqq", "enter")
+        await pilot.pause()
+        assert "locked out of this card" in region_text(app, "#feedback")
+
+
+async def test_the_selection_discard_at_80x24_names_what_is_ticked() -> None:
+    app, _ = make_app((ANN, BOB), Mode.SELECTION)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = vowl(app)
+        await pilot.press("r")
+        await take_keyboard(pilot, BOB)
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "DiscardScreen", "the discard")
+        hand = screen.view().selection.hand
+        text = screen_text(app)
+        assert all(f" {c.skeleton} " in text for c in hand)
+        assert "Space ticks a card, Enter confirms." in flat(app)
+        await deliberately(pilot, "space", "down", "space")
+        await pilot.pause()
+        # Ticked is not told by colour alone: the status line names the cards.
+        assert region_text(app, "#discard-status") == f"2 of 3 ticked: {hand[0].skeleton}, {hand[1].skeleton}."
+
+
+async def test_the_scoring_question_for_five_players_fits_80x24() -> None:
+    names = (ANN, BOB, CY, "Dee Fox", "Eve Gray")
+    app, clock = make_app(names, Mode.SOLITAIRE)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await take_keyboard(pilot, ANN)
+        await solve_current_pile(pilot, app, clock)
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+        await deliberately(pilot, "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the scoring question")
+        text = flat(app)
+        assert "Ann Lee, how do you take your points?" in text and "Ann Lee: 0 points, victory token on 10." in text
+        assert "2 take 2 points" in text
+        for key, other in zip("abcd", names[1:], strict=True):
+            assert f"{key} take 1 point; your victory token and {other}'s move" in text
+        assert region_text(app, "#choice-options").endswith("Eve Gray's move down one space")  # whole
