@@ -494,3 +494,19 @@ async def test_the_scoring_question_for_five_players_fits_80x24() -> None:
         for key, other in zip("abcd", names[1:], strict=True):
             assert f"{key} take 1 point; your victory token and {other}'s move" in text
         assert region_text(app, "#choice-options").endswith("Eve Gray's move down one space")  # whole
+
+
+async def test_a_click_on_a_passed_card_goes_back_to_it() -> None:
+    app, _ = make_app((ANN, BOB), Mode.SOLITAIRE)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = vowl(app)
+        await pilot.press("r")
+        await take_keyboard(pilot, ANN)
+        first = screen.view().active_run.current
+        await pilot.press("ctrl+x")
+        await pilot.pause()
+        assert screen.view().active_run.current != first
+        await pilot.click("#passed", offset=(len("Passed (Ctrl+B back): ") + 1, 0))
+        await wait_for(pilot, lambda: screen.view().active_run.current == first, "the passed card back face up")
+        assert app.focused is screen.query_one("#answer")
