@@ -446,7 +446,7 @@ def words(event: Event, mark: Mark = PLAIN) -> str:  # noqa: C901, PLR0911, PLR0
         case VictoryTokenMoved(player=p, space_from=a, space_to=b):
             return f"{t(p)}'s victory token moves down: {a} → {b}."
         case GameWon(player=p, score=score, victory=v):
-            return mark.strong(f"{t(p)} wins with {score} points (victory token on {v})!")
+            return mark.strong(f"{t(p)} wins with {plural(score, 'point')} (victory token on {v})!")
         case TurnEnded(summary=summary):
             return f"Turn {summary.turn} is over."
     return type(event).__name__  # pragma: no cover - every event is worded above

@@ -87,9 +87,10 @@ def review_table(summary: TurnSummary, matcher: SkeletonMatcher) -> Table:
     """Every card of the turn with its accepted answers ("you could also have said …")."""
     table = Table(expand=True, show_lines=False, header_style="bold")
     table.add_column("card", no_wrap=True)
-    table.add_column("whose", no_wrap=True)
-    table.add_column("what happened")
-    table.add_column("answers")
+    # Long names and statuses wrap within a bound; the answers get the rest of the width.
+    table.add_column("whose", max_width=22)
+    table.add_column("what happened", max_width=16)
+    table.add_column("answers", ratio=1)
     for tc in summary.cards:
         card = tc.card
         words = matcher.solutions(card.skeleton)
