@@ -32,7 +32,7 @@ from boardgames.common.game import Seat, visible_to
 from boardgames.common.saves import Autosaver
 from boardgames.common.session import GameSession
 from boardgames.common.skeleton import SkeletonMatcher
-from boardgames.common.text import plain, sentence, shown
+from boardgames.common.text import sentence, shown
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.host import Host, host

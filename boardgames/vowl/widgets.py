@@ -1,16 +1,13 @@
-"""Vowl's widgets: the face-up card, the scoreboard with both tokens on the track,
-and the row of passed cards.  They render views; they never touch the engine.
+"""Vowl's widgets: the face-up card, the scoreboard (tokens, timers, tiers and a
+legend), the row of passed cards and the end-of-game panel.  They render views; they never touch the engine.
 Names are data: drawn as ``Text`` through ``common.text.plain``, never as markup."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.content import Content
-from textual.message import Message
 from textual.widgets import Static
 
 from boardgames.common.text import plain
@@ -136,10 +133,6 @@ class Scoreboard(Static):
 class PassedCards(Static):
     """The cards set aside face down, on as many lines as they need (never cut off);
     click one (or Ctrl+B for the oldest) to go back to it."""
-
-    @dataclass
-    class Chosen(Message):
-        card: Card
 
     _cards: tuple[Card, ...] = ()
 

@@ -31,7 +31,7 @@ from boardgames.vowl.modals import ReviewScreen
 from boardgames.vowl.screen import VowlScreen, start_game
 from boardgames.vowl.setup import VowlSetupScreen
 from boardgames.vowl.spec import VowlSetup
-from boardgames.vowl.widgets import CardFace, Scoreboard
+from boardgames.vowl.widgets import CardFace
 from tests.screen import deliberately, screen_text, settled, take_keyboard, wait_for
 from tests.vowl.conftest import set_tokens
 from tests.vowl.test_screen import MATCHER, app_seed_for, expire_timer, make_app, solve_current_pile, vowl
