@@ -89,7 +89,7 @@ def review_table(summary: TurnSummary, matcher: SkeletonMatcher) -> Table:
     table.add_column("card", no_wrap=True)
     # Long names and statuses wrap within a bound; the answers get the rest of the width.
     table.add_column("whose", max_width=22)
-    table.add_column("what happened", max_width=16)
+    table.add_column("what happened", max_width=26)
     table.add_column("answers", ratio=1)
     for tc in summary.cards:
         card = tc.card
