@@ -4,6 +4,7 @@ Names are data: drawn as ``Text`` through ``common.text.plain``, never as markup
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -58,9 +59,9 @@ def track_line(p: PlayerView, star: int) -> Text:
 #: Each deck's letter: a tier is never told by colour alone (the letter is the marker).
 TIER_LETTER = {Tier.BASIC: "G", Tier.ADVANCED: "Y", Tier.EXPERT: "R"}
 
-#: Below this many cells the scoreboard leaves the track out (the ``pts`` column says
-#: the same as numbers), so the side panel fits an 80-column terminal.
-TRACK_FROM = 44
+#: What the scoreboard's other columns take beside the names and the track: ``pts``
+#: ("10/10"), ``timer`` ("25 s"), ``draws`` ("Y Y R") and a gap after each column.
+OTHER_COLUMNS = 5 + 5 + 5 + 4
 
 
 def draws_text(extras: Extras) -> Text:
@@ -78,8 +79,9 @@ class Scoreboard(Static):
     """Every player: scoring and victory tokens, their sand timer and the extra cards
     their tier draws now - with a legend, so no marker is a riddle (nor colour alone).
 
-    The track is drawn only when there is room for it (``TRACK_FROM``); it is
-    redrawn on every resize from the last view shown."""
+    The track is drawn only when the names, the track and the other columns all fit
+    (the ``pts`` column says the same in numbers), so the side panel fits an 80-column
+    terminal; it is redrawn on every resize from the last view shown."""
 
     _view: VowlView | None = None
 
@@ -94,7 +96,8 @@ class Scoreboard(Static):
     def _draw(self) -> None:
         view = self._view
         assert view is not None
-        wide = self.size.width >= TRACK_FROM
+        longest = max(cell_len(plain(p.name)) for p in view.players) + 2  # "! " within reach
+        wide = self.size.width >= longest + view.board.victory_space + 1 + OTHER_COLUMNS
         table = Table(box=None, expand=True, show_header=True, header_style="dim", pad_edge=False,
                       padding=(0, 1, 0, 0))
         # A long name wraps onto a second line rather than lose its end at 80 columns.

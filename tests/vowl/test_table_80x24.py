@@ -32,7 +32,7 @@ from boardgames.vowl.screen import VowlScreen, start_game
 from boardgames.vowl.setup import VowlSetupScreen
 from boardgames.vowl.spec import VowlSetup
 from boardgames.vowl.widgets import CardFace
-from tests.screen import deliberately, screen_text, settled, take_keyboard, wait_for
+from tests.screen import deliberately, record_notifications, screen_text, settled, take_keyboard, wait_for
 from tests.vowl.conftest import set_tokens
 from tests.vowl.test_screen import MATCHER, app_seed_for, expire_timer, make_app, solve_current_pile, vowl
 
@@ -457,6 +457,10 @@ async def test_sudden_death_at_80x24() -> None:
         await pilot.press(*"qqqq", "enter")
         await pilot.pause()
         assert "locked out of this card" in region_text(app, "#feedback")
+        said = record_notifications(app)
+        await pilot.press("z")  # Ann again: refused, her name as she wrote it (no "Ann lee")
+        await wait_for(pilot, lambda: bool(said), "the refusal")
+        assert said == ["Ann Lee answered wrong and is locked out of this card."]
 
 
 async def test_the_selection_discard_at_80x24_names_what_is_ticked() -> None:
