@@ -10,6 +10,13 @@ drawn comes from the view of ``holder``, whoever took the keyboard at the last
 handover, so another player's secrets are never rendered; the log shows only the
 events that seat may see (``common.game.visible_to``).
 
+Size: everything fits 80×24 (``MIN_SIZE``), each phase and each question; a larger
+terminal gives the card, the side panel and the review more room (``vowl.tcss``).
+Keys follow the suite's map (docs/keys.md; listed on the rules page): ``r`` roll,
+Ctrl+X pass, Ctrl+B back to a passed card, ``z``/``m`` buzz, ``v`` the last turn's
+review again, ``n`` a new game once it is over, Escape the shared leave question.
+When the game is over the card's place shows the summary (``summary.game_summary``).
+
 Time: the ``SandTimer`` widget counts down on the app's injected clock; when it
 runs out the screen sends ``TimeUp()``.  Answers carry the elapsed seconds
 (Interpretation V22).  The sand does not run while the leave question is open.
