@@ -19,7 +19,7 @@ from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen
 from boardgames.vowl.cards import Card
 from boardgames.vowl.events import CardStatus, TurnSummary, race_lines
-from boardgames.vowl.narrate import TIER_STYLE
+from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
 
 MAX_ALSO = 10  # "you could also have said ..." lists at most this many words
 
@@ -85,7 +85,8 @@ STATUS_STYLE = {
 
 def review_table(summary: TurnSummary, matcher: SkeletonMatcher) -> Table:
     """Every card of the turn with its accepted answers ("you could also have said …")."""
-    table = Table(expand=True, show_lines=False, header_style="bold")
+    table = Table(expand=True, show_lines=False, header_style="bold",
+                  caption="G green · Y yellow · R red", caption_style="dim", caption_justify="left")
     table.add_column("card", no_wrap=True)
     # Long names and statuses wrap within a bound; the answers get the rest of the width.
     table.add_column("whose", max_width=22)
@@ -112,7 +113,7 @@ def review_table(summary: TurnSummary, matcher: SkeletonMatcher) -> Table:
         else:
             whose = plain(tc.owner or "")
         table.add_row(  # every cell is Text: a str cell would be read as markup
-            Text(card.skeleton, style=f"bold {TIER_STYLE[card.tier]}"),
+            Text.assemble((card.skeleton, f"bold {TIER_STYLE[card.tier]}"), (f" {TIER_LETTER[card.tier]}", "dim")),
             Text(whose),
             Text(tc.status.value, style=STATUS_STYLE[tc.status]),
             said,

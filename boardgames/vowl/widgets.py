@@ -14,7 +14,7 @@ from textual.widgets import Static
 from boardgames.common.text import plain
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.events import plural
-from boardgames.vowl.narrate import TIER_STYLE
+from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
 from boardgames.vowl.summary import GameSummary
 from boardgames.vowl.track import Extras
 from boardgames.vowl.view import PlayerView, VowlView
@@ -56,8 +56,6 @@ def track_line(p: PlayerView, star: int) -> Text:
     return line
 
 
-#: Each deck's letter: a tier is never told by colour alone (the letter is the marker).
-TIER_LETTER = {Tier.BASIC: "G", Tier.ADVANCED: "Y", Tier.EXPERT: "R"}
 
 #: What the scoreboard's other columns take beside the names and the track: ``pts``
 #: ("10/10"), ``timer`` ("25 s"), ``draws`` ("Y Y R") and a gap after each column.
@@ -122,7 +120,7 @@ class Scoreboard(Static):
             table.add_row(*cells)
         legend = Text(style="dim", no_wrap=False)
         if wide:
-            legend.append("● score ★ victory · ")
+            legend.append("● score ★ victory ◉ both · ")
         legend.append("draws:")
         for tier in Tier:
             legend.append(" ")
