@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from boardgames.common.dictionary import get_dictionary
 from boardgames.common.errors import UserFacingError
 from boardgames.common.names import MAX_LENGTH as MAX_NAME
-from boardgames.common.text import plain
+from boardgames.common.text import plain, sentence
 from boardgames.common.skeleton import (
     MAX_SOLVED,
     SkeletonError,
@@ -56,7 +56,7 @@ def matcher() -> SkeletonMatcher:
 def practice_name() -> str:
     """The practising player's name when none is given: their login, capitalised."""
     try:
-        return getpass.getuser().capitalize() or "Player"
+        return sentence(getpass.getuser()) or "Player"  # never lower-cases the rest (McKay)
     except (OSError, KeyError):
         return "Player"
 

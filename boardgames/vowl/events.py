@@ -345,7 +345,26 @@ _DRAWN_FOR = {
 
 
 def plural(n: int, word: str) -> str:
+    """"1 point", "2 points": a count with its noun agreeing (never "1 points")."""
     return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def run_line(r: RunResult, mark: Mark = PLAIN) -> str:
+    """One racer's result as a clause: "Ann Lee 4 of 4 in 8.0 s" / "Bob Roy 2 of 5, out of time".
+
+    Shown only once a race is over (``RaceTied``, ``RaceDecided``, the review): before
+    that a racer's result is theirs alone (Interpretation V18).
+    """
+    who = mark.text(r.runner)
+    if r.complete:
+        took = f" in {r.elapsed:.1f} s" if r.elapsed is not None else ""
+        return f"{who} {r.solved} of {r.total}{took}"
+    return f"{who} {r.solved} of {r.total}, out of time"
+
+
+def race_lines(results: tuple[RunResult, ...], mark: Mark = PLAIN) -> str:
+    """Both racers' results, times included (Interpretation V18: revealed once both ran)."""
+    return "; ".join(run_line(r, mark) for r in results)
 
 
 def words(event: Event, mark: Mark = PLAIN) -> str:  # noqa: C901, PLR0911, PLR0912 - one sentence per event
@@ -402,8 +421,8 @@ def words(event: Event, mark: Mark = PLAIN) -> str:  # noqa: C901, PLR0911, PLR0
                 return f"{t(r.runner)} got through all {plural(r.total, 'card')}{took}."
             end = "Time!" if timed_out else "Stopped."
             return f"{end} {t(r.runner)} solved {r.solved} of {r.total}."
-        case RaceTied():
-            return "A tie! Sudden death on a red card."
+        case RaceTied(results=results):
+            return f"A tie ({race_lines(results, mark)})! Sudden death on a red card."
         case SuddenDeathCard(card=c, number=n):
             # A sudden-death card is a red card (Interpretation V15: another tier only when red is out).
             return f"Sudden-death card {n}: {mark.tier(t(c.skeleton), Tier.EXPERT)}."
@@ -412,9 +431,10 @@ def words(event: Event, mark: Mark = PLAIN) -> str:  # noqa: C901, PLR0911, PLR0
         case LockedOut(player=p, verdict=v):
             return f"{t(p)} is wrong ({t(v.word)}) and locked out of this card."
         case RaceDecided(race=race):
+            said = f" ({race_lines(race.results, mark)})" if race.results else ""
             if race.winner is None:
-                return f"Nobody wins the race: {race.how.value}."
-            return f"{t(race.winner)} wins the race: {race.how.value}."
+                return f"Nobody wins the race: {race.how.value}{said}."
+            return f"{t(race.winner)} wins the race: {race.how.value}{said}."
         case TurnSucceeded(players=ps):
             return f"Success for {' and '.join(t(p) for p in ps)}!"
         case TurnFailed(player=p):
@@ -426,7 +446,7 @@ def words(event: Event, mark: Mark = PLAIN) -> str:  # noqa: C901, PLR0911, PLR0
         case VictoryTokenMoved(player=p, space_from=a, space_to=b):
             return f"{t(p)}'s victory token moves down: {a} → {b}."
         case GameWon(player=p, score=score, victory=v):
-            return mark.strong(f"{t(p)} wins with {score} points (victory token on {v})!")
+            return mark.strong(f"{t(p)} wins with {plural(score, 'point')} (victory token on {v})!")
         case TurnEnded(summary=summary):
             return f"Turn {summary.turn} is over."
     return type(event).__name__  # pragma: no cover - every event is worded above

@@ -18,8 +18,8 @@ from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen
 from boardgames.vowl.cards import Card
-from boardgames.vowl.events import CardStatus, TurnSummary
-from boardgames.vowl.narrate import TIER_STYLE
+from boardgames.vowl.events import CardStatus, TurnSummary, race_lines
+from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
 
 MAX_ALSO = 10  # "you could also have said ..." lists at most this many words
 
@@ -59,8 +59,12 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
         return list(self.query_one(SelectionList).selected)
 
     def _update_status(self) -> None:
-        n = len(self._chosen())
-        self.query_one("#discard-status", Static).update(f"{n} of {self.count} ticked.")
+        """How many are ticked, and which: a tick is never told by its colour alone."""
+        chosen = self._chosen()
+        which = f": {', '.join(self.hand[i].skeleton for i in sorted(chosen))}" if chosen else ""
+        self.query_one("#discard-status", Static).update(
+            Content(f"{len(chosen)} of {self.count} ticked{which}.")
+        )
 
     def action_confirm(self) -> None:
         chosen = self._chosen()
@@ -81,11 +85,13 @@ STATUS_STYLE = {
 
 def review_table(summary: TurnSummary, matcher: SkeletonMatcher) -> Table:
     """Every card of the turn with its accepted answers ("you could also have said …")."""
-    table = Table(expand=True, show_lines=False, header_style="bold")
+    table = Table(expand=True, show_lines=False, header_style="bold",
+                  caption="G green · Y yellow · R red", caption_style="dim", caption_justify="left")
     table.add_column("card", no_wrap=True)
-    table.add_column("whose", no_wrap=True)
-    table.add_column("what happened")
-    table.add_column("answers")
+    # Long names and statuses wrap within a bound; the answers get the rest of the width.
+    table.add_column("whose", max_width=22)
+    table.add_column("what happened", max_width=26)
+    table.add_column("answers", ratio=1)
     for tc in summary.cards:
         card = tc.card
         words = matcher.solutions(card.skeleton)
@@ -100,9 +106,14 @@ def review_table(summary: TurnSummary, matcher: SkeletonMatcher) -> Table:
             said = Text(", ".join(words[:MAX_ALSO]) or "(no answer in the dictionary)")
             if len(words) > MAX_ALSO:
                 said.append(f" (+{len(words) - MAX_ALSO} more)", style="dim")
-        whose = "sudden death" if tc.sudden_death else plain(tc.owner or "")
+        if tc.sudden_death:
+            whose = "sudden death"
+        elif summary.partner and tc.owner == summary.player:
+            whose = f"{plain(summary.player)} & {plain(summary.partner)}"  # the shared pile (V23)
+        else:
+            whose = plain(tc.owner or "")
         table.add_row(  # every cell is Text: a str cell would be read as markup
-            Text(card.skeleton, style=f"bold {TIER_STYLE[card.tier]}"),
+            Text.assemble((card.skeleton, f"bold {TIER_STYLE[card.tier]}"), (f" {TIER_LETTER[card.tier]}", "dim")),
             Text(whose),
             Text(tc.status.value, style=STATUS_STYLE[tc.status]),
             said,
@@ -110,8 +121,31 @@ def review_table(summary: TurnSummary, matcher: SkeletonMatcher) -> Table:
     return table
 
 
+class _PlainText:
+    """``events.Mark`` for a ``Content`` line: names made visible-safe (``plain``), no emphasis."""
+
+    def text(self, value: str) -> str:
+        return plain(value)
+
+    def strong(self, text: str) -> str:
+        return text
+
+    def tier(self, text: str, tier: object) -> str:
+        return text
+
+
+_PLAIN_TEXT = _PlainText()
+
+
 class ReviewScreen(OnceModalScreen[None]):
-    """After a turn: what happened to every card, and every word that would have done."""
+    """After a turn: what happened to every card, and every word that would have done.
+
+    A long review does not fit a small terminal: its table scrolls (the arrow keys,
+    Page Up/Down, Home/End: the scroll has the focus), the headline and the hint stay.
+    """
+
+    HINT = "Enter to continue · ↑↓ PgUp PgDn scroll."
+    AUTO_FOCUS = "#review-scroll"
 
     BINDINGS = [Binding("enter,escape", "close", "Continue", priority=True)]
 
@@ -125,15 +159,31 @@ class ReviewScreen(OnceModalScreen[None]):
         if s.succeeded:
             headline = f"Turn {s.turn} ({s.mode.value}): success for {' and '.join(map(plain, s.succeeded))}!"
         else:
-            headline = f"Turn {s.turn} ({s.mode.value}): no success for {plain(s.player)} this time."
+            who = " and ".join(map(plain, (s.player, s.partner) if s.partner else (s.player,)))
+            headline = f"Turn {s.turn} ({s.mode.value}): no success for {who} this time."
         if s.race is not None:
-            headline += f"  Race: {plain(s.race.winner or 'nobody')} — {s.race.how.value}."
+            # Interpretation V18: the race is over, so both racers' counts and times are told.
+            results = f" ({race_lines(s.race.results, _PLAIN_TEXT)})" if s.race.results else ""
+            headline += f"  Race: {plain(s.race.winner or 'nobody')} — {s.race.how.value}{results}."
         with Vertical(id="review-box"):
             yield Static(Content(headline), id="review-headline")  # names in it: plain text
-            with VerticalScroll():
+            with VerticalScroll(id="review-scroll"):
                 yield Static(review_table(s, self.matcher), id="review-table")
-            yield GateHint("Enter to continue.", id="review-hint")
+            yield GateHint(self.HINT, id="review-hint")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Let the table scroll within what the terminal has left after the headline,
+        the hint, the frame and the footer (CSS cannot say "the rest" in an auto-height box)."""
+        head = self.query_one("#review-headline")
+        overhead = head.outer_size.height + 1 + 2 + 1  # headline, hint, frame, footer
+        self.query_one("#review-scroll").styles.max_height = max(3, self.size.height - overhead)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -20,6 +20,8 @@ from boardgames.vowl.cards import Tier
 from boardgames.vowl.events import CardFlipped, Event, TurnEnded, words
 
 TIER_STYLE = {Tier.BASIC: "green", Tier.ADVANCED: "yellow", Tier.EXPERT: "red"}
+#: Each deck's letter, shown beside its colour wherever a tier is marked: never colour alone.
+TIER_LETTER = {Tier.BASIC: "G", Tier.ADVANCED: "Y", Tier.EXPERT: "R"}
 
 #: How much of one name or answer a log line shows (a pasted novel is cut with ``…``).
 LONGEST = 120

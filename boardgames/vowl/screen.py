@@ -10,6 +10,13 @@ drawn comes from the view of ``holder``, whoever took the keyboard at the last
 handover, so another player's secrets are never rendered; the log shows only the
 events that seat may see (``common.game.visible_to``).
 
+Size: everything fits 80×24 (``MIN_SIZE``), each phase and each question; a larger
+terminal gives the card, the side panel and the review more room (``vowl.tcss``).
+Keys follow the suite's map (docs/keys.md; listed on the rules page): ``r`` roll,
+Ctrl+X pass, Ctrl+B back to a passed card, ``z``/``m`` buzz, ``v`` the last turn's
+review again, ``n`` a new game once it is over, Escape the shared leave question.
+When the game is over the card's place shows the summary (``summary.game_summary``).
+
 Time: the ``SandTimer`` widget counts down on the app's injected clock; when it
 runs out the screen sends ``TimeUp()``.  Answers carry the elapsed seconds
 (Interpretation V22).  The sand does not run while the leave question is open.
@@ -32,7 +39,7 @@ from boardgames.common.game import Seat, visible_to
 from boardgames.common.saves import Autosaver
 from boardgames.common.session import GameSession
 from boardgames.common.skeleton import SkeletonMatcher
-from boardgames.common.text import shown
+from boardgames.common.text import sentence, shown
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.host import Host, host
@@ -58,6 +65,7 @@ from boardgames.vowl.actions import (
 from boardgames.vowl.engine import VowlGame
 from boardgames.vowl.events import (
     AnswerAccepted,
+    plural,
     AnswerRejected,
     Event,
     LockedOut,
@@ -74,7 +82,8 @@ from boardgames.vowl.spec import SPEC, VowlSession, VowlSetup, matcher
 from boardgames.vowl.stats import StatsStore
 from boardgames.vowl.track import extras_for
 from boardgames.vowl.view import VowlView
-from boardgames.vowl.widgets import CardFace, PassedCards, Scoreboard
+from boardgames.vowl.summary import game_summary
+from boardgames.vowl.widgets import CardFace, GameOverPanel, PassedCards, Scoreboard
 
 #: Sudden-death buzzer keys: far apart on the keyboard, one per racer.
 BUZZ_KEYS = ("z", "m")
@@ -91,16 +100,20 @@ class VowlScreen(SessionScreen[VowlGame]):
 
     GAME = "vowl"
     CSS_PATH = "vowl.tcss"
-    MIN_SIZE = (90, 28)
+    #: Every phase and dialog fits a standard 80×24 terminal; larger ones give the card,
+    #: the side panel and the review more room (vowl.tcss).
+    MIN_SIZE = (80, 24)
 
+    # The key map is the suite's (docs/keys.md): no browser-reserved Ctrl+N / Ctrl+T.
     BINDINGS = [
         Binding("r", "roll", "Roll the dice"),
-        Binding("ctrl+n", "pass_card", "Pass", priority=True),
+        Binding("ctrl+x", "pass_card", "Pass", priority=True),
         Binding("ctrl+b", "revisit", "Back to a passed card", priority=True),
         Binding("z", "buzz(0)", "Buzz (left)"),
         Binding("m", "buzz(1)", "Buzz (right)"),
+        Binding("v", "review", "Last turn's review"),
         Binding("n", "new_game", "New game"),
-        Binding("escape", "leave", "Menu"),
+        Binding("escape", "leave", "Leave"),
     ]
 
     def __init__(
@@ -140,9 +153,10 @@ class VowlScreen(SessionScreen[VowlGame]):
                     yield Static("", id="dice")
                     yield SandTimer(25, host(self).clock, id="timer")
                 yield CardFace("", id="card")
+                yield GameOverPanel("", id="game-over")
                 yield Static("", id="pile-info")
-                yield PassedCards(id="passed")
-                yield TextInput(placeholder="type the word, Enter to answer · 'pass' passes", id="answer")
+                yield PassedCards("", id="passed")
+                yield TextInput(placeholder="the word, then Enter · 'pass' passes", id="answer")
                 yield Static("", id="feedback")
             with Vertical(id="vowl-side"):
                 yield Scoreboard(id="scoreboard")
@@ -277,8 +291,16 @@ class VowlScreen(SessionScreen[VowlGame]):
             case Phase.SCORE:
                 self._score()
             case Phase.GAME_OVER:
+                self.timer.set_limit(int(g.player(g.current_player).timer))  # no stale sand
                 self._focus_nothing()
         self.refresh_bindings()
+
+    def action_review(self) -> None:
+        """``v``: the last finished turn's review again (docs/keys.md)."""
+        summary = self.game.last_turn
+        if summary is None or self.check_action("review", ()) is not True:
+            return
+        self._show_review(summary)
 
     def _open(self, screen, callback) -> None:  # noqa: ANN001 - any ModalScreen and its callback
         """Push a modal; ``sync`` waits until its callback has run."""
@@ -299,6 +321,11 @@ class VowlScreen(SessionScreen[VowlGame]):
         view = self.game.view(None)
         owner = view.extras_owner or view.current_player
         extras = extras_for(view.board, view.player(owner).score)
+        if extras.total == extras.basic:
+            # Interpretation V27: green extras on a green pile - top or under is the same
+            # pile, so the question would mean nothing: they go under, unasked.
+            self.act(PlaceExtras(False))
+            return
         choices = [
             Choice("t", "on top — start with the harder cards", PlaceExtras(True)),
             Choice("u", "underneath — start with the easier cards", PlaceExtras(False)),
@@ -331,7 +358,7 @@ class VowlScreen(SessionScreen[VowlGame]):
         who = f"{run.runner} and {run.partner}" if run.partner else run.runner
         mode = view.mode.value if view.mode else ""
         detail = (
-            f"{mode.capitalize()}: {run.total} card{'s' if run.total != 1 else ''} face down, "
+            f"{sentence(mode)}: {plural(run.total, 'card')} face down, "
             f"{run.time_limit} seconds. Space flips the sand timer."
         )
         if view.mode is Mode.HEAD_TO_HEAD:
@@ -413,13 +440,17 @@ class VowlScreen(SessionScreen[VowlGame]):
                 choices.append(Choice(key, label, action))
         me = view.player(scorer)
         who = shown(scorer)
-        detail = f"{who}: {me.score} points, victory token on {me.victory}."
+        detail = f"{who}: {plural(me.score, 'point')}, victory token on {me.victory}."
         self._open(ChoiceScreen(f"{who}, how do you take your points?", choices, detail=detail), self.act)
 
     # ------------------------------------------------------------------ drawing
 
     def render_view(self) -> None:
         view = self.view()
+        over = view.phase is Phase.GAME_OVER
+        self.set_class(over, "-over")  # vowl.tcss: the summary takes the card's place
+        if over:
+            self.query_one(GameOverPanel).show(game_summary(view, self._events), view.practice)
         self.query_one(Scoreboard).show(view)
         self.query_one("#status", Static).update(self._status(view))
         self.query_one("#dice", Static).update(self._dice(view))
@@ -463,7 +494,7 @@ class VowlScreen(SessionScreen[VowlGame]):
                 who = shown(run.runner) if run and not run.partner else (
                     f"{shown(run.runner)} & {shown(run.partner)}" if run else p
                 )
-                return f"[b]{who}[/b]: solve the card! Enter answers, Ctrl+N passes."
+                return f"[b]{who}[/b]: solve the card! Enter answers, Ctrl+X passes."
             case Phase.SUDDEN_DEATH:
                 sd = view.sudden_death
                 assert sd is not None
@@ -480,6 +511,11 @@ class VowlScreen(SessionScreen[VowlGame]):
                 if view.practice:
                     return f"[b]Practice complete![/b] {who} reached the star. N: another session · Esc: menu."
                 return f"[b]{who} wins the game![/b]  N: new game with the same players · Esc: menu."
+        actor = view.actors[0] if view.actors else view.current_player
+        if actor != view.current_player:
+            # Someone else decides (a partner scoring, an opponent's extras): name them,
+            # not the roller, who may not even be at the keyboard.
+            return f"[b]{shown(actor)}[/b] — {view.phase.value} ({p}'s turn)."
         return f"[b]{p}[/b]'s turn — {view.phase.value}."
 
     def _dice(self, view: VowlView) -> str:
@@ -581,6 +617,12 @@ class VowlScreen(SessionScreen[VowlGame]):
                 return any(isinstance(a, Buzz) for a in legal) or None
             case "new_game":
                 return phase is Phase.GAME_OVER
+            case "review":
+                # Only between turns (a pile or a question owns the keys otherwise);
+                # greyed out before the first turn is over.
+                if phase not in (Phase.ROLL, Phase.GAME_OVER):
+                    return False
+                return True if self.game.last_turn is not None else None
         return True
 
     def action_roll(self) -> None:
@@ -598,9 +640,12 @@ class VowlScreen(SessionScreen[VowlGame]):
         else:
             self.notify("There is no passed card to go back to.", severity="warning")
 
-    @on(PassedCards.Chosen)
-    def revisit_card(self, event: PassedCards.Chosen) -> None:
-        self.act(Revisit(event.card))
+    def action_revisit_at(self, index: int) -> None:
+        """A click on a passed card (``PassedCards`` links): go back to that one."""
+        card = self.query_one(PassedCards).chosen(index)
+        if card is None or self.game.phase is not Phase.SOLVING:
+            return
+        self.act(Revisit(card))
         if self.game.phase is Phase.SOLVING:
             self._focus_answer()
 

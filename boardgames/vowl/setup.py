@@ -25,14 +25,14 @@ from boardgames.vowl.spec import TIMERS, VowlSetup
 
 
 class VowlSetupScreen(GameScreen):
-    """The form.  Ctrl+S starts (works while typing a name); Escape goes back."""
+    """The form.  Ctrl+S starts, Ctrl+E starts practice (both work while typing a name); Escape goes back."""
 
     GAME = "vowl"
     MIN_SIZE = (64, 20)  # the form scrolls; narrower than this the player rows break
     CSS_PATH = "vowl.tcss"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start game", priority=True),
-        Binding("ctrl+t", "practice", "Practice", priority=True),
+        Binding("ctrl+e", "practice", "Practice", priority=True),  # docs/keys.md: Ctrl+T is a browser's
         Binding("escape", "app.back_to_menu", "Menu"),
     ]
 

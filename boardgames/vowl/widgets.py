@@ -1,22 +1,22 @@
-"""Vowl's widgets: the face-up card, the scoreboard with both tokens on the track,
-and the row of passed cards.  They render views; they never touch the engine.
+"""Vowl's widgets: the face-up card, the scoreboard (tokens, timers, tiers and a
+legend), the row of passed cards and the end-of-game panel.  They render views; they never touch the engine.
 Names are data: drawn as ``Text`` through ``common.text.plain``, never as markup."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from rich.cells import cell_len
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Horizontal
 from textual.content import Content
-from textual.message import Message
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
 from boardgames.common.text import plain
 from boardgames.vowl.cards import Card, Tier
-from boardgames.vowl.narrate import TIER_STYLE
+from boardgames.vowl.events import plural
+from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
+from boardgames.vowl.summary import GameSummary
+from boardgames.vowl.track import Extras
 from boardgames.vowl.view import PlayerView, VowlView
 
 TIER_CLASS = {Tier.BASIC: "-green", Tier.ADVANCED: "-yellow", Tier.EXPERT: "-red"}
@@ -56,59 +56,135 @@ def track_line(p: PlayerView, star: int) -> Text:
     return line
 
 
+
+#: What the scoreboard's other columns take beside the names and the track: ``pts``
+#: ("10/10"), ``timer`` ("25 s"), ``draws`` ("Y Y R") and a gap after each column.
+OTHER_COLUMNS = 5 + 5 + 5 + 4
+
+
+def draws_text(extras: Extras) -> Text:
+    """A tier's extra cards as coloured letters ("Y R"); "–" for none."""
+    out = Text()
+    for tier in Tier:
+        for _ in range(extras.count(tier)):
+            if out:
+                out.append(" ")
+            out.append(TIER_LETTER[tier], style=f"bold {TIER_STYLE[tier]}")
+    return out or Text("–", style="dim")
+
+
 class Scoreboard(Static):
-    """Every player: scoring token, victory token, distance, the tier they draw now."""
+    """Every player: scoring and victory tokens, their sand timer and the extra cards
+    their tier draws now - with a legend, so no marker is a riddle (nor colour alone).
+
+    The track is drawn only when the names, the track and the other columns all fit
+    (the ``pts`` column says the same in numbers), so the side panel fits an 80-column
+    terminal; it is redrawn on every resize from the last view shown."""
+
+    _view: VowlView | None = None
 
     def show(self, view: VowlView) -> None:
-        table = Table(box=None, expand=True, show_header=True, header_style="dim", pad_edge=False)
-        table.add_column("player", no_wrap=True, max_width=16)
-        table.add_column("track", no_wrap=True)
-        table.add_column("pts", justify="right")
+        self._view = view
+        self._draw()
+
+    def on_resize(self) -> None:
+        if self._view is not None:
+            self._draw()
+
+    def _draw(self) -> None:
+        view = self._view
+        assert view is not None
+        longest = max(cell_len(plain(p.name)) for p in view.players) + 2  # "! " within reach
+        wide = self.size.width >= longest + view.board.victory_space + 1 + OTHER_COLUMNS
+        table = Table(box=None, expand=True, show_header=True, header_style="dim", pad_edge=False,
+                      padding=(0, 1, 0, 0))
+        # A long name wraps onto a second line rather than lose its end at 80 columns.
+        table.add_column("player", overflow="fold", ratio=1)
+        if wide:
+            table.add_column("track", no_wrap=True)
+        table.add_column("pts", justify="right", no_wrap=True)
+        table.add_column("timer", justify="right", no_wrap=True)
         table.add_column("draws", no_wrap=True)
         star = view.board.victory_space
+        marked = False
         for p in view.players:
-            name = Text(plain(p.name), style="bold reverse" if p.name == view.current_player else "bold")
-            if p.within_reach and not view.practice:
-                name.append(" !", style="bold red")
-            extras = Text()
-            for tier in Tier:
-                n = p.extras.count(tier)
-                if n:
-                    extras.append("▮" * n, style=TIER_STYLE[tier])
-            if not extras:
-                extras.append("–", style="dim")
-            table.add_row(name, track_line(p, star), f"{p.score}/{p.victory}", extras)
-        self.update(table)
+            name = Text()
+            if p.within_reach and not view.practice and view.outcome is None:
+                name.append("! ", style="bold red")  # before the name: a long name's "…" never hides it
+                marked = True
+            name.append(plain(p.name), style="bold reverse" if p.name == view.current_player else "bold")
+            cells = [name]
+            if wide:
+                cells.append(track_line(p, star))
+            cells += [Text(f"{p.score}/{p.victory}"), Text(p.timer.label), draws_text(p.extras)]
+            table.add_row(*cells)
+        legend = Text(style="dim", no_wrap=False)
+        if wide:
+            legend.append("● score ★ victory ◉ both · ")
+        legend.append("draws:")
+        for tier in Tier:
+            legend.append(" ")
+            legend.append(TIER_LETTER[tier], style=f"bold {TIER_STYLE[tier]}")
+            legend.append(f" {tier.value}")
+        if marked:
+            legend.append("\n! within 2 of victory: must play solitaire")
+        self.update(Group(table, legend))
 
 
-class PassedCards(Horizontal):
-    """The cards set aside face down; click one (or Ctrl+B) to go back to it."""
-
-    @dataclass
-    class Chosen(Message):
-        card: Card
+class PassedCards(Static):
+    """The cards set aside face down, on as many lines as they need (never cut off);
+    click one (or Ctrl+B for the oldest) to go back to it."""
 
     _cards: tuple[Card, ...] = ()
 
     def show(self, cards: tuple[Card, ...]) -> None:
-        """Rebuild the row only when the passed cards changed (mounting is not free)."""
-        if cards == self._cards and self.children:
-            return
         self._cards = cards
-        self.remove_children()
         if not cards:
-            self.mount(Static("No passed cards.", classes="passed-none"))
+            self.update(Content.styled("No passed cards.", "dim"))
             return
-        self.mount(Static("Passed:", classes="passed-label"))
-        self.mount_all(
-            Button(Content(c.skeleton), classes=f"passed-card {TIER_CLASS[c.tier]}", name=str(i))
-            for i, c in enumerate(cards)
-        )
+        # Skeletons come from our own card files (capital letters, checked on load);
+        # still assembled as Content parts, never parsed as markup.
+        parts: list[Content | tuple[str, str]] = [Content.styled("Passed (Ctrl+B back): ", "dim")]
+        for i, card in enumerate(cards):
+            if i:
+                parts.append(("  ", ""))
+            parts.append(Content.styled(card.skeleton, f"bold {TIER_STYLE[card.tier]} @click=screen.revisit_at({i})"))
+        self.update(Content.assemble(*parts))
 
-    def compose(self) -> ComposeResult:
-        yield Static("No passed cards.", classes="passed-none")
+    def chosen(self, index: int) -> Card | None:
+        return self._cards[index] if 0 <= index < len(self._cards) else None
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        assert event.button.name is not None
-        self.post_message(self.Chosen(self._cards[int(event.button.name)]))
+
+class GameOverPanel(Static):
+    """The end of the game, where the card was: winner, final tokens, what each did."""
+
+    def show(self, summary: GameSummary, practice: bool) -> None:
+        table = Table(box=None, expand=False, header_style="dim", pad_edge=False, padding=(0, 1, 0, 0))
+        table.add_column("player", no_wrap=True, overflow="ellipsis", max_width=26)
+        table.add_column("score", justify="right", no_wrap=True)
+        if not practice:
+            table.add_column("victory", justify="right", no_wrap=True)
+            table.add_column("successes", justify="right", no_wrap=True)
+        table.add_column("solved", justify="right", no_wrap=True)
+        for line in summary.lines:
+            name = Text(plain(line.name), style="bold")
+            if line.winner:
+                name.append(" ★", style="bold yellow")
+            cells = [name, Text(str(line.score))]
+            if not practice:
+                cells += [Text(str(line.victory)), Text(str(line.successes))]
+            cells.append(Text(str(line.cards_solved)))
+            table.add_row(*cells)
+        head = Text(style="bold")
+        if summary.winner is not None:
+            what = "reached the star" if practice else "wins the game"
+            head.append(f"{plain(summary.winner)} {what}", style="bold")
+            head.append(f" after {plural(summary.turns, 'turn')}." if not practice else
+                        f" in {plural(summary.turns, 'pile')}.")
+        else:
+            head.append("Game over.")
+        legend = "solved: cards solved in the piles played"
+        if not practice:
+            legend = "★ winner · successes: turns that brought points · " + legend
+        hint = Text(legend + "\n\nn: new game · v: the last turn's review · Esc: menu", style="dim")
+        self.update(Group(head, Text(""), table, Text(""), hint))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.vowl.cards import Card
 from boardgames.vowl.kinds import Mode, Phase
@@ -27,9 +29,10 @@ def face_down(game) -> list[Card]:
     return [c for where, c in game.card_places() if where.endswith("'s pile") or where == "extras"]
 
 
-async def test_head_to_head_every_step(tmp_path) -> None:
+@pytest.mark.parametrize("size", [SIZE, (80, 24)], ids=["large", "80x24"])
+async def test_head_to_head_every_step(tmp_path, size) -> None:  # noqa: ANN001
     app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.HEAD_TO_HEAD)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = vowl(app)
         steps = 0
@@ -68,7 +71,7 @@ async def test_head_to_head_every_step(tmp_path) -> None:
         check()
         await take_keyboard(pilot, "Bob Roy")  # Bob's run
         check()
-        await pilot.press("ctrl+n")
+        await pilot.press("ctrl+x")
         await pilot.pause()
         check()
         await pilot.press(*"zzz", "enter")

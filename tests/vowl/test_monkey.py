@@ -18,11 +18,11 @@ from tests.monkey import COMMON_KEYS, monkey
 from tests.vowl.test_screen import make_app
 
 STEPS = 2000
-VOWL_KEYS = (*COMMON_KEYS, "r", "z", "m", "n", "t", "u", "y", "ctrl+n", "ctrl+b", "ctrl+s", "ctrl+t")
+VOWL_KEYS = (*COMMON_KEYS, "r", "z", "m", "n", "t", "u", "y", "v", "ctrl+n", "ctrl+x", "ctrl+b", "ctrl+s", "ctrl+t", "ctrl+e")
 
 
 SETUP = VowlSetup(("Ann Lee", "Bob Roy", "Cy Twombly"), (25, 15, 25))
-MONKEY_SIZE = (92, 30)  # just above the screen's minimum: smaller frames, faster test
+MONKEY_SIZE = (80, 24)  # the screen's minimum: smaller frames, faster test
 
 
 @pytest.mark.parametrize("seed", [1])

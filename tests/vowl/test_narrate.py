@@ -35,3 +35,22 @@ def test_run_results() -> None:
 
 def test_turn_header() -> None:
     assert describe(TurnStarted("Ann", 7)) == "[b]Turn 7: Ann[/b]"
+
+
+def test_counts_agree_with_their_nouns() -> None:
+    from boardgames.vowl.events import GameWon
+
+    assert describe(GameWon("Ann", 1, 1)) == "[b]Ann wins with 1 point (victory token on 1)![/b]"
+    assert describe(GameWon("Ann", 10, 10)) == "[b]Ann wins with 10 points (victory token on 10)![/b]"
+
+
+def test_race_lines_tell_both_results_with_their_times() -> None:
+    """Interpretation V18: once the race is over, both racers' counts and times are told."""
+    from boardgames.vowl.events import RaceDecided, RaceHow, RaceResult, RaceTied
+
+    ann = RunResult("Ann", 4, 4, True, 8.04)
+    bob = RunResult("Bob", 5, 5, True, 11.3)
+    line = describe(RaceDecided(RaceResult("Ann", RaceHow.FASTER, (ann, bob))))
+    assert line == "Ann wins the race: both got through; the faster won (Ann 4 of 4 in 8.0 s; Bob 5 of 5 in 11.3 s)."
+    late = RunResult("Bob", 2, 5, False, None)
+    assert "Bob 2 of 5, out of time" in (describe(RaceTied((RunResult("Ann", 2, 4, False, None), late))) or "")
