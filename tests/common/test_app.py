@@ -137,7 +137,7 @@ async def test_resizing_mid_pile_loses_nothing() -> None:
         card = screen.view().active_run.current
         await pilot.resize_terminal(60, 20)
         await pilot.pause()
-        assert "Enlarge the terminal to 90×28" in screen_text(app)
+        assert "Enlarge the terminal to 80×24" in screen_text(app)
         await pilot.resize_terminal(130, 44)
         await pilot.pause()
         assert screen.game.phase is Phase.SOLVING and screen.view().active_run.current == card

@@ -175,8 +175,8 @@ def one_card(screen: str) -> bool:
     return len(CARD.findall(screen)) == 1
 
 
-#: Larger than Vowl's MIN_SIZE (90×28), whose layout has no room for the feedback line
-#: under the answer box: here a racer's verdict ("✓ hat — accepted") would show if kept.
+#: Larger than Vowl's MIN_SIZE (80×24), so the feedback line under the answer box has
+#: room to spare: a racer's verdict ("✓ hat — accepted") would show here if it were kept.
 VOWL_SIZE = (120, 40)
 
 

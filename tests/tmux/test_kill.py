@@ -41,7 +41,7 @@ def test_kill_9_mid_game_then_resume_in_a_loop(terminal, tmp_path: Path) -> None
                 term.type("qqq")
                 term.keys("Enter")
             else:
-                term.keys("C-n")
+                term.keys("C-x")
         time.sleep(rng.random() * 0.3)  # deliberate: a random moment for the kill, not a wait
         os.kill(term.app_pid(), signal.SIGKILL)
         term.wait_for("[exited:137]")  # the process is gone: what is on disk is final
