@@ -13,7 +13,7 @@ events that seat may see (``common.game.visible_to``).
 Size: everything fits 80×24 (``MIN_SIZE``), each phase and each question; a larger
 terminal gives the card, the side panel and the review more room (``vowl.tcss``).
 Keys follow the suite's map (docs/keys.md; listed on the rules page): ``r`` roll,
-Ctrl+X pass, Ctrl+B back to a passed card, ``z``/``m`` buzz, ``v`` the last turn's
+Ctrl+X pass, Ctrl+B back to a passed card, ``z``/``m`` buzz, ``o`` the last turn's
 review again, ``n`` a new game once it is over, Escape the shared leave question.
 When the game is over the card's place shows the summary (``summary.game_summary``).
 
@@ -111,7 +111,7 @@ class VowlScreen(SessionScreen[VowlGame]):
         Binding("ctrl+b", "revisit", "Back to a passed card", priority=True),
         Binding("z", "buzz(0)", "Buzz (left)"),
         Binding("m", "buzz(1)", "Buzz (right)"),
-        Binding("v", "review", "Last turn's review"),
+        Binding("o", "review", "Last turn's review"),
         Binding("n", "new_game", "New game"),
         Binding("escape", "leave", "Leave"),
     ]
@@ -296,7 +296,7 @@ class VowlScreen(SessionScreen[VowlGame]):
         self.refresh_bindings()
 
     def action_review(self) -> None:
-        """``v``: the last finished turn's review again (docs/keys.md)."""
+        """``o``: the last finished turn's review again (docs/keys.md)."""
         summary = self.game.last_turn
         if summary is None or self.check_action("review", ()) is not True:
             return

@@ -18,7 +18,7 @@ from tests.monkey import COMMON_KEYS, monkey
 from tests.vowl.test_screen import make_app
 
 STEPS = 2000
-VOWL_KEYS = (*COMMON_KEYS, "r", "z", "m", "n", "t", "u", "y", "v", "ctrl+n", "ctrl+x", "ctrl+b", "ctrl+s", "ctrl+t", "ctrl+e")
+VOWL_KEYS = (*COMMON_KEYS, "r", "z", "m", "n", "t", "u", "y", "v", "o", "ctrl+n", "ctrl+x", "ctrl+b", "ctrl+s", "ctrl+t", "ctrl+e")
 
 
 SETUP = VowlSetup(("Ann Lee", "Bob Roy", "Cy Twombly"), (25, 15, 25))

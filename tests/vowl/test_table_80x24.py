@@ -279,13 +279,13 @@ async def test_race_times_are_told_once_the_race_is_over_and_never_before() -> N
         assert ann_line in log and bob_line in log  # the public log, for everyone at the table
 
 
-async def test_v_shows_the_last_turns_review_again_and_is_greyed_before_any() -> None:
+async def test_o_shows_the_last_turns_review_again_and_is_greyed_before_any() -> None:
     app, clock = make_app((ANN, BOB), Mode.SOLITAIRE)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = vowl(app)
         assert screen.check_action("review", ()) is None  # greyed: no turn is over yet
-        await pilot.press("v")
+        await pilot.press("o")
         await pilot.pause()
         assert app.screen is screen
         await pilot.press("r")
@@ -296,7 +296,7 @@ async def test_v_shows_the_last_turns_review_again_and_is_greyed_before_any() ->
         await deliberately(pilot, "enter")
         await wait_for(pilot, lambda: app.screen is screen and screen.game.phase is Phase.ROLL, "Bob's turn")
         assert screen.check_action("review", ()) is True
-        await pilot.press("v")
+        await pilot.press("o")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review again")
         assert "Turn 1 (solitaire): no success for Ann Lee" in flat(app)
         await deliberately(pilot, "enter")
@@ -379,7 +379,7 @@ async def test_escape_asks_the_shared_leave_question() -> None:
 def test_the_rules_page_lists_vowls_keys() -> None:
     rules = read_rules("vowl")
     keys = rules[rules.index("## Keys"):]
-    for key in ("`r`", "`Ctrl+X`", "`Ctrl+B`", "`z` / `m`", "`v`", "`n`", "`Escape`", "`Ctrl+E`"):
+    for key in ("`r`", "`Ctrl+X`", "`Ctrl+B`", "`z` / `m`", "`o`", "`n`", "`Escape`", "`Ctrl+E`"):
         assert key in keys, key
     assert "Ctrl+N" not in rules and "Ctrl+T" not in rules
 
@@ -391,7 +391,7 @@ async def test_f1_shows_the_rules_with_the_keys() -> None:
         await pilot.press("f1")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules")
         shown_rules = app.screen.query_one(Markdown).source
-        assert "## Keys" in shown_rules and "`Ctrl+X`" in shown_rules and "`v`" in shown_rules
+        assert "## Keys" in shown_rules and "`Ctrl+X`" in shown_rules and "`o`" in shown_rules
 
 
 # --------------------------------------------------------------------------- the end of the game
