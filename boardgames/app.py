@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import random
 import sys
 import time
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from textual import events, work
@@ -25,12 +27,11 @@ from boardgames.common.saves import SaveRecord, SaveStore
 from boardgames.common.session import SaveNotResumable
 from boardgames.common.settings import Settings, load_settings, save_settings, unknown_theme
 from boardgames.common.text import plain, shown
-from boardgames.common.ui.base import input_allowed
 from boardgames.common.ui import textual_fixes
+from boardgames.common.ui.base import input_allowed
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.session_screen import SessionScreen
 from boardgames.games import GAMES, get_game
-
 
 textual_fixes.apply()
 
@@ -142,14 +143,16 @@ class MainMenu(Screen[None]):
             # A second Enter queued while the first one's screen mounts reaches the menu
             # too; opening again would pop that screen mid-mount (Textual's Header crashes).
             return
+        app = self.app
+        assert isinstance(app, BoardgamesApp)
         if option.startswith(RESUME):
             record = self.saves.get(option.removeprefix(RESUME))
             if record is not None:
-                self.app.resume_game(record)
+                app.resume_game(record)
         elif option.startswith(EXTRA):
-            self.app.push_screen(self.extras[option]())
+            app.push_screen(self.extras[option]())
         else:
-            self.app.open_game(option)
+            app.open_game(option)
 
     def action_play(self) -> None:
         self._open(self.highlighted_id)
@@ -190,21 +193,29 @@ class GameCommands(Provider):
         """
         app = self.app
         assert isinstance(app, BoardgamesApp)
-        leave = app.leave_game_then
+        def leaving(then: Callable[[], None]) -> Callable[[], None]:
+            return functools.partial(app.leave_game_then, then)
+
+        def opening(make: Callable[[], Screen[Any]]) -> Callable[[], None]:
+            def push() -> None:
+                app.push_screen(make())
+
+            return push
+
         out: list[tuple[str, Callable[[], None], str]] = []
         for g in GAMES:
-            out.append((f"Play {g.title}", lambda k=g.key: leave(lambda: app.open_game(k)), g.blurb))
-            out.append((f"Rules of {g.title}", lambda k=g.key: app.show_rules(k), "Open the rulebook"))
+            out.append((f"Play {g.title}", leaving(functools.partial(app.open_game, g.key)), g.blurb))
+            out.append((f"Rules of {g.title}", functools.partial(app.show_rules, g.key), "Open the rulebook"))
             for item in g.entry.menu_items():
-                out.append((f"{g.title}: {item.label}", lambda o=item.open: app.push_screen(o()), g.blurb))
+                out.append((f"{g.title}: {item.label}", opening(item.open), g.blurb))
         listing = SaveStore().unfinished()
         for warning in listing.warnings:  # a file set aside on the way is told, as on the menu
             app.notify(warning, severity="warning", timeout=10, markup=False)
         for record in listing.records:
             if resumable(record.game):
                 name = f"Resume {get_game(record.game).title}: {plain(record.title)} (saved {saved_at(record)})"
-                out.append((name, lambda r=record: leave(lambda: app.resume_game(r)), "Go on where it stopped"))
-        out.append(("Main menu", lambda: leave(app.back_to_menu), "Leave the current game"))
+                out.append((name, leaving(functools.partial(app.resume_game, record)), "Go on where it stopped"))
+        out.append(("Main menu", leaving(app.back_to_menu), "Leave the current game"))
         return out
 
     _listed: list[tuple[str, Callable[[], None], str]] | None = None
@@ -280,7 +291,7 @@ class SafeCommandPalette(CommandPalette):
         if not self.closed:
             super()._watch__list_visible()
 
-    def _watch__show_busy(self) -> None:  # Textual's, made plain: no coroutine left unawaited when closed
+    def _watch__show_busy(self) -> None:  # type: ignore[override]  # Textual's is async; made plain: no coroutine left unawaited when closed
         if not self.closed:
             self.query_one(LoadingIndicator).set_class(self._show_busy, "--visible")
             self.query_one(CommandList).set_class(self._show_busy, "--populating")
@@ -291,10 +302,8 @@ class SafeCommandPalette(CommandPalette):
             event.stop()
 
     def _action_command_list(self, action: str) -> None:
-        try:
+        with contextlib.suppress(KeyError):  # the list has no lines yet: nothing to page through
             super()._action_command_list(action)
-        except KeyError:
-            pass  # the list has no lines yet: nothing to page through
 
 
 class BoardgamesApp(App[int]):

@@ -49,7 +49,7 @@ class GameEntry(ABC):
     def validate_decks(self) -> None:
         """Load and check the card data (``DeckError`` when a file is wrong)."""
 
-    def check_ready(self) -> None:
+    def check_ready(self) -> None:  # noqa: B027 - a hook with a default: most games need nothing
         """Raise a ``UserFacingError`` when something this game needs from outside
         Python is missing; nothing by default.
 

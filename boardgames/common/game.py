@@ -35,8 +35,9 @@ Audience = frozenset[Seat] | None
 """Who may see an event: ``None`` for everyone, else exactly these seats."""
 
 A = TypeVar("A")
-V = TypeVar("V")
-O = TypeVar("O")
+#: What ``view`` and ``outcome`` return only go out of an engine: covariant.
+V_co = TypeVar("V_co", covariant=True)
+Out_co = TypeVar("Out_co", covariant=True)
 
 
 class IllegalActionError(ValueError):
@@ -95,7 +96,7 @@ class PublicEvent:
 
 
 @runtime_checkable
-class Engine(Protocol[A, V, O]):
+class Engine(Protocol[A, V_co, Out_co]):
     """What every game engine offers (see the module docstring)."""
 
     @property
@@ -110,6 +111,6 @@ class Engine(Protocol[A, V, O]):
 
     def apply(self, action: A) -> Sequence[object]: ...
 
-    def view(self, seat: Seat | None) -> V: ...
+    def view(self, seat: Seat | None) -> V_co: ...
 
-    def outcome(self) -> O | None: ...
+    def outcome(self) -> Out_co | None: ...

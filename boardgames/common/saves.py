@@ -299,9 +299,9 @@ def classes_of(*modules: ModuleType) -> dict[str, type]:
     found: dict[str, type] = {}
     for module in modules:
         for name, obj in vars(module).items():
-            if isinstance(obj, type) and (dataclasses.is_dataclass(obj) or issubclass(obj, enum.Enum)):
-                if getattr(obj, "__module__", None) == module.__name__ or name not in found:
-                    found[name] = obj
+            ours = isinstance(obj, type) and (dataclasses.is_dataclass(obj) or issubclass(obj, enum.Enum))
+            if ours and (getattr(obj, "__module__", None) == module.__name__ or name not in found):
+                found[name] = obj
     return found
 
 

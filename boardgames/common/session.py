@@ -21,7 +21,6 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from boardgames.common.errors import UserFacingError
 from boardgames.common.game import IllegalActionError, refusal_text
-from boardgames.common.text import plain
 from boardgames.common.saves import (
     Autosaver,
     SaveFormatError,
@@ -30,6 +29,7 @@ from boardgames.common.saves import (
     latest_unfinished,
     replay,
 )
+from boardgames.common.text import plain
 
 G = TypeVar("G")  # the game's engine
 S = TypeVar("S")  # the game's setup

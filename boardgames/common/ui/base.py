@@ -138,7 +138,7 @@ class GuardedModalScreen(ModalScreen[T], Generic[T]):
         started, self._click_started = self._click_started, False
         return started
 
-    def _on_screen_resume(self) -> None:
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
         # Shown (pushed, or uncovered again): the quiet period starts now.
         self._gate.restart(self._now())
 
@@ -220,7 +220,7 @@ class GameScreen(Screen[None]):
         self.mount(TooSmall(id="too-small"))
         self._check_size(self.app.size.width, self.app.size.height)
 
-    def _on_resize(self, event: events.Resize) -> None:
+    async def _on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
 
     @property

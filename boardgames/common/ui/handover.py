@@ -82,16 +82,15 @@ class HandoverScreen(OnceModalScreen[None]):
         self.headline = title or f"{shown(player)}, take the keyboard — press Space when ready"
 
     def compose(self) -> ComposeResult:
-        with Middle():
-            with Center(id="handover-box"):
-                yield Static(self.headline, id="handover-name")
-                if self.detail:
-                    yield Static(self.detail, id="handover-detail")
-                yield GateHint(ARMED_TEXT, id="handover-hint")
-                with Center():
-                    ready = Button("I'm ready", id="handover-ready", variant="primary")
-                    ready.can_focus = False  # Enter or Space on a focused button would press it
-                    yield ready
+        with Middle(), Center(id="handover-box"):
+            yield Static(self.headline, id="handover-name")
+            if self.detail:
+                yield Static(self.detail, id="handover-detail")
+            yield GateHint(ARMED_TEXT, id="handover-hint")
+            with Center():
+                ready = Button("I'm ready", id="handover-ready", variant="primary")
+                ready.can_focus = False  # Enter or Space on a focused button would press it
+                yield ready
         yield Footer()
 
     def on_mount(self) -> None:
