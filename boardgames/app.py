@@ -444,8 +444,8 @@ class BoardgamesApp(App[int]):
             screen = get_game(record.game).entry.resume_screen(record, self)
         except SaveNotResumable as exc:
             self.notify(f"{exc.message} {SaveStore().set_aside(record)}", severity="error", timeout=10, markup=False)
-            if isinstance(self.screen, MainMenu):
-                self.screen.refresh_games()
+            if isinstance(self.screen, MainMenu) and self.screen.is_mounted:
+                self.screen.refresh_games()  # a menu built just now lists the saves as it mounts
             return
         except UserFacingError as exc:
             self.notify(exc.message, severity="error", timeout=10, markup=False)

@@ -238,6 +238,9 @@ async def test_keys_do_nothing_behind_the_too_small_message_but_quitting() -> No
         assert not input_allowed(app, events.Key("e", "e"))
         await pilot.resize_terminal(*SIZE)
         await wait_for(pilot, lambda: not table.too_small, "the table again")
+        # The answer box has the focus again (it had it before) ...
+        await wait_for(pilot, lambda: app.focused is table.query_one(Input), "the focus back on the box")
+        table.set_focus(None)  # ... and with the focus on the table itself, its key acts
         await pilot.press("e")
         assert table.ended == 1
         table.query_one(Input).focus()

@@ -392,7 +392,7 @@ class Vntypl8s(Table):
             await pilot.press("enter")  # hand it in
         elif screen.stage is Stage.PLATE:
             if self.rng.random() < 0.25:
-                await pilot.press("r")  # nobody knows: a yes/no question
+                await pilot.press("0")  # nobody knows: a yes/no question
             else:
                 guesser = (game.active + 1) % len(game.players)
                 await pilot.press(str(guesser + 1))  # buzz: the guess screen
