@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import getpass
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from boardgames.common.dictionary import get_dictionary
@@ -32,7 +33,7 @@ from boardgames.common.skeleton import (
     SkeletonTooLong,
     normalise_skeleton,
 )
-from boardgames.games import GameEntry
+from boardgames.games import GameEntry, MenuItem
 from boardgames.vowl.cards import load_decks
 from boardgames.vowl.track import Timer
 
@@ -193,6 +194,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.set_defaults(func=cmd_solve)
 
 
+def _stats_screen() -> Screen:
+    from boardgames.vowl.stats_screen import PracticeStatsScreen  # noqa: PLC0415 - plotext only when opened
+
+    return PracticeStatsScreen()
+
+
 class VowlEntry(GameEntry):
     """Vowl in the game registry (``boardgames.games``)."""
 
@@ -224,6 +231,10 @@ class VowlEntry(GameEntry):
         from boardgames.vowl.screen import VowlScreen  # noqa: PLC0415
 
         return VowlScreen(session)
+
+    def menu_items(self) -> Sequence[MenuItem]:
+        """The practice stats, as charts (also in the command palette)."""
+        return (MenuItem("practice stats", _stats_screen),)
 
     def start_screen(self, setup: VowlSetup | None, host: Host) -> Screen:
         """What ``boardgames vowl`` opens: the setup form when the command line named

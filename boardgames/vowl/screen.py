@@ -27,6 +27,7 @@ its seeds, the main menu) and imports ``spec``, never ``entry``: no import circl
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable
 
 from textual import on
@@ -79,7 +80,7 @@ from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.modals import DiscardScreen, ReviewScreen
 from boardgames.vowl.narrate import log_line
 from boardgames.vowl.spec import SPEC, VowlSession, VowlSetup, matcher
-from boardgames.vowl.stats import StatsStore
+from boardgames.vowl.stats import Session, StatsStore, level_key
 from boardgames.vowl.track import extras_for
 from boardgames.vowl.view import VowlView
 from boardgames.vowl.summary import game_summary
@@ -134,6 +135,10 @@ class VowlScreen(SessionScreen[VowlGame]):
         resumed = bool(session.history)
         self.matcher = judge if judge is not None else matcher()
         self.stats = stats if stats is not None else (StatsStore() if session.setup.practice else None)
+        #: practice: this session's record per player, and how long each card of the pile took
+        self._sessions: dict[str, Session] = {}
+        self._card_times: list[float] = []
+        self._last_solved_at = 0.0
         #: a resumed game stopped mid-pile: hand over and restart the sand timer first
         self._interrupted = resumed and game.phase in (Phase.SOLVING, Phase.SUDDEN_DEATH)
         #: who took the keyboard at the last handover (whose private view may show), by name
@@ -211,12 +216,20 @@ class VowlScreen(SessionScreen[VowlGame]):
         self.sync()
         return happened
 
+    def _practice_level(self) -> str:
+        """The level a practice pile is played at: the board and the player's sand timer."""
+        setup = self.session.setup if self.session is not None else None
+        board = "advanced" if setup is not None and setup.advanced else "standard"
+        timer = setup.timers[0] if setup is not None and setup.timers else 25
+        return level_key(board, timer)
+
     def _react(self, event: Event) -> None:
         """Screen-side consequences of what the engine did (timers, stats, feedback)."""
         match event:
             case RunStarted(time_limit=limit):
                 self.timer.set_limit(limit)
                 self.timer.start()
+                self._card_times, self._last_solved_at = [], 0.0
             case SuddenDeathCard():
                 self.timer.set_limit(self.view().time_limit or 25)
                 self.timer.start()
@@ -224,15 +237,26 @@ class VowlScreen(SessionScreen[VowlGame]):
                 self.timer.stop()
                 if self.game.is_practice and self.stats is not None:
                     elapsed = result.elapsed if result.elapsed is not None else self.timer.countdown.limit
-                    best = self.stats.get(result.runner).record_pile(
-                        result.total, result.solved, result.complete, elapsed
+                    record = self.stats.get(result.runner)
+                    if result.runner not in self._sessions:
+                        self._sessions[result.runner] = record.start_session(time.time())
+                    best = record.record_pile(
+                        result.total, result.solved, result.complete, elapsed,
+                        level=self._practice_level(), card_times=tuple(self._card_times),
+                        session=self._sessions[result.runner],
                     )
                     warning = self.stats.save()
                     if warning:
                         self.notify_everyone(warning, severity="warning", markup=False)  # quotes a file name
                     if best:
-                        self.notify_everyone(f"New best time for {result.total} cards: {elapsed:.1f} s!")
+                        self.notify_everyone(
+                            f"New best time for {result.total} cards ({self._practice_level()} s): {elapsed:.1f} s!"
+                        )
             case AnswerAccepted(word=word):
+                if self.game.is_practice:  # how long this card took: for the practice charts
+                    now = self.timer.countdown.elapsed
+                    self._card_times.append(max(0.0, now - self._last_solved_at))
+                    self._last_solved_at = now
                 self._feedback(f"[green]✓ {shown(word)}[/] — accepted", ok=True)
             case AnswerRejected(verdict=verdict):
                 said = shown(verdict.word) if verdict.word else "(nothing)"

@@ -5,6 +5,13 @@ best time for each pile size, and their streak of piles beaten in a row.  Stats 
 per player name, stored as one versioned JSON file (``vowl-stats.json``); a file
 that cannot be read is set aside by ``boardgames.common.storage`` and a fresh one
 started, with a message for the screen - never a crash.
+
+To draw progress (``boardgames.vowl.stats_screen``) a record also keeps its last
+``MAX_SESSIONS`` practice sessions - piles played and beaten, and how long each
+solved card took - and its best times per *level*: the scoring board (standard or
+advanced) and the sand timer (25 or 15 seconds), the rulebook's two ways to make
+the game harder ("Increased Difficulty").  Both are optional in the file, so a
+record written before they existed still reads (version 1 throughout).
 """
 
 from __future__ import annotations
@@ -29,6 +36,81 @@ MAX_PILE = 100
 MAX_SECONDS = 86_400
 #: The longest player name a stats file may hold.
 MAX_NAME = 100
+#: How many practice sessions a record keeps (the oldest go first).
+MAX_SESSIONS = 60
+#: How many solve times one session keeps.
+MAX_TIMES = 400
+#: The boards a level names (the scoring board's two sides).
+BOARDS = ("standard", "advanced")
+#: The sand timers a level names, in seconds.
+TIMERS = (25, 15)
+
+
+def level_key(board: str, timer: int) -> str:
+    """How a level is written in the file: ``"standard 25"``."""
+    return f"{board} {timer}"
+
+
+def _check_seconds(value: object, what: str) -> float:
+    if (isinstance(value, bool) or not isinstance(value, int | float)
+            or not math.isfinite(value) or not 0 <= value <= MAX_SECONDS):
+        raise ValueError(f"{what} must be a number of seconds from 0 to {MAX_SECONDS}")
+    return float(value)
+
+
+def _check_count(value: object, what: str) -> int:
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:
+        raise ValueError(f"{what} must be a whole number from 0 to {MAX_COUNT:,}")
+    return value
+
+
+def _best_times(times: object) -> dict[int, float]:
+    """A ``{pile size: seconds}`` object, checked."""
+    if not isinstance(times, dict) or len(times) > MAX_PILE:
+        raise ValueError("best times must be an object of pile sizes")
+    best: dict[int, float] = {}
+    for key, seconds in times.items():
+        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 3
+                and 1 <= int(key) <= MAX_PILE):
+            raise ValueError(f"a best time's pile size must be from 1 to {MAX_PILE}")
+        best[int(key)] = _check_seconds(seconds, "a best time")
+    return best
+
+
+@dataclass
+class Session:
+    """One practice session: from opening practice to leaving it."""
+
+    started: float  # seconds since the epoch (the player's clock, for the chart's order only)
+    piles: int = 0
+    beaten: int = 0
+    cards: int = 0
+    #: how long each solved card took, in seconds, in the order they were solved
+    times: list[float] = field(default_factory=list)
+
+    @property
+    def success_rate(self) -> float | None:
+        """Piles beaten / piles played, or ``None`` before the first pile."""
+        return self.beaten / self.piles if self.piles else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"started": self.started, "piles": self.piles, "beaten": self.beaten,
+                "cards": self.cards, "times": list(self.times)}
+
+    @classmethod
+    def from_json(cls, data: object) -> Session:
+        if not isinstance(data, dict) or set(data) != {"started", "piles", "beaten", "cards", "times"}:
+            raise ValueError("a session must hold started, piles, beaten, cards and times")
+        started = data["started"]
+        if isinstance(started, bool) or not isinstance(started, int | float) or not 0 <= started <= 253402300799:
+            raise ValueError("a session's start must be a time in seconds since 1970")
+        piles, beaten, cards = (_check_count(data[k], f"a session's {k}") for k in ("piles", "beaten", "cards"))
+        if beaten > piles:
+            raise ValueError("a session cannot beat more piles than it played")
+        times = data["times"]
+        if not isinstance(times, list) or len(times) > MAX_TIMES:
+            raise ValueError(f"a session's times must be a list of at most {MAX_TIMES}")
+        return cls(float(started), piles, beaten, cards, [_check_seconds(t, "a solve time") for t in times])
 
 
 @dataclass
@@ -42,26 +124,55 @@ class PracticeStats:
     best_streak: int = 0
     #: pile size -> fastest time (seconds) in which a pile of that size was beaten
     best_times: dict[int, float] = field(default_factory=dict)
+    #: level ("standard 25") -> pile size -> fastest time at that level
+    best_by_level: dict[str, dict[int, float]] = field(default_factory=dict)
+    #: the last ``MAX_SESSIONS`` practice sessions, oldest first
+    sessions: list[Session] = field(default_factory=list)
 
-    def record_pile(self, size: int, solved: int, beaten: bool, elapsed: float) -> bool:
-        """Add one finished pile; return True when it set a new best time for its size."""
+    def start_session(self, started: float) -> Session:
+        """A new practice session (the oldest is dropped past ``MAX_SESSIONS``)."""
+        session = Session(started)
+        self.sessions.append(session)
+        del self.sessions[:-MAX_SESSIONS]
+        return session
+
+    def record_pile(
+        self, size: int, solved: int, beaten: bool, elapsed: float, *,
+        level: str | None = None, card_times: tuple[float, ...] = (), session: Session | None = None,
+    ) -> bool:
+        """Add one finished pile; return True when it set a new best time for its size
+        (at its *level*, when one is given: a 15-second timer's best is its own).
+
+        *card_times* are the seconds each solved card took; they go to *session* (the
+        current practice session) for the charts.
+        """
         self.piles_played += 1
         self.cards_solved += solved
+        if session is not None:
+            session.piles += 1
+            session.cards += solved
+            session.times.extend(round(t, 2) for t in card_times[: max(0, MAX_TIMES - len(session.times))])
         if not beaten:
             self.streak = 0
             return False
         self.piles_beaten += 1
+        if session is not None:
+            session.beaten += 1
         self.streak += 1
         self.best_streak = max(self.best_streak, self.streak)
-        best = self.best_times.get(size)
-        if best is None or elapsed < best:
-            self.best_times[size] = round(elapsed, 2)
-            return True
-        return False
+        table = self.best_times if level is None else self.best_by_level.setdefault(level, {})
+        new = _improve(table, size, elapsed)
+        if level is not None:
+            _improve(self.best_times, size, elapsed)  # the best over every level, as before
+        return new
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["best_times"] = {str(k): v for k, v in sorted(self.best_times.items())}
+        data["best_by_level"] = {
+            level: {str(k): v for k, v in sorted(times.items())} for level, times in sorted(self.best_by_level.items())
+        }
+        data["sessions"] = [s.to_json() for s in self.sessions]
         return data
 
     @classmethod
@@ -74,28 +185,28 @@ class PracticeStats:
         """
         if not isinstance(data, dict):
             raise ValueError("a player's record is not an object")
-        unknown = set(data) - {*COUNTS, "best_times"}
+        unknown = set(data) - {*COUNTS, "best_times", "best_by_level", "sessions"}
         if unknown:
             raise ValueError("a player's record has fields stats do not have")
-        counts: dict[str, int] = {}
-        for name in COUNTS:
-            value = data.get(name)
-            if type(value) is not int or not 0 <= value <= MAX_COUNT:
-                raise ValueError(f"{name} must be a whole number from 0 to {MAX_COUNT:,}")
-            counts[name] = value
-        times = data.get("best_times")
-        if not isinstance(times, dict) or len(times) > MAX_PILE:
-            raise ValueError("best_times must be an object of pile sizes")
-        best: dict[int, float] = {}
-        for key, seconds in times.items():
-            if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 3
-                    and 1 <= int(key) <= MAX_PILE):
-                raise ValueError(f"a best time's pile size must be from 1 to {MAX_PILE}")
-            if (isinstance(seconds, bool) or not isinstance(seconds, int | float)
-                    or not math.isfinite(seconds) or not 0 <= seconds <= MAX_SECONDS):
-                raise ValueError(f"a best time must be a number of seconds from 0 to {MAX_SECONDS}")
-            best[int(key)] = float(seconds)
-        return cls(**counts, best_times=best)
+        counts = {name: _check_count(data.get(name), name) for name in COUNTS}
+        best = _best_times(data.get("best_times"))
+        levels = data.get("best_by_level", {})  # optional: records from before levels
+        allowed = {level_key(b, t) for b in BOARDS for t in TIMERS}
+        if not isinstance(levels, dict) or not set(levels) <= allowed:
+            raise ValueError(f"best_by_level must be an object of levels ({', '.join(sorted(allowed))})")
+        by_level = {level: _best_times(times) for level, times in levels.items()}
+        sessions = data.get("sessions", [])
+        if not isinstance(sessions, list) or len(sessions) > MAX_SESSIONS:
+            raise ValueError(f"sessions must be a list of at most {MAX_SESSIONS}")
+        return cls(**counts, best_times=best, best_by_level=by_level, sessions=[Session.from_json(s) for s in sessions])
+
+
+def _improve(table: dict[int, float], size: int, elapsed: float) -> bool:
+    best = table.get(size)
+    if best is None or elapsed < best:
+        table[size] = round(elapsed, 2)
+        return True
+    return False
 
 
 def _players(data: object) -> dict[str, PracticeStats]:
@@ -128,6 +239,11 @@ class StatsStore:
 
     def get(self, player: str) -> PracticeStats:
         return self._players.setdefault(player, PracticeStats())
+
+    @property
+    def players(self) -> dict[str, PracticeStats]:
+        """Every player with a record, by name (for the stats screen)."""
+        return dict(self._players)
 
     def save(self) -> str | None:
         """Write the file; return a warning (and keep playing) if that fails."""

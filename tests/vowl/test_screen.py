@@ -324,6 +324,11 @@ async def test_practice_records_stats_and_shows_them() -> None:
         stats = StatsStore().get("Ann")
         assert stats.piles_beaten == 1 and stats.cards_solved >= 3
         assert "piles beaten 1/1" in screen_text(app)
+        # For the charts: the session, one solve time per card, the best time at its level.
+        [session] = stats.sessions
+        assert (session.piles, session.beaten) == (1, 1)
+        assert len(session.times) == stats.cards_solved and all(t >= 0 for t in session.times)
+        assert set(stats.best_by_level) == {"standard 25"}
 
 
 async def test_setup_form_reports_problems_and_starts_a_game() -> None:
