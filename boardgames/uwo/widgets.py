@@ -109,12 +109,15 @@ class Cell(Drawn):
         shown_hint = f"{glyph}{hint}" if hint else ("◆ chosen" if "-selected" in marks else "")
         text = Text(no_wrap=True, overflow="ellipsis")
         if umo is None:
-            text.append(B.name(self.square), style="dim")
+            # A marked empty square is a target: its name is read, not dimmed.
+            text.append(B.name(self.square), style="" if marks else "dim")
             text.append("\n")
         else:
             text.append(f"{umo.kind.name}")
             text.append("\n")
-            text.append(f"{umo.side.singular[0]} {B.name(self.square)}", style="dim")
+            # Not dimmed: the side and the square are what a player reads to find a UMO,
+            # and dim text on a side's square fell to 3.2:1 (tests/common/test_contrast.py).
+            text.append(f"{umo.side.singular[0]} {B.name(self.square)}")
             status = "OUT" if umo.out_of_play else ("new" if umo.morphed_this_turn else "")
             if status:
                 text.append(f" {status}", style="bold reverse" if status == "OUT" else "italic")

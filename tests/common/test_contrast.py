@@ -1,0 +1,90 @@
+"""Game colours stay readable in every built-in Textual theme (issue 15): the text of
+the pieces and cards a player must read keeps at least 4.5:1 contrast (WCAG AA) with
+what is behind it.  Measured on what Textual really draws: each widget's rendered
+lines, character by character, foreground against background.
+
+In ``textual-light`` the UWO piece labels had 1.07:1 (Gnorfs) and 1.22:1 (Pnorfs).
+"""
+
+from __future__ import annotations
+
+import pytest
+from rich.color import Color
+from rich.segment import Segment
+from textual.app import App
+from textual.geometry import Region
+from textual.theme import BUILTIN_THEMES
+from textual.widget import Widget
+
+from boardgames.app import BoardgamesApp
+from boardgames.common.clock import ManualClock
+from tests.screen import settled, take_keyboard, wait_for
+
+AA = 4.5
+SIZE = (120, 40)
+THEMES = sorted(BUILTIN_THEMES)
+
+
+def luminance(color: Color) -> float:
+    """WCAG relative luminance of a colour."""
+    def channel(c: int) -> float:
+        s = c / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = color.get_truecolor()
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(fg: Color, bg: Color) -> float:
+    a, b = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def worst_contrast(widget: Widget) -> tuple[float, str]:
+    """The lowest contrast of any visible character *widget* draws, and that character."""
+    width, height = widget.size
+    worst, where = 21.0, ""
+    for strip in widget.render_lines(Region(0, 0, width, height)):
+        for segment in strip:
+            assert isinstance(segment, Segment)
+            text, style = segment.text, segment.style
+            if style is None or not text.strip() or style.color is None or style.bgcolor is None:
+                continue
+            if style.color.is_default or style.bgcolor.is_default:
+                continue  # the terminal's own colours (the ANSI themes): readable by the player's choice
+            if style.dim:
+                continue  # a deliberately faded hint is not what a player must read
+            if all(0x2500 <= ord(c) <= 0x259F for c in text.strip()):
+                continue  # box drawing and blocks: a square's frame, not text to read
+            ratio = contrast(style.color, style.bgcolor)
+            if ratio < worst:
+                worst, where = ratio, text.strip()
+    return worst, where
+
+
+async def _uwo(app: App) -> list[Widget]:
+    return list(app.screen.query(".cell"))
+
+
+@pytest.mark.parametrize("theme", THEMES)
+async def test_uwo_pieces_are_readable_in_every_theme(theme: str) -> None:
+    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
+
+    app = BoardgamesApp(start=lambda: UwoScreen(), seed=4, clock=ManualClock(), theme=theme)
+    async with app.run_test(size=SIZE) as pilot:
+        await take_keyboard(pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, UwoScreen) and settled(app), "the duel")
+        await pilot.pause()
+        assert app.theme == theme
+        cells = [c for c in app.screen.query(".cell") if c.has_class("-gnorfs") or c.has_class("-pnorfs")]
+        assert len(cells) == 20
+        # A UMO selected: the squares it may move to and attack are marked as well.
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any(c.has_class("-move") for c in app.screen.query(".cell")), "move marks")
+        marked = [c for c in app.screen.query(".cell") if c.classes & {"-move", "-attack", "-morph", "-duel"}]
+        for cell in [*cells, *marked]:
+            ratio, char = worst_contrast(cell)
+            assert ratio >= AA, f"{theme}: {char!r} on {sorted(cell.classes)} has contrast {ratio:.2f}:1"
+        for card in app.screen.query(".hand-card"):
+            ratio, char = worst_contrast(card)
+            assert ratio >= AA, f"{theme}: hand card {char!r} has contrast {ratio:.2f}:1"
