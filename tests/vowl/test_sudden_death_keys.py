@@ -20,6 +20,7 @@ from textual.widgets import Footer, Input
 
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
+from boardgames.common.saves import SaveStore
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.modals import ReviewScreen
@@ -231,3 +232,32 @@ async def test_v30_both_locked_out_nobody_wins_the_card_and_a_new_one_turns() ->
         assert sudden(screen).buzzer is None
         await deliberately(pilot, "z")
         await wait_for(pilot, lambda: sudden(screen).buzzer == ANN, "Ann's buzz on the new card")
+
+
+async def test_v29_a_game_resumed_while_a_buzz_was_held_gives_a_full_countdown_again() -> None:
+    app, clock = make_app((ANN, BOB), Mode.HEAD_TO_HEAD)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_sudden_death(pilot, app, clock)
+        screen = vowl(app)
+        await deliberately(pilot, "m")
+        await wait_for(pilot, lambda: sudden(screen).buzzer == BOB, "Bob's buzz")
+        await pilot.press(*"half")
+        clock.advance(6)
+        (record,) = SaveStore().unfinished("vowl").records
+        app.back_to_menu()
+        await pilot.pause()
+        app.resume_game(record)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen), "the resume handover")
+        said = flat((await take_keyboard(pilot, "interrupted")).replace("┃", ""))
+        assert f"Bob Roy holds the buzz: {BUZZ_SECONDS} s to answer." in said
+        resumed = vowl(app)
+        assert resumed is not screen and sudden(resumed).buzzer == BOB
+        assert resumed.buzz_timer.running and resumed.buzz_timer.countdown.remaining == BUZZ_SECONDS
+        assert not resumed.timer.running and resumed.timer.countdown.remaining == resumed.timer.countdown.limit
+        assert answer_box(resumed).value == "" and resumed.focused is answer_box(resumed)
+        await pilot.press("z")  # the gate moment after the handover: Ann's key does not type
+        await wait_for(pilot, lambda: settled(app))
+        assert answer_box(resumed).value == ""
+        await deliberately(pilot, *right_word(resumed), "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+        assert "Race: Bob Roy" in screen_text(app)
