@@ -22,7 +22,8 @@ Shape (python-chess for values, OpenSpiel/boardgame.io for flow):
   rejected and why.
 - Time is data: the screen runs the sand timer and sends ``TimeUp()`` when it runs
   out, and passes elapsed seconds on ``Answer`` where the rules compare times
-  (head-to-head).
+  (head-to-head).  In sudden death a buzz has its own countdown: the screen sends
+  ``BuzzTimeUp()`` when it runs out (Interpretation V29).
 - ``view(seat)`` is everything a screen may show to that seat (``None`` for the
   public handover screen), with every secret stripped: deck order, face-down
   cards, the selection hand, and the other racer's pile in head-to-head.  Events

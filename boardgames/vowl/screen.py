@@ -21,6 +21,15 @@ Time: the ``SandTimer`` widget counts down on the app's injected clock; when it
 runs out the screen sends ``TimeUp()``.  Answers carry the elapsed seconds
 (Interpretation V22).  The sand does not run while the leave question is open.
 
+Sudden death on one keyboard (Interpretations V10, V29-V31): a buzz stops the card's
+sand and starts the buzzer's own countdown (``#buzz-timer``, ``BUZZ_SECONDS``; its
+end is ``BuzzTimeUp()``); Ctrl+X or typing ``pass`` gives the buzz up.  Which key
+counts is decided in ``accepts_key``, the app's gate before any binding or the answer
+box: for ``BUZZ_GATE`` seconds of quiet after a card turns and after a buzz no key
+counts (the slower hand's buzz key is told who holds the buzz, and types nothing);
+a locked-out player's buzz key is refused in the rules' words.  The footer names
+who may still buzz (``active_bindings``), and ``check_action`` drops the others.
+
 The screen reaches the app only through ``common.ui.host.host(self)`` (its clock,
 its seeds, the main menu) and imports ``spec``, never ``entry``: no import circle.
 """
