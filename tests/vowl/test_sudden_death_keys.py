@@ -191,11 +191,13 @@ async def test_v31_the_footer_offers_only_who_may_still_buzz() -> None:
         assert screen.check_action("buzz", (0,)) is True and screen.check_action("buzz", (1,)) is True
         await deliberately(pilot, "m")
         await wait_for(pilot, lambda: sudden(screen).buzzer == BOB, "Bob's buzz")
-        # Ann waits: her key greyed (it types into Bob's answer now), Bob's gone; Ctrl+X offered.
+        # Ann waits: her key greyed, Bob's gone; while Bob types every letter is his, so the
+        # footer has his keys (Ctrl+X gives up) and the line under the card names Ann as next.
         assert screen.check_action("buzz", (0,)) is None and screen.check_action("buzz", (1,)) is False
         assert screen.check_action("pass_card", ()) is True
-        await wait_for(pilot, lambda: "Buzz: Bob Roy" not in footer_text(app), "the footer without Bob's key")
-        assert "^x Pass" in footer_text(app)
+        await wait_for(pilot, lambda: "^x Pass" in footer_text(app), "the footer with Bob's Ctrl+X")
+        assert "Buzz:" not in footer_text(app)
+        assert region_text(app, "#pile-info") == "Sudden death card 1 · then Z Ann Lee"
         await deliberately(pilot, "ctrl+x")  # Bob backs out
         await wait_for(pilot, lambda: sudden(screen).locked_out == (BOB,), "Bob locked out")
         assert screen.check_action("buzz", (1,)) is False and screen.check_action("buzz", (0,)) is True
