@@ -96,9 +96,21 @@ class TimeUp(Action):
 
 @dataclass(frozen=True, slots=True)
 class Buzz(Action):
-    """Sudden death: *player* claims the right to answer."""
+    """Sudden death: *player* claims the right to answer, for ``BUZZ_SECONDS`` (Interpretation V29).
+
+    Backing out is ``Pass()`` sent by the buzzer; like a refused answer it locks them out.
+    """
 
     player: str
+
+
+@dataclass(frozen=True, slots=True)
+class BuzzTimeUp(Action):
+    """Sudden death: the buzzer's own countdown ran out (sent by the screen).
+
+    Interpretation V29: the buzzer is locked out of the card.  Not ``TimeUp``: the
+    card's sand timer stands still while a buzz is held, so the two never mean the same.
+    """
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,8 @@ Shape (python-chess for values, OpenSpiel/boardgame.io for flow):
   rejected and why.
 - Time is data: the screen runs the sand timer and sends ``TimeUp()`` when it runs
   out, and passes elapsed seconds on ``Answer`` where the rules compare times
-  (head-to-head).
+  (head-to-head).  In sudden death a buzz has its own countdown: the screen sends
+  ``BuzzTimeUp()`` when it runs out (Interpretation V29).
 - ``view(seat)`` is everything a screen may show to that seat (``None`` for the
   public handover screen), with every secret stripped: deck order, face-down
   cards, the selection hand, and the other racer's pile in head-to-head.  Events
@@ -49,12 +50,13 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from boardgames.common.game import Audience, IllegalActionError, Seat, visible_to
-from boardgames.common.skeleton import Rejection, Verdict
+from boardgames.common.skeleton import Verdict
 from boardgames.vowl.actions import (
     Action,
     Answer,
     AnswerRule,
     Buzz,
+    BuzzTimeUp,
     ChooseOpponent,
     ChoosePartner,
     Discard,
@@ -74,6 +76,7 @@ from boardgames.vowl.events import (
     AnswerRejected,
     Buzzed,
     CardFlipped,
+    CardUnanswered,
     CardPassed,
     CardsDrawn,
     CardStatus,
@@ -84,6 +87,7 @@ from boardgames.vowl.events import (
     ExtrasPlaced,
     GameWon,
     LockedOut,
+    LockOut,
     OpponentChosen,
     PartnerChosen,
     RaceDecided,
@@ -108,6 +112,7 @@ from boardgames.vowl.events import (
 )
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.track import (
+    BUZZ_SECONDS,
     MODE_DIE,
     NUMBER_DIE,
     PARTNER_BONUS,
@@ -213,6 +218,7 @@ class _SuddenDeath:
     spent: list[Card] = field(default_factory=list)
     buzzer: str | None = None
     locked: list[str] = field(default_factory=list)
+    why: dict[str, LockOut] = field(default_factory=dict)  # what locked each one out
     cards_tried: int = 0
     winner: str | None = None
     answer: str | None = None
@@ -529,7 +535,9 @@ class VowlGame:
                 if sd.buzzer is None:
                     buzzes = [Buzz(p) for p in sd.players if p not in sd.locked]
                     return LegalActions([*buzzes, TimeUp()])
-                return LegalActions([TimeUp()], AnswerRule())
+                # Interpretation V29: the buzzer answers, passes or runs out of buzz time;
+                # the card's sand timer stands still meanwhile (no TimeUp).
+                return LegalActions([Pass(), BuzzTimeUp()], AnswerRule())
             case Phase.SCORE:
                 return LegalActions(self._score_options(t.scorers[0]))
             case Phase.GAME_OVER:
@@ -586,13 +594,21 @@ class VowlGame:
                 else:
                     self._do_sudden_answer(action, events)
             case Pass():
-                self._do_pass(events)
+                if self._phase is Phase.SOLVING:
+                    self._do_pass(events)
+                else:
+                    self._lock_out(LockOut.PASSED, None, events)
+            case BuzzTimeUp():
+                self._lock_out(LockOut.OUT_OF_TIME, None, events)
             case Revisit(card=card):
                 self._do_revisit(card, events)
             case TimeUp():
                 if self._phase is Phase.SOLVING:
                     self._finish_run(self._active_run(), events, timed_out=True)
                 else:
+                    sd = self._turn.sudden
+                    assert sd is not None and sd.card is not None
+                    events.append(CardUnanswered(sd.card, timed_out=True))
                     self._next_sudden_card(events)
             case Buzz(player=name):
                 assert self._turn.sudden is not None
@@ -626,14 +642,23 @@ class VowlGame:
             return f"your partner must sit next to you: {left} or {right}"
         if isinstance(action, Discard) and phase is Phase.SELECT_DISCARDS:
             return f"choose exactly {SELECTION_EXTRA} different cards from the hand to discard"
-        if isinstance(action, Buzz) and phase is Phase.SUDDEN_DEATH:
+        if phase is Phase.SUDDEN_DEATH:
             sd = t.sudden
             assert sd is not None
-            if action.player not in sd.players:
-                return f"only {sd.players[0]} and {sd.players[1]} are in the sudden death"
-            if action.player in sd.locked:
-                return f"{action.player} answered wrong and is locked out of this card"
-            return f"{sd.buzzer} has already buzzed in"
+            if isinstance(action, Buzz):
+                if action.player not in sd.players:
+                    return f"only {sd.players[0]} and {sd.players[1]} are in the sudden death"
+                if action.player in sd.locked:
+                    why = sd.why.get(action.player, LockOut.WRONG)
+                    return f"{action.player} {why.value} and is locked out of this card"
+                if action.player == sd.buzzer:
+                    return f"{action.player} already holds the buzz"
+                return f"{sd.buzzer} holds the buzz: wait for their answer"
+            if sd.buzzer is None and isinstance(action, Answer | Pass | BuzzTimeUp):
+                return "nobody holds the buzz: buzz first, then answer"
+            if isinstance(action, TimeUp):
+                return (f"the card's sand timer stands still while {sd.buzzer} holds the buzz "
+                        "(Interpretation V29): send BuzzTimeUp when the buzz runs out")
         if isinstance(action, ScoreOne) and phase is Phase.SCORE:
             scorer = t.scorers[0]
             if action.other == scorer:
@@ -942,7 +967,7 @@ class VowlGame:
         t = self._turn
         sd = t.sudden
         assert sd is not None
-        sd.buzzer, sd.locked = None, []
+        sd.buzzer, sd.locked, sd.why = None, [], {}
         for tier in (Tier.EXPERT, Tier.ADVANCED, Tier.BASIC):
             cards = self._draw(tier, 1, sd.players[0], DrawPurpose.SUDDEN_DEATH, events)
             if cards:
@@ -978,15 +1003,23 @@ class VowlGame:
             events.append(RaceDecided(race))
             self._start_scoring([buzzer], events)
             return
-        if verdict.rejection is Rejection.NOT_LETTERS:
-            # Interpretation V10: a slip of the keyboard is not an answer; no lock-out.
-            events.append(AnswerRejected(buzzer, sd.card, verdict))
-            return
+        # Interpretation V10: ANY refused answer locks out, "not letters" included -
+        # otherwise a buzzer could hold the buzz with slips while thinking.
+        self._lock_out(LockOut.WRONG, verdict, events)
+
+    def _lock_out(self, why: LockOut, verdict: Verdict | None, events: list[Event]) -> None:
+        """The buzzer loses the buzz and this card (Interpretation V10: wrong, passed or out
+        of buzz time, V29); the other may buzz, and if both are out, V30: nobody wins the
+        card and a new one turns."""
+        sd = self._turn.sudden
+        assert sd is not None and sd.card is not None and sd.buzzer is not None
+        buzzer = sd.buzzer
         sd.locked.append(buzzer)
+        sd.why[buzzer] = why
         sd.buzzer = None
-        events.append(LockedOut(buzzer, sd.card, verdict))
+        events.append(LockedOut(buzzer, sd.card, verdict, why))
         if all(p in sd.locked for p in sd.players):
-            # Interpretation V10: both locked out -> a fresh card, both may buzz again.
+            events.append(CardUnanswered(sd.card, timed_out=False))
             self._next_sudden_card(events)
 
     # ----------------------------------------------------------------- scoring
@@ -1163,7 +1196,7 @@ class VowlGame:
         if t.sudden is not None:
             sd = t.sudden
             sudden = SuddenDeathView(sd.players, sd.card if self._phase is Phase.SUDDEN_DEATH else None,
-                                     sd.buzzer, tuple(sd.locked), sd.cards_tried)
+                                     sd.buzzer, tuple(sd.locked), sd.cards_tried, BUZZ_SECONDS)
         time_limit = int(self._get(t.player).timer) if t.mode is not None else None
         return VowlView(
             viewer=seat,

@@ -67,6 +67,14 @@ class RaceHow(enum.Enum):
     NO_CARD = "tie, and no card left for a sudden death"
 
 
+class LockOut(enum.Enum):
+    """Why a buzzer lost the buzz and is locked out of the card (Interpretation V10)."""
+
+    WRONG = "answered wrong"
+    PASSED = "passed"
+    OUT_OF_TIME = "ran out of buzz time"
+
+
 # --------------------------------------------------------------------------- events
 
 
@@ -226,9 +234,21 @@ class Buzzed(Event):
 
 @dataclass(frozen=True)
 class LockedOut(Event):
+    """The buzzer lost the buzz: a refused answer (*verdict*), a pass or their time ran out."""
+
     player: str
     card: Card
-    verdict: Verdict
+    verdict: Verdict | None
+    why: LockOut = LockOut.WRONG
+
+
+@dataclass(frozen=True)
+class CardUnanswered(Event):
+    """Nobody won this sudden-death card: the card's time ran out, or both were locked out
+    (Interpretation V30); a new card follows."""
+
+    card: Card
+    timed_out: bool
 
 
 @dataclass(frozen=True)
@@ -428,8 +448,15 @@ def words(event: Event, mark: Mark = PLAIN) -> str:  # noqa: C901, PLR0911, PLR0
             return f"Sudden-death card {n}: {mark.tier(t(c.skeleton), Tier.EXPERT)}."
         case Buzzed(player=p):
             return f"{t(p)} buzzes in!"
-        case LockedOut(player=p, verdict=v):
-            return f"{t(p)} is wrong ({t(v.word)}) and locked out of this card."
+        case LockedOut(player=p, verdict=v, why=why):
+            if why is LockOut.WRONG and v is not None:
+                said = t(v.word) if v.word else "(nothing)"
+                return f"{t(p)} is wrong ({said}: {t(v.message.removeprefix('rejected: '))}) and locked out of this card."
+            return f"{t(p)} {why.value} and is locked out of this card."
+        case CardUnanswered(card=c, timed_out=timed_out):
+            if timed_out:
+                return f"Time! Nobody answered {t(c.skeleton)}: nobody wins it."
+            return f"Both are locked out of {t(c.skeleton)}: nobody wins it."
         case RaceDecided(race=race):
             said = f" ({race_lines(race.results, mark)})" if race.results else ""
             if race.winner is None:

@@ -21,18 +21,28 @@ Time: the ``SandTimer`` widget counts down on the app's injected clock; when it
 runs out the screen sends ``TimeUp()``.  Answers carry the elapsed seconds
 (Interpretation V22).  The sand does not run while the leave question is open.
 
+Sudden death on one keyboard (Interpretations V10, V29-V31): a buzz stops the card's
+sand and starts the buzzer's own countdown (``#buzz-timer``, ``BUZZ_SECONDS``; its
+end is ``BuzzTimeUp()``); Ctrl+X or typing ``pass`` gives the buzz up.  Which key
+counts is decided in ``accepts_key``, the app's gate before any binding or the answer
+box: for ``BUZZ_GATE`` seconds of quiet after a card turns and after a buzz no key
+counts (the slower hand's buzz key is told who holds the buzz, and types nothing);
+a locked-out player's buzz key is refused in the rules' words.  The footer names
+who may still buzz (``active_bindings``), and ``check_action`` drops the others.
+
 The screen reaches the app only through ``common.ui.host.host(self)`` (its clock,
 its seeds, the main menu) and imports ``spec``, never ``entry``: no import circle.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Iterable
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
@@ -40,7 +50,8 @@ from boardgames.common.game import Seat, visible_to
 from boardgames.common.saves import Autosaver
 from boardgames.common.session import GameSession
 from boardgames.common.skeleton import SkeletonMatcher
-from boardgames.common.text import sentence, shown
+from boardgames.common.text import plain, sentence, shown
+from boardgames.common.ui.base import ARM, GateHint, QuietGate, clock_of
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.host import Host, host
@@ -51,6 +62,7 @@ from boardgames.vowl.actions import (
     Action,
     Answer,
     Buzz,
+    BuzzTimeUp,
     ChooseOpponent,
     ChoosePartner,
     Discard,
@@ -68,8 +80,11 @@ from boardgames.vowl.events import (
     AnswerAccepted,
     plural,
     AnswerRejected,
+    Buzzed,
+    CardUnanswered,
     Event,
     LockedOut,
+    LockOut,
     RunFinished,
     RunStarted,
     SuddenDeathCard,
@@ -81,14 +96,20 @@ from boardgames.vowl.modals import DiscardScreen, ReviewScreen
 from boardgames.vowl.narrate import log_line
 from boardgames.vowl.spec import SPEC, VowlSession, VowlSetup, matcher
 from boardgames.vowl.stats import Session, StatsStore, level_key
-from boardgames.vowl.track import extras_for
-from boardgames.vowl.view import VowlView
+from boardgames.vowl.track import BUZZ_SECONDS, extras_for
+from boardgames.vowl.view import SuddenDeathView, VowlView
 from boardgames.vowl.summary import game_summary
 from boardgames.vowl.widgets import CardFace, GameOverPanel, PassedCards, Scoreboard
 
 #: Sudden-death buzzer keys: far apart on the keyboard, one per racer.
 BUZZ_KEYS = ("z", "m")
 PASS_WORD = "pass"
+#: Interpretation V31: seconds of quiet after a sudden-death card turns and after a buzz
+#: before a key counts - the suite's gate moment (``common.ui.base.ARM``), so a key
+#: pressed with the handover's Space, a double press or the slower hand's buzz never acts.
+BUZZ_GATE = ARM
+#: How much of a name the footer's buzz keys show (the footer is one line at 80 columns).
+FOOTER_NAME = 16
 
 
 def start_game(setup: VowlSetup, app: Host) -> VowlScreen:
@@ -146,6 +167,8 @@ class VowlScreen(SessionScreen[VowlGame]):
         self._modal_open = False
         self._events: list[Event] = _events(session.history)
         self._reviewed_turn = game.last_turn.turn if resumed and game.last_turn else 0
+        #: Interpretation V31: shut for a moment after a sudden-death card turns and after a buzz
+        self._buzz_gate = QuietGate(BUZZ_GATE)
 
     # ------------------------------------------------------------------ layout
 
@@ -156,11 +179,15 @@ class VowlScreen(SessionScreen[VowlGame]):
                 yield Static("", id="status")
                 with Horizontal(id="dice-row"):
                     yield Static("", id="dice")
+                    # Interpretation V29: the buzzer's own countdown, shown only while a buzz is held.
+                    yield SandTimer(BUZZ_SECONDS, host(self).clock, id="buzz-timer")
                     yield SandTimer(25, host(self).clock, id="timer")
                 yield CardFace("", id="card")
                 yield GameOverPanel("", id="game-over")
                 yield Static("", id="pile-info")
                 yield PassedCards("", id="passed")
+                # Sudden death (in the passed cards' place): says when keys are ignored (V31).
+                yield GateHint("", id="buzz-gate")
                 yield TextInput(placeholder="the word, then Enter · 'pass' passes", id="answer")
                 yield Static("", id="feedback")
             with Vertical(id="vowl-side"):
@@ -173,6 +200,7 @@ class VowlScreen(SessionScreen[VowlGame]):
 
     def on_mount(self) -> None:
         self.title = "Vowl — solitaire practice" if self.game.is_practice else "Vowl"
+        self.buzz_timer.border_title = "buzz"
         if self.stats is not None and self.stats.warning:
             self.notify_everyone(self.stats.warning, severity="warning", timeout=10, markup=False)
         self._refresh_log()
@@ -192,7 +220,13 @@ class VowlScreen(SessionScreen[VowlGame]):
 
     @property
     def timer(self) -> SandTimer:
+        """The card's sand timer (the pile's, or the sudden-death card's)."""
         return self.query_one("#timer", SandTimer)
+
+    @property
+    def buzz_timer(self) -> SandTimer:
+        """Sudden death: the countdown of whoever holds the buzz (Interpretation V29)."""
+        return self.query_one("#buzz-timer", SandTimer)
 
     @property
     def holder_seat(self) -> Seat | None:
@@ -231,8 +265,19 @@ class VowlScreen(SessionScreen[VowlGame]):
                 self.timer.start()
                 self._card_times, self._last_solved_at = [], 0.0
             case SuddenDeathCard():
+                self.buzz_timer.stop()
                 self.timer.set_limit(self.view().time_limit or 25)
                 self.timer.start()
+                self._shut_buzz_gate()  # Interpretation V31: no key counts as the card turns
+            case Buzzed(player=player):
+                # Interpretation V29: the card's sand stands still; the buzzer's own runs.
+                self.timer.pause()
+                sd = self.game.view(None).sudden_death
+                self.buzz_timer.set_limit(sd.buzz_seconds if sd is not None else BUZZ_SECONDS)
+                self.buzz_timer.start()
+                self._clear_answer()  # nothing typed, nothing selected: the box is the buzzer's
+                self._shut_buzz_gate()  # V31: the slower hand's buzz must not type into it
+                self._feedback(f"{shown(player)} holds the buzz: type the word, then Enter.", ok=True)
             case RunFinished(result=result):
                 self.timer.stop()
                 if self.game.is_practice and self.stats is not None:
@@ -261,12 +306,22 @@ class VowlScreen(SessionScreen[VowlGame]):
             case AnswerRejected(verdict=verdict):
                 said = shown(verdict.word) if verdict.word else "(nothing)"
                 self._feedback(f"[red]✗ {said}[/] — {shown(verdict.message, None)}", ok=False)
-            case LockedOut(player=player, verdict=verdict):
-                self._feedback(
-                    f"[red]✗ {shown(player)}: {shown(verdict.message, None)}[/] — locked out of this card", ok=False
-                )
+            case LockedOut(player=player, verdict=verdict, why=why):
+                self.buzz_timer.stop()
+                self._clear_answer()
+                self.timer.resume()  # the card's sand runs on for the other player
+                if why is LockOut.WRONG and verdict is not None:
+                    said = shown(verdict.word) if verdict.word else "(nothing)"
+                    reason = f"{said}, {shown(verdict.message.removeprefix('rejected: '), None)}"
+                else:
+                    reason = why.value
+                self._feedback(f"[red]✗ {shown(player)}: {reason}[/] — locked out of this card", ok=False)
+            case CardUnanswered(card=card, timed_out=timed_out):
+                how = "Time!" if timed_out else "Both locked out:"
+                self._feedback(f"[red]{how}[/] nobody wins {shown(card.skeleton)}; a new card.", ok=False)
             case TurnEnded(summary=summary):
                 self.timer.stop()
+                self.buzz_timer.stop()
                 if summary.turn != self._reviewed_turn:
                     self._show_review(summary)
 
@@ -400,10 +455,10 @@ class VowlScreen(SessionScreen[VowlGame]):
         sd = view.sudden_death
         assert sd is not None
         a, b = sd.players
-        keys = [shown(f"[{key.upper()}]") for key in BUZZ_KEYS]  # the brackets are shown, not markup
         detail = (
-            f"One red card. Buzz with {keys[0]} ({shown(a)}) or {keys[1]} ({shown(b)}), "
-            "then type your answer. A wrong answer locks you out of the card. Space turns the card."
+            f"One red card. Buzz with {self._buzz_keys(sd)} only when you know the word: "
+            f"you then have {sd.buzz_seconds} s to type it. A wrong answer, a pass or the end "
+            "of those seconds locks you out of the card. Space turns the card."
         )
         title = f"Sudden death! {shown(a)} and {shown(b)}, both at the keyboard — press Space when ready"
         self._open(HandoverScreen(f"{a} and {b}", detail, title=title), lambda _: self.act(StartRun()))
@@ -416,6 +471,7 @@ class VowlScreen(SessionScreen[VowlGame]):
         self.render_view()
         limit = float(view.time_limit or 25)
         used = 0.0
+        who = view.current_player
         if view.phase is Phase.SOLVING:
             rule = self.game.legal_actions.answer
             used = rule.min_elapsed if rule is not None else 0.0
@@ -423,15 +479,27 @@ class VowlScreen(SessionScreen[VowlGame]):
             who = run.runner if run is not None else view.current_player
             if run is not None and run.partner:
                 who = f"{run.runner} and {run.partner}"
-        else:
-            sd = view.sudden_death
-            who = " and ".join(sd.players) if sd is not None else view.current_player
+        sd = view.sudden_death if view.phase is Phase.SUDDEN_DEATH else None
+        if sd is not None:
+            who = " and ".join(sd.players)
         detail = f"The game was interrupted mid-pile. Space restarts the sand timer with {limit - used:.0f} s left."
+        if sd is not None and sd.buzzer is not None:
+            # Interpretation V29: a full buzz countdown again; the card's sand stands still.
+            detail += f" {shown(sd.buzzer)} holds the buzz: {sd.buzz_seconds} s to answer."
+        elif sd is not None:
+            detail += f" Buzz with {self._buzz_keys(sd)}."
 
         def go(_: None) -> None:
             self._interrupted = False
             self.timer.set_limit(limit)
             self.timer.start(already=used)
+            if sd is not None:
+                self._shut_buzz_gate()
+                if sd.buzzer is not None:
+                    self.timer.pause()
+                    self.buzz_timer.set_limit(sd.buzz_seconds)
+                    self.buzz_timer.start()
+                    self._clear_answer()
             self.sync()
 
         self._open(HandoverScreen(who, detail), go)
@@ -473,6 +541,9 @@ class VowlScreen(SessionScreen[VowlGame]):
         view = self.view()
         over = view.phase is Phase.GAME_OVER
         self.set_class(over, "-over")  # vowl.tcss: the summary takes the card's place
+        sd = view.sudden_death if view.phase is Phase.SUDDEN_DEATH else None
+        self.set_class(sd is not None, "-sudden")  # vowl.tcss: the gate hint for the passed cards
+        self.set_class(sd is not None and sd.buzzer is not None, "-buzzing")  # the buzz countdown shows
         if over:
             self.query_one(GameOverPanel).show(game_summary(view, self._events), view.practice)
         self.query_one(Scoreboard).show(view)
@@ -560,10 +631,23 @@ class VowlScreen(SessionScreen[VowlGame]):
         return "Vowl"
 
     def _sudden_info(self, view: VowlView) -> str:
+        """The card's number, who may still buzz with which key, who is locked out (V31)."""
         sd = view.sudden_death
         assert sd is not None
+        waiting = [(k, n) for k, n in zip(BUZZ_KEYS, sd.players, strict=True)
+                   if n not in sd.locked_out and n != sd.buzzer]
+        nxt = ""
+        if sd.buzzer is not None and waiting:
+            nxt = " · then " + ", ".join(f"{k.upper()} {shown(n)}" for k, n in waiting)
         locked = f" · locked out: {', '.join(shown(n) for n in sd.locked_out)}" if sd.locked_out else ""
-        return f"Sudden death card {sd.cards_tried}{locked}"
+        return f"Sudden death card {sd.cards_tried}{nxt}{locked}"
+
+    @staticmethod
+    def _buzz_keys(sd: SuddenDeathView) -> str:
+        """"[Z] (Ann Lee) or [M] (Bob Roy)": who may buzz and with which key (markup, brackets shown)."""
+        keys = [f"{shown(f'[{k.upper()}]')} ({shown(n)})" for k, n in zip(BUZZ_KEYS, sd.players, strict=True)
+                if n not in sd.locked_out]
+        return " or ".join(keys) or "nobody"
 
     def _practice_stats(self, view: VowlView) -> str:
         assert self.stats is not None
@@ -608,6 +692,68 @@ class VowlScreen(SessionScreen[VowlGame]):
                 if line:
                     log.write(line)
 
+    def _clear_answer(self) -> None:
+        """Empty the answer box, cursor home, nothing selected (a buzz opens on a clean box)."""
+        answer = self.query_one("#answer", Input)
+        with answer.prevent(Input.Changed):
+            answer.value = ""
+        answer.cursor_position = 0
+
+    # ------------------------------------------------------------------ sudden death's keys (V31)
+
+    def _shut_buzz_gate(self) -> None:
+        """No key counts for ``BUZZ_GATE`` seconds of quiet from now (Interpretation V31)."""
+        self._buzz_gate.restart(clock_of(self.app)())
+
+    @property
+    def armed(self) -> bool:
+        """Does a key count now?  ``GateHint`` (``#buzz-gate``) shows it; only sudden death waits."""
+        return self.game.phase is not Phase.SUDDEN_DEATH or self._buzz_gate.is_open(clock_of(self.app)())
+
+    def on_armed(self, armed: bool) -> None:
+        self.refresh_bindings()
+
+    def _buzz_key_owner(self, key: str, sd: SuddenDeathView) -> str | None:
+        return sd.players[BUZZ_KEYS.index(key)] if key in BUZZ_KEYS else None
+
+    def accepts_key(self, event: events.Key) -> bool:
+        """The app's key gate (``common.ui.base.input_allowed``), before any binding or the
+        answer box: in sudden death no key counts in the moment after a card turns or a
+        buzz (each one pressed then starts the moment again), and a buzz key then is the
+        slower hand, told who holds the buzz; a locked-out player's key is refused
+        (Interpretation V31)."""
+        if not super().accepts_key(event):
+            return False
+        if self.game.phase is not Phase.SUDDEN_DEATH or self._interrupted:
+            return True
+        sd = self.game.view(None).sudden_death
+        assert sd is not None
+        who = self._buzz_key_owner(event.key, sd)
+        if not self._buzz_gate.admit(clock_of(self.app)()):
+            if who is not None and sd.buzzer is not None and who != sd.buzzer:
+                self.notify(f"{plain(sd.buzzer)} holds the buzz: {plain(who)}'s buzz came too late.",
+                            title="Too late", markup=False)
+            return False
+        if who is not None and sd.buzzer is None and who in sd.locked_out:
+            self.act(Buzz(who))  # refused, in the rules' words ("... locked out of this card")
+            return False
+        return True
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The footer's keys; in sudden death each buzz key names its player ("z Buzz: Ann Lee")."""
+        bindings = super().active_bindings
+        if self.game.phase is not Phase.SUDDEN_DEATH:
+            return bindings
+        sd = self.game.view(None).sudden_death
+        assert sd is not None
+        for key, active in list(bindings.items()):
+            who = self._buzz_key_owner(key, sd)
+            if who is not None and active.binding.action.startswith("buzz("):
+                named = dataclasses.replace(active.binding, description=f"Buzz: {plain(who, FOOTER_NAME)}")
+                bindings[key] = active._replace(binding=named)
+        return bindings
+
     def _focus_answer(self) -> None:
         answer = self.query_one("#answer", Input)
         answer.disabled = False
@@ -632,13 +778,24 @@ class VowlScreen(SessionScreen[VowlGame]):
             case "roll":
                 return phase is Phase.ROLL
             case "pass_card":
+                if phase is Phase.SUDDEN_DEATH:  # the buzzer gives up the buzz (V10)
+                    return Pass() in legal
                 return (Pass() in legal or None) if phase is Phase.SOLVING else False
             case "revisit":
                 return (bool(legal.of(Revisit)) or None) if phase is Phase.SOLVING else False
             case "buzz":
-                if phase is not Phase.SUDDEN_DEATH:
+                # Interpretation V31: only who may still buzz is offered; greyed while the
+                # other holds the buzz; a locked-out player's key is gone (and refused).
+                sd = self.game.view(None).sudden_death
+                if phase is not Phase.SUDDEN_DEATH or sd is None or not parameters:
                     return False
-                return any(isinstance(a, Buzz) for a in legal) or None
+                index = parameters[0]
+                if not isinstance(index, int) or not 0 <= index < len(sd.players):
+                    return False
+                name = sd.players[index]
+                if name in sd.locked_out or name == sd.buzzer:
+                    return False
+                return True if sd.buzzer is None else None
             case "new_game":
                 return phase is Phase.GAME_OVER
             case "review":
@@ -653,7 +810,8 @@ class VowlScreen(SessionScreen[VowlGame]):
         self.act(Roll())
 
     def action_pass_card(self) -> None:
-        if self.game.phase is Phase.SOLVING:
+        """Ctrl+X: pass the card; in sudden death, give up the buzz (Interpretation V10)."""
+        if self.game.phase in (Phase.SOLVING, Phase.SUDDEN_DEATH):
             self.act(Pass())
 
     def action_revisit(self) -> None:
@@ -675,7 +833,10 @@ class VowlScreen(SessionScreen[VowlGame]):
 
     def action_buzz(self, index: int) -> None:
         sd = self.game.view(None).sudden_death
-        if sd is None:
+        if sd is None or self.game.phase is not Phase.SUDDEN_DEATH:
+            return
+        if self.timer.countdown.expired and TimeUp() in self.game.legal_actions:
+            self.act(TimeUp())  # the card's sand ran out before the buzz: too late
             return
         self.act(Buzz(sd.players[index]))
 
@@ -683,15 +844,19 @@ class VowlScreen(SessionScreen[VowlGame]):
     def answer(self, event: Input.Submitted) -> None:
         word = event.value.strip()
         phase = self.game.phase
-        if phase is Phase.SOLVING and word.lower() == PASS_WORD:
+        if phase in (Phase.SOLVING, Phase.SUDDEN_DEATH) and word.lower() == PASS_WORD:
             event.input.value = ""
             self.act(Pass())
             return
         if not word:
+            # Interpretation V29: nothing is sent; a buzzer's countdown goes on.
             self._feedback("Type a word first (or 'pass').", ok=False)
             return
         if phase is Phase.SOLVING and self.timer.countdown.expired:
             self.act(TimeUp())  # the sand ran out before Enter: the answer is too late
+            return
+        if phase is Phase.SUDDEN_DEATH and self.buzz_timer.countdown.expired:
+            self.act(BuzzTimeUp())  # the buzz ran out before Enter (Interpretation V29)
             return
         elapsed = min(self.timer.countdown.elapsed, self.timer.countdown.limit)
         events = self.act(Answer(word, elapsed=elapsed if phase is Phase.SOLVING else None))
@@ -704,7 +869,16 @@ class VowlScreen(SessionScreen[VowlGame]):
 
     @on(SandTimer.Expired)
     def time_up(self, event: SandTimer.Expired) -> None:
-        if TimeUp() in self.game.legal_actions:
+        """A sand timer ran out: the card's (``TimeUp``) or the buzzer's (``BuzzTimeUp``, V29).
+
+        Acted on only if that timer still reads expired: a message that arrives after the
+        card changed (a buzz came first, a new card turned) is stale."""
+        legal = self.game.legal_actions
+        if event.timer is self.buzz_timer:
+            if self.buzz_timer.countdown.expired and BuzzTimeUp() in legal:
+                self.act(BuzzTimeUp())
+            return
+        if event.timer is self.timer and self.timer.countdown.expired and TimeUp() in legal:
             self._feedback("[b]Time![/b]", ok=False)
             self.act(TimeUp())
 

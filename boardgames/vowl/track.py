@@ -29,6 +29,10 @@ PARTNER_BONUS = 3
 #: Selection mode: the opponent draws the rolled number plus this many, then discards this many.
 SELECTION_EXTRA = 3
 
+#: Sudden death: seconds a buzzer holds the buzz to answer (Interpretation V29).  Short,
+#: so that buzzing first is a claim to know the word, not a free moment to think.
+BUZZ_SECONDS = 10
+
 
 class ModeFace(enum.Enum):
     """The faces of the game-mode die (two of each, Interpretation V6)."""

@@ -19,7 +19,7 @@ from boardgames.vowl.actions import LegalActions
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.events import Event, RaceResult, TurnSummary
 from boardgames.vowl.kinds import Mode, Phase
-from boardgames.vowl.track import Board, Extras, ModeFace, Timer
+from boardgames.vowl.track import BUZZ_SECONDS, Board, Extras, ModeFace, Timer
 
 
 @dataclass(frozen=True)
@@ -88,6 +88,12 @@ class SuddenDeathView:
     buzzer: str | None
     locked_out: tuple[str, ...]
     cards_tried: int
+    #: how long a buzz is held before it runs out (Interpretation V29): the screen's countdown
+    buzz_seconds: int = BUZZ_SECONDS
+
+    def may_buzz(self) -> tuple[str, ...]:
+        """Who may still buzz on this card, in seat order (the holder of the buzz included)."""
+        return tuple(p for p in self.players if p not in self.locked_out)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from boardgames.common.skeleton import Verdict
 from boardgames.vowl.actions import (
     Answer,
     Buzz,
+    BuzzTimeUp,
     ChoosePartner,
     Discard,
     Pass,
@@ -39,10 +40,12 @@ from boardgames.vowl.events import (
     CardPassed,
     CardsDrawn,
     CardStatus,
+    CardUnanswered,
     DeckExhausted,
     DrawPurpose,
     GameWon,
     LockedOut,
+    LockOut,
     OpponentChosen,
     RaceDecided,
     RaceHow,
@@ -56,7 +59,7 @@ from boardgames.vowl.events import (
     TurnSucceeded,
 )
 from boardgames.vowl.kinds import Mode, Phase
-from boardgames.vowl.track import TRACK, Board, Extras, ModeFace, Timer, extras_for
+from boardgames.vowl.track import BUZZ_SECONDS, TRACK, Board, Extras, ModeFace, Timer, extras_for
 from tests.vowl.conftest import (
     ANN,
     BOB,
@@ -65,6 +68,7 @@ from tests.vowl.conftest import (
     RiggedRandom,
     actor_view,
     current,
+    kinds,
     make_decks,
     make_game,
     make_practice,
@@ -292,11 +296,11 @@ def test_v10_buzz_then_answer_a_wrong_answer_locks_that_player_out() -> None:
     assert game.actor_names() == (ANN, BOB)
     assert game.apply(Buzz(ANN)) == [Buzzed(ANN)]
     assert game.actor_names() == (ANN,)
-    with pytest.raises(IllegalActionError, match="already buzzed"):
+    with pytest.raises(IllegalActionError, match="Ann Lee holds the buzz"):
         game.apply(Buzz(BOB))
     events = game.apply(Answer("bazzer"))
-    assert isinstance(events[0], LockedOut) and events[0].player == ANN
-    with pytest.raises(IllegalActionError, match="locked out"):
+    assert isinstance(events[0], LockedOut) and events[0].player == ANN and events[0].why is LockOut.WRONG
+    with pytest.raises(IllegalActionError, match="Ann Lee answered wrong and is locked out of this card"):
         game.apply(Buzz(ANN))
     game.apply(Buzz(BOB))
     events = game.apply(Answer(card.answers[0]))
@@ -310,6 +314,7 @@ def test_v10_both_locked_out_a_new_card_and_both_may_buzz_again() -> None:
     game.apply(Answer("fakak"))
     game.apply(Buzz(BOB))
     events = game.apply(Answer("fakok"))
+    assert CardUnanswered(first, timed_out=False) in events  # V30: nobody wins that card
     new = next(e for e in events if isinstance(e, SuddenDeathCard))
     assert new.number == 2 and new.card != first and new.card.tier is Tier.EXPERT
     assert game.view(None).sudden_death.locked_out == ()  # type: ignore[union-attr]
@@ -320,17 +325,23 @@ def test_v10_time_up_in_sudden_death_turns_a_new_card() -> None:
     game = make_game()
     first = _to_sudden_death(game)
     events = game.apply(TimeUp())
+    assert events[0] == CardUnanswered(first, timed_out=True)
     new = next(e for e in events if isinstance(e, SuddenDeathCard))
     assert new.card != first and game.phase is Phase.SUDDEN_DEATH
 
 
-def test_v10_typing_something_that_is_not_letters_does_not_lock_out() -> None:
+@pytest.mark.parametrize("word", ["t0lerate", "f4k", "", "   "])
+def test_v10_any_refused_answer_locks_out_not_letters_included(word: str) -> None:
+    """Seen at the table: Ann buzzed and sent ``t0lerate``; 'not letters' kept the buzz,
+    so she could think on while Bob could not buzz.  Every refusal costs the card."""
     game = make_game()
-    _to_sudden_death(game)
+    card = _to_sudden_death(game)
     game.apply(Buzz(ANN))
-    [event] = game.apply(Answer("f4k"))
-    assert isinstance(event, AnswerRejected)
-    assert game.actor_names() == (ANN,)  # still holds the buzz
+    [event] = game.apply(Answer(word))
+    assert isinstance(event, LockedOut) and (event.player, event.card, event.why) == (ANN, card, LockOut.WRONG)
+    assert event.verdict is not None and not event.verdict.accepted
+    assert not any(isinstance(e, AnswerRejected) for e in game.view(None).last_events)
+    assert game.actor_names() == (BOB,) and Buzz(BOB) in game.legal_actions
 
 
 def test_v10_each_buzzer_is_only_offered_in_its_owners_view() -> None:
@@ -339,6 +350,98 @@ def test_v10_each_buzzer_is_only_offered_in_its_owners_view() -> None:
     assert Buzz(ANN) in game.view_of(ANN).legal and Buzz(BOB) not in game.view_of(ANN).legal
     assert Buzz(BOB) in game.view_of(BOB).legal
     assert game.view(None).sudden_death.card is not None  # type: ignore[union-attr]
+
+
+def test_v10_a_locked_out_player_is_no_longer_offered_a_buzz() -> None:
+    game = make_game()
+    _to_sudden_death(game)
+    game.apply(Buzz(BOB))
+    game.apply(Answer("zzz"))
+    sd = game.view(None).sudden_death
+    assert sd is not None and sd.may_buzz() == (ANN,) and sd.locked_out == (BOB,)
+    assert game.legal_actions.of(Buzz) == (Buzz(ANN),)
+    assert not game.view_of(BOB).legal.of(Buzz)
+
+
+# --------------------------------------------------------------------------- V29 the buzz countdown
+
+
+def test_v29_a_buzz_holds_for_buzz_seconds_and_its_running_out_locks_out() -> None:
+    game = make_game()
+    card = _to_sudden_death(game)
+    assert game.view(None).sudden_death.buzz_seconds == BUZZ_SECONDS == 10  # type: ignore[union-attr]
+    with pytest.raises(IllegalActionError, match="nobody holds the buzz"):
+        game.apply(BuzzTimeUp())
+    game.apply(Buzz(ANN))
+    assert game.apply(BuzzTimeUp()) == [LockedOut(ANN, card, None, LockOut.OUT_OF_TIME)]
+    with pytest.raises(IllegalActionError, match="Ann Lee ran out of buzz time and is locked out"):
+        game.apply(Buzz(ANN))
+    assert game.legal_actions.of(Buzz) == (Buzz(BOB),)
+
+
+def test_v29_buzz_then_think_no_longer_wins() -> None:
+    """Seen at the table: Ann buzzed and waited; Bob could not buzz, the card's time ran
+    out and a new card came with both free again.  Now the card's sand stands still while
+    she holds the buzz, her own runs out, and Bob gets his chance on the same card."""
+    game = make_game()
+    card = _to_sudden_death(game)
+    game.apply(Buzz(ANN))
+    assert TimeUp() not in game.legal_actions
+    with pytest.raises(IllegalActionError, match="stands still while Ann Lee holds the buzz"):
+        game.apply(TimeUp())
+    game.apply(BuzzTimeUp())
+    assert game.view(None).sudden_death.card == card  # type: ignore[union-attr]  # same card
+    game.apply(Buzz(BOB))
+    events = game.apply(Answer(card.answers[0]))
+    assert next(e for e in events if isinstance(e, RaceDecided)).race.winner == BOB
+
+
+def test_v29_backing_out_is_a_pass_and_locks_out() -> None:
+    game = make_game()
+    card = _to_sudden_death(game)
+    with pytest.raises(IllegalActionError, match="nobody holds the buzz"):
+        game.apply(Pass())
+    game.apply(Buzz(BOB))
+    assert game.legal_actions.of(Pass) == (Pass(),) and game.legal_actions.answer is not None
+    assert game.apply(Pass()) == [LockedOut(BOB, card, None, LockOut.PASSED)]
+    with pytest.raises(IllegalActionError, match="Bob Roy passed and is locked out of this card"):
+        game.apply(Buzz(BOB))
+    assert game.actor_names() == (ANN,)
+
+
+def test_v29_what_may_be_sent_while_a_buzz_is_held() -> None:
+    game = make_game()
+    _to_sudden_death(game)
+    free = game.legal_actions
+    assert set(free) == {Buzz(ANN), Buzz(BOB), TimeUp()} and free.answer is None
+    with pytest.raises(IllegalActionError, match="buzz first"):
+        game.apply(Answer("fakak"))
+    game.apply(Buzz(ANN))
+    held = game.legal_actions
+    assert set(held) == {Pass(), BuzzTimeUp()} and Answer("anything") in held
+    with pytest.raises(IllegalActionError, match="Ann Lee already holds the buzz"):
+        game.apply(Buzz(ANN))
+
+
+# --------------------------------------------------------------------------- V30 both locked out
+
+
+@pytest.mark.parametrize("how", ["wrong", "pass", "time"])
+def test_v30_both_locked_out_nobody_wins_the_card_and_a_new_one_turns(how: str) -> None:
+    game = make_game()
+    first = _to_sudden_death(game)
+    before = {p.name: (p.score, p.victory) for p in game.players}
+    lose = {"wrong": Answer("zzz"), "pass": Pass(), "time": BuzzTimeUp()}[how]
+    game.apply(Buzz(ANN))
+    game.apply(lose)
+    game.apply(Buzz(BOB))
+    events = game.apply(lose)
+    assert kinds(events) == ["LockedOut", "CardUnanswered", "CardsDrawn", "SuddenDeathCard"]
+    assert events[1] == CardUnanswered(first, timed_out=False)
+    assert {p.name: (p.score, p.victory) for p in game.players} == before  # nobody scores
+    sd = game.view(None).sudden_death
+    assert sd is not None and sd.card != first and sd.cards_tried == 2 and sd.may_buzz() == (ANN, BOB)
+    assert game.phase is Phase.SUDDEN_DEATH
 
 
 # --------------------------------------------------------------------------- V11 passing

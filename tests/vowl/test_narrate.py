@@ -54,3 +54,18 @@ def test_race_lines_tell_both_results_with_their_times() -> None:
     assert line == "Ann wins the race: both got through; the faster won (Ann 4 of 4 in 8.0 s; Bob 5 of 5 in 11.3 s)."
     late = RunResult("Bob", 2, 5, False, None)
     assert "Bob 2 of 5, out of time" in (describe(RaceTied((RunResult("Ann", 2, 4, False, None), late))) or "")
+
+
+def test_lock_outs_say_why_and_an_unanswered_card_says_nobody_wins_it() -> None:
+    """Interpretations V10, V29, V30: the log tells how a buzzer lost the card."""
+    from boardgames.vowl.events import CardUnanswered, LockedOut, LockOut
+
+    fkt = Card("FKT", Tier.EXPERT)
+    slip = Verdict("t0lerate", False, Rejection.NOT_LETTERS)
+    assert describe(LockedOut("Ann", fkt, slip)) == "Ann is wrong (t0lerate: not letters) and locked out of this card."
+    assert describe(LockedOut("Ann", fkt, None, LockOut.PASSED)) == "Ann passed and is locked out of this card."
+    assert describe(LockedOut("[b]Bob", fkt, None, LockOut.OUT_OF_TIME)) == (
+        "\\[b]Bob ran out of buzz time and is locked out of this card."  # a name stays data
+    )
+    assert describe(CardUnanswered(fkt, timed_out=False)) == "Both are locked out of FKT: nobody wins it."
+    assert describe(CardUnanswered(fkt, timed_out=True)) == "Time! Nobody answered FKT: nobody wins it."

@@ -24,7 +24,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardgames.vowl.actions import Action, Answer, Buzz, StartRun, TimeUp
+from boardgames.vowl.actions import Action, Answer, Buzz, BuzzTimeUp, StartRun, TimeUp
 from boardgames.vowl.cards import Card
 from boardgames.vowl.engine import VowlGame
 from boardgames.vowl.events import Event, Scored, ScoreOption, TurnEnded, VictoryTokenMoved
@@ -65,7 +65,8 @@ class RandomPlayer:
             others = [a for a in choices if not isinstance(a, TimeUp)]
             if others and self.rng.random() < 0.9:
                 return self.rng.choice(others)
-            return TimeUp()
+            # Interpretation V29: while a buzz is held the card's sand stands still; the buzz's runs out.
+            return TimeUp() if TimeUp() in legal else BuzzTimeUp()
         buzzes = [a for a in choices if isinstance(a, Buzz)]
         if buzzes:
             return self.rng.choice(buzzes) if r < 0.95 else TimeUp()

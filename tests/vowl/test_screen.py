@@ -25,7 +25,7 @@ from boardgames.vowl.screen import VowlScreen, start_game
 from boardgames.vowl.setup import VowlSetupScreen
 from boardgames.vowl.spec import VowlSetup
 from boardgames.vowl.stats import StatsStore
-from tests.screen import deliberately, screen_text, take_keyboard
+from tests.screen import deliberately, screen_text, settled, take_keyboard, wait_for
 
 SIZE = (130, 44)
 MATCHER = SkeletonMatcher(get_dictionary())
@@ -238,7 +238,7 @@ async def test_head_to_head_turn_hides_each_racers_pile() -> None:
             assert f"{skeleton} →" not in text
         assert "got through all" not in text  # Ann's result stays hidden from Bob
         await expire_timer(pilot, app, clock)  # Bob runs out of time: Ann wins the race
-        assert isinstance(app.screen, ReviewScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and settled(app), "the review, drawn")
         assert "Race: Ann Lee" in screen_text(app)
         await deliberately(pilot, "enter")
         await pilot.pause()
@@ -265,18 +265,19 @@ async def test_sudden_death_buzzers_and_lockout() -> None:
         assert screen.game.phase is Phase.SUDDEN_DEATH
         card = screen.game.view(None).sudden_death.card
         assert card is not None and card.skeleton in screen_text(app).replace("   ", "")
-        await pilot.press("z")  # Ann buzzes, answers wrong: locked out
+        # Keys count after the gate moment (Interpretation V31): each press is deliberate.
+        await deliberately(pilot, "z")  # Ann buzzes, answers wrong: locked out
         await pilot.pause()
-        await pilot.press(*"qqqq", "enter")
+        await deliberately(pilot, *"qqqq", "enter")
         await pilot.pause()
         assert "locked out" in screen_text(app)
         assert screen.game.view(None).sudden_death.locked_out == ("Ann Lee",)
-        await pilot.press("z")  # a locked-out buzzer does nothing
+        await deliberately(pilot, "z")  # a locked-out buzzer does nothing
         await pilot.pause()
         assert screen.game.view(None).sudden_death.buzzer is None
-        await pilot.press("m")
+        await deliberately(pilot, "m")
         await pilot.pause()
-        await pilot.press(*MATCHER.solutions(card.skeleton)[0], "enter")
+        await deliberately(pilot, *MATCHER.solutions(card.skeleton)[0], "enter")
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)
         assert "Race: Bob Roy" in screen_text(app)

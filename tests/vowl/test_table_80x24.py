@@ -441,7 +441,8 @@ async def test_sudden_death_at_80x24() -> None:
             await take_keyboard(pilot)
             await expire_timer(pilot, app, clock)
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen), "the sudden-death handover")
-        said = await take_keyboard(pilot, "Sudden death")
+        said = (await take_keyboard(pilot, "Sudden death")).replace("┃", "")
+        said = " ".join(said.split())
         assert "Buzz with [Z] (Ann Lee) or [M] (Bob Roy)" in said and "Space turns the card." in said
         assert region_text(app, "#status") == "Sudden death — buzz in: Z Ann Lee M Bob Roy"
         card = screen.game.view(None).sudden_death.card
@@ -452,16 +453,21 @@ async def test_sudden_death_at_80x24() -> None:
             f"A tie (Ann Lee 0 of {totals[0]}, out of time; Bob Roy 0 of {totals[1]}, out of time)!"
             in log_text(screen)
         )
-        await pilot.press("z")
+        assert "z Buzz: Ann Lee" in flat(app) and "m Buzz: Bob Roy" in flat(app)  # the footer names both
+        await deliberately(pilot, "z")
         await pilot.pause()
         assert region_text(app, "#status") == "Ann Lee, type your answer and press Enter."
-        await pilot.press(*"qqqq", "enter")
+        # Interpretation V29: the buzz countdown shows in full beside the card's timer.
+        assert region_text(app, "#buzz-timer") == "⏳ 10 s" and region_text(app, "#timer") == "⏳ 25 s"
+        assert "Sudden death card 1 · then M Bob Roy" in region_text(app, "#pile-info")
+        await deliberately(pilot, *"qqqq", "enter")
         await pilot.pause()
         assert "locked out of this card" in region_text(app, "#feedback")
         said = record_notifications(app)
-        await pilot.press("z")  # Ann again: refused, her name as she wrote it (no "Ann lee")
+        await deliberately(pilot, "z")  # Ann again: refused, her name as she wrote it (no "Ann lee")
         await wait_for(pilot, lambda: bool(said), "the refusal")
         assert said == ["Ann Lee answered wrong and is locked out of this card."]
+        assert "m Buzz: Bob Roy" in flat(app) and "Buzz: Ann Lee" not in flat(app)
 
 
 async def test_the_selection_discard_at_80x24_names_what_is_ticked() -> None:
