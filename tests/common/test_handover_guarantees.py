@@ -61,7 +61,7 @@ from boardgames.vowl.kinds import Phase as VowlPhase
 from boardgames.vowl.modals import DiscardScreen
 from boardgames.vowl.screen import BUZZ_KEYS, VowlScreen
 from tests import screen as shared
-from tests.screen import deliberately, screen_text, take_keyboard, wait_for
+from tests.screen import deliberately, pause_like_a_player, screen_text, take_keyboard, wait_for
 from tests.vntypl8s.helpers import legal_plate
 
 #: Handovers each seeded game must reach (none of them ends sooner).
@@ -534,10 +534,11 @@ class Vowl(Table):
             await self.type_answer(pilot, run.runner, run.current.skeleton)
         elif view.phase is VowlPhase.SUDDEN_DEATH:
             sd = view.sudden_death
+            pause_like_a_player(self.app)  # Vowl V31: a key counts once the gate moment is over
             if sd.buzzer is None:
                 await pilot.press(BUZZ_KEYS[sd.players.index(next(p for p in sd.players if p not in sd.locked_out))])
-            else:
-                await self.type_answer(pilot, sd.buzzer, sd.card.skeleton)
+            else:  # Vowl V10: any refused answer locks the buzzer out, so only the right word
+                await pilot.press(*MATCHER.solutions(sd.card.skeleton)[0], "enter")
         else:
             raise AssertionError(f"nothing to play in phase {view.phase}")
         await self.until_moved(pilot, before, f"a Vowl step in {view.phase}")
