@@ -166,7 +166,7 @@ class GuessScreen(OnceModalScreen["str | Lapse | None"]):
 
     #: The fewest rows the dialog takes, whatever it must leave in sight above it.
     MIN_ROWS = 9
-    HELP = "Enter: guess   ↑↓: move   Esc: back out (your chance is used)"
+    HELP = "Enter: guess   ↑↓: move   Esc: back out (uses your guess)"
     CHOOSE_FIRST = "Choose a card first: type its key or part of its title (↑↓ move)."
 
     def __init__(
