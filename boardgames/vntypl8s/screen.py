@@ -155,7 +155,7 @@ class GuessScreen(OnceModalScreen["str | Lapse | None"]):
 
     GAME = GAME
     BINDINGS = [
-        Binding("escape", "cancel", "Back out (uses your chance)"),
+        Binding("escape", "cancel", "Back out (uses your guess)"),
         Binding("down", "move(1)", "Next", show=False),
         Binding("up", "move(-1)", "Previous", show=False),
         # Digits are buzzers (docs/keys.md), here as on the table below: never typed.
@@ -201,7 +201,9 @@ class GuessScreen(OnceModalScreen["str | Lapse | None"]):
             with Horizontal(id="guess-head"):
                 yield Static(Content(sentence(f"{plain(self.player)}, which 0WN3R is it?")), id="guess-title")
                 yield SandTimer(self.seconds, clock_of(self.app), id="guess-timer")
-            yield Static(id="guess-note")
+            note = Static(Text(plain(self.note, None), style="bold"), id="guess-note")
+            note.display = bool(self.note)  # a buzz refused before the dialog was drawn
+            yield note
             yield GuessFilter(placeholder="a card's key, or part of its title", id="guess-filter", compact=True)
             yield OptionList(id="guess-options")
             yield Static(self.HELP, id="guess-help")
@@ -210,7 +212,6 @@ class GuessScreen(OnceModalScreen["str | Lapse | None"]):
     def on_mount(self) -> None:
         self._place(self.app.size.height)
         self._refilter("")
-        self._show_note()
         self.query_one("#guess-filter", Input).focus()
         self.query_one("#guess-timer", SandTimer).start()
 
@@ -273,8 +274,8 @@ class GuessScreen(OnceModalScreen["str | Lapse | None"]):
         self.app.bell()
 
     def _show_note(self) -> None:
-        if self.is_mounted:
-            note = self.query_one("#guess-note", Static)
+        notes = self.query("#guess-note").results(Static)
+        for note in notes:  # none yet before the dialog is composed: ``compose`` shows it then
             note.display = bool(self.note)
             # The reason names players: plain text, never markup.
             note.update(Text(plain(self.note, None), style="bold"))
