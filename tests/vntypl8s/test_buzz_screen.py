@@ -234,3 +234,12 @@ async def test_the_handover_before_a_resumed_buzz_is_public() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen), "the handover")
         assert app.screen.player == "Everyone"
+
+
+def test_p29_the_rules_page_gives_the_countdown_the_screen_runs() -> None:
+    from pathlib import Path  # noqa: PLC0415
+
+    rules = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "vntypl8s.md").read_text(encoding="utf-8")
+    row = next(line for line in rules.splitlines() if line.startswith("| P29 |"))
+    assert f"They have {BUZZ_SECONDS} seconds" in row
+    assert f"within {BUZZ_SECONDS} seconds" in rules and f"has {BUZZ_SECONDS} seconds" in rules
