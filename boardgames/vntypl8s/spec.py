@@ -36,7 +36,7 @@ from boardgames.common.saves import SaveFormatError, classes_of
 from boardgames.common.session import GameSession
 from boardgames.vntypl8s import engine
 from boardgames.vntypl8s.cards import Decks, load_decks
-from boardgames.vntypl8s.engine import Action, Game, MAX_PLAYERS, MIN_PLAYERS, Phase
+from boardgames.vntypl8s.engine import MAX_PLAYERS, MIN_PLAYERS, Action, Game, Phase
 from boardgames.vntypl8s.judge import PlateJudge
 
 GAME = "vntypl8s"

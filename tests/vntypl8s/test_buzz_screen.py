@@ -16,7 +16,14 @@ from boardgames.vntypl8s.engine import Buzz, Phase
 from boardgames.vntypl8s.screen import BUZZ_SECONDS, GuessScreen, Stage
 from boardgames.vntypl8s.widgets import grid_key
 from tests.monkey import send_key
-from tests.screen import PAUSE, deliberately, screen_text, settled, take_keyboard, wait_for
+from tests.screen import (
+    PAUSE,
+    deliberately,
+    screen_text,
+    settled,
+    take_keyboard,
+    wait_for,
+)
 
 from .helpers import answer, flat, wrong_owner
 from .ui import PLAYERS, SIZE, game_screen, played_session, session_app

@@ -14,7 +14,7 @@ from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.rules import RulesScreen
 from boardgames.common.ui.sandtimer import SandTimer
-from boardgames.vntypl8s.engine import Phase, Tiebreak
+from boardgames.vntypl8s.engine import Tiebreak
 from boardgames.vntypl8s.entry import ENTRY
 from boardgames.vntypl8s.favourites import Favourite, add_favourites, favourites_path, load_favourites
 from boardgames.vntypl8s.screen import FavouritesScreen, GuessScreen, Stage, Vntypl8sSetupScreen
