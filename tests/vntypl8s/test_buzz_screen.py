@@ -127,6 +127,9 @@ async def test_p30_a_late_buzz_is_refused_in_the_dialog_naming_the_holder_and_ty
         assert "Cy holds the buzz, so Bob's key is ignored" in text  # on screen, in the dialog
         assert note_of(dialog) == "Cy holds the buzz, so Bob's key is ignored; wait for Cy's guess."
         assert "No card of the grid matches" not in text
+        await deliberately(pilot, "3", "9")  # the holder's own buzzer again, a digit nobody has
+        await wait_for(pilot, lambda: settled(app))
+        assert app.screen is dialog and dialog.query_one("#guess-filter", Input).value == ""
         await pilot.press("0")  # nor may the writer end the race meanwhile
         await wait_for(pilot, lambda: settled(app))
         assert note_of(dialog) == "Cy holds the buzz, so Ann's key is ignored; wait for Cy's guess."
@@ -157,9 +160,10 @@ async def test_p30_enter_right_after_a_buzz_guesses_nothing() -> None:
         screen = game_screen(app)
         dialog = await buzz(pilot, "2")
         assert dialog.query_one("#guess-options", OptionList).highlighted is None  # nothing pre-chosen
-        await pilot.press("enter")  # at once: the gate swallows it
+        await pilot.press("enter", "escape")  # at once: the gate swallows both
         await wait_for(pilot, lambda: settled(app))
         assert app.screen is dialog and "Choose a card first" not in text_of(app)
+        assert screen.g.view(None).locked_out == frozenset()
         await deliberately(pilot, "enter")  # after a pause: nothing is chosen, so nothing is guessed
         await wait_for(pilot, lambda: settled(app))
         assert app.screen is dialog and "Choose a card first" in text_of(app)
