@@ -19,7 +19,13 @@ themselves (``str(event)``) with the players' names, which they carry for that.
 All chance is one seeded ``random.Random``: the two decks are shuffled once at the
 start (P16) and each round's grid is shuffled when it is dealt.  The engine imports
 nothing from Textual and reads no clock: "the writing time ran out" is an action
-(``WritingTimeUp``) the screen sends (P17).
+(``WritingTimeUp``) the screen sends (P17), and so is "the buzzer's time ran out"
+(``GuessTimeUp``, P29).
+
+The buzzer race (P14, P29): ``Buzz`` gives one player the buzz; while they hold it
+they alone act (guess, ``BackOut``, ``GuessTimeUp``), and every other buzz, guess or
+"nobody knows" is refused naming who holds it.  Letting the buzz go without a guess
+uses up that player's chance on the plate, as a wrong guess does.
 
 Turn order (P13): seats are the order the names were given, clockwise; round ``r``
 (1-based) starts with seat ``r - 1`` (modulo the number of players), and both the
@@ -86,7 +92,44 @@ class NobodyKnows:
     """The active player ends the race: the plate goes unguessed (P14)."""
 
 
-Action = SubmitPlate | WritingTimeUp | Guess | NobodyKnows
+@dataclass(frozen=True, slots=True)
+class Buzz:
+    """*player* presses their buzzer and holds the buzz: until they guess, back out or
+    run out of time nobody else may buzz, guess or end the race (P29)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class GuessTimeUp:
+    """The buzz countdown of *player*, who holds the buzz, ran out without a guess (P29).
+
+    The screen owns the clock and sends this, as it sends ``WritingTimeUp``: the
+    engine has no clock.  It uses up *player*'s chance on this plate, like a wrong guess.
+    """
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class BackOut:
+    """*player*, who holds the buzz, lets it go without guessing (Escape, P29).
+
+    A buzz is a claim to know: letting it go uses up the chance on this plate, so a
+    buzz can never be a free way to stop the others from buzzing.
+    """
+
+    player: int
+
+
+Action = SubmitPlate | WritingTimeUp | Guess | NobodyKnows | Buzz | GuessTimeUp | BackOut
+
+
+class Lapse(enum.Enum):
+    """How a buzz ended without a guess (P29); either way the chance is used."""
+
+    TIME_UP = "time ran out"
+    BACKED_OUT = "backed out"
 
 
 def plate_reason(judgement: Judgement) -> str:
@@ -196,6 +239,32 @@ class PlateRevealed(PublicEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class Buzzed(PublicEvent):
+    """*player* holds the buzz (P29)."""
+
+    player: int
+    name: str = field(default="", compare=False, kw_only=True)
+
+    def __str__(self) -> str:
+        return f"{_who(self.name, self.player)} buzzed and holds the buzz."
+
+
+@dataclass(frozen=True, slots=True)
+class BuzzLapsed(PublicEvent):
+    """*player*'s buzz ended without a guess: their chance on this plate is used (P29)."""
+
+    player: int
+    lapse: Lapse
+    name: str = field(default="", compare=False, kw_only=True)
+
+    def __str__(self) -> str:
+        who = _who(self.name, self.player)
+        if self.lapse is Lapse.TIME_UP:
+            return f"Time is up: {who} did not guess."
+        return f"{who} backed out without guessing."
+
+
+@dataclass(frozen=True, slots=True)
 class GuessedWrong(PublicEvent):
     player: int
     owner: Owner
@@ -277,6 +346,8 @@ Event = (
     | PlateForfeited
     | GridDealt
     | PlateRevealed
+    | Buzzed
+    | BuzzLapsed
     | GuessedWrong
     | GuessedRight
     | OwnerRevealed
@@ -392,13 +463,20 @@ class GameView:
     #: guessing phase).  A writer who timed out has no plate and no turn (P17): that is
     #: public (``PlateForfeited``), so "Plate 3 of 4" counts only plates that exist.
     turns: tuple[int, ...] = ()
+    #: Who holds the buzz on the plate being guessed (P29), if anyone.
+    buzzer: int | None = None
 
     def can_guess(self, player: int) -> bool:
+        """Has *player* still their chance on this plate (whoever holds the buzz now)?"""
         return (
             self.phase is Phase.GUESSING
             and player != self.active
             and player not in self.locked_out
         )
+
+    def may_buzz(self, player: int) -> bool:
+        """May *player* buzz right now: their chance unused and nobody holding the buzz (P29)?"""
+        return self.can_guess(player) and self.buzzer is None
 
 
 # --- legal actions ---------------------------------------------------------------------
@@ -426,8 +504,16 @@ class LegalActions:
                 if not g._done[p]:
                     yield WritingTimeUp(p, "")
         elif g.phase is Phase.GUESSING:
+            if g._buzzer is not None:
+                # P29: only the buzzer acts, until they guess or let the buzz go.
+                for owner in g._grid:
+                    yield Guess(g._buzzer, owner)
+                yield GuessTimeUp(g._buzzer)
+                yield BackOut(g._buzzer)
+                return
             for p in range(g.player_count):
                 if p != g._active and p not in g._locked:
+                    yield Buzz(p)
                     for owner in g._grid:
                         yield Guess(p, owner)
             yield NobodyKnows()
@@ -493,6 +579,8 @@ class Game:
         self._turn = 0
         self._active: int | None = None
         self._locked: set[int] = set()
+        #: who holds the buzz (P29); ``None`` when nobody does
+        self._buzzer: int | None = None
         self._outcome: Outcome | None = None
         self._opening = self._start_round()
 
@@ -511,9 +599,12 @@ class Game:
         """Who may act now: every writer not done yet (the rulebook has everyone write
         at once; the screen passes the keyboard clockwise), or while a plate is up
         every guesser who may still buzz and its writer, who may end the race
-        (``NobodyKnows``).  Nobody once the game is over."""
+        (``NobodyKnows``) - but only the buzzer while someone holds the buzz (P29).
+        Nobody once the game is over."""
         if self.phase is Phase.WRITING:
             return frozenset(p for p in range(self.player_count) if not self._done[p])
+        if self.phase is Phase.GUESSING and self._buzzer is not None:
+            return frozenset({self._buzzer})
         if self.phase is Phase.GUESSING and self._active is not None:
             guessers = (p for p in range(self.player_count) if p != self._active and p not in self._locked)
             return frozenset({self._active, *guessers})
@@ -647,6 +738,7 @@ class Game:
             owner_deck_size=len(self._owner_deck),
             requirements_deck_size=len(self._requirement_deck),
             turns=self._turns if self.phase is Phase.GUESSING else (),
+            buzzer=self._buzzer,
         )
 
     # -- legality -------------------------------------------------------------------------
@@ -683,7 +775,7 @@ class Game:
                 if not judgement.legal:
                     return judgement
             return None
-        if isinstance(action, Guess):
+        if isinstance(action, Guess | Buzz):
             if self.phase is not Phase.GUESSING:
                 return "guesses are made only in the guessing phase"
             if (bad := self._check_player(action.player)) is not None:
@@ -692,15 +784,35 @@ class Game:
             if action.player == self._active:
                 return f"{name} wrote this plate and cannot guess it"
             if action.player in self._locked:
-                return f"{name} has already guessed this plate; wait for the next one"
-            if action.owner not in self._grid:
+                return f"{name} is locked out: one chance each per plate, and {name}'s is used; wait for the next plate"
+            if self._buzzer == action.player and isinstance(action, Buzz):
+                return f"{name} already holds the buzz"
+            if self._buzzer is not None and self._buzzer != action.player:
+                return self._held(name)
+            if isinstance(action, Guess) and action.owner not in self._grid:
                 return f"{action.owner!r} is not in the grid"
+            # A Guess while nobody holds the buzz is a buzz and its answer at once (P31).
+            return None
+        if isinstance(action, GuessTimeUp | BackOut):
+            if self.phase is not Phase.GUESSING:
+                return "there is no buzz to let go of outside the guessing phase"
+            if (bad := self._check_player(action.player)) is not None:
+                return bad
+            if self._buzzer != action.player:
+                return f"{self.players[action.player]} does not hold the buzz"
             return None
         if isinstance(action, NobodyKnows):
             if self.phase is not Phase.GUESSING:
                 return "there is no plate to give up on"
+            if self._buzzer is not None:
+                return self._held(self.players[self._active]) if self._active is not None else "someone holds the buzz"
             return None
         return f"{action!r} is not a VNTYPL8S action"
+
+    def _held(self, name: str) -> str:
+        """Why *name* cannot act now: another player holds the buzz (P29)."""
+        holder = self.players[self._buzzer] if self._buzzer is not None else "someone"
+        return f"{holder} holds the buzz, so {name}'s key is ignored; wait for {holder}'s guess"
 
     # -- applying actions ---------------------------------------------------------------
 
@@ -723,7 +835,16 @@ class Game:
                 return self._submit(action.player, action.plate, timed_out=True)
             return self._forfeit(action.player)
         if isinstance(action, Guess):
+            self._buzzer = None
             return self._guess(action.player, action.owner)
+        if isinstance(action, Buzz):
+            self._buzzer = action.player
+            return [Buzzed(action.player, name=self.players[action.player])]
+        if isinstance(action, GuessTimeUp | BackOut):
+            self._buzzer = None
+            lapse = Lapse.TIME_UP if isinstance(action, GuessTimeUp) else Lapse.BACKED_OUT
+            lapsed = BuzzLapsed(action.player, lapse, name=self.players[action.player])
+            return [lapsed, *self._lock_out(action.player)]
         assert isinstance(action, NobodyKnows)
         return self._resolve(guessed_by=None)
 
@@ -783,6 +904,7 @@ class Game:
     def _begin_turn(self) -> list[Event]:
         self._active = self._turns[self._turn]
         self._locked = set()
+        self._buzzer = None
         plate = self._round.plates[self._active]
         assert plate is not None
         return [PlateRevealed(self._active, plate, name=self.players[self._active])]
@@ -793,12 +915,16 @@ class Game:
             self._grid.remove(owner)
             self._owner_piles[player].append(owner)
             return [GuessedRight(player, owner, name=self.players[player]), *self._resolve(guessed_by=player)]
+        return [GuessedWrong(player, owner, name=self.players[player]), *self._lock_out(player)]
+
+    def _lock_out(self, player: int) -> list[Event]:
+        """*player*'s chance on this plate is used (rulebook step 4); when nobody is left
+        to guess, the plate goes unguessed (P14)."""
         self._locked.add(player)
-        events: list[Event] = [GuessedWrong(player, owner, name=self.players[player])]
         everyone_else = set(range(self.player_count)) - {self._active}
         if self._locked >= everyone_else:
-            events += self._resolve(guessed_by=None)
-        return events
+            return self._resolve(guessed_by=None)
+        return []
 
     def _resolve(self, guessed_by: int | None) -> list[Event]:
         """Guessing steps 6-7: reveal the owner if unguessed, then the requirements card."""
@@ -824,6 +950,7 @@ class Game:
         self._turn += 1
         self._active = None
         self._locked = set()
+        self._buzzer = None
         if self._turn < len(self._turns):
             return events + self._begin_turn()
         return events + self._end_round()

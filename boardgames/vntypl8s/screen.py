@@ -53,6 +53,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from boardgames.common.game import refusal_text
 from boardgames.common.names import MAX_LENGTH as MAX_NAME
 from boardgames.common.names import BadNames
 from boardgames.common.saves import Autosaver
@@ -68,11 +69,16 @@ from boardgames.common.ui.text_input import TextInput
 from boardgames.vntypl8s.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    BackOut,
+    Buzz,
+    BuzzLapsed,
     Game,
     GameEnded,
     Guess,
     GuessedRight,
     GuessedWrong,
+    GuessTimeUp,
+    Lapse,
     NobodyKnows,
     OwnerRevealed,
     Phase,
@@ -108,6 +114,9 @@ GAME = "vntypl8s"
 #: Below this the layout is hidden behind "enlarge the terminal" (``GameScreen``).
 MIN_SIZE = (80, 24)
 
+#: The Footer's one entry for the buzzer keys 1-8.
+BUZZERS = Binding.Group("Buzz")
+
 #: The answers of every yes/no question on these screens (Esc is "no" too).
 YES_NO = (Choice("y", "yes", True), Choice("n", "no", False))
 
@@ -115,36 +124,87 @@ YES_NO = (Choice("y", "yes", True), Choice("n", "no", False))
 # --- small modal screens ---------------------------------------------------------------
 
 
-class GuessScreen(OnceModalScreen["str | None"]):
-    """The buzzing player picks a card: by its key, or by typing part of its title.
+#: Seconds a buzzer has to pick a card once they hold the buzz (P29).
+BUZZ_SECONDS = 15
 
-    The list narrows as they type; a key typed alone (``c``) puts that card first.
-    Enter picks the highlighted card; Esc backs out without using the guess.
+
+class GuessFilter(TextInput):
+    """The guess dialog's filter: it never takes a digit, which is a buzzer (P30).
+
+    Textual leaves a focused ``Input`` every printable key, hiding the screen's bindings
+    for them; no title of the deck holds a digit, so the dialog's buzzer bindings keep
+    theirs and a late buzz can be answered rather than typed into the filter.
+    """
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return super().check_consume_key(key, character) and not (character or "").isdigit()
+
+
+class GuessScreen(OnceModalScreen["str | Lapse | None"]):
+    """The player holding the buzz picks a card: by its key, or by typing part of its title.
+
+    The list narrows as they type; a key typed alone (``c``) puts that card first and
+    highlights it.  Nothing is highlighted before the guesser types or moves (P30), so
+    an Enter pressed right after the buzz guesses nothing.  Enter guesses the highlighted
+    card; Escape lets the buzz go and, like the sand timer running out, uses up the
+    guesser's chance on this plate (P29).  Answers are an owner's title or a ``Lapse``.
+
+    The other players' buzzer keys never type into the filter: a digit is a buzz, and
+    a buzz while this player holds it is refused in the dialog, naming the holder (P30).
     """
 
     GAME = GAME
     BINDINGS = [
-        Binding("escape", "cancel", "Don't guess"),
+        Binding("escape", "cancel", "Back out (uses your guess)"),
         Binding("down", "move(1)", "Next", show=False),
         Binding("up", "move(-1)", "Previous", show=False),
+        # Digits are buzzers (docs/keys.md), here as on the table below: never typed.
+        *[Binding(str(i + 1), f"buzz({i})", f"Buzz {i + 1}", show=False, priority=True) for i in range(MAX_PLAYERS)],
+        Binding("0", "nobody", "Nobody knows", show=False, priority=True),
+        Binding("9", "nothing", show=False, priority=True),
     ]
 
     #: The fewest rows the dialog takes, whatever it must leave in sight above it.
     MIN_ROWS = 9
-    HELP = "Enter: guess   ↑↓: move   Esc: don't guess"
+    HELP = "Enter: guess   ↑↓: move   Esc: back out (uses your guess)"
+    CHOOSE_FIRST = "Choose a card first: type its key or part of its title (↑↓ move)."
 
-    def __init__(self, player: str, cards: Sequence[tuple[str, str]], *, below: int = 0) -> None:
-        """*below*: the first screen row the dialog may use - the plate being guessed and
-        the buzzers above it stay in sight while the guesser chooses."""
+    def __init__(
+        self,
+        player: str,
+        cards: Sequence[tuple[str, str]],
+        *,
+        holder: int = 0,
+        names: Sequence[str] = (),
+        why_not: Callable[[object], str | None] = lambda action: None,
+        seconds: float = BUZZ_SECONDS,
+        below: int = 0,
+    ) -> None:
+        """*player* (seat *holder*) holds the buzz; *names* are every seat's, for the
+        buzzers pressed meanwhile, which *why_not* (the engine's ``why_illegal``) refuses
+        in words.  *below*: the first screen row the dialog may use - the plate being
+        guessed and the buzzers above it stay in sight while the guesser chooses."""
         super().__init__()
         self.player = player
         self.cards = list(cards)
+        self.holder = holder
+        self.names = tuple(names)
+        self.why_not = why_not
+        self.seconds = seconds
         self.below = below
+        #: the last buzz refused while this dialog is up (shown even before it mounts)
+        self.note: str = ""
+        self._paused_by_cover = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="guess-box"):
-            yield Static(Content(sentence(f"{plain(self.player)}, which 0WN3R is it?")), id="guess-title")
-            yield TextInput(placeholder="a card's key, or part of its title", id="guess-filter", compact=True)
+            with Horizontal(id="guess-head"):
+                yield Static(Content(sentence(f"{plain(self.player)}, which 0WN3R is it?")), id="guess-title")
+                yield SandTimer(self.seconds, clock_of(self.app), id="guess-timer")
+            note = Static(Text(plain(self.note, None), style="bold"), id="guess-note")
+            note.display = bool(self.note)  # a buzz refused before the dialog was drawn
+            yield note
+            yield GuessFilter(placeholder="a card's key, or part of its title", id="guess-filter", compact=True)
             yield OptionList(id="guess-options")
             yield Static(self.HELP, id="guess-help")
         yield Footer()
@@ -153,6 +213,7 @@ class GuessScreen(OnceModalScreen["str | None"]):
         self._place(self.app.size.height)
         self._refilter("")
         self.query_one("#guess-filter", Input).focus()
+        self.query_one("#guess-timer", SandTimer).start()
 
     def on_resize(self, event: events.Resize) -> None:
         self._place(event.size.height)
@@ -162,11 +223,64 @@ class GuessScreen(OnceModalScreen["str | None"]):
         top = max(0, min(self.below, height - 1 - self.MIN_ROWS))
         self.query_one("#guess-box").styles.margin = (top, 0, 0, 0)
 
+    # -- the countdown (P29): it waits while something covers the dialog, as the writer's does (P28)
+
+    def on_screen_suspend(self) -> None:
+        timer = self.query_one("#guess-timer", SandTimer)
+        if timer.running:
+            timer.pause()
+            self._paused_by_cover = True
+
+    def on_screen_resume(self) -> None:
+        if self._paused_by_cover:
+            self._paused_by_cover = False
+            self.query_one("#guess-timer", SandTimer).resume()
+
+    def on_sand_timer_expired(self, event: SandTimer.Expired) -> None:
+        event.stop()
+        self.dismiss(Lapse.TIME_UP)
+
+    # -- keys ------------------------------------------------------------------------
+
     def guards_key(self, event: events.Key) -> bool:
-        """Typing part of a title goes straight in; the keys that answer (Enter, Esc),
-        move the highlight, or repeat the buzzer (a digit) wait for a moment of quiet."""
+        """Typing part of a title goes straight in (it chooses nothing by itself); the keys
+        that answer (Enter, Esc), move the highlight or repeat this player's own buzzer wait
+        for a moment of quiet.  Another player's buzzer never waits: it is answered at once."""
         character = event.character or ""
-        return not (event.is_printable and character and not character.isdigit())
+        if character.isdigit():
+            return character == str(self.holder + 1)
+        return not (event.is_printable and character)
+
+    def action_buzz(self, seat: int) -> None:
+        """Another player buzzed while this one holds the buzz: refused, and said so here."""
+        if seat == self.holder or seat >= len(self.names):
+            return
+        self._refused(self.why_not(Buzz(seat)))
+
+    def action_nobody(self) -> None:
+        self._refused(self.why_not(NobodyKnows()))
+
+    def action_nothing(self) -> None:
+        """A digit that is nobody's buzzer: it types nothing either."""
+
+    def _refused(self, reason: str | None) -> None:
+        if reason is not None:
+            self.tell(refusal_text(reason))
+
+    def tell(self, sentence_: str) -> None:
+        """Say *sentence_* (a refused buzz, in the engine's words) where the table is looking."""
+        self.note = sentence_
+        self._show_note()
+        self.app.bell()
+
+    def _show_note(self) -> None:
+        notes = self.query("#guess-note").results(Static)
+        for note in notes:  # none yet before the dialog is composed: ``compose`` shows it then
+            note.display = bool(self.note)
+            # The reason names players: plain text, never markup.
+            note.update(Text(plain(self.note, None), style="bold"))
+
+    # -- choosing ------------------------------------------------------------------------
 
     def matches(self, text: str) -> list[tuple[str, str]]:
         """Cards for *text*: the card with that key first, then titles containing it."""
@@ -184,8 +298,8 @@ class GuessScreen(OnceModalScreen["str | None"]):
         options.add_options(
             [Option(Text.assemble((key, "bold reverse"), "  ", plain(title)), id=title) for key, title in found]
         )
-        if found:
-            options.highlighted = 0
+        # P30: what was typed chooses its best match; nothing typed chooses nothing.
+        options.highlighted = 0 if found and text.strip() else None
         help_line = self.query_one("#guess-help", Static)
         if found:
             help_line.update(self.HELP)
@@ -201,6 +315,7 @@ class GuessScreen(OnceModalScreen["str | None"]):
     def _filter_submitted(self) -> None:
         options = self.query_one("#guess-options", OptionList)
         if options.highlighted is None or options.option_count == 0:
+            self.query_one("#guess-help", Static).update(self.CHOOSE_FIRST)
             self.app.bell()
             return
         self.dismiss(options.get_option_at_index(options.highlighted).id)
@@ -211,12 +326,15 @@ class GuessScreen(OnceModalScreen["str | None"]):
 
     def action_move(self, step: int) -> None:
         options = self.query_one("#guess-options", OptionList)
-        if options.option_count:
-            current = options.highlighted or 0
-            options.highlighted = (current + step) % options.option_count
+        if not options.option_count:
+            return
+        if options.highlighted is None:
+            options.highlighted = 0 if step > 0 else options.option_count - 1
+        else:
+            options.highlighted = (options.highlighted + step) % options.option_count
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.dismiss(Lapse.BACKED_OUT)
 
 
 class FavouritesScreen(OnceModalScreen[None]):
@@ -386,7 +504,12 @@ class Vntypl8sScreen(SessionScreen[Game]):
     CSS_PATH = "vntypl8s.tcss"
     SUB_TITLE = "VNTYPL8S"
     BINDINGS = [
-        *[Binding(str(i + 1), f"buzz({i})", f"Buzz {i + 1}", show=False) for i in range(MAX_PLAYERS)],
+        # The Footer shows the buzzers as one group: bright who may buzz, dim who is out,
+        # the writer's and the empty seats' not at all (``check_action``).
+        # Priority: a buzz is handled as it arrives, so a second buzz in the same instant
+        # already finds the first buzzer's dialog on top, which answers it (P30); a
+        # focused text box (the plate editor) still takes its digits.
+        *[Binding(str(i + 1), f"buzz({i})", f"Buzz {i + 1}", group=BUZZERS, priority=True) for i in range(MAX_PLAYERS)],
         # docs/keys.md: digits choose what is labelled with them (1-8 the buzzers), so
         # "nobody" is the digit no player has; "f" (favourites) never means "save" elsewhere.
         Binding("0", "nobody", "Nobody knows: reveal"),
@@ -516,10 +639,16 @@ class Vntypl8sScreen(SessionScreen[Game]):
             detail, then = "Space shows how the last plate ended.", partial(self._show_reveal, last)
         elif round_over:
             detail, then = "Space shows the scores of the round.", self._show_round_end
+        elif (holder := g.view(None).buzzer) is not None:
+            # P31: the buzz was held when the game stopped: it is the buzzer's again, with the whole time.
+            detail = (
+                f"Space shows the plate being guessed: {shown(self.players[holder])} holds the buzz "
+                f"and has the whole {BUZZ_SECONDS} seconds again."
+            )
+            then = partial(self._resume_buzz, holder)
         else:
             detail = "Space shows the plate being guessed. Buzz with your number key."
-            wrong = [e for e in last if isinstance(e, GuessedWrong)]
-            message = wrong_guess(wrong[-1]) if wrong else None
+            message = lock_out_message(last)
             then = partial(self._show_plate, message)
         self._set_stage(Stage.HANDOVER, "between")
         self.query_one("#between-text", Static).update(f"Round {g.round} of {g.rounds}: the game resumes.")
@@ -527,6 +656,10 @@ class Vntypl8sScreen(SessionScreen[Game]):
             HandoverScreen("Everyone", detail, title="The game resumes. Everyone, gather round — press Space when ready"),
             lambda _: then(),
         )
+
+    def _resume_buzz(self, holder: int) -> None:
+        self._show_plate()
+        self._open_guess(holder)
 
     def _set_stage(self, stage: Stage, panel: str) -> None:
         self.stage = stage
@@ -635,7 +768,9 @@ class Vntypl8sScreen(SessionScreen[Game]):
             self._paused_by_cover = timer
 
     def on_screen_resume(self) -> None:
-        """Uncovered: the sand runs on from where it stopped, if the same writer still writes."""
+        """Uncovered: the sand runs on from where it stopped, if the same writer still writes;
+        the Footer shows the keys as they are now (a guess dialog may have changed who may buzz)."""
+        self.refresh_bindings()
         timer, self._paused_by_cover = self._paused_by_cover, None
         if timer is not None and self.stage is Stage.WRITING and self.writer is not None:
             timer.resume()
@@ -810,39 +945,76 @@ class Vntypl8sScreen(SessionScreen[Game]):
 
     def _refresh_guessing(self) -> None:
         v = self.g.view(None)
-        self.query_one("#buzzers", BuzzerBar).show(v.players, v.active, v.locked_out)
+        self.query_one("#buzzers", BuzzerBar).show(v.players, v.active, v.locked_out, v.buzzer)
         self.query_one("#grid", OwnerGrid).show(v.grid_layout, v.grid, v.history, self.players, v.round)
+        self.refresh_bindings()
 
     def action_buzz(self, player: int) -> None:
-        if self.stage is not Stage.PLATE or not self.g.view(None).can_guess(player):
+        """A buzzer key: the engine gives that player the buzz, or says why not (P29)."""
+        if self.stage is not Stage.PLATE:
             return
+        if self.act(Buzz(player)) is None:
+            return  # refused in words (``refuse``): out already, the writer, or the buzz is held
+        self._open_guess(player)
+
+    def _open_guess(self, player: int) -> None:
+        """The buzzer's dialog and countdown; its answer goes to the engine (P29, P30)."""
         v = self.g.view(None)
         cards = [(grid_key(i), o) for i, o in enumerate(v.grid_layout) if o in v.grid]
-        name = self.players[player]
+        self._refresh_guessing()
 
-        def guessed(owner: str | None) -> None:
-            if owner is None:
-                who = plain(name)
-                self.query_one("#guess-message", Static).update(
-                    Content(sentence(f"{who} did not guess; {who} may still buzz."))
-                )
-                return
-            self.make_guess(player, owner)
+        def answered(result: str | Lapse | None) -> None:
+            if self.stage is not Stage.PLATE or self.g.view(None).buzzer != player:
+                return  # the game moved on meanwhile (the players left it)
+            if isinstance(result, str):
+                self.make_guess(player, result)
+            elif result is not None:
+                action = GuessTimeUp(player) if result is Lapse.TIME_UP else BackOut(player)
+                self._after_guess(self.act(action))
 
         below = self.query_one("#plate-row").region.bottom
-        self.app.push_screen(GuessScreen(name, cards, below=below), guessed)
+        dialog = GuessScreen(
+            self.players[player], cards, holder=player, names=self.players,
+            why_not=self.g.why_illegal, seconds=BUZZ_SECONDS, below=below,
+        )
+        self.app.push_screen(dialog, answered)
 
     def make_guess(self, player: int, owner: str) -> None:
-        events = self.act(Guess(player, owner))
+        self._after_guess(self.act(Guess(player, owner)))
+
+    def _after_guess(self, events: Sequence[object] | None) -> None:
+        """A guess or a buzz let go: the reveal if the plate is over, else who is out now."""
         if events is None:
+            self._refresh_guessing()
             return
         if any(isinstance(e, RequirementsRevealed) for e in events):
             self._show_reveal(events)
             return
-        wrong = next(e for e in events if isinstance(e, GuessedWrong))
-        self.query_one("#guess-message", Static).update(Text(plain(wrong_guess(wrong), None), style="bold red"))
+        message = lock_out_message(events)
+        if message is not None:
+            self.query_one("#guess-message", Static).update(Text(plain(message, None), style="bold red"))
         self._refresh_guessing()
-        self.refresh_bindings()
+
+    def refuse(self, reason: str) -> None:
+        """A refusal while a plate is up (a buzz by a player who is out, say) is also
+        written on the plate's message line, where the table is looking."""
+        super().refuse(reason)
+        if isinstance(self.app.screen, GuessScreen):
+            self.app.screen.tell(reason)  # the dialog covers the message line
+        if self.stage is Stage.PLATE:
+            self.query_one("#guess-message", Static).update(Text(plain(reason, None), style="bold yellow"))
+
+    def on_key(self, event: events.Key) -> None:
+        """A buzzer key whose binding is off (its player is out, or wrote the plate) is
+        still a buzz: the engine says why it does not count, rather than silence (P30)."""
+        character = event.character or ""
+        if self.stage is not Stage.PLATE or not character.isdigit() or character == "0":
+            return
+        seat = int(character) - 1
+        if seat < len(self.players) and self.check_action("buzz", (seat,)) is not True:
+            event.stop()
+            event.prevent_default()
+            self.action_buzz(seat)
 
     def action_nobody(self) -> None:
         if self.stage is not Stage.PLATE:
@@ -864,7 +1036,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         record = self.g.view(None).history[-1]
         for e in events:
             # An event's words are plain text with the players' names in them: Text, never markup.
-            if isinstance(e, GuessedWrong):
+            if isinstance(e, GuessedWrong | BuzzLapsed):
                 lines.append(Text(sentence(plain(e, None)), style="red"))
             elif isinstance(e, GuessedRight):
                 lines.append(Text(sentence(plain(e, None)), style="bold green"))
@@ -970,9 +1142,13 @@ class Vntypl8sScreen(SessionScreen[Game]):
         if action == "buzz":
             (player,) = parameters
             assert isinstance(player, int)
-            if player >= len(self.players):
+            if player >= len(self.players) or self.stage is not Stage.PLATE:
                 return False
-            return self.stage is Stage.PLATE and self.g.view(None).can_guess(player)
+            v = self.g.view(None)
+            if player == v.active:
+                return False  # the writer has no buzzer on their own plate
+            # Out (or someone holds the buzz): shown dimmed; pressed, it is refused in words.
+            return True if v.may_buzz(player) else None
         if action == "nobody":
             return self.stage is Stage.PLATE
         if action == "continue":
@@ -984,11 +1160,18 @@ class Vntypl8sScreen(SessionScreen[Game]):
         return True
 
 
-def wrong_guess(event: GuessedWrong) -> str:
-    """A wrong guess while the plate is still up: the guess, and that its guesser is out.
+def wrong_guess(event: GuessedWrong | BuzzLapsed) -> str:
+    """A chance used while the plate is still up (a wrong guess, a buzz let go, P29):
+    what happened, and that the player is out.
 
     A sentence may start with a name: ``sentence`` raises its first letter and leaves
     the rest as the player wrote it ("McKay", never "Mckay" as ``str.capitalize`` would).
     """
     return f"{event} {sentence(event.name)} is locked out for this plate."
+
+
+def lock_out_message(events: Sequence[object]) -> str | None:
+    """The words for the last chance used among *events*, if any."""
+    used = [e for e in events if isinstance(e, GuessedWrong | BuzzLapsed)]
+    return wrong_guess(used[-1]) if used else None
 

@@ -36,7 +36,7 @@ from boardgames.common.saves import SaveFormatError, classes_of
 from boardgames.common.session import GameSession
 from boardgames.vntypl8s import engine
 from boardgames.vntypl8s.cards import Decks, load_decks
-from boardgames.vntypl8s.engine import MAX_PLAYERS, MIN_PLAYERS, Game, Guess, NobodyKnows, Phase, SubmitPlate, WritingTimeUp
+from boardgames.vntypl8s.engine import MAX_PLAYERS, MIN_PLAYERS, Action, Game, Phase
 from boardgames.vntypl8s.judge import PlateJudge
 
 GAME = "vntypl8s"
@@ -143,7 +143,7 @@ class Vntypl8sSpec:
         return Vntypl8sSetup.from_json(data)
 
     def is_action(self, value: object) -> bool:
-        return isinstance(value, SubmitPlate | WritingTimeUp | Guess | NobodyKnows)
+        return isinstance(value, Action)
 
     def save_title(self, game: Game, setup: Vntypl8sSetup) -> str:
         return save_title(game)

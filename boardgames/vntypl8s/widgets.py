@@ -268,11 +268,16 @@ class OwnerGrid(Static):
 
 
 class BuzzerBar(Static):
-    """One buzzer per player, one a line: `` 2  Bob``; the writer and locked-out players
-    dimmed and said so.  It stands beside the plate, so it is in sight whoever buzzes."""
+    """One buzzer per player, one a line: `` 2  Bob``; who may still buzz has their key
+    bright, the writer and locked-out players are dimmed and said so, and whoever holds
+    the buzz is marked (P29).  It stands beside the plate, so it is in sight whoever buzzes
+    - the guess dialog opens below it."""
 
-    def show(self, players: Sequence[PlayerView], active: int | None, locked: frozenset[int]) -> None:
-        out = Text("Buzz with your number:", style="bold", no_wrap=True, overflow="ellipsis")
+    def show(
+        self, players: Sequence[PlayerView], active: int | None, locked: frozenset[int], holder: int | None = None
+    ) -> None:
+        head = "Buzz with your number:" if holder is None else "Wait: the buzz is held."
+        out = Text(head, style="bold", no_wrap=True, overflow="ellipsis")
         for p in players:
             out.append("\n")
             label = f" {p.seat + 1} "
@@ -284,8 +289,11 @@ class BuzzerBar(Static):
                 out.append(label, style="dim")
                 out.append(f" {name}", style="dim strike")
                 out.append(" (locked out)", style="dim")
-            else:
+            elif p.seat == holder:
                 out.append(label, style="bold reverse")
+                out.append(f" {name} ◀ buzzed", style="bold")
+            else:
+                out.append(label, style="bold reverse" if holder is None else "reverse")
                 out.append(f" {name}")
         self.update(out)
 

@@ -24,7 +24,10 @@ from boardgames.common.saves import SaveStore
 from boardgames.common.session import GameSession
 from boardgames.games import GameEntry, get_game
 from boardgames.vntypl8s.engine import (
+    BackOut,
+    Buzz,
     Game,
+    GuessTimeUp,
     GameEnded,
     Guess,
     GuessedRight,
@@ -64,6 +67,9 @@ def candidates(game: Game, rng: random.Random) -> Iterator[object]:
         yield SubmitPlate(seat, random_plate(rng))
         yield WritingTimeUp(seat, random_plate(rng))
         yield Guess(seat, rng.choice([*game.view(None).grid, *owners[:3]] or owners))
+        yield Buzz(seat)
+        yield GuessTimeUp(seat)
+        yield BackOut(seat)
     for p in range(n):
         if game.phase is Phase.WRITING and not game.view(None).players[p].done_writing:
             yield SubmitPlate(p, legal_plate(game, p, meet=rng.random() < 0.5))
@@ -136,7 +142,7 @@ def test_actors_match_the_legal_actions_and_nobody_acts_once_it_is_over() -> Non
     game = new_game(4, seed=9)
     while game.phase is not Phase.GAME_OVER:
         listed = list(game.legal_actions)
-        seats = {a.player for a in listed if isinstance(a, WritingTimeUp | Guess)}
+        seats = {a.player for a in listed if isinstance(a, WritingTimeUp | Guess | Buzz | GuessTimeUp | BackOut)}
         if any(isinstance(a, NobodyKnows) for a in listed):
             assert game.active is not None
             seats.add(game.active)

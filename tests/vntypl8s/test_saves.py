@@ -132,17 +132,19 @@ async def test_every_action_through_the_ui_is_on_disk_at_once() -> None:
             await pilot.pause()
             assert the_save().actions == [encode(a) for a in applied]
         await take_keyboard(pilot, "Everyone")
-        # A wrong guess, then nobody knows: both saved as they happen.
+        # A buzz, a wrong guess, then nobody knows: each saved as it happens.
         await pilot.press("2")
+        await pilot.pause()
+        assert the_save().actions == [encode(a) for a in applied] and len(applied) == 4  # the buzz (P29)
         app.screen.query_one("#guess-filter").value = grid_key(game.view(None).grid_layout.index(wrong_owner(game, 0)))
         await deliberately(pilot, "enter")
         await pilot.pause()
-        assert the_save().actions == [encode(a) for a in applied] and len(applied) == 4
+        assert the_save().actions == [encode(a) for a in applied] and len(applied) == 5
         await pilot.press("0")
         await deliberately(pilot, "y")
         await pilot.pause()
         record = the_save()
-        assert record.actions == [encode(a) for a in applied] and len(applied) == 5
+        assert record.actions == [encode(a) for a in applied] and len(applied) == 6
         assert record.title == save_title(game) == "Ann 0, Bob 0, Cy 0 — round 1 of 3, guessing"
         # The record on disk replays to the game on screen.
         again = replayed(record)
@@ -243,7 +245,7 @@ async def test_resuming_mid_guessing_shows_a_public_handover_then_the_plate_and_
         assert screen.stage is Stage.PLATE
         text = screen_text(app)
         assert f"Bob guessed {wrong}: wrong. Bob is locked out for this plate." in text
-        assert "Bob (locked out)" in text and screen.check_action("buzz", (1,)) is False
+        assert "Bob (locked out)" in text and screen.check_action("buzz", (1,)) is None
         # Play goes on: Cy guesses right and the resumed game keeps saving.
         await pilot.press("3")
         app.screen.query_one("#guess-filter").value = grid_key(
@@ -252,7 +254,7 @@ async def test_resuming_mid_guessing_shows_a_public_handover_then_the_plate_and_
         await deliberately(pilot, "enter")
         await pilot.pause()
         assert screen.stage is Stage.REVEAL and screen.game.scores() == (1, 0, 1)
-        assert len(the_save().actions) == 5
+        assert len(the_save().actions) == 7  # 3 plates, then a buzz before each guess (P29)
 
 
 def reveal_lines(text: str) -> list[str]:
@@ -345,7 +347,9 @@ async def test_a_finished_game_moves_to_history_and_leaves_the_menu(_private_dat
         (path,) = (_private_data_dir / "history").glob("vntypl8s-*.json")
         saved = json.loads(path.read_text())
         assert saved["finished"] is True and saved["title"] == "Ann 6, Bob 6, Cy 6 — round 3 of 3, game over"
-        assert len(saved["actions"]) == 3 * (3 + 3)
+        # Rounds 1-2 played through the engine (a guess alone), round 3 through the screen,
+        # where each guess follows its buzz (P29).
+        assert len(saved["actions"]) == 2 * (3 + 3) + 3 * 3
         await pilot.press("escape")  # the final table leaves without asking
         await pilot.pause()
         assert isinstance(app.screen, MainMenu) and "Resume VNTYPL8S" not in screen_text(app)

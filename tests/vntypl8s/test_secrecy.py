@@ -153,11 +153,12 @@ async def test_no_secret_of_an_absent_player_at_any_step_of_a_round() -> None:
             await rec.deliberately(pilot, "enter")
         assert screen.stage is Stage.REVEAL
         await rec.deliberately(pilot, "enter")
-        # Dee's plate: Ann backs out once, then guesses right.
+        # Dee's plate: Ann backs out (her chance is used, P29), then Bob guesses right.
         assert game.active == 3
         await rec.press(pilot, "1")
         await rec.deliberately(pilot, "escape")
-        await rec.press(pilot, "1", *key_of(answer(game, 3)))
+        assert 0 in game.view(None).locked_out
+        await rec.press(pilot, "2", *key_of(answer(game, 3)))
         await rec.deliberately(pilot, "enter")
         assert screen.stage is Stage.REVEAL
         await rec.deliberately(pilot, "enter")
