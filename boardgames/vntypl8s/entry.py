@@ -112,9 +112,7 @@ RESUME_CLASHES = ("--players", "--timer", "--seed")
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from boardgames.cli import play_game  # noqa: PLC0415 - only when a screen opens
-
-    from boardgames.cli import refuse_together  # noqa: PLC0415
+    from boardgames.cli import play_game, refuse_together  # noqa: PLC0415 - only when a screen opens
 
     refuse_together(args, "--resume", RESUME_CLASHES, "the saved game keeps its own players, timer and seed.")
     players, timer = args.players, args.timer

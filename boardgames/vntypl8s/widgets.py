@@ -417,7 +417,7 @@ def _flow(words: Sequence[str], width: int) -> list[str]:
     rows: list[str] = []
     line = ""
     for word in words:
-        gap = " " if line.endswith("Cards:") or word == "Cards:" and not line else "   "
+        gap = " " if line.endswith("Cards:") or (word == "Cards:" and not line) else "   "
         candidate = f"{line}{gap}{word}" if line else word
         if line and cell_len(candidate) > width:
             rows.append(line)

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 
 from boardgames.vowl.cards import Card
 
-
 # --------------------------------------------------------------------------- actions
 
 

@@ -30,7 +30,6 @@ from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.kinds import Mode
 from boardgames.vowl.track import ModeFace
 
-
 # --------------------------------------------------------------------------- kinds
 
 

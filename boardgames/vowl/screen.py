@@ -78,7 +78,6 @@ from boardgames.vowl.actions import (
 from boardgames.vowl.engine import VowlGame
 from boardgames.vowl.events import (
     AnswerAccepted,
-    plural,
     AnswerRejected,
     Buzzed,
     CardUnanswered,
@@ -90,15 +89,16 @@ from boardgames.vowl.events import (
     SuddenDeathCard,
     TurnEnded,
     TurnSummary,
+    plural,
 )
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.modals import DiscardScreen, ReviewScreen
 from boardgames.vowl.narrate import log_line
 from boardgames.vowl.spec import SPEC, VowlSession, VowlSetup, matcher
 from boardgames.vowl.stats import Session, StatsStore, level_key
+from boardgames.vowl.summary import game_summary
 from boardgames.vowl.track import BUZZ_SECONDS, extras_for
 from boardgames.vowl.view import SuddenDeathView, VowlView
-from boardgames.vowl.summary import game_summary
 from boardgames.vowl.widgets import CardFace, GameOverPanel, PassedCards, Scoreboard
 
 #: Sudden-death buzzer keys: far apart on the keyboard, one per racer.
@@ -860,9 +860,7 @@ class VowlScreen(SessionScreen[VowlGame]):
             return
         elapsed = min(self.timer.countdown.elapsed, self.timer.countdown.limit)
         events = self.act(Answer(word, elapsed=elapsed if phase is Phase.SOLVING else None))
-        if events and any(isinstance(e, AnswerAccepted) for e in events):
-            event.input.value = ""
-        elif events and any(isinstance(e, LockedOut) for e in events):
+        if events and any(isinstance(e, AnswerAccepted | LockedOut) for e in events):
             event.input.value = ""
         else:
             event.input.action_select_all()

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.content import Content
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select, Static
 
 from boardgames.common.names import MAX_LENGTH

@@ -104,9 +104,10 @@ class VowlSetup:
             raise ValueError("not a Vowl setup (the names must be a list of text)")
         if not isinstance(timers, list) or not all(type(t) is int for t in timers) or len(timers) != len(names):
             raise ValueError("not a Vowl setup (the timers must be one whole number per player)")
-        if not all(isinstance(f, bool) for f in flags):
+        advanced, practice = flags
+        if not (isinstance(advanced, bool) and isinstance(practice, bool)):
             raise ValueError("not a Vowl setup ('advanced' and 'practice' must be true or false)")
-        setup = cls(tuple(names), tuple(timers), *flags)
+        setup = cls(tuple(names), tuple(timers), advanced, practice)
         problems = setup.problems()
         if problems:
             raise ValueError(" ".join(problems))

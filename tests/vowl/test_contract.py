@@ -365,7 +365,7 @@ def test_a_save_written_before_the_session_layer_still_resumes() -> None:
 def test_the_registry_holds_the_vowl_entry() -> None:
     entry = get_game("vowl").entry
     assert entry is ENTRY and isinstance(entry, GameEntry)
-    assert entry.spec is SPEC and tuple(entry.menu_items()) == ()
+    assert entry.spec is SPEC and [i.label for i in entry.menu_items()] == ["practice stats"]
 
 
 def test_launch_is_gone() -> None:
