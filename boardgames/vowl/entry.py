@@ -33,7 +33,7 @@ from boardgames.common.skeleton import (
     warm_index,
 )
 from boardgames.games import GameEntry
-from boardgames.vowl.cards import load_decks
+from boardgames.vowl.cards import load_decks, load_frequencies
 from boardgames.vowl.track import Timer
 
 if TYPE_CHECKING:
@@ -93,7 +93,11 @@ def setup_from_args(args: argparse.Namespace) -> VowlSetup | None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """``boardgames vowl check SKELETON WORD``: exit 0 accepted, 1 rejected, 2 bad skeleton."""
+    """``boardgames vowl check SKELETON WORD``: exit 0 accepted, 1 rejected, 2 bad skeleton.
+
+    The game's own judge, so the curated dictionary too: abbreviations and lone letters
+    are rejected, accents folded (Interpretation V29).
+    """
     try:
         skeleton = normalise_skeleton(args.skeleton)
     except SkeletonError as exc:
@@ -207,6 +211,7 @@ class VowlEntry(GameEntry):
         """The three decks and the curated word lists beside them (``DeckError``, exit 4)."""
         load_decks()
         load_curation()
+        load_frequencies()
 
     def check_ready(self) -> None:
         """Vowl judges every answer with the spell checker (``DictionaryUnavailable``, exit 3).

@@ -107,7 +107,7 @@ def test_the_review_of_jw_no_longer_offers_a_slur(matcher: SkeletonMatcher) -> N
     assert "jaw" in matcher.solutions("JW") and "jew" not in matcher.solutions("JW")
 
 
-def test_check_refuses_a_lone_letter_v29(capsys: pytest.CaptureFixture[str]) -> None:
+def test_v29_check_refuses_a_lone_letter(capsys: pytest.CaptureFixture[str]) -> None:
     """``boardgames vowl check B b`` said "accepted" (Interpretation V29)."""
     assert main(["vowl", "check", "B", "b"]) == 1
     assert "single letter" in capsys.readouterr().out
