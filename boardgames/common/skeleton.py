@@ -212,14 +212,12 @@ def skeleton_index(dictionary: WordChecker) -> dict[str, tuple[str, ...]] | None
     kept for the life of the process, next to it.
     """
     source = getattr(dictionary, "candidate_words", None)
-    if source is None:
+    words = source() if source is not None else None  # a lazy iterator: nothing read yet
+    if words is None:
         return None
     slot = _index_slot(dictionary)
     with slot.lock:
         if slot.table is None:
-            words = source()
-            if words is None:
-                return None
             slot.table = build_index(words, dictionary)
         return slot.table
 

@@ -68,7 +68,7 @@ def test_every_word_hunspell_marks_never_to_suggest_is_refused_as_offensive() ->
     dictionary = get_dictionary()
     assert dictionary.word_list is not None
     dic, aff = dictionary.word_list
-    flag = re.search(r"^NOSUGGEST\s+(\S)", aff.read_text(encoding="utf-8"), re.M)
+    flag = re.search(r"^NOSUGGEST\s+(\S)", aff.read_text(encoding="utf-8"), re.MULTILINE)
     assert flag is not None
     marked = Path(dic).read_text(encoding="utf-8").splitlines()
     tiny = [e for e in marked[1:] if "/" in e and flag.group(1) in e.split("/", 1)[1]]
