@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from boardgames.common.decks import DeckError, DeckLine, deck_path, read_lines
+from boardgames.common.dictionary import REFUSED_FILE, load_curation
 from boardgames.common.skeleton import SkeletonError, fits, normalise_skeleton
 
 
@@ -68,14 +69,19 @@ def parse_card(line: DeckLine, tier: Tier) -> Card:
 
 @functools.cache
 def load_decks() -> dict[Tier, tuple[Card, ...]]:
-    """All three decks, checked: right counts, and every skeleton unique across decks."""
+    """All three decks, checked: right counts, every skeleton unique across decks, and
+    no reference answer that ``refused.txt`` refuses (Interpretation V29)."""
     decks: dict[Tier, tuple[Card, ...]] = {}
     seen: dict[str, str] = {}
+    refused = load_curation().refused  # a refused word is never a card's answer (V29)
     for tier in Tier:
         path = deck_path("vowl", tier.filename)
         cards = []
         for line in read_lines(path):
             card = parse_card(line, tier)
+            for word in card.answers:
+                if word in refused:
+                    raise line.error(f"reference answer {word!r} is refused ({refused[word]}, {REFUSED_FILE})")
             where = f"{path.name} line {line.number}"
             if card.skeleton in seen:
                 raise line.error(f"skeleton {card.skeleton} already appears in {seen[card.skeleton]}")

@@ -178,3 +178,27 @@ def test_word_forms_expand_affixes(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert set(word_forms(dic, aff)) == {"love", "loves", "loved", "unlove", "unloves", "unloved"}
+
+
+def test_v29_a_deck_card_whose_reference_answer_is_refused_is_a_deck_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil  # noqa: PLC0415
+
+    copy = tmp_path / "decks"
+    shutil.copytree(ROOT / "decks", copy)
+    basic = copy / "vowl" / "basic.txt"
+    lines = basic.read_text(encoding="utf-8").split("\n")
+    i = next(n for n, line in enumerate(lines) if line.startswith("DR "))
+    lines[i] = "DR   dare dir"
+    basic.write_text("\n".join(lines), encoding="utf-8")
+    monkeypatch.setenv("BOARDGAMES_DECKS", str(copy))
+    load_decks.cache_clear()
+    load_curation.cache_clear()
+    try:
+        with pytest.raises(DeckError, match="'dir' is refused") as caught:
+            load_decks()
+        assert caught.value.line == i + 1
+    finally:
+        load_decks.cache_clear()
+        load_curation.cache_clear()
