@@ -28,6 +28,7 @@ import functools
 import os
 import re
 import sys
+import threading
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -222,6 +223,10 @@ class Dictionary:
         self.curation = curation or Curation()
         self.word_list = word_list  # (en_US.dic, en_US.aff) the backend reads, for the index
         self._cache: dict[str, bool] = {}
+        # The answer index is built in a background thread (skeleton.warm_index) while the
+        # game judges answers; ctypes lets go of the GIL inside the C library, and one
+        # hunspell handle is not documented as safe to share, so calls into it take turns.
+        self._backend_lock = threading.Lock()
 
     def check(self, word: str) -> bool:
         """True when *word* (any case, accents folded) is a common American-English word.
@@ -239,7 +244,7 @@ class Dictionary:
         if not _WORD.match(w) or len(w) < MIN_LETTERS or w in self.curation.refused:
             ok = False
         else:
-            ok = w in self.curation.added or self._backend.check(w)
+            ok = w in self.curation.added or self._raw(w)
         self._cache[w] = ok
         return ok
 
@@ -262,7 +267,11 @@ class Dictionary:
 
     def check_uncached(self, word: str) -> bool:
         """One raw dictionary check, no memo: the baseline the benchmarks compare to."""
-        return self._backend.check(word.lower())
+        return self._raw(word.lower())
+
+    def _raw(self, word: str) -> bool:
+        with self._backend_lock:
+            return bool(self._backend.check(word))
 
 
 def load_enchant_dictionary() -> Dictionary:

@@ -18,6 +18,7 @@ from boardgames.common.skeleton import (
     build_index,
     exhaustive_solutions,
     skeleton_index,
+    warm_index,
 )
 from boardgames.vowl.cards import load_decks
 
@@ -94,3 +95,15 @@ def test_a_dictionary_without_a_word_list_falls_back_to_the_exhaustive_search() 
             return word == "savor"
 
     assert SkeletonMatcher(Dictionary(Backend())).solutions("SVR") == ["savor"]
+
+
+def test_a_background_warm_up_racing_a_lookup_builds_one_index() -> None:
+    """``warm_index`` (started by Vowl's check_ready) and a review asking at once."""
+    real = get_dictionary()
+    fresh = Dictionary(real._backend, real.provider, real.curation, real.word_list)
+    thread = warm_index(fresh)
+    answers = SkeletonMatcher(fresh).solutions("SVR")
+    thread.join(timeout=120)
+    assert not thread.is_alive()
+    assert answers == list(exhaustive_solutions(fresh, "SVR"))
+    assert skeleton_index(fresh) is skeleton_index(fresh) == skeleton_index(real)
