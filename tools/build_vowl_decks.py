@@ -37,7 +37,9 @@ to a player.  See ``zipf`` and ``british_spellings``.
    how well players know them as words.  It was filled by reading the decks.
 2. **Candidate skeletons.**  The consonant skeleton of each candidate word, with
    2 to 6 consonants (one consonant is too easy and too ambiguous for a card).
-3. **Answers.**  ``solutions(skeleton)`` lists every answer the game accepts.
+3. **Answers.**  ``solutions(skeleton)`` lists every answer the game accepts:
+   hunspell curated by ``decks/vowl/added.txt`` and ``refused.txt`` (abbreviations
+   and offensive words are never answers, so never block a card either).
    The skeleton is dropped when *any* of them is on the block list (or is a plain
    inflection of a blocked word): the game shows every accepted answer after a
    turn, so an offensive word must not be a possible answer at all.
@@ -345,8 +347,8 @@ def render(tier: TierRule, cards: list[Candidate]) -> str:
         "#   .venv/bin/python -m pip install -e '.[decks]'",
         "#   .venv/bin/python tools/build_vowl_decks.py",
         f"# Built from wordfreq {version('wordfreq')} ({LANG}, {WORDLIST} list), the game's own",
-        "# hunspell en_US dictionary and tools/blocklist.txt; decks/vowl/README.md explains",
-        "# how cards are chosen and scored.",
+        "# hunspell en_US dictionary (curated by added.txt and refused.txt) and",
+        "# tools/blocklist.txt; decks/vowl/README.md explains how cards are chosen and scored.",
         "#",
         "# One card per line: the SKELETON (the word's consonants, in capitals), then the",
         "# reference answers: the common family-friendly words that solve it, most common",
