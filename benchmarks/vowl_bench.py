@@ -5,11 +5,15 @@ Run: ``.venv/bin/python benchmarks/vowl_bench.py``.  Prints three tables:
 1. answering: one answer check (regex + dictionary) against one raw dictionary check;
 2. ``solutions()`` for skeletons of 2-7 consonants against the bound the dictionary
    itself sets, candidates x one raw check;
-3. time to the main menu's first frame against a bare Textual app showing one line.
+3. the indexed solver (issue 16) against the old exhaustive search, per skeleton
+   length and over every deck card, plus the one-time index build;
+4. time to the main menu's first frame against a bare Textual app showing one line.
 
 Targets (not asserted anywhere; read the ratio column): an answer check within a
-few raw checks; ``solutions()`` close to 1.0x its bound; the menu within a few
-times a bare app (the dictionary load and deck validation are the difference).
+few raw checks; the exhaustive search close to 1.0x its bound; the indexed solver
+far under 50 ms per deck card once the index is built (a ratio far below 0.01x the
+exhaustive search from 5 consonants on); the menu within a few times a bare app (the
+dictionary load and deck validation are the difference).
 """
 
 from __future__ import annotations
@@ -20,8 +24,15 @@ import sys
 import time
 from pathlib import Path
 
-from boardgames.common.dictionary import Dictionary, get_dictionary
-from boardgames.common.skeleton import SkeletonMatcher, candidate_count
+from boardgames.common.dictionary import Dictionary, get_dictionary, load_curation
+from boardgames.common.skeleton import (
+    SkeletonMatcher,
+    build_index,
+    candidate_count,
+    exhaustive_solutions,
+    skeleton_index,
+)
+from boardgames.vowl.cards import load_decks
 
 HERE = Path(__file__).resolve().parent
 ANSWERS = [
@@ -96,17 +107,84 @@ def bench_solutions(backend) -> None:
                 backend.check(w)
 
         def solve(sk: str = sk) -> None:
-            SkeletonMatcher(Dictionary(backend)).solutions(sk)  # fresh: no memo
+            exhaustive_solutions(Dictionary(backend), sk)  # fresh: no memo
 
         bound = per_call(bound_loop, reps)
         t = per_call(solve, reps)
         rows.append([str(n), sk, str(len(cands)), f"{bound / len(cands) * 1e6:.2f}",
                      f"{bound * 1e3:.2f}", f"{t * 1e3:.2f}", f"{t / bound:.2f}x"])
     table(
-        "2. solutions() vs its bound: candidates x one raw dictionary check",
+        "2. the exhaustive search vs its bound: candidates x one raw dictionary check",
         ["consonants", "skeleton", "candidates", "µs/check", "bound ms", "solutions ms", "ratio"],
         rows,
     )
+
+
+def bench_solver() -> None:
+    """The index lookup against the exhaustive search it replaced, same dictionary, same run."""
+    dictionary = get_dictionary()
+    started = time.perf_counter()
+    words = dictionary.candidate_words()
+    assert words is not None, "no hunspell word list found: the solver falls back to the search"
+    fresh = Dictionary(dictionary._backend, curation=load_curation())
+    build_index(words, fresh)
+    build = time.perf_counter() - started
+    skeleton_index(dictionary)  # the process's own, for the lookups below
+
+    def lookup(sk: str) -> None:
+        SkeletonMatcher(dictionary).solutions(sk)  # a fresh matcher: no per-matcher memo
+
+    rows = []
+    for n, sk in SKELETONS.items():
+        reps = max(1, 20000 // candidate_count(sk))
+        old = per_call(lambda sk=sk: exhaustive_solutions(Dictionary(dictionary._backend, curation=load_curation()), sk), reps)
+        new = per_call(lambda sk=sk: lookup(sk), 2000)
+        rows.append([f"{n} consonants ({sk})", f"{old * 1e3:.3f}", f"{new * 1e3:.4f}", f"{new / old:.5f}x"])
+    cards = sorted({c.skeleton for deck in load_decks().values() for c in deck})
+
+    def all_old() -> None:
+        d = Dictionary(dictionary._backend, curation=load_curation())
+        for sk in cards:
+            exhaustive_solutions(d, sk)
+
+    def all_new() -> None:
+        for sk in cards:
+            lookup(sk)
+
+    old_all, new_all = per_call(all_old, 1), per_call(all_new, 20)
+    worst = max(per_call(lambda sk=sk: lookup(sk), 200) for sk in cards)
+    rows.append([f"all {len(cards)} deck cards", f"{old_all * 1e3:.1f}", f"{new_all * 1e3:.3f}", f"{new_all / old_all:.5f}x"])
+    rows.append(["slowest single deck card (index)", "", f"{worst * 1e3:.4f}", "target <= 50 ms"])
+    rows.append(["one-time index build", "", f"{build * 1e3:.0f}", "once per process, in the background"])
+    rows.append(["review of a 12-card turn, rendered (index)", "", f"{review_ms(cards) :.2f}", "target <= 50 ms"])
+    table(
+        "3. Indexed solver vs the old exhaustive search (ms per call, same run)",
+        ["what", "exhaustive ms", "index ms", "ratio"],
+        rows,
+    )
+
+
+def review_ms(cards: list[str]) -> float:
+    """What opening the turn review costs once the index is built: its table, with the
+    answers of the 12 deck cards that have the most, ordered by frequency and rendered."""
+    import io  # noqa: PLC0415
+
+    from rich.console import Console  # noqa: PLC0415
+
+    from boardgames.vowl.cards import Card, Tier  # noqa: PLC0415
+    from boardgames.vowl.events import CardStatus, TurnCard, TurnSummary  # noqa: PLC0415
+    from boardgames.vowl.kinds import Mode  # noqa: PLC0415
+    from boardgames.vowl.modals import review_table  # noqa: PLC0415
+
+    matcher = SkeletonMatcher(get_dictionary())
+    busiest = sorted(cards, key=lambda sk: -len(matcher.solutions(sk)))[:12]
+    turn = tuple(TurnCard(Card(sk, Tier.BASIC), "Ann", CardStatus.PASSED) for sk in busiest)
+    summary = TurnSummary(1, "Ann", Mode.SOLITAIRE, None, None, turn, (), None)
+
+    def render() -> None:
+        Console(file=io.StringIO(), width=120).print(review_table(summary, SkeletonMatcher(get_dictionary())))
+
+    return per_call(render, 20) * 1e3
 
 
 def first_frame(kind: str) -> float:
@@ -125,7 +203,7 @@ def bench_first_frame() -> None:
     bare = first_frame("bare")
     suite = first_frame("suite")
     table(
-        "3. Process start to first frame (median of 5)",
+        "4. Process start to first frame (median of 5)",
         ["app", "ms", "ratio"],
         [["bare Textual app, one line (baseline)", f"{bare * 1e3:.0f}", "1.00x"],
          ["boardgames main menu (with preflight)", f"{suite * 1e3:.0f}", f"{suite / bare:.2f}x"]],
@@ -136,6 +214,7 @@ def main() -> None:
     backend = get_dictionary()._backend  # the raw enchant dictionary
     bench_answers(backend)
     bench_solutions(backend)
+    bench_solver()
     bench_first_frame()
 
 

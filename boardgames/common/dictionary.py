@@ -13,6 +13,13 @@ UWO and the main menu run without it.  Whatever goes wrong while loading - no C
 library, a ``PYENCHANT_LIBRARY_PATH`` that points nowhere, no en_US word list, or a
 word list that does not know "house" (an empty or damaged ``en_US.dic``, after which
 every answer would be rejected) - ends as one ``DictionaryUnavailable`` paragraph.
+
+Hunspell alone is not the word list players expect (issue 14), so the dictionary is
+*curated* with two data files of ``decks/vowl`` (``Curation``): ``added.txt``, common
+American words hunspell lacks (donut, sudoku), and ``refused.txt``, entries that are
+not words a player should meet - abbreviations (dir, gov) and offensive words - which
+are never accepted and so never listed.  Accents are folded before judging (café is
+cafe), and no single letter is a word (Interpretation V32 of docs/rules/vowl.md).
 """
 
 from __future__ import annotations
@@ -21,15 +28,104 @@ import functools
 import os
 import re
 import sys
+import threading
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from boardgames.common.decks import DeckError, DeckLine, deck_path, read_lines
 from boardgames.common.errors import UserFacingError
 
 LANGUAGE = "en_US"
 BACKEND = "hunspell"
 
 _WORD = re.compile(r"^[a-z]+$")
+
+#: The shortest answer (Interpretation V32): hunspell lists every single letter as a
+#: "word" (b, x), but a lone letter is no answer to a puzzle about spelling a word.
+MIN_LETTERS = 2
+
+
+def fold_accents(text: str) -> str:
+    """*text* with accents taken off its letters (café -> cafe, naïve -> naive).
+
+    Players type the spelling they know; en_US spells these words without accents, and
+    a keyboard may not offer them.  Letters with no plain form (æ, ß) stay as they are.
+    """
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text)
+    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
+
+
+# --- the curated word list (decks/vowl/added.txt and refused.txt) ---------------------
+
+ADDED_FILE = "added.txt"
+REFUSED_FILE = "refused.txt"
+#: Why a word is refused: the second field of each ``refused.txt`` line.
+REFUSAL_KINDS = ("abbreviation", "offensive")
+
+
+@dataclass(frozen=True, slots=True)
+class Curation:
+    """Words added to hunspell's list and words refused from it (kind by word)."""
+
+    added: frozenset[str] = frozenset()
+    refused: dict[str, str] = field(default_factory=dict)
+
+
+def _curated_word(line: DeckLine, text: str) -> str:
+    if not _WORD.match(text):
+        raise line.error(f"{text!r} is not a word in lower-case letters a-z")
+    if len(text) < MIN_LETTERS:
+        raise line.error(f"{text!r} is a single letter; no single letter is a word (V32)")
+    return text
+
+
+def read_added(path: Path) -> frozenset[str]:
+    """``added.txt``: one lower-case word a line; ``DeckError`` naming the line otherwise."""
+    seen: dict[str, int] = {}
+    for line in read_lines(path):
+        fields = line.text.split()
+        if len(fields) != 1:
+            raise line.error("one word per line (a '#' starts a comment)")
+        word = _curated_word(line, fields[0])
+        if word in seen:
+            raise line.error(f"{word!r} is listed already, line {seen[word]}")
+        seen[word] = line.number
+    return frozenset(seen)
+
+
+def read_refused(path: Path) -> dict[str, str]:
+    """``refused.txt``: ``word kind`` a line, kind one of ``REFUSAL_KINDS``."""
+    refused: dict[str, str] = {}
+    where: dict[str, int] = {}
+    for line in read_lines(path):
+        fields = line.text.split()
+        if len(fields) != 2:
+            raise line.error(f"expected a word and its kind ({' or '.join(REFUSAL_KINDS)})")
+        word = _curated_word(line, fields[0])
+        if fields[1] not in REFUSAL_KINDS:
+            raise line.error(f"unknown kind {fields[1]!r}; expected {' or '.join(REFUSAL_KINDS)}")
+        if word in refused:
+            raise line.error(f"{word!r} is listed already, line {where[word]}")
+        refused[word] = fields[1]
+        where[word] = line.number
+    return refused
+
+
+@functools.cache
+def load_curation() -> Curation:
+    """Both files, checked (``DeckError`` for a bad line, or a word both added and refused)."""
+    added_path, refused_path = deck_path("vowl", ADDED_FILE), deck_path("vowl", REFUSED_FILE)
+    added = read_added(added_path)
+    refused = read_refused(refused_path)
+    both = sorted(added & refused.keys())
+    if both:
+        raise DeckError(refused_path, None, f"{', '.join(both)} also listed in {ADDED_FILE}: a word is added or refused, not both")
+    return Curation(added, refused)
 
 #: The exact fix on each kind of system, keyed by ``install_system()``.  Homebrew's
 #: enchant is built with the aspell provider only (its formula depends on aspell, not
@@ -120,29 +216,62 @@ class Dictionary:
     makes the skeleton matcher's enumeration and repeated answer checks cheap.
     """
 
-    def __init__(self, backend: WordChecker, provider: str = "custom") -> None:
+    def __init__(self, backend: WordChecker, provider: str = "custom", curation: Curation | None = None,
+                 word_list: tuple[Path, Path] | None = None) -> None:
         self._backend = backend
         self.provider = provider
+        self.curation = curation or Curation()
+        self.word_list = word_list  # (en_US.dic, en_US.aff) the backend reads, for the index
         self._cache: dict[str, bool] = {}
+        # The answer index is built in a background thread (skeleton.warm_index) while the
+        # game judges answers; ctypes lets go of the GIL inside the C library, and one
+        # hunspell handle is not documented as safe to share, so calls into it take turns.
+        self._backend_lock = threading.Lock()
 
     def check(self, word: str) -> bool:
-        """True when *word* (any case) is a common American-English word.
+        """True when *word* (any case, accents folded) is a common American-English word.
 
         The word is lower-cased first: hunspell accepts a proper noun only in its
-        capitalised form, so "paris", "nasa" and "texas" are refused.
+        capitalised form, so "paris", "nasa" and "texas" are refused.  Then the
+        curation decides before hunspell: a refused word is never a word, an added
+        one always is; and no single letter is (V32).
         """
-        w = word.lower()
+        w = fold_accents(word.lower())
         try:
             return self._cache[w]
         except KeyError:
             pass
-        ok = bool(_WORD.match(w)) and self._backend.check(w)
+        if not _WORD.match(w) or len(w) < MIN_LETTERS or w in self.curation.refused:
+            ok = False
+        else:
+            ok = w in self.curation.added or self._raw(w)
         self._cache[w] = ok
         return ok
 
+    def candidate_words(self) -> Iterator[str] | None:
+        """Every form the hunspell word list can make, then the added words; ``None``
+        when the list's files are not known.  Candidates only: the skeleton index keeps
+        those ``check`` accepts (``boardgames.common.skeleton.skeleton_index``)."""
+        if self.word_list is None:
+            return None
+        from boardgames.common.hunspell_words import word_forms  # noqa: PLC0415
+        from boardgames.common.skeleton import core_could_fit  # noqa: PLC0415 - skeleton imports us
+
+        dic, aff = self.word_list
+
+        def forms() -> Iterator[str]:
+            yield from word_forms(dic, aff, core_could_fit)
+            yield from sorted(self.curation.added)
+
+        return forms()
+
     def check_uncached(self, word: str) -> bool:
         """One raw dictionary check, no memo: the baseline the benchmarks compare to."""
-        return self._backend.check(word.lower())
+        return self._raw(word.lower())
+
+    def _raw(self, word: str) -> bool:
+        with self._backend_lock:
+            return bool(self._backend.check(word))
 
 
 def load_enchant_dictionary() -> Dictionary:
@@ -190,7 +319,10 @@ def load_enchant_dictionary() -> Dictionary:
             "boardgames needs the hunspell one so that answers are the same everywhere.\n"
             f"Install it with:\n{install_help()}"
         )
-    dictionary = Dictionary(backend, provider)
+    curation = load_curation()
+    files = word_list_files()
+    word_list = (files[0], files[0].with_suffix(".aff")) if files and files[0].with_suffix(".aff").is_file() else None
+    dictionary = Dictionary(backend, provider, curation, word_list)
     sanity_check(dictionary)
     return dictionary
 

@@ -13,38 +13,42 @@ That is a regular language, so each skeleton compiles to one regex
 (``^s[aeiou]v[aeiou]r[aeiou]?$``).  A word is *accepted* when it fits **and** the
 dictionary knows it.  VNTYPL8S uses the same module to read plates.
 
-``solutions`` enumerates the candidates the regex admits (5^(n-1) x 6 of them for
-n consonants) and keeps those the dictionary knows: one memoised dictionary check
-per candidate is the whole cost, which is the bound the dictionary itself sets.
-That cost grows five-fold with every consonant, so ``solutions`` refuses skeletons
-longer than ``MAX_SOLVED`` (``SkeletonTooLong``): the limit lives here, in the
-matcher, so ``boardgames vowl solve``, the turn review and any other caller share it.
-Checking one word stays cheap at any length; ``MAX_SKELETON`` only bounds the text.
+``solutions`` looks the skeleton up in an *index* (issue 16): every word the
+dictionary accepts that has the puzzle's shape, grouped by consonant skeleton.  The
+index is built once per dictionary, lazily, from the installed hunspell word list
+with its affixes expanded (``boardgames.common.hunspell_words``), each form verified
+by the dictionary itself -- so it never holds a word ``check`` would refuse.  Any
+skeleton is then a dictionary lookup, whatever its length (``MAX_SKELETON`` bounds
+the text).  A dictionary with no word list to read (a test's fake, a platform whose
+``en_US.dic`` we cannot find) falls back to the old exhaustive search: every string
+the regex admits (5^(n-1) x 6 for n consonants), one check each, which stays the
+reference the tests compare the index with and refuses more than ``MAX_ENUMERATED``
+consonants (``SkeletonTooLong``) because it grows five-fold per consonant.
 """
 
 from __future__ import annotations
 
 import enum
 import functools
-import itertools
 import re
+import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from boardgames.common.dictionary import WordChecker
+from boardgames.common.dictionary import MIN_LETTERS, WordChecker, fold_accents
 
 VOWELS = "AEIOU"
 CONSONANTS = "BCDFGHJKLMNPQRSTVWXYZ"
 _VOWEL_CLASS = "[aeiou]"
 
 
-#: The most consonants ``SkeletonMatcher.solutions`` enumerates.  Measured on the
-#: 2-core development machine (hunspell en_US, one raw check per candidate): 6
-#: consonants take 0.13 s (18,750 candidates), 7 take 0.6-0.8 s (93,750), 8 take
-#: 3.7-5.7 s (468,750), 9 over 20 s, and 16 ran out of memory.  7 is the largest that
-#: answers in about a second; the longest card of ``decks/vowl`` has 6 consonants
-#: (``cards.py`` refuses a deck card over this limit, so every card stays solvable).
-#: Issue 16 replaces the enumeration with an index lookup, then this limit can go.
-MAX_SOLVED = 7
+#: The most consonants the exhaustive fallback enumerates (see the module docstring).
+#: Measured on the 2-core development machine (hunspell en_US, one raw check per
+#: candidate): 6 consonants take 0.13 s (18,750 candidates), 7 take 0.6-0.8 s
+#: (93,750), 8 take 3.7-14 s, 9 over 60 s.  The index answers any length at once;
+#: only a dictionary without a readable word list meets this limit.
+MAX_ENUMERATED = 7
+MAX_SOLVED = MAX_ENUMERATED  # the old name, for callers of the exhaustive search
 
 #: The longest skeleton accepted at all (``check`` included): no word of the en_US
 #: dictionary has more than 25 consonants (pneumonoultramicroscopicsilicovolcanoconiosis),
@@ -67,7 +71,8 @@ class SkeletonTooLong(SkeletonError):
     def __init__(self, skeleton: str) -> None:
         super().__init__(
             f"{skeleton} has {len(skeleton)} consonants; answers are listed for at most "
-            f"{MAX_SOLVED} (every extra consonant multiplies the search by five)"
+            f"{MAX_ENUMERATED} without a word list to index (every extra consonant multiplies "
+            "the search by five)"
         )
         self.skeleton = skeleton
 
@@ -150,6 +155,107 @@ def explain_misfit(skeleton: str, word: str) -> str:
     return "it does not have the shape of the puzzle"  # pragma: no cover - all cases above
 
 
+#: The puzzle's shape for any skeleton: a consonant, then vowel-consonant pairs, then
+#: maybe one vowel (Y a consonant).  What the index keeps of the word list.
+PUZZLE_SHAPE = re.compile(r"^[b-df-hj-np-tv-z](?:[aeiou][b-df-hj-np-tv-z])*[aeiou]?$")
+#: What survives of a stem once affixes strip their letters: a run of the same shape
+#: that may also start with a vowel (a prefix such as "re" may come before it).
+_CORE_SHAPE = re.compile(r"^[b-df-hj-np-tv-z]?(?:[aeiou][b-df-hj-np-tv-z])*[aeiou]?$", re.IGNORECASE)
+
+
+def core_could_fit(core: str) -> bool:
+    """Could a word built around *core* (a stem's unstrippable middle) have the puzzle's shape?"""
+    return _CORE_SHAPE.match(core) is not None
+
+
+def build_index(words: Iterable[str], dictionary: WordChecker) -> dict[str, tuple[str, ...]]:
+    """Consonant skeleton -> every accepted word of that skeleton, sorted.
+
+    *words* only proposes candidates (any case, repeats allowed); each one of the
+    puzzle's shape is kept when ``dictionary.check`` accepts it, so the index agrees
+    with ``SkeletonMatcher.check`` by construction.
+    """
+    shaped = {w.lower() for w in words}
+    index: dict[str, list[str]] = {}
+    for word in sorted(w for w in shaped if PUZZLE_SHAPE.match(w)):
+        if dictionary.check(word):
+            index.setdefault(consonant_skeleton(word), []).append(word)
+    return {k: tuple(v) for k, v in index.items()}
+
+
+class _Index:
+    """One dictionary's index, built at most once, from any thread (a warm-up may race a lookup)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.table: dict[str, tuple[str, ...]] | None = None
+
+
+_INDEXES: dict[int, tuple[object, _Index]] = {}
+_INDEXES_LOCK = threading.Lock()
+
+
+def _index_slot(dictionary: object) -> _Index:
+    with _INDEXES_LOCK:
+        entry = _INDEXES.get(id(dictionary))
+        if entry is None or entry[0] is not dictionary:
+            entry = (dictionary, _Index())
+            _INDEXES[id(dictionary)] = entry
+        return entry[1]
+
+
+def skeleton_index(dictionary: WordChecker) -> dict[str, tuple[str, ...]] | None:
+    """The index of *dictionary* (built on first call), or ``None`` when it has no word list.
+
+    A dictionary offers its word list with ``candidate_words()`` (``Dictionary`` does,
+    from the installed hunspell files); one per process is the rule, so the index is
+    kept for the life of the process, next to it.
+    """
+    source = getattr(dictionary, "candidate_words", None)
+    words = source() if source is not None else None  # a lazy iterator: nothing read yet
+    if words is None:
+        return None
+    slot = _index_slot(dictionary)
+    with slot.lock:
+        if slot.table is None:
+            slot.table = build_index(words, dictionary)
+        return slot.table
+
+
+def warm_index(dictionary: WordChecker) -> threading.Thread:
+    """Build *dictionary*'s index in a daemon thread, so the first review opens at once.
+
+    A game calls this once the dictionary is loaded; a lookup that comes first simply
+    waits for the build (the lock in ``skeleton_index``).
+    """
+    thread = threading.Thread(target=skeleton_index, args=(dictionary,), name="skeleton-index", daemon=True)
+    thread.start()
+    return thread
+
+
+def exhaustive_solutions(dictionary: WordChecker, skeleton: str) -> tuple[str, ...]:
+    """The reference search: try every string the regex admits, keep what ``check`` accepts.
+
+    5^(n-1) x 6 checks for n consonants, so it refuses more than ``MAX_ENUMERATED``
+    (``SkeletonTooLong``) before any work.  The index must give exactly this.
+    """
+    key = normalise_skeleton(skeleton)
+    if len(key) > MAX_ENUMERATED:
+        raise SkeletonTooLong(key)
+    s = key.lower()
+    stems = [s[0]]
+    for c in s[1:]:
+        stems = [stem + v + c for stem in stems for v in "aeiou"]
+    check = dictionary.check
+    found = [
+        cand
+        for stem in stems
+        for cand in (stem, stem + "a", stem + "e", stem + "i", stem + "o", stem + "u")
+        if check(cand)
+    ]
+    return tuple(sorted(found))
+
+
 class SkeletonMatcher:
     """Checks answers to skeletons and lists solutions, against one dictionary."""
 
@@ -160,54 +266,44 @@ class SkeletonMatcher:
     def check(self, skeleton: str, word: str) -> Verdict:
         """Accept *word* for *skeleton*, or say why not.
 
-        Raises ``SkeletonError`` for a malformed skeleton: that is the caller's bug
-        (or a malformed command line), not a wrong answer.
+        Accents are folded first (``café`` is ``cafe``): a player who types the
+        accented spelling means the word.  A single letter is never an answer
+        (Interpretation V32).  Raises ``SkeletonError`` for a malformed skeleton:
+        that is the caller's bug (or a malformed command line), not a wrong answer.
         """
         pattern = compile_skeleton(skeleton)
-        w = word.strip()
+        w = fold_accents(word.strip())
         if not w or not w.isascii() or not w.isalpha():
             return Verdict(w, False, Rejection.NOT_LETTERS, "type letters only")
         if not pattern.match(w.lower()):
             return Verdict(w, False, Rejection.DOES_NOT_FIT, explain_misfit(skeleton, w))
+        if len(w) < MIN_LETTERS:
+            return Verdict(w, False, Rejection.NOT_A_WORD, "a single letter is not an answer")
         if not self._dictionary.check(w.lower()):
-            return Verdict(w, False, Rejection.NOT_A_WORD, f"{w.lower()} is not in the dictionary")
+            kind = getattr(getattr(self._dictionary, "curation", None), "refused", {}).get(w.lower())
+            why = "an abbreviation, not a word" if kind == "abbreviation" else "not accepted" if kind else "not in the dictionary"
+            return Verdict(w, False, Rejection.NOT_A_WORD, f"{w.lower()} is {why}")
         return Verdict(w.lower(), True)
 
     def accepts(self, skeleton: str, word: str) -> bool:
         return self.check(skeleton, word).accepted
 
     def solutions(self, skeleton: str) -> list[str]:
-        """Every accepted word for *skeleton*, sorted.
+        """Every accepted word for *skeleton*, sorted alphabetically.
 
-        Raises ``SkeletonTooLong`` over ``MAX_SOLVED`` consonants, before any work:
-        the enumeration is exponential, and no caller may make it explode.
+        From the dictionary's index when it has one (any length, one lookup);
+        else the exhaustive search, which raises ``SkeletonTooLong`` over
+        ``MAX_ENUMERATED`` consonants before any work.
         """
         key = normalise_skeleton(skeleton)
-        if len(key) > MAX_SOLVED:
-            raise SkeletonTooLong(key)
         if key not in self._solved:
-            self._solved[key] = self._enumerate(key)
+            index = skeleton_index(self._dictionary)
+            if index is not None:
+                found = index.get(key, ())
+            else:
+                found = exhaustive_solutions(self._dictionary, key)
+            self._solved[key] = tuple(w for w in found if len(w) >= MIN_LETTERS)
         return list(self._solved[key])
-
-    def _enumerate(self, skeleton: str) -> tuple[str, ...]:
-        """Try every string the regex admits; one raw dictionary check each.
-
-        Candidates are lower-case ASCII by construction, so the memoising wrapper's
-        validation and cache would only add overhead here: we call the raw check
-        when the dictionary offers one.
-        """
-        check = getattr(self._dictionary, "check_uncached", self._dictionary.check)
-        s = skeleton.lower()
-        stems = [s[0]]
-        for c in s[1:]:
-            stems = [stem + v + c for stem in stems for v in "aeiou"]
-        found = [
-            cand
-            for stem in stems
-            for cand in (stem, stem + "a", stem + "e", stem + "i", stem + "o", stem + "u")
-            if check(cand)
-        ]
-        return tuple(sorted(found))
 
 
 def candidate_count(skeleton: str) -> int:

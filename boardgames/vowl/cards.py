@@ -5,16 +5,22 @@ per line, the skeleton first in capitals, then optionally whitespace and referen
 answers (lower case, space separated); ``#`` starts a comment.  The reference
 answers are for people reading the file and for the deck tests; in play every
 answer the dictionary accepts counts (see ``boardgames.common.skeleton``).
+
+``frequency.txt`` (generated with the decks) says how common each possible answer is,
+so the turn review lists the words a player knows first (``by_frequency``).
 """
 
 from __future__ import annotations
 
 import enum
 import functools
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from boardgames.common.decks import DeckError, DeckLine, deck_path, read_lines
-from boardgames.common.skeleton import MAX_SOLVED, SkeletonError, fits, normalise_skeleton
+from boardgames.common.dictionary import REFUSED_FILE, load_curation
+from boardgames.common.skeleton import SkeletonError, fits, normalise_skeleton
 
 
 class Tier(enum.Enum):
@@ -53,8 +59,6 @@ def parse_card(line: DeckLine, tier: Tier) -> Card:
         skeleton = normalise_skeleton(first)
     except SkeletonError as exc:
         raise line.error(f"bad skeleton {first!r}: {exc}") from None
-    if len(skeleton) > MAX_SOLVED:  # the turn review lists every card's answers (skeleton.MAX_SOLVED)
-        raise line.error(f"the skeleton {skeleton} has {len(skeleton)} consonants; a card has at most {MAX_SOLVED}")
     for answer in answers:
         if not answer.isascii() or not answer.isalpha() or answer != answer.lower():
             raise line.error(f"reference answer {answer!r} must be a lower-case word")
@@ -65,14 +69,19 @@ def parse_card(line: DeckLine, tier: Tier) -> Card:
 
 @functools.cache
 def load_decks() -> dict[Tier, tuple[Card, ...]]:
-    """All three decks, checked: right counts, and every skeleton unique across decks."""
+    """All three decks, checked: right counts, every skeleton unique across decks, and
+    no reference answer that ``refused.txt`` refuses (Interpretation V32)."""
     decks: dict[Tier, tuple[Card, ...]] = {}
     seen: dict[str, str] = {}
+    refused = load_curation().refused  # a refused word is never a card's answer (V32)
     for tier in Tier:
         path = deck_path("vowl", tier.filename)
         cards = []
         for line in read_lines(path):
             card = parse_card(line, tier)
+            for word in card.answers:
+                if word in refused:
+                    raise line.error(f"reference answer {word!r} is refused ({refused[word]}, {REFUSED_FILE})")
             where = f"{path.name} line {line.number}"
             if card.skeleton in seen:
                 raise line.error(f"skeleton {card.skeleton} already appears in {seen[card.skeleton]}")
@@ -82,3 +91,41 @@ def load_decks() -> dict[Tier, tuple[Card, ...]]:
             raise DeckError(path, None, f"expected {tier.size} cards, found {len(cards)}")
         decks[tier] = tuple(cards)
     return decks
+
+
+FREQUENCY_FILE = "frequency.txt"
+#: ``word zipf``: a lower-case word, then a Zipf frequency with two decimals.
+_FREQUENCY_LINE = re.compile(r"^([a-z]{2,})\s+(\d\.\d\d)$")
+#: wordfreq's Zipf scale tops out near 7.7 ("the"); above 8 a line is a typo.
+MAX_ZIPF = 8.0
+
+
+@functools.cache
+def load_frequencies() -> dict[str, float]:
+    """``decks/vowl/frequency.txt`` as word -> Zipf frequency, every line checked.
+
+    Untrusted like every deck file: a malformed line, a frequency outside 0-8 or a
+    word listed twice is a ``DeckError`` naming the file and line.  A word missing
+    here is only sorted last, so the file has no count to check.
+    """
+    path = deck_path("vowl", FREQUENCY_FILE)
+    table: dict[str, float] = {}
+    where: dict[str, int] = {}
+    for line in read_lines(path):
+        match = _FREQUENCY_LINE.match(line.text)
+        if match is None:
+            raise line.error("expected a lower-case word (letters a-z, two or more) and a frequency such as 3.45")
+        word, value = match.group(1), float(match.group(2))
+        if value > MAX_ZIPF:
+            raise line.error(f"frequency {match.group(2)} is above {MAX_ZIPF:.0f}, the top of the Zipf scale")
+        if word in table:
+            raise line.error(f"{word!r} is listed already, line {where[word]}")
+        table[word] = value
+        where[word] = line.number
+    return table
+
+
+def by_frequency(words: Iterable[str], frequencies: dict[str, float] | None = None) -> list[str]:
+    """*words*, most common first (``frequency.txt``); ties, and unknown words last, alphabetically."""
+    table = load_frequencies() if frequencies is None else frequencies
+    return sorted(words, key=lambda w: (-table.get(w, -1.0), w))

@@ -5,8 +5,7 @@
 - ``boardgames vowl --practice [--players NAME]``: solitaire practice;
 - ``boardgames vowl --resume``: the latest unfinished game (``GameSession.latest``);
 - ``boardgames vowl check SKELETON WORD`` and ``... solve SKELETON``: tools for a real table
-  (``solve`` lists answers for at most ``skeleton.MAX_SOLVED`` = 7 consonants: the
-  search is exponential, 7 answer in about a second, 8 take several; see ``cmd_solve``).
+  (``solve`` answers any skeleton from the dictionary's index, see ``cmd_solve``).
 
 Reading the setup from the command line (``setup_from_args``) lives here, with the
 command line.  Nothing imports this module but the game registry
@@ -22,19 +21,20 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from boardgames.common.dictionary import get_dictionary
+from boardgames.common.dictionary import get_dictionary, load_curation
 from boardgames.common.errors import UserFacingError
 from boardgames.common.names import MAX_LENGTH as MAX_NAME
 from boardgames.common.text import plain, sentence
 from boardgames.common.skeleton import (
-    MAX_SOLVED,
+    MAX_SKELETON,
     SkeletonError,
     SkeletonMatcher,
     SkeletonTooLong,
     normalise_skeleton,
+    warm_index,
 )
 from boardgames.games import GameEntry, MenuItem
-from boardgames.vowl.cards import load_decks
+from boardgames.vowl.cards import load_decks, load_frequencies
 from boardgames.vowl.track import Timer
 
 if TYPE_CHECKING:
@@ -94,7 +94,11 @@ def setup_from_args(args: argparse.Namespace) -> VowlSetup | None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """``boardgames vowl check SKELETON WORD``: exit 0 accepted, 1 rejected, 2 bad skeleton."""
+    """``boardgames vowl check SKELETON WORD``: exit 0 accepted, 1 rejected, 2 bad skeleton.
+
+    The game's own judge, so the curated dictionary too: abbreviations and lone letters
+    are rejected, accents folded (Interpretation V32).
+    """
     try:
         skeleton = normalise_skeleton(args.skeleton)
     except SkeletonError as exc:
@@ -108,11 +112,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_solve(args: argparse.Namespace) -> int:
     """``boardgames vowl solve SKELETON``: every answer, sorted; exit 1 when there is none.
 
-    At most ``MAX_SOLVED`` (7) consonants, else one line and exit 2: the search tries
-    every vowel in every gap (5^(n-1) x 6 candidates), measured at 0.13 s for 6
-    consonants, under a second for 7, 4-6 s for 8 and a MemoryError for 16.  Every
-    deck card has at most 6.  The limit is the matcher's own (``SkeletonTooLong``), so
-    the turn review and any other caller get the same one.
+    Any length up to ``MAX_SKELETON`` consonants (a malformed skeleton beyond it,
+    exit 2): answers come from the dictionary's index, one lookup (issue 16).  Only
+    where no hunspell word list can be read does the matcher fall back to the
+    exhaustive search, which refuses long skeletons (``SkeletonTooLong``, exit 2).
     """
     try:
         skeleton = normalise_skeleton(args.skeleton)
@@ -186,11 +189,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     c.add_argument("skeleton", help="the consonants on the card, e.g. SVR")
     c.add_argument("word", help="the proposed answer, e.g. savor")
     c.set_defaults(func=cmd_check)
-    s = sub.add_parser("solve", help=f"list every answer to SKELETON (at most {MAX_SOLVED} consonants)", description=(
+    s = sub.add_parser("solve", help="list every answer to SKELETON", description=(
         "Print every accepted answer, one per line, sorted. Exit 1 when there is none, 2 for a malformed "
-        f"skeleton or one of more than {MAX_SOLVED} consonants: the search tries every vowel in every gap, "
-        f"five times longer for each consonant; {MAX_SOLVED} take about a second (every card has at most 6)."))
-    s.add_argument("skeleton", help=f"the consonants on the card, e.g. SVR (at most {MAX_SOLVED})")
+        f"skeleton (more than {MAX_SKELETON} consonants is one: no word has so many)."))
+    s.add_argument("skeleton", help=f"the consonants on the card, e.g. SVR (at most {MAX_SKELETON})")
     s.set_defaults(func=cmd_solve)
 
 
@@ -213,11 +215,18 @@ class VowlEntry(GameEntry):
         register(subparsers)
 
     def validate_decks(self) -> None:
+        """The three decks and the curated word lists beside them (``DeckError``, exit 4)."""
         load_decks()
+        load_curation()
+        load_frequencies()
 
     def check_ready(self) -> None:
-        """Vowl judges every answer with the spell checker (``DictionaryUnavailable``, exit 3)."""
-        get_dictionary()
+        """Vowl judges every answer with the spell checker (``DictionaryUnavailable``, exit 3).
+
+        The answer index is then built in the background (``warm_index``): the first
+        turn review lists every card's answers at once instead of waiting for it.
+        """
+        warm_index(get_dictionary())
 
     def new_game_screen(self) -> Screen:
         """The setup form: names, board side, a sand timer each."""

@@ -17,11 +17,13 @@ from textual.widgets import Footer, SelectionList, Static
 from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen
-from boardgames.vowl.cards import Card
+from boardgames.vowl.cards import Card, by_frequency
 from boardgames.vowl.events import CardStatus, TurnSummary, race_lines
 from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
 
-MAX_ALSO = 10  # "you could also have said ..." lists at most this many words
+MAX_ALSO = 10  # "you could also have said ..." lists at most this many words, until "all answers"
+#: The review's "all answers" key: ``+`` for "more" (``a`` is UWO's move-left, docs/keys.md).
+ALL_ANSWERS_KEY = "plus"
 
 
 class DiscardScreen(OnceModalScreen[frozenset[Card]]):
@@ -83,8 +85,14 @@ STATUS_STYLE = {
 }
 
 
-def review_table(summary: TurnSummary, matcher: SkeletonMatcher) -> Table:
-    """Every card of the turn with its accepted answers ("you could also have said …")."""
+def review_table(summary: TurnSummary, matcher: SkeletonMatcher, *, show_all: bool = False) -> Table:
+    """Every card of the turn with its accepted answers ("you could also have said …").
+
+    Answers come most common first (``cards.by_frequency``, issue 14): cut to
+    ``MAX_ALSO`` alphabetically, "mono" hid behind "mene" and "mun".  *show_all*
+    lifts the cut (the review's ``+`` key).
+    """
+    limit = None if show_all else MAX_ALSO
     table = Table(expand=True, show_lines=False, header_style="bold",
                   caption="G green · Y yellow · R red", caption_style="dim", caption_justify="left")
     table.add_column("card", no_wrap=True)
@@ -94,18 +102,16 @@ def review_table(summary: TurnSummary, matcher: SkeletonMatcher) -> Table:
     table.add_column("answers", ratio=1)
     for tc in summary.cards:
         card = tc.card
-        words = matcher.solutions(card.skeleton)
+        words = by_frequency(matcher.solutions(card.skeleton))
         if tc.answer:
             others = [w for w in words if w != tc.answer.lower()]
             said = Text(plain(tc.answer), style="bold green")
             if others:
-                said.append("; you could also have said " + ", ".join(others[:MAX_ALSO]), style="default")
-                if len(others) > MAX_ALSO:
-                    said.append(f" (+{len(others) - MAX_ALSO} more)", style="dim")
+                said.append("; you could also have said " + ", ".join(others[:limit]), style="default")
+                _more(said, len(others), limit)
         else:
-            said = Text(", ".join(words[:MAX_ALSO]) or "(no answer in the dictionary)")
-            if len(words) > MAX_ALSO:
-                said.append(f" (+{len(words) - MAX_ALSO} more)", style="dim")
+            said = Text(", ".join(words[:limit]) or "(no answer in the dictionary)")
+            _more(said, len(words), limit)
         if tc.sudden_death:
             whose = "sudden death"
         elif summary.partner and tc.owner == summary.player:
@@ -119,6 +125,12 @@ def review_table(summary: TurnSummary, matcher: SkeletonMatcher) -> Table:
             said,
         )
     return table
+
+
+def _more(text: Text, count: int, limit: int | None) -> None:
+    """Say how many answers the cut left out, and which key shows them."""
+    if limit is not None and count > limit:
+        text.append(f" (+{count - limit} more: + shows all)", style="dim")
 
 
 class _PlainText:
@@ -144,15 +156,19 @@ class ReviewScreen(OnceModalScreen[None]):
     Page Up/Down, Home/End: the scroll has the focus), the headline and the hint stay.
     """
 
-    HINT = "Enter to continue · ↑↓ PgUp PgDn scroll."
+    HINT = "Enter to continue · ↑↓ PgUp PgDn scroll · + all answers."
     AUTO_FOCUS = "#review-scroll"
 
-    BINDINGS = [Binding("enter,escape", "close", "Continue", priority=True)]
+    BINDINGS = [
+        Binding("enter,escape", "close", "Continue", priority=True),
+        Binding(ALL_ANSWERS_KEY, "all_answers", "All answers", key_display="+"),
+    ]
 
     def __init__(self, summary: TurnSummary, matcher: SkeletonMatcher) -> None:
         super().__init__()
         self.summary = summary
         self.matcher = matcher
+        self.show_all = False
 
     def compose(self) -> ComposeResult:
         s = self.summary
@@ -184,6 +200,11 @@ class ReviewScreen(OnceModalScreen[None]):
         head = self.query_one("#review-headline")
         overhead = head.outer_size.height + 1 + 2 + 1  # headline, hint, frame, footer
         self.query_one("#review-scroll").styles.max_height = max(3, self.size.height - overhead)
+
+    def action_all_answers(self) -> None:
+        """Every answer of every card, or back to the ten most common (a toggle)."""
+        self.show_all = not self.show_all
+        self.query_one("#review-table", Static).update(review_table(self.summary, self.matcher, show_all=self.show_all))
 
     def action_close(self) -> None:
         self.dismiss(None)

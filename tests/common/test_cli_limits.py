@@ -1,7 +1,8 @@
 """Issue 12, item 6: the command line has limits, and says so in one line.
 
-- ``vowl solve`` lists answers for at most ``MAX_SOLVED`` consonants, a limit of the
-  matcher itself (``SkeletonTooLong``), so the turn review and any caller share it;
+- ``vowl solve`` lists answers for any skeleton up to ``MAX_SKELETON`` consonants from
+  the dictionary's index (issue 16); only the exhaustive fallback (a dictionary with no
+  word list) stops at ``MAX_SOLVED`` (``SkeletonTooLong``);
 - ``vntypl8s check`` reads at most ``MAX_JUDGED`` characters (Interpretation P21), and
   the judge itself does not read a longer plate for title words;
 - a closed output pipe ends any command quietly (exit 141, no traceback);
@@ -19,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from boardgames.cli import BROKEN_PIPE_EXIT, main
-from boardgames.common.decks import DeckError, DeckLine
 from boardgames.common.skeleton import (
     MAX_SKELETON,
     MAX_SOLVED,
@@ -28,7 +28,7 @@ from boardgames.common.skeleton import (
     SkeletonTooLong,
 )
 from boardgames.vntypl8s.judge import MAX_JUDGED, MAX_LENGTH, PlateJudge, Rule
-from boardgames.vowl.cards import Tier, load_decks, parse_card
+from boardgames.vowl.cards import load_decks
 
 ROOT = Path(__file__).resolve().parents[2]
 CONSONANTS = "BCDFGHJKLMNPQRSTVWXZ"
@@ -49,7 +49,7 @@ class CountingBackend:
         return False
 
 
-# --- vowl solve: at most MAX_SOLVED consonants ---------------------------------------
+# --- vowl solve: any length from the index; the exhaustive fallback stops at MAX_SOLVED------------------------------------
 
 
 def test_the_matcher_refuses_to_enumerate_past_the_limit_before_any_work() -> None:
@@ -73,19 +73,19 @@ def test_every_deck_card_stays_solvable() -> None:
     assert longest <= MAX_SOLVED
 
 
-def test_a_deck_card_over_the_limit_is_a_deck_error(tmp_path: Path) -> None:
-    line = DeckLine(tmp_path / "expert.txt", 7, skeleton_of(MAX_SOLVED + 1))
-    with pytest.raises(DeckError, match=f"at most {MAX_SOLVED}"):
-        parse_card(line, Tier.EXPERT)
+def test_solve_answers_a_skeleton_the_exhaustive_search_never_could(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16: 14 consonants are 5^13 x 6 = 7.3e9 candidates for the old search; the
+    index answers at once (no timing asserted: the old search would not end at all)."""
+    assert main(["vowl", "solve", "HNRFCBLTDNTTBS"]) == 0
+    assert capsys.readouterr().out.split() == ["honorificabilitudinitatibus"]
 
 
-def test_solve_refuses_a_long_skeleton_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["vowl", "solve", skeleton_of(MAX_SOLVED + 2)]) == 2
+def test_solve_refuses_an_absurd_skeleton_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["vowl", "solve", "B" * (MAX_SKELETON + 1)]) == 2
     out = capsys.readouterr()
     assert out.out == ""
     assert out.err.count("\n") == 1
-    assert "too long to solve" in out.err and f"at most {MAX_SOLVED}" in out.err
-    assert "vowl check" in out.err  # what to do instead
+    assert "malformed skeleton" in out.err and f"at most {MAX_SKELETON}" in out.err
 
 
 def test_solve_answers_the_longest_deck_card(capsys: pytest.CaptureFixture[str]) -> None:
@@ -104,12 +104,12 @@ def test_check_takes_long_skeletons_but_not_absurd_ones(capsys: pytest.CaptureFi
 
 
 def test_help_states_the_limit() -> None:
-    for args in (["vowl", "--help"], ["vowl", "solve", "--help"]):
+    for args in (["vowl", "solve", "--help"],):
         result = subprocess.run(
             [sys.executable, "-m", "boardgames", *args], capture_output=True, text=True, cwd=ROOT, timeout=60
         )
         assert result.returncode == 0
-        assert f"{MAX_SOLVED} consonants" in " ".join(result.stdout.split())
+        assert f"{MAX_SKELETON} consonants" in " ".join(result.stdout.split())
 
 
 # --- vntypl8s check: at most MAX_JUDGED characters (P21) -----------------------------

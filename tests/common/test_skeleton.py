@@ -93,8 +93,28 @@ def test_american_spelling(real: SkeletonMatcher) -> None:
 
 
 def test_not_letters_rejected(real: SkeletonMatcher) -> None:
-    for word in ["", "s4vor", "sa vor", "savör"]:
+    for word in ["", "s4vor", "sa vor", "sævor"]:  # æ has no plain form to fold to
         assert real.check("SVR", word).rejection is Rejection.NOT_LETTERS
+
+
+@pytest.mark.parametrize(("skeleton", "typed", "judged"), [("CF", "café", "cafe"), ("SVR", "sävör", "savor")])
+def test_accents_are_folded_before_judging(real: SkeletonMatcher, skeleton: str, typed: str, judged: str) -> None:
+    """Issue 14: "café" was refused as "not letters"."""
+    verdict = real.check(skeleton, typed)
+    assert verdict.accepted and verdict.word == judged
+
+
+def test_naive_with_its_diaeresis_is_judged_as_naive(real: SkeletonMatcher) -> None:
+    verdict = real.check("NV", "naïve")  # a word at last, but "ai" is a double vowel
+    assert verdict.rejection is Rejection.DOES_NOT_FIT and "double vowel" in verdict.message
+
+
+def test_a_single_letter_is_never_an_answer_v29(real: SkeletonMatcher) -> None:
+    """Interpretation V32: hunspell lists every letter; none is an answer."""
+    verdict = real.check("B", "b")
+    assert verdict.rejection is Rejection.NOT_A_WORD and "single letter" in verdict.message
+    assert "b" not in real.solutions("B")
+    assert all(len(w) >= 2 for w in real.solutions("B"))
 
 
 @pytest.mark.parametrize("bad", ["", "  ", "SAV", "S1R", "S-R", "SÜR"])
@@ -117,7 +137,8 @@ def test_candidate_count_is_the_size_of_the_enumeration() -> None:
     assert candidate_count("C") == 6
 
 
-def test_solutions_checks_every_candidate_once() -> None:
+def test_without_a_word_list_solutions_checks_every_candidate_once() -> None:
+    """The exhaustive fallback (a dictionary that offers no word list to index)."""
     calls: list[str] = []
 
     class Counting:
