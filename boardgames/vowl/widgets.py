@@ -186,5 +186,5 @@ class GameOverPanel(Static):
         legend = "solved: cards solved in the piles played"
         if not practice:
             legend = "★ winner · successes: turns that brought points · " + legend
-        hint = Text(legend + "\n\nn: new game · v: the last turn's review · Esc: menu", style="dim")
+        hint = Text(legend + "\n\nn: new game · o: the last turn's review · Esc: leave", style="dim")
         self.update(Group(head, Text(""), table, Text(""), hint))
