@@ -88,3 +88,40 @@ async def test_uwo_pieces_are_readable_in_every_theme(theme: str) -> None:
         for card in app.screen.query(".hand-card"):
             ratio, char = worst_contrast(card)
             assert ratio >= AA, f"{theme}: hand card {char!r} has contrast {ratio:.2f}:1"
+
+
+@pytest.mark.parametrize("theme", THEMES)
+async def test_vowl_cards_are_readable_in_every_theme(theme: str) -> None:
+    from boardgames.vowl.widgets import CardFace  # noqa: PLC0415
+    from tests.vowl.test_screen import make_app  # noqa: PLC0415
+
+    app, _ = make_app(("Ann Lee", "Bob Roy"), seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = theme
+        await pilot.pause()
+        await pilot.press("r")
+        await take_keyboard(pilot)
+        await wait_for(pilot, lambda: any(c.classes & {"-green", "-yellow", "-red"} for c in app.screen.query(CardFace))
+                       and settled(app), "a card face up")
+        for card in app.screen.query(CardFace):
+            ratio, char = worst_contrast(card)
+            assert ratio >= AA, f"{theme}: card {char!r} ({sorted(card.classes)}) has contrast {ratio:.2f}:1"
+
+
+@pytest.mark.parametrize("theme", THEMES)
+async def test_vntypl8s_plates_are_readable_in_every_theme(theme: str) -> None:
+    from boardgames.vntypl8s.widgets import PlateView  # noqa: PLC0415
+    from tests.vntypl8s.ui import make_app  # noqa: PLC0415
+
+    app, _ = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = theme
+        await take_keyboard(pilot)
+        await wait_for(pilot, lambda: bool(app.screen.query(PlateView)) and settled(app), "the plate editor")
+        await pilot.press(*"trbb")
+        await wait_for(pilot, lambda: settled(app), "the plate typed")
+        plates = list(app.screen.query(PlateView))
+        assert plates
+        for plate in plates:
+            ratio, char = worst_contrast(plate)
+            assert ratio >= AA, f"{theme}: plate {char!r} has contrast {ratio:.2f}:1"
