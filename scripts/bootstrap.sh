@@ -78,8 +78,8 @@ fi
 # Reinstall only when the project's metadata changed since the last install.
 if [ ! -f "$STAMP" ] || [ "$ROOT/pyproject.toml" -nt "$STAMP" ]; then
     target="$ROOT"
-    [ "$FOR" = test ] && target="$ROOT[test,web]"  # the web extra: tests/test_serve.py
-    echo "boardgames: installing $( [ "$FOR" = test ] && echo "the package and its test tools" || echo "the package") into .venv" >&2
+    [ "$FOR" = test ] && target="$ROOT[dev]"  # tests, the web extra (tests/test_serve.py), ruff and mypy
+    echo "boardgames: installing $( [ "$FOR" = test ] && echo "the package and its test and lint tools" || echo "the package") into .venv" >&2
     "$VENV/bin/python" -m pip install --quiet --upgrade pip >/dev/null
     # Before 0.2 the distribution was called "boardgames" (a name the package index gives
     # to another project); a venv made then has it, and it would shadow this one.
