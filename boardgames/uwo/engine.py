@@ -264,6 +264,9 @@ class Game:
     ) -> Game:
         """Deal a game: troops on the first two rows, the rest shuffled, 3 cards each; Gnorfs begin.
 
+        The players do not choose their starting UMOs (U25): the catalog's 10 Troopers
+        are the only cards never in the deck, and they fill the two home rows exactly.
+
         ``first_game``: the rulebook's 8-UMO variant, the corners left empty (U15).
         ``first`` exists for the balance measurements only (which side's edge is the
         first player's?); a real game always lets the Gnorfs begin.
@@ -1002,10 +1005,11 @@ class Game:
         u = self.board[sq]
         assert u is not None
         new = self.catalog.by_key[key]
-        own_turn = side is self.current
-        # U6: only a morph during the owner's own turn stops it attacking this turn.
+        # U6: only the turn's own morph stops the UMO attacking this turn; a defensive morph
+        # never does, in either player's turn (2d: "you may attack again").
+        held = side is self.current and not defensive
         self.board[sq] = u.but(
-            cards=(*u.cards, card), kind=new, locked=self.turn if own_turn else u.locked
+            cards=(*u.cards, card), kind=new, locked=self.turn if held else u.locked
         )
         ev.append(Morphed(side, sq, u.kind.name, new.name, defensive))
         _note(ev, ran_out)
@@ -1272,7 +1276,7 @@ class _Step(NamedTuple):
 
 
 def _held_by_morph(umo: Umo, turn: int) -> bool:
-    """Morphed by its owner during this turn, it may not attack yet (U6) - except a Dynamite
+    """Given the turn's morph (not a defensive one), it may not attack yet (U6) - except a Dynamite
     that has not moved this turn (U8)."""
     return umo.locked == turn and (umo.kind.role is not _DYNAMITE or umo.moved == turn)
 
