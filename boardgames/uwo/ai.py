@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 from boardgames.uwo.actions import (
     Action,
+    AnswerDraw,
     Attack,
     Blast,
     EndTurn,
@@ -137,6 +138,8 @@ def seat_knowledge(view: UwoView) -> UwoView:
         first_game=view.first_game,
         ran_out_first=view.ran_out_first,
         legal=view.legal,
+        draw_offered=view.draw_offered,
+        positions=view.positions,
     )
 
 
@@ -699,6 +702,8 @@ class ComputerPlayer:
         if len(legal) == 1:
             return legal[0]
         samples = self.samples(view)
+        if view.phase is Phase.DRAW_OFFER:
+            return self.answer_draw(samples, me)
         if view.phase is Phase.TURN:
             plan = self.plan_turn(samples, me)
             self._plan = list(plan[1:])
@@ -742,6 +747,15 @@ class ComputerPlayer:
             averaged = looked
         plan = self.pick(averaged)
         return _with_end(plan)
+
+    def answer_draw(self, samples: Sequence[Game], me: Side) -> AnswerDraw:
+        """A draw offered by the person (U26): accepted when this level's own evaluation of
+        the position, averaged over its samples, says it is not winning (a score of at most
+        0, which is what a draw scores).  Ahead, it plays on; level or behind, half a point
+        is worth taking.  It never offers one itself, nor resigns: the person decides those."""
+        score = self.search.ev.score
+        mean = sum(score(g, me) for g in samples) / len(samples)
+        return AnswerDraw(accept=mean <= 0.0)
 
     def answer(self, samples: Sequence[Game], me: Side, legal: Sequence[Action]) -> Action:
         """A duel answer (defend, evade, take the hit; counter-attack or stop), each option
