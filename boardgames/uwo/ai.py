@@ -181,6 +181,12 @@ class Weights:
     cramp: float = 20.0
     #: Material only (the greedy baseline): no threats.
     threats: bool = True
+    #: A turn beginning in a position seen before (U27): the side ahead loses this much per
+    #: earlier time, the side behind gains it - the third time is a draw, so a lead that
+    #: shuffles is a lead thrown away, and one that varies keeps its chances.
+    repeat: float = 0.0
+    #: Below this material share a side is not "ahead" for ``repeat``.
+    repeat_lead: float = 0.05
 
 
 #: The greedy baseline's prices: material and distance only, fixed so that tuning the
@@ -269,6 +275,8 @@ class Evaluator:
         s += w.evasion * (g.evasions[me] - g.evasions[op])
         s += w.energy * (1.0 - w.energy_lead * abs(lead)) * (g.energy[me] - g.energy[op])
         s += w.hand * (len(g.hands[me]) - len(g.hands[op]))
+        if w.repeat and g.reps > 1 and abs(lead) > w.repeat_lead:
+            s -= w.repeat * (g.reps - 1) * (1.0 if lead > 0 else -1.0)
         if w.distance:
             # The side ahead closes in harder: it can afford trades, and a lead that is
             # never brought to the enemy ends as a draw at the turn limit.
@@ -503,6 +511,7 @@ class Budget:
 
 #: The levels a player may choose, weakest first (random and greedy are baselines).
 LEVELS: dict[str, Budget] = {
+    "beginner": Budget(samples=1, morph_expand=1, action_expand=1, shortlist=4, temperature=60.0),
     "easy": Budget(samples=1, morph_expand=2, action_expand=2, shortlist=6, temperature=25.0),
     "normal": Budget(samples=4, morph_expand=4, action_expand=4, shortlist=8),
     "hard": Budget(
@@ -831,6 +840,13 @@ class GreedyPlayer:
         return self.rng.choice(best)
 
 
+#: Levels that price positions differently from ``Weights()``.  The beginner sees only
+#: material and distance, as the greedy baseline does, but plans whole turns and picks
+#: among its best four at random (weight e^(score/60)): it leaves threats unanswered
+#: and misses attacks a person would see, which is what makes it gentle.
+LEVEL_WEIGHTS: dict[str, Weights] = {"beginner": GREEDY_WEIGHTS}
+
+
 def make_player(level: str, side: Side, rng: random.Random) -> ComputerPlayer | GreedyPlayer:
     """A computer player of ``level`` (``greedy`` or one of ``LEVELS``) for ``side``."""
     del side  # every level plays either army the same way
@@ -838,4 +854,4 @@ def make_player(level: str, side: Side, rng: random.Random) -> ComputerPlayer | 
         return GreedyPlayer(rng)
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: one of greedy, {', '.join(LEVELS)}")
-    return ComputerPlayer(level, rng)
+    return ComputerPlayer(level, rng, weights=LEVEL_WEIGHTS.get(level))

@@ -233,7 +233,7 @@ class Game:
         "catalog", "board", "hands", "decks", "removed", "energy", "evasions", "current",
         "phase", "duel", "turn", "started", "done", "morph_used", "action_used", "paid",
         "ran_out_first", "_outcome", "alive", "first_game", "turn_cap", "_undo",
-        "offered", "_seen", "_recent",
+        "offered", "_seen", "_recent", "reps",
     )
 
     catalog: Catalog
@@ -269,6 +269,9 @@ class Game:
     #: (a short tuple) and are folded into a new dict only now and then.
     _seen: dict[object, int]
     _recent: tuple[object, ...]
+    #: How many times this turn's starting position has come up, this turn included (U27):
+    #: counted once when the turn begins, so that a search may read it for nothing.
+    reps: int
 
     # ------------------------------------------------------------------ set-up
 
@@ -334,6 +337,7 @@ class Game:
         g.offered = False
         g._seen = {}
         g._recent = (g.position_key(),)
+        g.reps = 1
         return g
 
     @classmethod
@@ -403,6 +407,7 @@ class Game:
         g.offered = view.draw_offered
         g._seen = dict(view.positions)
         g._recent = ()
+        g.reps = max(1, g.repetitions())
         return g
 
     def copy(self) -> Game:
@@ -433,6 +438,7 @@ class Game:
         g.offered = self.offered
         g._seen = self._seen  # shared: never changed, only replaced (U27)
         g._recent = self._recent
+        g.reps = self.reps
         return g
 
     # ------------------------------------------------------------------ queries
@@ -517,6 +523,7 @@ class Game:
             self._seen = _folded(self._seen, recent)
             recent = ()
         self._recent = recent
+        self.reps = n
         if n >= REPEATS:
             self._finish(Outcome(None, f"the same position came up for the {_nth(n)} time"), ev)
 

@@ -95,6 +95,7 @@ from boardgames.uwo.widgets import (
 
 #: What the menu's levels mean, in a player's words.
 LEVEL_BLURBS = {
+    "beginner": "Beginner — counts only the UMOs on the board, and often misses a threat",
     "easy": "Easy — plans its turns, but often picks a weaker plan",
     "normal": "Normal — plans each turn on several guesses at your hand",
     "hard": "Hard — also weighs your best answer to each plan",

@@ -107,6 +107,7 @@ def make(
     g.offered = False
     g._seen = {}
     g._recent = (g.position_key(),)  # U27: the position set up is the first one seen
+    g.reps = 1
     return g
 
 

@@ -46,7 +46,7 @@ def tiny(level: str, rng: random.Random) -> ComputerPlayer | GreedyPlayer | Rand
         return RandomPlayer(rng)
     if level == "greedy":
         return GreedyPlayer(rng)
-    budget = {"easy": TINY_EASY, "normal": TINY, "hard": TINY_HARD}[level]
+    budget = {"beginner": TINY_EASY, "easy": TINY_EASY, "normal": TINY, "hard": TINY_HARD}[level]
     return ComputerPlayer(level, rng, budget=budget)
 
 
@@ -287,7 +287,7 @@ def test_levels_are_reproducible_from_their_seed() -> None:
 
 def test_every_level_is_a_selfplay_player_and_unknown_levels_are_refused() -> None:
     assert list(PLAYERS) == ["random", "greedy", *LEVELS]
-    assert list(LEVELS) == ["easy", "normal", "hard"]
+    assert list(LEVELS) == ["beginner", "easy", "normal", "hard"]
     with pytest.raises(ValueError, match="unknown level"):
         make_player("expert", Side.GNORFS, random.Random(1))
 
