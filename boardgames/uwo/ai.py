@@ -184,7 +184,7 @@ class Weights:
     #: A turn beginning in a position seen before (U27): the side ahead loses this much per
     #: earlier time, the side behind gains it - the third time is a draw, so a lead that
     #: shuffles is a lead thrown away, and one that varies keeps its chances.
-    repeat: float = 0.0
+    repeat: float = 150.0
     #: Below this material share a side is not "ahead" for ``repeat``.
     repeat_lead: float = 0.05
 

@@ -302,6 +302,18 @@ def test_the_evaluation_is_antisymmetric_and_ends_on_the_outcome() -> None:
     assert ev.score(won, Side.GNORFS) > 100_000 > -100_000 > ev.score(won, Side.PNORFS)
 
 
+def test_U27_a_repeated_position_costs_the_side_ahead_and_helps_the_side_behind() -> None:
+    """The third repetition is a draw (U27): the side ahead is pushed to vary, the side
+    behind drawn to repeat; the term keeps the evaluation antisymmetric."""
+    ev = Evaluator(CAT)
+    g = make("a1=G:troop b1=G:troop c1=G:troop e6=P:troop")
+    once = ev.score(g, Side.GNORFS)
+    g.reps = 2
+    twice = ev.score(g, Side.GNORFS)
+    assert twice == pytest.approx(once - ev.w.repeat) and ev.w.repeat > 0
+    assert ev.score(g, Side.PNORFS) == pytest.approx(-twice)
+
+
 def test_a_lead_is_worth_more_as_the_armies_shrink() -> None:
     """One UMO more is worth more at 3 against 2 than at 10 against 9 (material is a share)."""
     ev = Evaluator(CAT)
