@@ -515,7 +515,7 @@ LEVELS: dict[str, Budget] = {
     "easy": Budget(samples=1, morph_expand=2, action_expand=2, shortlist=6, temperature=25.0),
     "normal": Budget(samples=4, morph_expand=4, action_expand=4, shortlist=8),
     "hard": Budget(
-        samples=4, morph_expand=4, action_expand=4, shortlist=8, replies=3, reply_samples=3, depth=2, quick_actions=2
+        samples=6, morph_expand=5, action_expand=5, shortlist=10, replies=4, reply_samples=4, depth=2, quick_actions=3
     ),
 }
 
