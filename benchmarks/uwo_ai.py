@@ -51,6 +51,9 @@ MATCHES: tuple[tuple[str, str], ...] = (
     ("normal", "easy"),
 )
 TARGETS = {("normal", "random"): 0.95, ("normal", "greedy"): 0.70, ("hard", "normal"): 0.60}
+#: Issue 14: each level of the ladder beats the one below in this share of the decided games.
+LADDER = (("easy", "beginner"), ("normal", "easy"), ("hard", "normal"))
+LADDER_TARGET = 0.70
 TIME_LIMITS_MS = {"normal": 200.0, "hard": 1000.0}
 
 
@@ -63,6 +66,12 @@ class GameRecord:
     first: Side
     turns: int
     times: tuple[list[float], list[float]]
+    #: How the game ended, in the engine's words ("the 300-turn limit was reached", ...).
+    reason: str = ""
+    #: Per player, the thinking time of each of its own turns: every decision it made
+    #: while that turn was its own, added up (a plan is made once and sent step by step,
+    #: so a step's time says little; a turn's time is what a person waits for).
+    turn_times: tuple[list[float], list[float]] = ([], [])
 
 
 def play_one(job: tuple[str, str, int, int, Side | None]) -> GameRecord:
@@ -76,20 +85,29 @@ def play_one(job: tuple[str, str, int, int, Side | None]) -> GameRecord:
     index = {a_side: 0, a_side.other: 1}
     players = {s: PLAYERS[names[s]](s, random.Random(f"uwo-ai/{seed}/{a}-{b}/{i}/{s.name}")) for s in Side}
     times: tuple[list[float], list[float]] = ([], [])
+    per_turn: dict[tuple[int, int], float] = {}
     while not game.is_over():
         side = game.to_act
         assert side is not None
         view = game.view(side)
         started = time.perf_counter()
         action = players[side].choose(view)
-        times[index[side]].append(time.perf_counter() - started)
+        took = time.perf_counter() - started
+        times[index[side]].append(took)
+        if game.current is side:
+            key = (index[side], game.turn)
+            per_turn[key] = per_turn.get(key, 0.0) + took
         if not game.is_legal(action):
             raise AssertionError(f"game {i}: {names[side]} sent an illegal action: {action}")
         game.apply(action)
     outcome = game.outcome()
     assert outcome is not None
     w = outcome.winner
-    return GameRecord(None if w is None else index[w], w, first or Side.GNORFS, game.turn, times)
+    turn_times: tuple[list[float], list[float]] = ([], [])
+    for (who, _), took in sorted(per_turn.items()):
+        turn_times[who].append(took)
+    return GameRecord(None if w is None else index[w], w, first or Side.GNORFS, game.turn, times,
+                      outcome.reason, turn_times)
 
 
 @dataclass
@@ -108,6 +126,12 @@ class Match:
 
     def times(self, who: int) -> list[float]:
         return [t for r in self.records for t in r.times[who]]
+
+    def turn_times(self, who: int) -> list[float]:
+        return [t for r in self.records for t in r.turn_times[who]]
+
+    def draws_by(self, words: str) -> int:
+        return sum(1 for r in self.records if r.winner is None and words in r.reason)
 
 
 def run_match(a: str, b: str, games: int, seed: int, jobs: int, first: Side | None = None) -> Match:
@@ -137,6 +161,7 @@ def strength(games: int, seed: int, jobs: int, matches: Sequence[tuple[str, str]
     print(
         f"{'A':<7}{'B':<8}{'games':>6}{'A won':>7}{'B won':>7}{'draws':>7}{'A wins':>8}{'95% CI':>10}"
         f"{'A score':>9}{'target':>8}{'turns':>7}{'A p95 ms':>10}{'B p95 ms':>10}{'min':>6}"
+        f"{'A of decided':>13}{'cap':>5}{'rep':>5}{'A turn p95':>11}{'B turn p95':>11}"
     )
     out = []
     for a, b in matches:
@@ -149,7 +174,9 @@ def strength(games: int, seed: int, jobs: int, matches: Sequence[tuple[str, str]
             f"{a:<7}{b:<8}{m.games:>6}{wa:>7}{wb:>7}{d:>7}{wa / m.games:>8.1%}{interval(wa, m.games):>10}"
             f"{(wa + d / 2) / m.games:>9.1%}{verdict:>8}{sum(r.turns for r in m.records) / m.games:>7.0f}"
             f"{1000 * percentile(m.times(0), 95):>10.1f}{1000 * percentile(m.times(1), 95):>10.1f}"
-            f"{m.seconds / 60:>6.1f}",
+            f"{m.seconds / 60:>6.1f}"
+            f"{wa / max(1, wa + wb):>13.1%}{m.draws_by('turn limit'):>5}{m.draws_by('same position'):>5}"
+            f"{1000 * percentile(m.turn_times(0), 95):>11.1f}{1000 * percentile(m.turn_times(1), 95):>11.1f}",
             flush=True,
         )
     return out

@@ -13,7 +13,13 @@ Who may send which action depends on the engine's phase:
 - ``Phase.DEFEND`` (the owner of an attacked UMO): ``Morph`` (onto the attacked
   UMO, a defensive morph), ``Evade``, ``TakeHit``;
 - ``Phase.COUNTER`` (whoever just defended successfully): ``Attack`` or ``Blast``
-  (the counter-attack), ``StopDuel``.
+  (the counter-attack), ``StopDuel``;
+- ``Phase.DRAW_OFFER`` (the player offered a draw): ``AnswerDraw``.
+
+``Resign`` (whoever must act, in any phase) and ``OfferDraw`` (the turn's player, once a
+turn, outside a duel) are legal but never listed (U26), like ``Undo``: a player
+picking among the listed moves - the computer, a random player - must never give a
+game away by chance.
 """
 
 from __future__ import annotations
@@ -139,7 +145,40 @@ class Undo:
         return "undo"
 
 
-Action = Morph | Move | Ride | Attack | Blast | Swap | EndTurn | Evade | TakeHit | StopDuel | Undo
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """Give the game up (U26): the other side wins at once.  Whoever must act may resign."""
+
+    def __str__(self) -> str:
+        return "resign"
+
+
+@dataclass(frozen=True, slots=True)
+class OfferDraw:
+    """Offer the other side a draw (U26), on one's own turn outside a duel, once a turn.
+
+    The other side must answer (``AnswerDraw``) before anything else happens; a declined
+    offer leaves the turn where it was.
+    """
+
+    def __str__(self) -> str:
+        return "offer a draw"
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerDraw:
+    """The answer to a draw offer (U26): ``accept`` ends the game as a draw."""
+
+    accept: bool
+
+    def __str__(self) -> str:
+        return "accept the draw" if self.accept else "decline the draw"
+
+
+Action = (
+    Morph | Move | Ride | Attack | Blast | Swap | EndTurn | Evade | TakeHit | StopDuel | Undo
+    | Resign | OfferDraw | AnswerDraw
+)
 
 
 _FIXED: dict[str, Action] = {
@@ -149,6 +188,10 @@ _FIXED: dict[str, Action] = {
     "take the hit": TakeHit(),
     "stop the duel": StopDuel(),
     "undo": Undo(),
+    "resign": Resign(),
+    "offer a draw": OfferDraw(),
+    "accept the draw": AnswerDraw(accept=True),
+    "decline the draw": AnswerDraw(accept=False),
 }
 
 

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 from boardgames.uwo.actions import (
     Action,
+    AnswerDraw,
     Attack,
     Blast,
     EndTurn,
@@ -137,6 +138,8 @@ def seat_knowledge(view: UwoView) -> UwoView:
         first_game=view.first_game,
         ran_out_first=view.ran_out_first,
         legal=view.legal,
+        draw_offered=view.draw_offered,
+        positions=view.positions,
     )
 
 
@@ -178,6 +181,12 @@ class Weights:
     cramp: float = 20.0
     #: Material only (the greedy baseline): no threats.
     threats: bool = True
+    #: A turn beginning in a position seen before (U27): the side ahead loses this much per
+    #: earlier time, the side behind gains it - the third time is a draw, so a lead that
+    #: shuffles is a lead thrown away, and one that varies keeps its chances.
+    repeat: float = 150.0
+    #: Below this material share a side is not "ahead" for ``repeat``.
+    repeat_lead: float = 0.05
 
 
 #: The greedy baseline's prices: material and distance only, fixed so that tuning the
@@ -266,6 +275,8 @@ class Evaluator:
         s += w.evasion * (g.evasions[me] - g.evasions[op])
         s += w.energy * (1.0 - w.energy_lead * abs(lead)) * (g.energy[me] - g.energy[op])
         s += w.hand * (len(g.hands[me]) - len(g.hands[op]))
+        if w.repeat and g.reps > 1 and abs(lead) > w.repeat_lead:
+            s -= w.repeat * (g.reps - 1) * (1.0 if lead > 0 else -1.0)
         if w.distance:
             # The side ahead closes in harder: it can afford trades, and a lead that is
             # never brought to the enemy ends as a draw at the turn limit.
@@ -500,10 +511,11 @@ class Budget:
 
 #: The levels a player may choose, weakest first (random and greedy are baselines).
 LEVELS: dict[str, Budget] = {
+    "beginner": Budget(samples=1, morph_expand=1, action_expand=1, shortlist=4, temperature=60.0),
     "easy": Budget(samples=1, morph_expand=2, action_expand=2, shortlist=6, temperature=25.0),
     "normal": Budget(samples=4, morph_expand=4, action_expand=4, shortlist=8),
     "hard": Budget(
-        samples=6, morph_expand=5, action_expand=5, shortlist=10, replies=8, reply_samples=6, depth=2, quick_actions=3
+        samples=6, morph_expand=5, action_expand=5, shortlist=10, replies=4, reply_samples=4, depth=2, quick_actions=3
     ),
 }
 
@@ -699,6 +711,8 @@ class ComputerPlayer:
         if len(legal) == 1:
             return legal[0]
         samples = self.samples(view)
+        if view.phase is Phase.DRAW_OFFER:
+            return self.answer_draw(samples, me)
         if view.phase is Phase.TURN:
             plan = self.plan_turn(samples, me)
             self._plan = list(plan[1:])
@@ -742,6 +756,15 @@ class ComputerPlayer:
             averaged = looked
         plan = self.pick(averaged)
         return _with_end(plan)
+
+    def answer_draw(self, samples: Sequence[Game], me: Side) -> AnswerDraw:
+        """A draw offered by the person (U26): accepted when this level's own evaluation of
+        the position, averaged over its samples, says it is not winning (a score of at most
+        0, which is what a draw scores).  Ahead, it plays on; level or behind, half a point
+        is worth taking.  It never offers one itself, nor resigns: the person decides those."""
+        score = self.search.ev.score
+        mean = sum(score(g, me) for g in samples) / len(samples)
+        return AnswerDraw(accept=mean <= 0.0)
 
     def answer(self, samples: Sequence[Game], me: Side, legal: Sequence[Action]) -> Action:
         """A duel answer (defend, evade, take the hit; counter-attack or stop), each option
@@ -817,6 +840,13 @@ class GreedyPlayer:
         return self.rng.choice(best)
 
 
+#: Levels that price positions differently from ``Weights()``.  The beginner sees only
+#: material and distance, as the greedy baseline does, but plans whole turns and picks
+#: among its best four at random (weight e^(score/60)): it leaves threats unanswered
+#: and misses attacks a person would see, which is what makes it gentle.
+LEVEL_WEIGHTS: dict[str, Weights] = {"beginner": GREEDY_WEIGHTS}
+
+
 def make_player(level: str, side: Side, rng: random.Random) -> ComputerPlayer | GreedyPlayer:
     """A computer player of ``level`` (``greedy`` or one of ``LEVELS``) for ``side``."""
     del side  # every level plays either army the same way
@@ -824,4 +854,4 @@ def make_player(level: str, side: Side, rng: random.Random) -> ComputerPlayer | 
         return GreedyPlayer(rng)
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: one of greedy, {', '.join(LEVELS)}")
-    return ComputerPlayer(level, rng)
+    return ComputerPlayer(level, rng, weights=LEVEL_WEIGHTS.get(level))

@@ -36,12 +36,15 @@ from boardgames.common.game import IllegalActionError, Seat
 from boardgames.uwo import board as B
 from boardgames.uwo.actions import (
     Action,
+    AnswerDraw,
     Attack,
     Blast,
     EndTurn,
     Evade,
     Morph,
     Move,
+    OfferDraw,
+    Resign,
     Ride,
     StopDuel,
     Swap,
@@ -68,6 +71,8 @@ from boardgames.uwo.events import (
     BackInPlay,
     Blasted,
     Destroyed,
+    DrawAnswered,
+    DrawOffered,
     Drew,
     DuelEnded,
     Evaded,
@@ -80,6 +85,7 @@ from boardgames.uwo.events import (
     Paid,
     RanOut,
     Refilled,
+    Resigned,
     Rode,
     Swapped,
     Trampled,
@@ -91,6 +97,7 @@ from boardgames.uwo.view import Duel, Outcome, Phase, SideView, UmoView, UwoView
 
 __all__ = [
     "HAND_SIZE",
+    "REPEATS",
     "TURN_CAP",
     "Game",
     "IllegalActionError",
@@ -104,6 +111,8 @@ __all__ = [
 HAND_SIZE = 3
 #: A game still running after this many turns (both sides' turns counted) is a draw (U14).
 TURN_CAP = 300
+#: A turn beginning in the same position for this many times ends the game as a draw (U27).
+REPEATS = 3
 
 _GNORFS, _PNORFS = Side.GNORFS, Side.PNORFS
 _RIDER, _DYNAMITE = Role.RIDER, Role.DYNAMITE
@@ -122,6 +131,9 @@ _MORPHS: dict[str, tuple[Morph, ...]] = {}
 _RIDES: dict[tuple[Square, tuple[Square, ...]], Ride] = {}
 _END, _DRAIN = EndTurn(), EndTurn(drain=True)
 _EVADE, _TAKE_HIT, _STOP = Evade(), TakeHit(), StopDuel()
+_ANSWERS: list[Action] = [AnswerDraw(accept=True), AnswerDraw(accept=False)]
+#: Positions a game remembers beside its shared history before it folds them in (U27).
+_FOLD = 16
 
 
 def _morphs(key: str) -> tuple[Morph, ...]:
@@ -221,6 +233,7 @@ class Game:
         "catalog", "board", "hands", "decks", "removed", "energy", "evasions", "current",
         "phase", "duel", "turn", "started", "done", "morph_used", "action_used", "paid",
         "ran_out_first", "_outcome", "alive", "first_game", "turn_cap", "_undo",
+        "offered", "_seen", "_recent", "reps",
     )
 
     catalog: Catalog
@@ -249,6 +262,16 @@ class Game:
     #: This turn's morphs and moves that ``Undo`` can take back, last one last (U24);
     #: ``None`` once an attack, a blast or a swap has closed the turn to undoing.
     _undo: list[_Step] | None
+    #: The turn's player has offered a draw this turn (U26).
+    offered: bool
+    #: How often each position began a turn (U27), shared between copies and never changed:
+    #: a search copies a game thousands of times, so the newest keys wait in ``_recent``
+    #: (a short tuple) and are folded into a new dict only now and then.
+    _seen: dict[object, int]
+    _recent: tuple[object, ...]
+    #: How many times this turn's starting position has come up, this turn included (U27):
+    #: counted once when the turn begins, so that a search may read it for nothing.
+    reps: int
 
     # ------------------------------------------------------------------ set-up
 
@@ -263,6 +286,9 @@ class Game:
         first: Side = Side.GNORFS,
     ) -> Game:
         """Deal a game: troops on the first two rows, the rest shuffled, 3 cards each; Gnorfs begin.
+
+        The players do not choose their starting UMOs (U25): the catalog's 10 Troopers
+        are the only cards never in the deck, and they fill the two home rows exactly.
 
         ``first_game``: the rulebook's 8-UMO variant, the corners left empty (U15).
         ``first`` exists for the balance measurements only (which side's edge is the
@@ -308,6 +334,10 @@ class Game:
         g.first_game = first_game
         g.turn_cap = turn_cap
         g._undo = []
+        g.offered = False
+        g._seen = {}
+        g._recent = (g.position_key(),)
+        g.reps = 1
         return g
 
     @classmethod
@@ -374,6 +404,10 @@ class Game:
         g.first_game = view.first_game
         g.turn_cap = view.turn_cap
         g._undo = None  # a sampled game has no past to take back (and the computer never undoes)
+        g.offered = view.draw_offered
+        g._seen = dict(view.positions)
+        g._recent = ()
+        g.reps = max(1, g.repetitions())
         return g
 
     def copy(self) -> Game:
@@ -401,6 +435,10 @@ class Game:
         g.first_game = self.first_game
         g.turn_cap = self.turn_cap
         g._undo = None if self._undo is None else self._undo[:]  # the steps themselves are never changed
+        g.offered = self.offered
+        g._seen = self._seen  # shared: never changed, only replaced (U27)
+        g._recent = self._recent
+        g.reps = self.reps
         return g
 
     # ------------------------------------------------------------------ queries
@@ -412,6 +450,8 @@ class Game:
             return self.current
         if self.phase is Phase.OVER:
             return None
+        if self.phase is Phase.DRAW_OFFER:
+            return self.current.other  # U26: the other side answers the offer
         assert self.duel is not None
         umo = self.board[self.duel.target]
         assert umo is not None
@@ -436,6 +476,56 @@ class Game:
 
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
+
+    # ------------------------------------------------------------------ repetition (U27)
+
+    def position_key(self) -> tuple[object, ...]:
+        """What makes two moments of the game the same position, as both players see it (U27).
+
+        Every UMO's side, top kind, stack height and how many turns of each side it
+        still waits out of play; both energy rows, evasion supplies, hand and deck
+        sizes; who plays and whose row ran out first.  Hidden cards are left out: a
+        position is what both players can tell apart (as python-chess's
+        ``_transposition_key`` holds what decides the play, not the move history).
+        """
+        done0, done1 = self.done
+        cells = tuple(
+            None if u is None else (
+                u.side, u.kind.index, len(u.cards),
+                u.out[0] - done0 if u.out[0] > done0 else 0, u.out[1] - done1 if u.out[1] > done1 else 0,
+            )
+            for u in self.board
+        )
+        return (
+            cells, self.current, self.energy[0], self.energy[1], self.evasions[0], self.evasions[1],
+            len(self.hands[0]), len(self.hands[1]), len(self.decks[0]), len(self.decks[1]), self.ran_out_first,
+        )
+
+    def repetitions(self, key: object | None = None) -> int:
+        """How many turns have begun in position ``key`` (by default: this turn's) so far."""
+        if key is None:
+            key = self.position_key()
+        return self._seen.get(key, 0) + self._recent.count(key)
+
+    def positions(self) -> dict[object, int]:
+        """Every position a turn began in, with how often (the view's ``positions``)."""
+        seen = dict(self._seen)
+        for k in self._recent:
+            seen[k] = seen.get(k, 0) + 1
+        return seen
+
+    def _count_position(self, ev: list[Event]) -> None:
+        """A turn begins: remember its position; the third time it comes up the game is drawn (U27)."""
+        key = self.position_key()
+        n = self.repetitions(key) + 1
+        recent = (*self._recent, key)
+        if len(recent) > _FOLD:
+            self._seen = _folded(self._seen, recent)
+            recent = ()
+        self._recent = recent
+        self.reps = n
+        if n >= REPEATS:
+            self._finish(Outcome(None, f"the same position came up for the {_nth(n)} time"), ev)
 
     def is_out(self, umo: Umo) -> bool:
         """Temporarily out of play (the card turned sideways): no attack, no defence, no
@@ -567,6 +657,8 @@ class Game:
             return self._defend_actions()
         if self.phase is Phase.COUNTER:
             return self._counter_actions()
+        if self.phase is Phase.DRAW_OFFER:
+            return _ANSWERS[:]
         return []
 
     def _turn_actions(self) -> list[Action]:
@@ -675,6 +767,20 @@ class Game:
         phase = self.phase
         if phase is Phase.OVER:
             return "the game is over"
+        if isinstance(action, Resign):
+            return None  # U26: whoever must act may give up, whatever the phase
+        if isinstance(action, OfferDraw):
+            if phase is not Phase.TURN:
+                return "a draw can be offered on your own turn, outside a duel (U26)"
+            if self.offered:
+                return "you have already offered a draw this turn (U26)"
+            return None
+        if phase is Phase.DRAW_OFFER:
+            if isinstance(action, AnswerDraw):
+                return None
+            return f"first answer the {self.current.possessive} offer of a draw: accept or decline it"
+        if isinstance(action, AnswerDraw):
+            return "nobody has offered a draw"
         if phase is Phase.TURN:
             return self._why_illegal_in_turn(action)
         assert self.duel is not None
@@ -858,13 +964,38 @@ class Game:
         self.check(action)
         ev: list[Event] = []
         phase = self.phase
-        if phase is Phase.TURN:
+        if isinstance(action, (Resign, OfferDraw, AnswerDraw)):
+            self._apply_offer(action, ev)
+        elif phase is Phase.TURN:
             self._apply_turn(action, ev)
         elif phase is Phase.DEFEND:
             self._apply_defence(action, ev)
         else:
             self._apply_counter(action, ev)
         return ev
+
+    def _apply_offer(self, action: Resign | OfferDraw | AnswerDraw, ev: list[Event]) -> None:
+        """Giving up, offering a draw, answering the offer (U26).
+
+        An offer hands the decision to the other side for one action and changes nothing
+        else: declined, the turn goes on exactly where it was (its undo steps included).
+        """
+        if isinstance(action, Resign):
+            side = self.to_act
+            assert side is not None
+            ev.append(Resigned(side))
+            self._finish(Outcome(side.other, f"the {side.title} resigned"), ev)
+        elif isinstance(action, OfferDraw):
+            self.offered = True
+            self.phase = Phase.DRAW_OFFER
+            ev.append(DrawOffered(self.current))
+        else:
+            answerer = self.current.other
+            ev.append(DrawAnswered(answerer, action.accept))
+            if action.accept:
+                self._finish(Outcome(None, f"the {answerer.title} accepted the {self.current.possessive} offer"), ev)
+            else:
+                self.phase = Phase.TURN
 
     def _apply_turn(self, action: Action, ev: list[Event]) -> None:  # noqa: C901, PLR0912 - one branch per action
         p = self.current
@@ -1002,10 +1133,11 @@ class Game:
         u = self.board[sq]
         assert u is not None
         new = self.catalog.by_key[key]
-        own_turn = side is self.current
-        # U6: only a morph during the owner's own turn stops it attacking this turn.
+        # U6: only the turn's own morph stops the UMO attacking this turn; a defensive morph
+        # never does, in either player's turn (2d: "you may attack again").
+        held = side is self.current and not defensive
         self.board[sq] = u.but(
-            cards=(*u.cards, card), kind=new, locked=self.turn if own_turn else u.locked
+            cards=(*u.cards, card), kind=new, locked=self.turn if held else u.locked
         )
         ev.append(Morphed(side, sq, u.kind.name, new.name, defensive))
         _note(ev, ran_out)
@@ -1157,7 +1289,9 @@ class Game:
         self.morph_used = self.action_used = False
         self.paid = 0
         self._undo = []
+        self.offered = False
         ev.append(TurnStarted(nxt, self.turn))
+        self._count_position(ev)
 
     # ------------------------------------------------------------------ views
 
@@ -1224,6 +1358,8 @@ class Game:
             ran_out_first=self.ran_out_first,
             legal=legal,
             undoable=undoable,
+            draw_offered=self.offered,
+            positions=self.positions(),
         )
 
     def _out_text(self, u: Umo) -> str:
@@ -1272,9 +1408,21 @@ class _Step(NamedTuple):
 
 
 def _held_by_morph(umo: Umo, turn: int) -> bool:
-    """Morphed by its owner during this turn, it may not attack yet (U6) - except a Dynamite
+    """Given the turn's morph (not a defensive one), it may not attack yet (U6) - except a Dynamite
     that has not moved this turn (U8)."""
     return umo.locked == turn and (umo.kind.role is not _DYNAMITE or umo.moved == turn)
+
+
+def _folded(seen: dict[object, int], recent: tuple[object, ...]) -> dict[object, int]:
+    """A new history: ``seen`` with the ``recent`` keys counted in (``seen`` itself is shared)."""
+    out = dict(seen)
+    for k in recent:
+        out[k] = out.get(k, 0) + 1
+    return out
+
+
+def _nth(n: int) -> str:
+    return {3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
 
 
 def _note(ev: list[Event], event: Event | None) -> None:

@@ -1,7 +1,7 @@
 """UWO's place in the suite (``ENTRY``): command line, catalog validation, menu entry.
 
 - ``boardgames uwo [--first-game] [--seed N]``: a hot-seat duel on this terminal;
-- ``boardgames uwo --vs-computer [--level easy|normal|hard] [--side gnorfs|pnorfs]``:
+- ``boardgames uwo --vs-computer [--level beginner|easy|normal|hard] [--side gnorfs|pnorfs]``:
   one person against the computer (``--level`` or ``--side`` alone imply it);
 - ``boardgames uwo selfplay --games N --seed S --gnorfs LEVEL --pnorfs LEVEL``: whole
   games between computer players (random, greedy, easy, normal, hard), ending with

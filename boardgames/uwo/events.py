@@ -251,6 +251,39 @@ class Undone:
 
 
 @dataclass(frozen=True, slots=True)
+class Resigned(PublicEvent):
+    """A side gave the game up (U26); ``GameEnded`` follows."""
+
+    side: Side
+
+    def __str__(self) -> str:
+        return f"The {self.side.title} resign."
+
+
+@dataclass(frozen=True, slots=True)
+class DrawOffered(PublicEvent):
+    """The turn's player offers a draw (U26); the other side answers next."""
+
+    side: Side
+
+    def __str__(self) -> str:
+        return f"The {self.side.title} offer a draw."
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAnswered(PublicEvent):
+    """The answer to a draw offer (U26): accepted, ``GameEnded`` follows; declined, the turn goes on."""
+
+    side: Side
+    accept: bool
+
+    def __str__(self) -> str:
+        if self.accept:
+            return f"The {self.side.title} accept the draw."
+        return f"The {self.side.title} decline the draw; the {self.side.other.possessive} turn goes on."
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded(PublicEvent):
     winner: Side | None
     reason: str
@@ -285,5 +318,5 @@ def standing(happened: list[object]) -> list[object]:
 Event = (
     TurnStarted | Morphed | Moved | Rode | Trampled | OutOfPlay | BackInPlay | Attacked | Evaded
     | Destroyed | Blasted | DuelEnded | Swapped | Paid | RanOut | Drew | Refilled | KeepsPlaying | Undone
-    | GameEnded
+    | Resigned | DrawOffered | DrawAnswered | GameEnded
 )

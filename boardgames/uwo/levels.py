@@ -10,7 +10,7 @@ builds its players under exactly these names (a test keeps the two in step).
 from __future__ import annotations
 
 #: The levels a person may choose for the computer opponent, weakest first.
-OPPONENT_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+OPPONENT_LEVELS: tuple[str, ...] = ("beginner", "easy", "normal", "hard")
 
 #: Every player ``selfplay`` knows by name, weakest first: the random legal player, the
 #: one-ply greedy baseline, then the computer opponent's levels.

@@ -51,12 +51,15 @@ from boardgames.common.ui.session_screen import SessionScreen
 from boardgames.uwo import board as B
 from boardgames.uwo.actions import (
     Action,
+    AnswerDraw,
     Attack,
     Blast,
     EndTurn,
     Evade,
     Morph,
     Move,
+    OfferDraw,
+    Resign,
     Ride,
     StopDuel,
     Swap,
@@ -67,6 +70,7 @@ from boardgames.uwo.board import Square
 from boardgames.uwo.cards import Role, load_catalog
 from boardgames.uwo.engine import Game
 from boardgames.uwo.events import (
+    DrawAnswered,
     Event,
     GameEnded,
     KeepsPlaying,
@@ -91,6 +95,7 @@ from boardgames.uwo.widgets import (
 
 #: What the menu's levels mean, in a player's words.
 LEVEL_BLURBS = {
+    "beginner": "Beginner — counts only the UMOs on the board, and often misses a threat",
     "easy": "Easy — plans its turns, but often picks a weaker plan",
     "normal": "Normal — plans each turn on several guesses at your hand",
     "hard": "Hard — also weighs your best answer to each plan",
@@ -134,6 +139,10 @@ class UwoScreen(SessionScreen[Game]):
         Binding("x", "swap", "Swap"),
         Binding("e", "end_turn", "End"),  # short: at 80 columns every key of a turn must fit
         Binding("E,shift+e", "drain", "Spend all"),
+        # U26: hidden from the Footer (at 80 columns every key of a turn must fit); the
+        # rules page (F1) lists them, and each asks once before it acts.
+        Binding("g", "resign", "Resign", show=False),
+        Binding("equals_sign", "offer_draw", "Offer draw", key_display="=", show=False),
         Binding("n", "new_game", "New game"),
         Binding("pageup", "log_page(-1)", "Log", key_display="PgUp/Dn"),
         Binding("pagedown", "log_page(1)", "Log down", show=False),
@@ -403,6 +412,8 @@ class UwoScreen(SessionScreen[Game]):
         for e in events:
             if isinstance(e, KeepsPlaying):
                 self.notify(str(e), title="Another turn", markup=False)  # an event's words: plain text
+            elif isinstance(e, DrawAnswered):
+                self.notify(str(e), title="Your offer of a draw", markup=False)
         if self.game.phase is Phase.DEFEND and self.game.duel is not None:
             self.board.cursor = self.game.duel.target
             attacker = self.game.board[self.game.duel.attacker]
@@ -487,6 +498,8 @@ class UwoScreen(SessionScreen[Game]):
         resumed, self._resumed = self._resumed, False
         if phase is Phase.DEFEND:
             title = f"{side.title}, you are attacked — take the keyboard"
+        elif phase is Phase.DRAW_OFFER:
+            title = f"{side.title}, you are offered a draw — take the keyboard"
         elif resumed:
             title = f"{side.title}, take the keyboard — the duel resumes on your turn"
         elif any(isinstance(e, TurnStarted) and e.side is side for e in self._since_handover):
@@ -515,6 +528,8 @@ class UwoScreen(SessionScreen[Game]):
         # Lines written while the handover covered the log: show the newest once visible.
         log = self.query_one("#log", RichLog)
         self.call_after_refresh(log.scroll_end, animate=False)
+        if self.game is not None and self.game.phase is Phase.DRAW_OFFER:
+            self.ask_draw()
 
     def game_over(self) -> None:
         assert self.game is not None
@@ -662,6 +677,9 @@ class UwoScreen(SessionScreen[Game]):
             if view.to_act is view.current:
                 title = f"Turn {view.turn} · {who} to play"
                 lines.append("The computer plays its turn; watch the log and the marked squares.")
+            elif view.phase is Phase.DRAW_OFFER:
+                title = f"Turn {view.turn} · {who} to answer"
+                lines.append("The computer considers your offer of a draw.")
             else:
                 title = f"Turn {view.turn} · your duel · {who} to answer"
                 lines.append("The computer answers your attack.")
@@ -699,6 +717,9 @@ class UwoScreen(SessionScreen[Game]):
                 lines.append("No defence in your hand (U23): t take the hit")
             else:
                 lines.append("t take the hit")
+        elif view.phase is Phase.DRAW_OFFER:
+            lines.append(f"The {cur.title} offer a draw.")
+            lines.append("y accept · n decline")
         elif view.phase is Phase.COUNTER and view.duel is not None:
             a = view.board[view.duel.attacker]
             assert a is not None
@@ -864,6 +885,10 @@ class UwoScreen(SessionScreen[Game]):
         if action == "new_game":
             return phase is Phase.OVER
         mine = self.my_move()
+        if action == "resign":  # U26: whoever must act, in any phase
+            return True if mine else None
+        if action == "offer_draw":
+            return True if mine and OfferDraw() in self.game.legal_actions else None
         legal = self.game.legal_actions if mine else ()
         if action in ("evade", "take_hit"):
             if phase is not Phase.DEFEND:
@@ -899,7 +924,8 @@ class UwoScreen(SessionScreen[Game]):
         return True
 
     _KEYS = {"v": "evade", "t": "take_hit", "c": "counter", "p": "stop_duel", "b": "blast",
-             "u": "undo", "x": "swap", "e": "end_turn", "E": "drain", "n": "new_game"}
+             "u": "undo", "x": "swap", "e": "end_turn", "E": "drain", "n": "new_game",
+             "g": "resign", "=": "offer_draw"}
 
     def on_key(self, event: events.Key) -> None:
         """A command key that is greyed out or hidden right now still gets an answer: why not."""
@@ -924,7 +950,9 @@ class UwoScreen(SessionScreen[Game]):
             return "Wait for the other player."
         phase = game.phase
         candidate: Action | None = None
-        if action in ("evade", "take_hit"):
+        if action == "offer_draw":
+            candidate = OfferDraw()
+        elif action in ("evade", "take_hit"):
             if phase is not Phase.DEFEND:
                 return "There is no attack to answer right now."
             candidate = Evade()
@@ -1048,6 +1076,47 @@ class UwoScreen(SessionScreen[Game]):
     def action_undo(self) -> None:
         if self.my_move():
             self.play(Undo())
+
+    def action_resign(self) -> None:
+        """``g``: give the game up (U26), after one question."""
+        if self.my_move() and self.keyboard is not None:
+            self.confirm(
+                "Resign the game?",
+                f"The {self.keyboard.other.title} win at once (U26).",
+                "Yes, resign", Resign(),
+            )
+
+    def action_offer_draw(self) -> None:
+        """``=``: offer a draw (U26), after one question; the other side answers."""
+        if not self.my_move() or self.keyboard is None:
+            return
+        if self.computer is not None:
+            how = "The computer accepts when it judges that it is not winning."
+        else:
+            how = f"The {self.keyboard.other.title} are handed the keyboard to accept or decline."
+        self.confirm("Offer a draw?", f"{how} Declined, your turn goes on (U26).", "Yes, offer a draw", OfferDraw())
+
+    def ask_draw(self) -> None:
+        """The player at the keyboard answers a draw offer (U26): asked once, no Escape -
+        the game cannot go on until the offer is answered."""
+        assert self.game is not None
+        offerer = self.game.current
+        token = self._token
+
+        def answered(accept: bool | None) -> None:
+            if accept is not None and token == self._token and self.my_move() and self.game is not None \
+                    and self.game.phase is Phase.DRAW_OFFER:
+                self.play(AnswerDraw(accept=accept))
+
+        self.app.push_screen(
+            ChoiceScreen(
+                f"The {offerer.title} offer a draw",
+                [Choice("y", "Accept: the game is a draw", True),
+                 Choice("n", f"Decline: the {offerer.possessive} turn goes on", False)],
+                detail="Accepted, the game ends as a draw (U26).",
+            ),
+            answered,
+        )
 
     def action_new_game(self) -> None:
         """``n`` once the duel is over: the same setup, freshly dealt (as the end question's ``n``)."""

@@ -16,6 +16,7 @@ Neither deck's order is in any view.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from boardgames.uwo.actions import Action
@@ -33,6 +34,8 @@ class Phase(enum.Enum):
     DEFEND = "defend"
     #: Whoever just defended successfully: counter-attack or stop the duel.
     COUNTER = "counter"
+    #: The other side of the turn's player, who offered a draw: accept or decline (U26).
+    DRAW_OFFER = "draw offer"
     #: The game is over.
     OVER = "over"
 
@@ -125,6 +128,11 @@ class UwoView:
     #: A hint for the screen, left out of ``==``: a game sampled from a view
     #: (``Game.from_view``) has the position, not the steps that led to it.
     undoable: int = field(default=0, compare=False)
+    #: The turn's player has offered a draw this turn (one offer a turn, U26).
+    draw_offered: bool = False
+    #: How often each position has begun a turn (``Game.position_key``, U27); public, as
+    #: everyone at the table saw them.  Read-only: the engine replaces it, never changes it.
+    positions: Mapping[object, int] = field(default_factory=dict)
 
     def side(self, side: Side) -> SideView:
         return self.sides[side]

@@ -104,6 +104,10 @@ def make(
     g.first_game = False
     g.turn_cap = 300
     g._undo = []
+    g.offered = False
+    g._seen = {}
+    g._recent = (g.position_key(),)  # U27: the position set up is the first one seen
+    g.reps = 1
     return g
 
 

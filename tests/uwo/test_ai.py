@@ -46,7 +46,7 @@ def tiny(level: str, rng: random.Random) -> ComputerPlayer | GreedyPlayer | Rand
         return RandomPlayer(rng)
     if level == "greedy":
         return GreedyPlayer(rng)
-    budget = {"easy": TINY_EASY, "normal": TINY, "hard": TINY_HARD}[level]
+    budget = {"beginner": TINY_EASY, "easy": TINY_EASY, "normal": TINY, "hard": TINY_HARD}[level]
     return ComputerPlayer(level, rng, budget=budget)
 
 
@@ -287,7 +287,7 @@ def test_levels_are_reproducible_from_their_seed() -> None:
 
 def test_every_level_is_a_selfplay_player_and_unknown_levels_are_refused() -> None:
     assert list(PLAYERS) == ["random", "greedy", *LEVELS]
-    assert list(LEVELS) == ["easy", "normal", "hard"]
+    assert list(LEVELS) == ["beginner", "easy", "normal", "hard"]
     with pytest.raises(ValueError, match="unknown level"):
         make_player("expert", Side.GNORFS, random.Random(1))
 
@@ -300,6 +300,18 @@ def test_the_evaluation_is_antisymmetric_and_ends_on_the_outcome() -> None:
     won.apply(Attack(sq("c2"), sq("c3")))
     assert won.is_over()
     assert ev.score(won, Side.GNORFS) > 100_000 > -100_000 > ev.score(won, Side.PNORFS)
+
+
+def test_U27_a_repeated_position_costs_the_side_ahead_and_helps_the_side_behind() -> None:
+    """The third repetition is a draw (U27): the side ahead is pushed to vary, the side
+    behind drawn to repeat; the term keeps the evaluation antisymmetric."""
+    ev = Evaluator(CAT)
+    g = make("a1=G:troop b1=G:troop c1=G:troop e6=P:troop")
+    once = ev.score(g, Side.GNORFS)
+    g.reps = 2
+    twice = ev.score(g, Side.GNORFS)
+    assert twice == pytest.approx(once - ev.w.repeat) and ev.w.repeat > 0
+    assert ev.score(g, Side.PNORFS) == pytest.approx(-twice)
 
 
 def test_a_lead_is_worth_more_as_the_armies_shrink() -> None:

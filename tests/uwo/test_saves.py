@@ -96,3 +96,30 @@ def test_resume_with_nothing_saved_is_a_clear_error(capsys) -> None:
 
     assert main(["uwo", "--resume"]) == 1
     assert "There is no unfinished UWO game to resume." in capsys.readouterr().err
+
+
+async def test_U26_a_draw_offer_is_saved_and_resumes_with_the_question() -> None:
+    """The offer is an action in the stream: a duel left while it waits for its answer
+    comes back behind the answering player's handover, and the question is asked again."""
+    from boardgames.common.ui.choice import ChoiceScreen  # noqa: PLC0415
+    from boardgames.uwo.actions import OfferDraw  # noqa: PLC0415
+    from boardgames.uwo.view import Phase  # noqa: PLC0415
+
+    app = BoardgamesApp(start=lambda: UwoScreen(), seed=4, clock=ManualClock())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await first_moves(pilot, app)
+        await take_keyboard(pilot, "Pnorfs")
+        assert screen.play(OfferDraw())
+        (record,) = SaveStore().unfinished("uwo").records
+        from boardgames.common.saves import replay  # noqa: PLC0415
+        from boardgames.uwo.spec import ACTION_CLASSES  # noqa: PLC0415
+
+        assert list(replay(record, ACTION_CLASSES))[-1] == OfferDraw()
+        session = replayed(record)
+        assert session.engine.phase is Phase.DRAW_OFFER and session.engine.to_act is Side.GNORFS
+        same_duel(session.engine, screen.game)
+    app = BoardgamesApp(start=lambda: UwoScreen(session=replayed(record)), seed=4, clock=ManualClock())
+    async with app.run_test(size=SIZE) as pilot:
+        await take_keyboard(pilot, "Gnorfs")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
+        assert "The Pnorfs offer a draw" in screen_text(app)

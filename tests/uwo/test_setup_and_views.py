@@ -38,6 +38,21 @@ def test_start_position() -> None:
     assert g.current is Side.GNORFS and g.to_act is Side.GNORFS and g.phase is Phase.TURN and g.turn == 1
 
 
+def test_U25_the_starting_umos_are_placed_for_both_players() -> None:
+    """U25: the 10 starting UMOs are the catalog's 10 Troopers, which fill the two home rows
+    exactly - there is nothing left to choose, and the same deal places them the same way."""
+    troops = [i for i, k in enumerate(CAT.card_kinds) if k is CAT.troop]
+    assert len(troops) == 2 * B.COLS, "the catalog's Troopers must fill two rows of the board"
+    a, b = Game.new(random.Random(1)), Game.new(random.Random(2))
+    for g in (a, b):
+        for side in Side:
+            home = {B.square(c, r) for r in B.home_rows(side) for c in range(B.COLS)}
+            on_board = {sq for sq, u in enumerate(g.board) if u is not None and u.side is side}
+            assert on_board == home
+            assert sorted(c for sq in home for c in g.board[sq].cards) == troops  # type: ignore[union-attr]
+    assert [u and u.cards for u in a.board] == [u and u.cards for u in b.board]
+
+
 def test_U1_evasion_cards_are_a_separate_public_supply() -> None:
     g = Game.new(random.Random(1))
     assert g.evasions == [9, 9]

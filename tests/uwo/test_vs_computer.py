@@ -259,8 +259,9 @@ async def test_from_the_menu_against_the_computer_as_the_pnorfs() -> None:
         assert isinstance(app.screen, ChoiceScreen) and "against the computer" in screen_text(app)
         await deliberately(pilot, "3")  # standard duel against the computer
         await pilot.pause()
-        assert "How strong" in screen_text(app)
-        await deliberately(pilot, "1")  # easy
+        text = screen_text(app)
+        assert "How strong" in text and "Beginner" in text  # the ladder: beginner, easy, normal, hard
+        await deliberately(pilot, "2")  # easy
         await pilot.pause()
         assert "Which army" in screen_text(app)
         await deliberately(pilot, "p")  # the person plays the Pnorfs: the computer begins
@@ -282,7 +283,7 @@ async def test_leaving_a_choice_of_the_menu_goes_back() -> None:
         app.open_game("uwo")
         await pilot.pause()
         await deliberately(pilot, "4")  # first game ...
-        await deliberately(pilot, "2")  # normal ...
+        await deliberately(pilot, "3")  # normal ...
         await deliberately(pilot, "escape")  # ... then Esc on the army
         await pilot.pause()
         assert not any(isinstance(s, UwoScreen) for s in app.screen_stack)
