@@ -220,7 +220,7 @@ class Umo:
         """A copy with some fields changed."""
         fields = {s: getattr(self, s) for s in Umo.__slots__}
         fields.update(changes)
-        return Umo(**fields)  # type: ignore[arg-type]
+        return Umo(**fields)
 
     def __repr__(self) -> str:
         return f"Umo({self.side.title}, {self.kind.key}, h={len(self.cards)}, out={self.out})"

@@ -815,7 +815,8 @@ class UwoScreen(SessionScreen[Game]):
                 self.refuse("Select one of your UMOs first (cursor on it, Enter).")
             self.redraw()
             return
-        options = [a for a in self.legal_from(view, self.selected) if not isinstance(a, Blast) and a.dst == sq]
+        options = [a for a in self.legal_from(view, self.selected)
+                   if isinstance(a, Move | Ride | Attack) and a.dst == sq]  # the actions aimed at a square
         if not options:
             if umo is not None and umo.side is self.keyboard:
                 self.selected = sq
@@ -870,10 +871,11 @@ class UwoScreen(SessionScreen[Game]):
             else:
                 label = f"{route}: tramples nobody"
             choices.append(Choice(str(i + 1), label, ride))
-        self.app.push_screen(
-            ChoiceScreen("Which way does the Rider go?", choices, cancel=True),
-            lambda ride: self.play(ride) if ride is not None else None,
-        )
+        def ridden(ride: Ride | None) -> None:
+            if ride is not None:
+                self.play(ride)
+
+        self.app.push_screen(ChoiceScreen("Which way does the Rider go?", choices, cancel=True), ridden)
 
     # ------------------------------------------------------------------ commands
 

@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 from boardgames.common.dictionary import get_dictionary, load_curation
 from boardgames.common.errors import UserFacingError
 from boardgames.common.names import MAX_LENGTH as MAX_NAME
-from boardgames.common.text import plain, sentence
 from boardgames.common.skeleton import (
     MAX_SKELETON,
     SkeletonError,
@@ -33,6 +32,7 @@ from boardgames.common.skeleton import (
     normalise_skeleton,
     warm_index,
 )
+from boardgames.common.text import plain, sentence
 from boardgames.games import GameEntry, MenuItem
 from boardgames.vowl.cards import load_decks, load_frequencies
 from boardgames.vowl.track import Timer
@@ -140,9 +140,7 @@ RESUME_CLASHES = ("--players", "--practice", "--board", "--timers", "--seed")
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from boardgames.cli import play_game  # noqa: PLC0415 - only when a screen opens
-
-    from boardgames.cli import refuse_together  # noqa: PLC0415
+    from boardgames.cli import play_game, refuse_together  # noqa: PLC0415 - only when a screen opens
 
     refuse_together(args, "--resume", RESUME_CLASHES, "the saved game keeps its own players, board, timers and seed.")
     setup = None if args.resume else setup_from_args(args)  # a bad --players ends here, before any screen

@@ -10,8 +10,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.content import Content
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import Footer, SelectionList, Static
 
 from boardgames.common.skeleton import SkeletonMatcher
