@@ -30,7 +30,7 @@ import re
 import sys
 import threading
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -248,19 +248,19 @@ class Dictionary:
         self._cache[w] = ok
         return ok
 
-    def candidate_words(self) -> Iterator[str] | None:
-        """Every form the hunspell word list can make, then the added words; ``None``
-        when the list's files are not known.  Candidates only: the skeleton index keeps
-        those ``check`` accepts (``boardgames.common.skeleton.skeleton_index``)."""
+    def candidate_words(self, could_fit: Callable[[str], bool]) -> Iterator[str] | None:
+        """Every form the hunspell word list can make from stems whose core *could_fit*
+        (the skeleton module's shape test, passed in: it imports this module), then the
+        added words; ``None`` when the list's files are not known.  Candidates only: the
+        skeleton index keeps those ``check`` accepts (``skeleton.skeleton_index``)."""
         if self.word_list is None:
             return None
         from boardgames.common.hunspell_words import word_forms  # noqa: PLC0415
-        from boardgames.common.skeleton import core_could_fit  # noqa: PLC0415 - skeleton imports us
 
         dic, aff = self.word_list
 
         def forms() -> Iterator[str]:
-            yield from word_forms(dic, aff, core_could_fit)
+            yield from word_forms(dic, aff, could_fit)
             yield from sorted(self.curation.added)
 
         return forms()

@@ -207,12 +207,13 @@ def _index_slot(dictionary: object) -> _Index:
 def skeleton_index(dictionary: WordChecker) -> dict[str, tuple[str, ...]] | None:
     """The index of *dictionary* (built on first call), or ``None`` when it has no word list.
 
-    A dictionary offers its word list with ``candidate_words()`` (``Dictionary`` does,
-    from the installed hunspell files); one per process is the rule, so the index is
-    kept for the life of the process, next to it.
+    A dictionary offers its word list with ``candidate_words(could_fit)`` (``Dictionary``
+    does, from the installed hunspell files); *could_fit* (``core_could_fit``) lets it
+    skip stems no puzzle word can grow from.  One dictionary per process is the rule,
+    so the index is kept for the life of the process, next to it.
     """
     source = getattr(dictionary, "candidate_words", None)
-    words = source() if source is not None else None  # a lazy iterator: nothing read yet
+    words = source(core_could_fit) if source is not None else None  # a lazy iterator: nothing read yet
     if words is None:
         return None
     slot = _index_slot(dictionary)
