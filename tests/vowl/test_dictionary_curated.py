@@ -107,7 +107,7 @@ def test_the_review_of_jw_no_longer_offers_a_slur(matcher: SkeletonMatcher) -> N
     assert "jaw" in matcher.solutions("JW") and "jew" not in matcher.solutions("JW")
 
 
-def test_v29_check_refuses_a_lone_letter(capsys: pytest.CaptureFixture[str]) -> None:
+def test_v32_check_refuses_a_lone_letter(capsys: pytest.CaptureFixture[str]) -> None:
     """``boardgames vowl check B b`` said "accepted" (Interpretation V32)."""
     assert main(["vowl", "check", "B", "b"]) == 1
     assert "single letter" in capsys.readouterr().out
@@ -180,7 +180,7 @@ def test_word_forms_expand_affixes(tmp_path: Path) -> None:
     assert set(word_forms(dic, aff)) == {"love", "loves", "loved", "unlove", "unloves", "unloved"}
 
 
-def test_v29_a_deck_card_whose_reference_answer_is_refused_is_a_deck_error(
+def test_v32_a_deck_card_whose_reference_answer_is_refused_is_a_deck_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import shutil  # noqa: PLC0415
