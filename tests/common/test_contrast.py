@@ -8,7 +8,6 @@ In ``textual-light`` the UWO piece labels had 1.07:1 (Gnorfs) and 1.22:1 (Pnorfs
 
 from __future__ import annotations
 
-import pytest
 from rich.color import Color
 from rich.segment import Segment
 from textual.app import App
