@@ -74,12 +74,13 @@ def rows() -> list[Row]:
     return out
 
 
-def measure(command: list[str], env: dict[str, str]) -> tuple[float, int]:
-    """Wall seconds and peak resident memory (KiB) of one run of *command*."""
+def measure(command: list[str], env: dict[str, str], cpu: bool = False) -> tuple[float, int]:
+    """Wall seconds (CPU seconds, user and system, with *cpu*) and peak resident memory
+    (KiB) of one run of *command*."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - start
+    elapsed = usage.ru_utime + usage.ru_stime if cpu else time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode not in (0,):
         err = process.stderr.read().decode() if process.stderr else ""
@@ -109,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=7, help="runs of each command and baseline (default 7)")
     parser.add_argument("--only", help="only the rows whose name contains this text")
     parser.add_argument("--no-compile", action="store_true", help="measure without compiling bytecode first")
+    parser.add_argument("--cpu", action="store_true",
+                        help="compare CPU time (user + system) instead of wall time: steadier on a busy machine")
     args = parser.parse_args(argv)
     if not args.no_compile:
         compile_bytecode()
@@ -122,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
             base: list[float] = []
             for _ in range(args.runs):  # interleaved: the same load on both
                 for command, into in ((row.command, mine), (row.baseline, base)):
-                    seconds, kib = measure(command, env)
+                    seconds, kib = measure(command, env, args.cpu)
                     into.append(kib / 1024 if row.memory else seconds)
             now, then = statistics.median(mine), statistics.median(base)
             ratio = now / then if then else float("inf")
@@ -131,7 +134,8 @@ def main(argv: list[str] | None = None) -> int:
             ok = "—" if row.target is None else ("yes" if ratio <= row.target else "NO")
             table.append((row.what, unit(now), f"{row.baseline_name} {unit(then)}", f"{ratio:.2f}×", target, ok))
             print(f"  measured {row.what}", file=sys.stderr, flush=True)
-    print(f"| what | now | baseline | ratio | target | met |  (medians of {args.runs} interleaved runs)")
+    clock = "CPU time" if args.cpu else "wall time"
+    print(f"| what | now | baseline | ratio | target | met |  (medians of {args.runs} interleaved runs, {clock})")
     print("| --- | --- | --- | --- | --- | --- |")
     for line in table:
         print("| " + " | ".join(line) + " |")

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 
 from boardgames.uwo.engine import Game
-from boardgames.uwo.players import RandomPlayer
+from boardgames.uwo.players import RandomPlayer, selfplay
 from boardgames.uwo.side import Side
 
 
@@ -33,7 +33,7 @@ def positions(n: int) -> list[Game]:
         player = RandomPlayer(random.Random(seed + 10_000))
         steps = 0
         while not g.is_over() and len(out) < n:
-            g.apply(player.pick(g.legal_actions()))
+            g.apply(player.pick(g.legal_list()))
             steps += 1
             if steps % 7 == 0 and not g.is_over():
                 out.append(g.copy())
@@ -53,7 +53,7 @@ def per_call(fn: Callable[[Game], object], games: list[Game]) -> float:
 
 def apply_one(g: Game) -> None:
     h = g.copy()
-    h.apply(h.legal_actions()[0])
+    h.apply(h.legal_list()[0])
 
 
 def whole_game(seed: int) -> int:
@@ -61,7 +61,7 @@ def whole_game(seed: int) -> int:
     player = RandomPlayer(random.Random(seed))
     n = 0
     while not g.is_over():
-        g.apply(player.pick(g.legal_actions()))
+        g.apply(player.pick(g.legal_list()))
         n += 1
     return n
 
@@ -69,13 +69,13 @@ def whole_game(seed: int) -> int:
 def main() -> None:
     games = positions(2000)
     rng = random.Random(1)
-    legal = {id(g): g.legal_actions() for g in games}
+    legal = {id(g): g.legal_list() for g in games}
     choice_cost = per_call(lambda g: rng.choice(legal[id(g)]), games)
     rows = [
         ("random.choice(legal)  [baseline]", choice_cost),
         ("copy.deepcopy(game)   [baseline]", per_call(copy.deepcopy, games[:300])),
         ("game.copy()", per_call(Game.copy, games)),
-        ("game.legal_actions()", per_call(Game.legal_actions, games)),
+        ("game.legal_list()", per_call(Game.legal_list, games)),
         ("copy + apply(first legal)", per_call(apply_one, games)),
         ("game.view(side to act)", per_call(lambda g: g.view(g.to_act or Side.GNORFS), games)),
     ]
@@ -88,6 +88,12 @@ def main() -> None:
     secs = time.perf_counter() - t
     print(f"\n50 whole random games: {steps} actions in {secs:.2f} s "
           f"({secs / steps * 1e6:.1f} µs per decision, legal actions + choice + apply)")
+    t = time.perf_counter()
+    summary = selfplay(50, 0)
+    played = time.perf_counter() - t
+    print(f"selfplay, random against random: {summary.games / played:.1f} games/s; the engine alone "
+          f"[baseline]: {50 / secs:.1f} games/s; ratio {secs / played:.2f} (target: as fast as the engine, "
+          "about 1: self-play adds only the timing of each decision)")
 
 
 if __name__ == "__main__":

@@ -72,10 +72,9 @@ class MainMenu(Screen[None]):
         yield OptionList(id="menu-games")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.refresh_games()
-
     def on_screen_resume(self) -> None:
+        """The list, each time the menu is shown: the first time too (Textual resumes a
+        screen as it is pushed), so the saves are read once at start, not twice (issue 16)."""
         self.refresh_games()
 
     def refresh_games(self) -> None:
@@ -453,17 +452,31 @@ class BoardgamesApp(App[int]):
         self.push_screen(screen)
 
     def open_game(self, key: str) -> None:
-        """Open *key*'s first screen, unless the game is not ready (``GameEntry.check_ready``:
-        a word game without its dictionary): then say what to install and stay where we are."""
+        """Open *key*'s first screen, unless the game is not ready: a deck file is broken
+        (``GameEntry.validate_decks``) or a word game has no dictionary
+        (``GameEntry.check_ready``); then say which file or what to install, and stay
+        where we are."""
         game = get_game(key)
         entry = game.entry
         try:
+            entry.validate_decks()  # a broken deck file (``DeckError``) is named here, once per try
             entry.check_ready()
         except UserFacingError as exc:
             self.notify(exc.message, title=f"{game.title} cannot open", severity="error", timeout=30, markup=False)
             return
         self.back_to_menu()
         self.push_screen(entry.new_game_screen())
+
+    #: Why the app left by itself (``cannot_check_words``): ``run`` prints it and exits with its status.
+    failure: UserFacingError | None = None
+
+    def cannot_check_words(self, error: UserFacingError) -> None:
+        """The dictionary failed to open after a word game's first frame (a damaged word
+        list: the quick check before the app passed).  Every answer would be judged
+        wrongly, so the suite leaves, and the command ends as it would have before any
+        screen: the paragraph on the terminal, exit status 3 (``run``)."""
+        self.failure = error
+        self.exit(return_code=error.exit_code)
 
     def leave_game_then(self, then: Callable[[], None]) -> None:
         """Call *then*, after the leave question of the game in progress, if one is open.
@@ -528,6 +541,9 @@ def run(app: BoardgamesApp, **options: Any) -> int:
     without this the command would exit 0 after a crash, as if nothing happened.
     """
     app.run(**options)
+    if app.failure is not None:
+        print(f"boardgames: {app.failure.message}", file=sys.stderr)
+        return app.failure.exit_code
     if app.crash is None:
         return 0
     print(app.crash.summary(app.crash_report), file=sys.stderr)

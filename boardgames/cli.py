@@ -1,10 +1,10 @@
 """``boardgames``: the command line.  With no arguments it opens the main menu.
 
-Every command first validates every deck and makes sure its own game is ready to
-play (``GameEntry.check_ready``: the word games need the dictionary, UWO and the main
-menu do not), so a missing system package or a corrupt card file is reported once,
-clearly, before any screen opens: a paragraph on stderr and a non-zero exit, never a
-traceback.
+A game's command first validates that game's decks and makes sure it is ready to
+play (``GameEntry.check_ready``: the word games need the dictionary, UWO does not),
+so a missing system package or a corrupt card file is reported once, clearly, before
+any screen opens: a paragraph on stderr and a non-zero exit, never a traceback.  The
+main menu checks a game when it is opened (``preflight``).
 
 Output piped into a reader that stops early (``boardgames uwo selfplay | head -1``)
 ends the command quietly with exit status 141, what a Unix tool killed by SIGPIPE
@@ -170,17 +170,20 @@ BROKEN_PIPE_EXIT = 141
 def preflight(args: argparse.Namespace | None = None) -> None:
     """Check what the command depends on; raise ``UserFacingError`` if anything is off.
 
-    Every deck is validated; only the command's own game must be ready
-    (``GameEntry.check_ready``), unless its subcommand says it needs nothing
-    (``needs_ready=False``: VNTYPL8S's favourites list).  The main menu (no game) needs
-    no dictionary: it asks a word game when the game is opened (``app.open_game``).
+    Only the command's own game is checked: its decks (``GameEntry.validate_decks``)
+    and what it needs from outside Python (``GameEntry.check_installed``), unless its
+    subcommand says it needs nothing (``needs_ready=False``: VNTYPL8S's favourites
+    list).  The main menu checks nothing before its first frame: a game's decks and
+    dictionary are checked when it is opened (``app.open_game``), so a broken Vowl
+    deck never keeps UWO from starting, and nothing is read that the first frame
+    does not show (issue 16).
     """
     check_theme(getattr(args, "theme", None))
-    for game in GAMES:
-        game.entry.validate_decks()
     key = getattr(args, "game", None)
     if key is not None and getattr(args, "needs_ready", True):
-        get_game(key).entry.check_ready()
+        entry = get_game(key).entry
+        entry.validate_decks()
+        entry.check_installed()  # a tool that judges words opens the dictionary itself
 
 
 def _run(argv: Sequence[str] | None) -> int:

@@ -60,6 +60,15 @@ class GameEntry(ABC):
         install instead of opening.
         """
 
+    def check_installed(self) -> None:
+        """The part of ``check_ready`` a command asks before its first frame (``cli.preflight``).
+
+        By default all of it.  The word games only check that the spell checker is
+        installed and open its word list once their screen has painted
+        (``common.ui.words``), so their first frame does not wait for it (issue 16).
+        """
+        self.check_ready()
+
     @abstractmethod
     def new_game_screen(self) -> Screen:
         """The screen the main menu opens (a setup screen, usually)."""
@@ -70,9 +79,10 @@ class GameEntry(ABC):
 
     def resume_screen(self, record: SaveRecord, host: Host) -> Screen:
         """A saved game, replayed to where it stopped (``UserFacingError`` if it cannot be,
-        or if the game is not ready: ``check_ready``)."""
+        or if the game is not ready: ``validate_decks``, ``check_ready``)."""
         from boardgames.common.session import GameSession  # noqa: PLC0415 - only when resuming
 
+        self.validate_decks()
         self.check_ready()
         return self.session_screen(GameSession.resume(self.spec, record), host)
 

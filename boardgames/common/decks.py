@@ -82,13 +82,12 @@ def read_lines(path: Path) -> Iterator[DeckLine]:
         raise DeckError(path, None, "the file is missing") from None
     except OSError as exc:
         raise DeckError(path, None, f"the file cannot be read ({exc.strerror})") from None
-    for number, raw_line in enumerate(raw.split(b"\n"), start=1):
-        try:
-            line = raw_line.decode("utf-8")
-        except UnicodeDecodeError:
-            raise DeckError(path, number, "the line is not valid UTF-8 text") from None
-        if number == 1 and line.startswith("\ufeff"):
-            line = line[1:]
+    try:
+        whole = raw.decode("utf-8")  # at once: a deck is read at every start (issue 16)
+    except UnicodeDecodeError as exc:
+        raise DeckError(path, raw.count(b"\n", 0, exc.start) + 1, "the line is not valid UTF-8 text") from None
+    whole = whole.removeprefix("\ufeff")
+    for number, line in enumerate(whole.split("\n"), start=1):
         text = line.split("#", 1)[0].strip()
         if text:
             yield DeckLine(path, number, text)

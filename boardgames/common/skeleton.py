@@ -133,8 +133,15 @@ def compile_skeleton(skeleton: str) -> re.Pattern[str]:
 
 
 def fits(skeleton: str, word: str) -> bool:
-    """True when *word* has the shape the skeleton allows (dictionary not consulted)."""
-    return compile_skeleton(skeleton).match(word.strip().lower()) is not None
+    """True when *word* has the shape the skeleton allows (dictionary not consulted).
+
+    The same language as ``compile_skeleton(skeleton)``, tested without compiling it:
+    the word has the puzzle's shape (one shared regex) and its consonants are the
+    skeleton's.  Deck validation calls this for every reference answer of 400 cards,
+    and a regex compiled per card cost most of the start-up's deck check (issue 16).
+    """
+    w = word.strip().lower()
+    return PUZZLE_SHAPE.match(w) is not None and consonant_skeleton(w) == normalise_skeleton(skeleton)
 
 
 def explain_misfit(skeleton: str, word: str) -> str:
@@ -285,6 +292,17 @@ class SkeletonMatcher:
             why = "an abbreviation, not a word" if kind == "abbreviation" else "not accepted" if kind else "not in the dictionary"
             return Verdict(w, False, Rejection.NOT_A_WORD, f"{w.lower()} is {why}")
         return Verdict(w.lower(), True)
+
+    def prepare(self) -> None:
+        """Build the answer index now, in the calling thread (a screen's worker:
+        ``common.ui.words``); at once when it is built already."""
+        skeleton_index(self._dictionary)
+
+    def warm(self) -> threading.Thread:
+        """Build the answer index in the background (``warm_index``): a game screen calls
+        this after its first frame, so the first review lists answers at once without
+        the build competing with the screen's start (issue 16)."""
+        return warm_index(self._dictionary)
 
     def accepts(self, skeleton: str, word: str) -> bool:
         return self.check(skeleton, word).accepted

@@ -130,11 +130,24 @@ def _line_gap(a: Square, b: Square, reach: int) -> int:
     return min(dc + max(0, dr - reach), dr + max(0, dc - reach))
 
 
-#: LINE_GAP[reach][a][b] (reach 0..LONGEST): see ``line_gaps``; reach 0 is the Manhattan distance.
-LINE_GAP: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(_line_gap(a, b, reach) for b in range(SQUARES)) for a in range(SQUARES))
-    for reach in range(LONGEST + 1)
-)
+_LineGaps = tuple[tuple[tuple[int, ...], ...], ...]
+_line_gap_cache: list[_LineGaps] = []  # the table once built (a list: no ``global`` needed)
+
+
+def _line_gap_table() -> _LineGaps:
+    """[reach][a][b] (reach 0..LONGEST): see ``line_gaps``; reach 0 is the Manhattan distance.
+
+    Built on first use: only the computer opponent asks, and a duel between people
+    should not pay for 5,400 entries before its first frame (issue 16).
+    """
+    if not _line_gap_cache:
+        _line_gap_cache.append(tuple(
+            tuple(tuple(_line_gap(a, b, reach) for b in range(SQUARES)) for a in range(SQUARES))
+            for reach in range(LONGEST + 1)
+        ))
+    return _line_gap_cache[0]
+
+
 #: BLAST_GAP[a][b]: the steps (blockers aside) a Dynamite on ``a`` must take before ``b`` is
 #: among the 8 squares around it (``AROUND``): 0 when it already is, -1 for ``a`` itself.
 BLAST_GAP: tuple[tuple[int, ...], ...] = tuple(
@@ -241,7 +254,8 @@ def line_gaps(src: Square, reach: int) -> tuple[int, ...]:
     stand in line with ``b`` at most ``reach`` squares away.  Not the Manhattan distance
     less the reach: a Bazooka five squares off in a knight-like slant still has to step
     into the file."""
-    return LINE_GAP[reach if reach < LONGEST else LONGEST][src]
+    table = _line_gap_cache[0] if _line_gap_cache else _line_gap_table()
+    return table[reach if reach < LONGEST else LONGEST][src]
 
 
 # ---------------------------------------------------------------------- out of play

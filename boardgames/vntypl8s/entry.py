@@ -18,12 +18,13 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from boardgames.common import dictionary
 from boardgames.common.dictionary import get_dictionary
 from boardgames.common.names import MAX_LENGTH as MAX_NAME
 from boardgames.common.text import plain
 from boardgames.games import GameEntry, MenuItem
 from boardgames.vntypl8s.cards import load_decks, normalise_requirement
-from boardgames.vntypl8s.judge import MAX_JUDGED, MAX_LENGTH, MAX_OWNER, load_forms
+from boardgames.vntypl8s.limits import MAX_JUDGED, MAX_LENGTH, MAX_OWNER
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -192,12 +193,19 @@ class Vntypl8sEntry(GameEntry):
     def validate_decks(self) -> None:
         """Both card decks and the judge's word data (``forms.txt``): a bad line is
         reported with its file and line before any screen opens."""
+        from boardgames.vntypl8s.judge import load_forms  # noqa: PLC0415 - the judge, only when its data is checked
+
         load_decks()
         load_forms()
 
     def check_ready(self) -> None:
         """The plate judge reads title words through the spell checker (``DictionaryUnavailable``, exit 3)."""
         get_dictionary()
+
+    def check_installed(self) -> None:
+        """Only that the spell checker is installed: a game opens the word list after its
+        first frame (``common.ui.words``), ``check`` when it judges its plate."""
+        dictionary.check_installed()  # through the module: tests replace it there
 
     def new_game_screen(self) -> Screen:
         """The setup form: names in clockwise order, the optional writing timer."""

@@ -37,20 +37,7 @@ from dataclasses import dataclass, field
 from boardgames.common.decks import DeckLine, deck_path, read_lines
 from boardgames.common.dictionary import WordChecker
 from boardgames.common.skeleton import FREE_VOWELS, VOWELS, compile_reading
-
-#: P2: the most characters a plate holds.
-MAX_LENGTH = 8
-
-#: P21: the most characters the judge reads.  Longer text is still judged illegal
-#: (too long, and every character rule), but its runs are not read for title words:
-#: there are n(n-1)/2 of them, so 1,500 characters took 4 s and 900 MB.  The plate
-#: editor holds exactly this many (``PlateInput``'s ``max_length``), so a writer sees
-#: "too long" with every other reason while typing, and ``boardgames vntypl8s check``
-#: refuses longer plates outright.
-MAX_JUDGED = 2 * MAX_LENGTH
-
-#: P21: the longest owner title ``check`` accepts (the longest card has 22 characters).
-MAX_OWNER = 64
+from boardgames.vntypl8s.limits import MAX_JUDGED, MAX_LENGTH
 
 #: P7: the shortest run of a plate that can represent a word.  One character alone
 #: (a lone ``C`` for "ice") is a letter, not a word.

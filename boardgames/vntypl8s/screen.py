@@ -66,6 +66,7 @@ from boardgames.common.ui.host import Host, host
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.common.ui.session_screen import SessionScreen
 from boardgames.common.ui.text_input import TextInput
+from boardgames.common.ui.words import open_dictionary_after_first_frame
 from boardgames.vntypl8s.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -90,7 +91,7 @@ from boardgames.vntypl8s.engine import (
     WritingTimeUp,
 )
 from boardgames.vntypl8s.favourites import Favourite, add_favourites, load_favourites
-from boardgames.vntypl8s.judge import MAX_JUDGED
+from boardgames.vntypl8s.limits import MAX_JUDGED
 from boardgames.vntypl8s.spec import SPEC, Vntypl8sSession, Vntypl8sSetup, players_from
 from boardgames.vntypl8s.widgets import (
     BuzzerBar,
@@ -593,6 +594,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         yield Footer()
 
     def on_mount(self) -> None:
+        open_dictionary_after_first_frame(self)  # the first plate is judged as it is typed
         # A replayed save has the events of its last action; a new game has none.
         assert self.session is not None
         if self.session.last:

@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from boardgames.common.dictionary import get_dictionary
+from boardgames.common.dictionary import deferred_dictionary
 from boardgames.common.names import clean_names, split_names
 from boardgames.common.saves import SaveFormatError, classes_of
 from boardgames.common.session import GameSession
@@ -51,8 +51,9 @@ ACTION_CLASSES: dict[str, type] = classes_of(engine)
 
 @functools.cache
 def plate_judge() -> PlateJudge:
-    """The process-wide judge (it memoises each owner's title words)."""
-    return PlateJudge(get_dictionary())
+    """The process-wide judge (it memoises each owner's title words); its dictionary is
+    opened at the first word it reads (``DeferredDictionary``, issue 16)."""
+    return PlateJudge(deferred_dictionary())
 
 
 def parse_players(text: str) -> tuple[str, ...]:

@@ -23,7 +23,7 @@ from textual.widgets import Static
 from boardgames.common.text import plain
 from boardgames.common.ui.text_input import TextInput
 from boardgames.vntypl8s.engine import Outcome, PlateRecord, PlayerView, Standing
-from boardgames.vntypl8s.judge import MAX_LENGTH
+from boardgames.vntypl8s.limits import MAX_LENGTH
 
 # A 3x3 font in heavy box-drawing lines, so the plate reads from across the table.
 # Letters and digits that look alike in so few cells (O/0, S/5, B/8) are told apart

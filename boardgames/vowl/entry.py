@@ -21,6 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from boardgames.common import dictionary
 from boardgames.common.dictionary import get_dictionary, load_curation
 from boardgames.common.errors import UserFacingError
 from boardgames.common.names import MAX_LENGTH as MAX_NAME
@@ -30,7 +31,6 @@ from boardgames.common.skeleton import (
     SkeletonMatcher,
     SkeletonTooLong,
     normalise_skeleton,
-    warm_index,
 )
 from boardgames.common.text import plain, sentence
 from boardgames.games import GameEntry, MenuItem
@@ -221,10 +221,16 @@ class VowlEntry(GameEntry):
     def check_ready(self) -> None:
         """Vowl judges every answer with the spell checker (``DictionaryUnavailable``, exit 3).
 
-        The answer index is then built in the background (``warm_index``): the first
-        turn review lists every card's answers at once instead of waiting for it.
+        The answer index is not built here: the game's screens start it in the
+        background after their first frame (``SkeletonMatcher.warm``), so that neither
+        a tool (``check``) nor a screen's start waits or competes for it (issue 16).
         """
-        warm_index(get_dictionary())
+        get_dictionary()
+
+    def check_installed(self) -> None:
+        """Only that the spell checker is installed: a game opens the word list after its
+        first frame (``common.ui.words``), a tool when it judges its word."""
+        dictionary.check_installed()  # through the module: tests replace it there
 
     def new_game_screen(self) -> Screen:
         """The setup form: names, board side, a sand timer each."""

@@ -58,6 +58,7 @@ from boardgames.common.ui.host import Host, host
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.common.ui.session_screen import SessionScreen
 from boardgames.common.ui.text_input import TextInput
+from boardgames.common.ui.words import open_dictionary_after_first_frame
 from boardgames.vowl.actions import (
     Action,
     Answer,
@@ -205,6 +206,7 @@ class VowlScreen(SessionScreen[VowlGame]):
             self.notify_everyone(self.stats.warning, severity="warning", timeout=10, markup=False)
         self._refresh_log()
         self.sync()
+        open_dictionary_after_first_frame(self, then=self.matcher.prepare)  # and the review's index
 
     # ------------------------------------------------------------------ engine access
 

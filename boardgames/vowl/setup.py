@@ -21,7 +21,7 @@ from boardgames.common.ui.host import host
 from boardgames.common.ui.text_input import TextInput
 from boardgames.vowl.engine import MAX_PLAYERS
 from boardgames.vowl.screen import start_game
-from boardgames.vowl.spec import TIMERS, VowlSetup
+from boardgames.vowl.spec import TIMERS, VowlSetup, matcher
 
 
 class VowlSetupScreen(GameScreen):
@@ -63,6 +63,9 @@ class VowlSetupScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
+        # The answer index while names are typed (the dictionary is loaded: the game was
+        # ready to open), so the first review after the first turn does not wait for it.
+        self.call_after_refresh(lambda: matcher().warm())
 
     def read_form(self, practice: bool) -> VowlSetup:
         names: list[str] = []

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from boardgames.common.dictionary import get_dictionary
+from boardgames.common.dictionary import deferred_dictionary
 from boardgames.common.names import BadNames, clean_names, split_names
 from boardgames.common.saves import classes_of
 from boardgames.common.session import GameSession
@@ -131,8 +131,9 @@ def parse_players(text: str) -> tuple[str, ...]:
 
 @functools.cache
 def matcher() -> SkeletonMatcher:
-    """The process-wide judge of answers (the dictionary behind it loads once)."""
-    return SkeletonMatcher(get_dictionary())
+    """The judge of answers; the dictionary behind it is the process's one, opened at its
+    first word (``DeferredDictionary``: not before the game's first frame, issue 16)."""
+    return SkeletonMatcher(deferred_dictionary())
 
 
 def build_game(setup: VowlSetup, seed: int) -> VowlGame:

@@ -161,3 +161,27 @@ async def test_a_game_opened_from_the_command_line_builds_no_menu_until_it_is_le
         # Its Header titles itself after its first refresh: end the test only then
         # (stopping the app before that makes Textual's Header raise NoMatches).
         await wait_for(pilot, lambda: settled(app) and "boardgames" in screen_text(app), "the menu drawn")
+
+
+async def test_the_menu_reads_the_saves_folder_once_as_it_opens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """It was listed twice before the first frame (on mount, then as the screen resumed),
+    each save parsed each time (issue 16); going back to the menu lists it again."""
+    from boardgames.common.saves import SaveStore  # noqa: PLC0415
+
+    listings: list[str | None] = []
+    real = SaveStore.unfinished
+
+    def counting(self: SaveStore, game: str | None = None) -> object:
+        listings.append(game)
+        return real(self, game)
+
+    monkeypatch.setattr(SaveStore, "unfinished", counting)
+    app = BoardgamesApp(seed=1)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and settled(app), "the menu")
+        assert listings == [None]
+        app.open_game("uwo")
+        await wait_for(pilot, lambda: not isinstance(app.screen, MainMenu) and settled(app), "UWO's first question")
+        app.back_to_menu()
+        await wait_for(pilot, lambda: len(listings) == 2, "the menu listed again")
+        assert isinstance(app.screen, MainMenu)

@@ -27,7 +27,8 @@ from boardgames.common.skeleton import (
     SkeletonMatcher,
     SkeletonTooLong,
 )
-from boardgames.vntypl8s.judge import MAX_JUDGED, MAX_LENGTH, PlateJudge, Rule
+from boardgames.vntypl8s.judge import PlateJudge, Rule
+from boardgames.vntypl8s.limits import MAX_JUDGED, MAX_LENGTH
 from boardgames.vowl.cards import load_decks
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -246,3 +246,30 @@ def test_installed_command_reports_a_broken_deck_without_a_traceback(decks: Deck
     assert result.stderr.strip() == (
         f"boardgames: Card data error in {decks.path(Tier.EXPERT)}: the file is missing"
     )
+
+
+# --- the main menu -------------------------------------------------------------------------
+
+
+async def test_the_menu_opens_with_a_broken_deck_and_names_it_when_the_game_is_opened(decks: DeckCopy) -> None:
+    """The menu reads no deck before its first frame (issue 16); a broken Vowl deck is
+    named when Vowl is opened, the menu stays, and UWO still opens."""
+    from boardgames.app import BoardgamesApp, MainMenu  # noqa: PLC0415
+    from tests.screen import record_notifications, settled, wait_for  # noqa: PLC0415
+
+    decks.path(Tier.EXPERT).unlink()
+    load_decks.cache_clear()
+    app = BoardgamesApp(seed=1)
+    async with app.run_test(size=(100, 36)) as pilot:
+        said = record_notifications(app)
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and app.screen.is_mounted, "the menu")
+        assert not said  # nothing was wrong before a game was chosen
+        app.open_game("vowl")
+        expected = f"Card data error in {decks.path(Tier.EXPERT)}: the file is missing"
+        await wait_for(pilot, lambda: expected in said, "the broken file named")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu)
+        app.open_game("uwo")
+        await wait_for(pilot, lambda: getattr(app.screen, "GAME", None) == "uwo", "the UWO screen")
+        await wait_for(pilot, lambda: settled(app), "the UWO screen mounted")
+    load_decks.cache_clear()

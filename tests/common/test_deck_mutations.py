@@ -60,9 +60,18 @@ MUTATIONS: dict[str, Callable[[list[str]], tuple[list[str], int | None]]] = {
 }
 
 
-def run_against(decks: Path) -> subprocess.CompletedProcess[str]:
+#: A quick command of each game: a command checks its own game's decks, and only them
+#: (``cli.preflight``: a broken Vowl deck does not keep UWO from starting).
+COMMANDS = {
+    "vowl": ["vowl", "check", "SVR", "savor"],
+    "uwo": ["uwo", "selfplay", "--games", "1", "--seed", "0"],
+    "vntypl8s": ["vntypl8s", "check", "BLZ", "--owner", "Fire Fighter"],
+}
+
+
+def run_against(decks: Path, game: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "boardgames", "vowl", "check", "SVR", "savor"],
+        [sys.executable, "-m", "boardgames", *COMMANDS[game]],
         capture_output=True, text=True, timeout=60, cwd=ROOT,
         env={**os.environ, DECKS_ENV: str(decks)},
     )
@@ -100,7 +109,7 @@ def test_mutated_deck_is_a_clear_error(tmp_path: Path, deck: Path, mutation: str
     lines = target.read_text(encoding="utf-8").split("\n")
     mutated, line = MUTATIONS[mutation](lines)
     target.write_text("\n".join(mutated), encoding="utf-8")
-    assert_clear_error(run_against(copy), deck.name, line)
+    assert_clear_error(run_against(copy, deck.parts[0]), deck.name, line)
 
 
 @pytest.mark.parametrize("deck", FILES, ids=str)
@@ -109,9 +118,21 @@ def test_wrong_encoding_is_a_clear_error(tmp_path: Path, deck: Path) -> None:
     shutil.copytree(DECKS, copy)
     target = copy / deck
     target.write_bytes(target.read_text(encoding="utf-8").encode("utf-16"))
-    assert_clear_error(run_against(copy), deck.name, 1)
+    assert_clear_error(run_against(copy, deck.parts[0]), deck.name, 1)
 
 
-def test_the_real_decks_pass() -> None:
-    result = run_against(DECKS)
+@pytest.mark.parametrize("game", sorted(COMMANDS))
+def test_the_real_decks_pass(game: str) -> None:
+    result = run_against(DECKS, game)
     assert result.returncode == 0, result.stderr
+
+
+def test_a_broken_deck_of_one_game_leaves_the_others_playable(tmp_path: Path) -> None:
+    """Every command checked every game's decks: a broken Vowl deck stopped UWO too."""
+    copy = tmp_path / "decks"
+    shutil.copytree(DECKS, copy)
+    (copy / "vowl" / "expert.txt").unlink()
+    assert run_against(copy, "vowl").returncode == 4
+    for game in ("uwo", "vntypl8s"):
+        result = run_against(copy, game)
+        assert result.returncode == 0, result.stderr

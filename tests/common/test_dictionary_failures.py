@@ -13,10 +13,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from textual.screen import Screen
 
 from boardgames.cli import build_parser, main, preflight
 from boardgames.common import dictionary
@@ -123,8 +124,12 @@ def no_dictionary(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     def missing() -> Dictionary:
         raise DictionaryUnavailable(f"The spell-checker library is not installed.\nInstall it with:\n{INSTALL}")
 
+    def not_installed() -> None:
+        missing()
+
     get_dictionary.cache_clear()
     monkeypatch.setattr(dictionary, "load_enchant_dictionary", missing)
+    monkeypatch.setattr(dictionary, "check_installed", not_installed)  # what a command asks first
     yield
     get_dictionary.cache_clear()  # the next test loads the real one again
 
@@ -215,3 +220,74 @@ def test_an_unknown_system_is_given_every_fix() -> None:
     listed = dictionary._help(dictionary.INSTALL, None)
     for line in ("Debian/Ubuntu:", "Fedora:", "macOS:", "Windows:"):
         assert line in listed
+
+
+# --- the word list is opened after the first frame (issue 16) ----------------------------
+
+
+def cli_start(monkeypatch: pytest.MonkeyPatch, *argv: str) -> Callable[[], Screen]:
+    """What ``boardgames ARGV`` would open, taken from its app instead of running it."""
+    from boardgames.app import BoardgamesApp  # noqa: PLC0415
+
+    starts: list[Callable[[], Screen]] = []
+
+    def run(self: BoardgamesApp, *args: object, **kwargs: object) -> None:
+        assert self._start is not None
+        starts.append(self._start)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(BoardgamesApp, "run", run)
+        assert main(list(argv)) == 0
+    return starts[0]
+
+
+@pytest.mark.parametrize(
+    "argv", [("vowl", "--players", "Ann,Bob", "--seed", "1"), ("vntypl8s", "--players", "Ann,Bob,Cy", "--seed", "1")]
+)
+async def test_a_word_game_opens_its_word_list_after_its_first_frame(
+    monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...]
+) -> None:
+    """The command checks only that the spell checker is installed; the word list (30 ms,
+    10 MiB) is read once the game's screen has painted."""
+    from boardgames.app import BoardgamesApp  # noqa: PLC0415
+    from tests.screen import wait_for  # noqa: PLC0415
+
+    real = dictionary.load_enchant_dictionary
+    app = BoardgamesApp(seed=1)
+    painted: list[bool] = []
+
+    def loading() -> Dictionary:
+        painted.append(any(getattr(s, "GAME", None) and s.is_mounted for s in app.screen_stack))
+        return real()
+
+    get_dictionary.cache_clear()
+    monkeypatch.setattr(dictionary, "load_enchant_dictionary", loading)
+    start = cli_start(monkeypatch, *argv)
+    assert painted == []  # the command line and the game's setup read no word list
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(start())
+        await wait_for(pilot, lambda: painted != [], "the word list opened")
+        assert painted == [True]
+    get_dictionary.cache_clear()
+
+
+def test_a_word_list_damaged_after_the_quick_check_ends_the_game_with_the_paragraph(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The quick check passes (the library and an en_US hunspell dictionary exist) but the
+    list is damaged: the game leaves with the paragraph and status 3, as a command does."""
+    from boardgames import app as app_module  # noqa: PLC0415
+
+    def damaged() -> Dictionary:
+        raise DictionaryUnavailable("The American English (en_US) hunspell dictionary does not know common words")
+
+    def headless(self: app_module.BoardgamesApp, **options: object) -> object:
+        return app_module.App.run(self, headless=True, size=(80, 24))
+
+    get_dictionary.cache_clear()
+    monkeypatch.setattr(dictionary, "load_enchant_dictionary", damaged)
+    monkeypatch.setattr(app_module.BoardgamesApp, "run", headless)
+    assert main(["vowl", "--players", "Ann,Bob", "--seed", "1"]) == 3
+    err = capsys.readouterr().err
+    assert err.strip() == "boardgames: The American English (en_US) hunspell dictionary does not know common words"
+    get_dictionary.cache_clear()

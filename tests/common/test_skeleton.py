@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from boardgames.common.dictionary import Dictionary, get_dictionary
 from boardgames.common.skeleton import (
@@ -159,3 +161,36 @@ def test_unknown_word_with_fake_dictionary() -> None:
     verdict = matcher.check("SVR", "sivor")
     assert verdict.rejection is Rejection.NOT_A_WORD
     assert verdict.message == "rejected: not a word (sivor is not in the dictionary)"
+
+
+# --- fits without a regex per skeleton (issue 16: deck checks at start-up) -----------------
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyzé"
+_SKELETON_LETTERS = "BCDFGHJKLMNPQRSTVWXYZ"
+
+
+@given(
+    skeleton=st.text(alphabet=_SKELETON_LETTERS, min_size=1, max_size=6),
+    word=st.text(alphabet=_LETTERS + " \n", max_size=12),
+)
+def test_fits_agrees_with_the_skeletons_regex(skeleton: str, word: str) -> None:
+    """``fits`` tests the shape and the consonants instead of compiling the skeleton's
+    regex: the two must accept exactly the same words."""
+    assert fits(skeleton, word) == (compile_skeleton(skeleton).match(word.strip().lower()) is not None)
+
+
+@pytest.mark.parametrize("word", ["savor", "sever", "severe", "SAVOR", " savor "])
+def test_fits_accepts_the_rulebook_examples(word: str) -> None:
+    assert fits("SVR", word)
+
+
+def test_fits_compiles_no_regex(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Validating 400 deck cards compiled 400 regexes (28 ms of every start-up)."""
+    import re  # noqa: PLC0415
+
+    def compiled(*args: object, **kwargs: object) -> None:
+        raise AssertionError("fits compiled a regex")
+
+    compile_skeleton.cache_clear()
+    monkeypatch.setattr(re, "compile", compiled)
+    assert fits("SVR", "savor") and not fits("SVR", "savior") and not fits("SVR", "savory")

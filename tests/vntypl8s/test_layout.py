@@ -11,7 +11,7 @@ import re
 
 from rich.cells import cell_len
 
-from boardgames.vntypl8s.judge import MAX_LENGTH
+from boardgames.vntypl8s.limits import MAX_LENGTH
 from boardgames.vntypl8s.screen import GuessScreen, Stage
 from boardgames.vntypl8s.widgets import PlateView
 from tests.screen import deliberately, screen_text, settled, take_keyboard, wait_for

@@ -10,11 +10,14 @@ app really is one.
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from textual.dom import DOMNode
 
 from boardgames.common.clock import Clock
+
+if TYPE_CHECKING:
+    from boardgames.common.dictionary import DictionaryUnavailable
 
 
 @runtime_checkable
@@ -38,6 +41,11 @@ class Host(Protocol):
 
     def open_game(self, key: str) -> None:
         """The screen the menu opens for game *key*."""
+        ...
+
+    def cannot_check_words(self, error: DictionaryUnavailable) -> None:
+        """The spell checker failed to open after a word game's first frame
+        (``common.ui.words``): say *error*'s paragraph and leave the game."""
         ...
 
 
