@@ -24,12 +24,14 @@ lists at the end; key-to-frame latency is not measured here yet.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -76,18 +78,29 @@ def rows() -> list[Row]:
 
 def measure(command: list[str], env: dict[str, str], cpu: bool = False) -> tuple[float, int]:
     """Wall seconds (CPU seconds, user and system, with *cpu*) and peak resident memory
-    (KiB) of one run of *command*."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = usage.ru_utime + usage.ru_stime if cpu else time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode not in (0,):
-        err = process.stderr.read().decode() if process.stderr else ""
-        raise SystemExit(f"{' '.join(command)} failed ({process.returncode}): {err[-500:]}")
-    if process.stderr:
-        process.stderr.close()
-    return elapsed, int(usage.ru_maxrss)
+    (KiB) of one run of *command*: until its first frame when it reports one
+    (``_first_frame.py``: what it does after, or while leaving, is not its start-up),
+    else until it exits."""
+    with tempfile.TemporaryDirectory() as folder:
+        report = Path(folder) / "frame.json"
+        wall = time.time()
+        start = time.perf_counter()
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                   env={**env, "FIRST_FRAME_REPORT": str(report)})
+        _, status, usage = os.wait4(process.pid, 0)
+        elapsed = usage.ru_utime + usage.ru_stime if cpu else time.perf_counter() - start
+        peak = int(usage.ru_maxrss)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode not in (0,):
+            err = process.stderr.read().decode() if process.stderr else ""
+            raise SystemExit(f"{' '.join(command)} failed ({process.returncode}): {err[-500:]}")
+        if process.stderr:
+            process.stderr.close()
+        if report.exists():
+            frame = json.loads(report.read_text(encoding="utf-8"))
+            elapsed = float(frame["cpu"]) if cpu else float(frame["frame"]) - wall
+            peak = int(frame["maxrss"])
+    return elapsed, peak
 
 
 def compile_bytecode() -> None:
@@ -105,11 +118,108 @@ def compile_bytecode() -> None:
         compileall.compile_dir(folder, quiet=1, workers=0)
 
 
+# --- rows measured inside this process: judges, solver, review, UWO engine and computer -------
+
+
+Line = tuple[str, str, str, str, str, str]
+
+
+def best_mean(fn: Callable[[], object], reps: int, rounds: int = 5) -> float:
+    """Seconds per call of *fn*: the best of *rounds* means over *reps* calls."""
+    best = float("inf")
+    for _ in range(rounds):
+        started = time.perf_counter()
+        for _ in range(reps):
+            fn()
+        best = min(best, (time.perf_counter() - started) / reps)
+    return best
+
+
+def _ratio_line(what: str, now: float, base_name: str, base: float, target: float | None, unit: str = "ms") -> Line:
+    ratio = now / base if base else float("inf")
+    scale = 1e3 if unit == "ms" else 1e6
+    fmt = (lambda v: f"{v * scale:.3f} {unit}")
+    met = "—" if target is None else ("yes" if ratio <= target else "NO")
+    return (what, fmt(now), f"{base_name} {fmt(base)}", f"{ratio:.2f}×", "—" if target is None else f"≤ {target:g}×", met)
+
+
+def _absolute_line(what: str, now: float, base_name: str, base: float, limit: float) -> Line:
+    """A row whose target is a time, not a ratio (the solver's 50 ms, a frame's 16 ms)."""
+    ratio = now / base if base else float("inf")
+    return (what, f"{now * 1e3:.2f} ms", f"{base_name} {base * 1e3:.2f} ms", f"{ratio:.2f}×",
+            f"≤ {limit * 1e3:g} ms", "yes" if now <= limit else "NO")
+
+
+def word_rows() -> list[Line]:
+    """The answer check, the plate judge, the solver and the review, against raw enchant."""
+    from boardgames.common.dictionary import Dictionary, get_dictionary, load_curation  # noqa: PLC0415
+    from boardgames.common.skeleton import SkeletonMatcher, exhaustive_solutions, skeleton_index  # noqa: PLC0415
+    from boardgames.vntypl8s.spec import plate_judge  # noqa: PLC0415
+    from boardgames.vowl.cards import load_decks  # noqa: PLC0415
+
+    sys.path.insert(0, str(HERE))
+    from vowl_bench import ANSWERS, review_ms  # noqa: PLC0415
+
+    dictionary = get_dictionary()
+    raw = best_mean(lambda: [dictionary.check_uncached(w) for _, w in ANSWERS], 200) / len(ANSWERS)
+    matcher = SkeletonMatcher(dictionary)
+    check = best_mean(lambda: [matcher.check(s, w) for s, w in ANSWERS], 200) / len(ANSWERS)
+    judge = plate_judge()
+    plates = [("N0FL4M3S", "Fire Fighter"), ("HT", "Fire Fighter"), ("LMBR", "Lumberjack"), ("KWN", "Queen")]
+    fresh_judge = best_mean(lambda: [type(judge)(dictionary).judge(p, o) for p, o in plates], 5) / len(plates)
+    built = time.perf_counter()
+    skeleton_index(dictionary)
+    built = time.perf_counter() - built
+    cards = sorted({c.skeleton for deck in load_decks().values() for c in deck})
+    slowest = max(cards, key=lambda sk: best_mean(lambda sk=sk: SkeletonMatcher(dictionary).solutions(sk), 20, 1))
+    solve = best_mean(lambda: SkeletonMatcher(dictionary).solutions(slowest), 50)
+    plain = Dictionary(dictionary._backend, curation=load_curation())  # no memo shared with the index
+    exhaustive = best_mean(lambda: exhaustive_solutions(Dictionary(plain._backend, curation=plain.curation), slowest), 1, 3)
+    review = review_ms(cards) / 1e3
+    return [
+        _ratio_line("Vowl answer check (judge)", check, "one raw enchant check", raw, None, "µs"),
+        _ratio_line("VNTYPL8S plate judged (a new judge each time)", fresh_judge, "one raw enchant check", raw, None, "µs"),
+        _absolute_line(f"vowl solve, slowest deck card ({slowest})", solve, "the old exhaustive search", exhaustive, 0.050),
+        _absolute_line("turn review opens (12 busiest cards)", review, "the one-time index build", built, 0.050),
+    ]
+
+
+def uwo_rows(ai_games: int) -> list[Line]:
+    """Random self-play against the bare engine, and the hard level's time per planned turn."""
+    import random  # noqa: PLC0415
+
+    from boardgames.uwo.engine import Game  # noqa: PLC0415
+    from boardgames.uwo.players import RandomPlayer, percentile, selfplay  # noqa: PLC0415
+
+    sys.path.insert(0, str(HERE))
+    from uwo_turn_time import positions, turn_time  # noqa: PLC0415
+
+    def engine_alone() -> None:
+        for seed in range(10):
+            g = Game.new(random.Random(seed))
+            player = RandomPlayer(random.Random(seed))
+            while not g.is_over():
+                g.apply(player.pick(g.legal_list()))
+
+    engine = best_mean(engine_alone, 1, 3) / 10
+    played = best_mean(lambda: selfplay(10, 0), 1, 3) / 10
+    out = [_ratio_line("uwo selfplay, one random game", played, "the engine alone", engine, 1.2)]
+    if ai_games:
+        found = positions(ai_games, 5, 1)
+        hard = percentile([turn_time("hard", g, 1)[0] for g in found], 95)
+        greedy = percentile([turn_time("greedy", g, 1)[0] for g in found], 95)
+        out.append(_absolute_line(f"UWO hard, p95 per planned turn ({len(found)} turns)", hard,
+                                  "greedy (one ply)", greedy, 1.0))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="runs of each command and baseline (default 7)")
     parser.add_argument("--only", help="only the rows whose name contains this text")
     parser.add_argument("--no-compile", action="store_true", help="measure without compiling bytecode first")
+    parser.add_argument("--ai-games", type=int, default=3,
+                        help="normal-vs-normal games whose turns the hard level is timed on (0: skip; default 3)")
     parser.add_argument("--cpu", action="store_true",
                         help="compare CPU time (user + system) instead of wall time: steadier on a busy machine")
     args = parser.parse_args(argv)
@@ -117,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
         compile_bytecode()
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "BOARDGAMES_DATA": data}
-        table: list[tuple[str, str, str, str, str, str]] = []
+        table: list[Line] = []
         for row in rows():
             if args.only and args.only.lower() not in row.what.lower():
                 continue
@@ -135,7 +245,13 @@ def main(argv: list[str] | None = None) -> int:
             table.append((row.what, unit(now), f"{row.baseline_name} {unit(then)}", f"{ratio:.2f}×", target, ok))
             print(f"  measured {row.what}", file=sys.stderr, flush=True)
     clock = "CPU time" if args.cpu else "wall time"
-    print(f"| what | now | baseline | ratio | target | met |  (medians of {args.runs} interleaved runs, {clock})")
+    if not args.only:
+        table += word_rows()
+        print("  measured the judges, the solver and the review", file=sys.stderr, flush=True)
+        table += uwo_rows(args.ai_games)
+        print("  measured UWO self-play and the computer", file=sys.stderr, flush=True)
+    print(f"| what | now | baseline | ratio | target | met |  (processes: medians of {args.runs} interleaved runs, "
+          f"{clock}; in-process rows: best of several means)")
     print("| --- | --- | --- | --- | --- | --- |")
     for line in table:
         print("| " + " | ".join(line) + " |")

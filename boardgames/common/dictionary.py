@@ -327,24 +327,6 @@ def _wrong_backend(provider: str) -> DictionaryUnavailable:
     )
 
 
-def check_installed() -> None:
-    """Raise ``load_enchant_dictionary``'s ``DictionaryUnavailable`` paragraph unless the C
-    library loads and lists an en_US dictionary of the hunspell backend, without reading
-    the word list (a millisecond, not 30 ms and 10 MiB).
-
-    What a word game's command asks before its first frame (issue 16): a missing
-    package is still told at once, on the terminal; the word list itself is opened
-    after the first frame (``common.ui.words``), and a damaged one is told then.
-    """
-    _, broker = _broker()
-    providers = {provider.name for tag, provider in broker.list_dicts() if tag == LANGUAGE}
-    if BACKEND in providers:
-        return
-    if providers:
-        raise _wrong_backend(sorted(providers)[0])
-    raise _not_installed()
-
-
 def load_enchant_dictionary() -> Dictionary:
     """Open pyenchant's en_US dictionary with the hunspell backend pinned.
 

@@ -298,12 +298,6 @@ class SkeletonMatcher:
         ``common.ui.words``); at once when it is built already."""
         skeleton_index(self._dictionary)
 
-    def warm(self) -> threading.Thread:
-        """Build the answer index in the background (``warm_index``): a game screen calls
-        this after its first frame, so the first review lists answers at once without
-        the build competing with the screen's start (issue 16)."""
-        return warm_index(self._dictionary)
-
     def accepts(self, skeleton: str, word: str) -> bool:
         return self.check(skeleton, word).accepted
 

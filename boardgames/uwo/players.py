@@ -146,9 +146,13 @@ def play_game(
         # The random player reads nothing of its view but the legal actions, so it is
         # handed those alone: building a whole view per decision was three quarters of
         # random self-play's time (issue 16).  The same list, so the same games.
-        view = None if isinstance(player, RandomPlayer) else game.view(side)
-        started = time.perf_counter()
-        action = player.pick(game.legal_list()) if view is None else player.choose(view)
+        if isinstance(player, RandomPlayer):
+            started = time.perf_counter()
+            action = player.pick(game.legal_list())
+        else:
+            view = game.view(side)
+            started = time.perf_counter()
+            action = player.choose(view)
         if times is not None:
             times[side].append(time.perf_counter() - started)
         game.apply(action)

@@ -18,7 +18,6 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from boardgames.common import dictionary
 from boardgames.common.dictionary import get_dictionary
 from boardgames.common.names import MAX_LENGTH as MAX_NAME
 from boardgames.common.text import plain
@@ -203,9 +202,9 @@ class Vntypl8sEntry(GameEntry):
         get_dictionary()
 
     def check_installed(self) -> None:
-        """Only that the spell checker is installed: a game opens the word list after its
-        first frame (``common.ui.words``), ``check`` when it judges its plate."""
-        dictionary.check_installed()  # through the module: tests replace it there
+        """Nothing before the first frame: the game opens the word list once its first
+        screen has painted (``common.ui.words``), a missing or damaged one ending it
+        with the same paragraph and exit status 3; a tool opens it when it judges."""
 
     def new_game_screen(self) -> Screen:
         """The setup form: names in clockwise order, the optional writing timer."""

@@ -419,6 +419,7 @@ class Vntypl8sSetupScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
+        open_dictionary_after_first_frame(self)  # the plates will be judged as they are typed
 
     def on_resize(self, event: events.Resize) -> None:
         short = event.size.height < self.ROOMY

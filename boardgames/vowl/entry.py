@@ -21,7 +21,6 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from boardgames.common import dictionary
 from boardgames.common.dictionary import get_dictionary, load_curation
 from boardgames.common.errors import UserFacingError
 from boardgames.common.names import MAX_LENGTH as MAX_NAME
@@ -222,15 +221,15 @@ class VowlEntry(GameEntry):
         """Vowl judges every answer with the spell checker (``DictionaryUnavailable``, exit 3).
 
         The answer index is not built here: the game's screens start it in the
-        background after their first frame (``SkeletonMatcher.warm``), so that neither
+        background after their first frame (``SkeletonMatcher.prepare``), so that neither
         a tool (``check``) nor a screen's start waits or competes for it (issue 16).
         """
         get_dictionary()
 
     def check_installed(self) -> None:
-        """Only that the spell checker is installed: a game opens the word list after its
-        first frame (``common.ui.words``), a tool when it judges its word."""
-        dictionary.check_installed()  # through the module: tests replace it there
+        """Nothing before the first frame: the game opens the word list once its first
+        screen has painted (``common.ui.words``), a missing or damaged one ending it
+        with the same paragraph and exit status 3; a tool opens it when it judges."""
 
     def new_game_screen(self) -> Screen:
         """The setup form: names, board side, a sand timer each."""

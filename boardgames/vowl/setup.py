@@ -19,6 +19,7 @@ from boardgames.common.names import MAX_LENGTH
 from boardgames.common.ui.base import GameScreen
 from boardgames.common.ui.host import host
 from boardgames.common.ui.text_input import TextInput
+from boardgames.common.ui.words import open_dictionary_after_first_frame
 from boardgames.vowl.engine import MAX_PLAYERS
 from boardgames.vowl.screen import start_game
 from boardgames.vowl.spec import TIMERS, VowlSetup, matcher
@@ -63,9 +64,8 @@ class VowlSetupScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.query_one("#name-0", Input).focus()
-        # The answer index while names are typed (the dictionary is loaded: the game was
-        # ready to open), so the first review after the first turn does not wait for it.
-        self.call_after_refresh(lambda: matcher().warm())
+        # The answer index while names are typed, so the first review does not wait for it.
+        open_dictionary_after_first_frame(self, then=matcher().prepare)
 
     def read_form(self, practice: bool) -> VowlSetup:
         names: list[str] = []

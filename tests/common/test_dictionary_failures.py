@@ -124,25 +124,19 @@ def no_dictionary(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     def missing() -> Dictionary:
         raise DictionaryUnavailable(f"The spell-checker library is not installed.\nInstall it with:\n{INSTALL}")
 
-    def not_installed() -> None:
-        missing()
-
     get_dictionary.cache_clear()
     monkeypatch.setattr(dictionary, "load_enchant_dictionary", missing)
-    monkeypatch.setattr(dictionary, "check_installed", not_installed)  # what a command asks first
     yield
     get_dictionary.cache_clear()  # the next test loads the real one again
 
 
-def test_preflight_asks_only_the_commands_game(no_dictionary: None) -> None:
+def test_no_command_opens_the_dictionary_before_its_first_frame(no_dictionary: None) -> None:
+    """Issue 16: a word game opens it once its first screen has painted, a tool when it
+    judges (both below); nothing before that needs it, the menu and UWO never do."""
     parse = build_parser().parse_args
-    preflight(parse([]))  # the main menu
-    preflight(parse(["uwo"]))
-    preflight(parse(["uwo", "selfplay"]))
-    preflight(parse(["vntypl8s", "favourites"]))
-    for args in (["vowl"], ["vowl", "solve", "SVR"], ["vntypl8s"], ["vntypl8s", "check", "B", "--owner", "X"]):
-        with pytest.raises(DictionaryUnavailable):
-            preflight(parse(args))
+    for args in ([], ["uwo"], ["uwo", "selfplay"], ["vntypl8s", "favourites"], ["vowl"], ["vowl", "solve", "SVR"],
+                 ["vntypl8s"], ["vntypl8s", "check", "B", "--owner", "X"]):
+        preflight(parse(args))
 
 
 def test_uwo_selfplay_runs_without_the_dictionary(no_dictionary: None, capsys: pytest.CaptureFixture[str]) -> None:
@@ -151,11 +145,21 @@ def test_uwo_selfplay_runs_without_the_dictionary(no_dictionary: None, capsys: p
 
 
 def test_word_game_commands_fail_early_with_the_paragraph(
-    no_dictionary: None, capsys: pytest.CaptureFixture[str]
+    no_dictionary: None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for args in (["vowl", "--players", "Ann,Bob"], ["vntypl8s", "--players", "Ann,Bob,Cy"], ["vowl", "solve", "SVR"]):
-        assert main(args) == 3  # before any screen: the app is never built
-        assert INSTALL in capsys.readouterr().err
+    """A tool before it prints anything; a game just after its first frame, before any
+    answer: the paragraph on the terminal and exit status 3 either way."""
+    from boardgames import app as app_module  # noqa: PLC0415
+
+    def headless(self: app_module.BoardgamesApp, **options: object) -> object:
+        return app_module.App.run(self, headless=True, size=(80, 24))
+
+    monkeypatch.setattr(app_module.BoardgamesApp, "run", headless)
+    for args in (["vowl", "--players", "Ann,Bob"], ["vntypl8s", "--players", "Ann,Bob,Cy"], ["vowl"], ["vntypl8s"],
+                 ["vowl", "solve", "SVR"]):
+        assert main(args) == 3, args
+        err = capsys.readouterr().err
+        assert INSTALL in err and err.startswith("boardgames: "), args
 
 
 def test_uwo_and_selfplay_run_with_a_bad_library_path() -> None:
@@ -247,8 +251,8 @@ def cli_start(monkeypatch: pytest.MonkeyPatch, *argv: str) -> Callable[[], Scree
 async def test_a_word_game_opens_its_word_list_after_its_first_frame(
     monkeypatch: pytest.MonkeyPatch, argv: tuple[str, ...]
 ) -> None:
-    """The command checks only that the spell checker is installed; the word list (30 ms,
-    10 MiB) is read once the game's screen has painted."""
+    """Neither the command nor the game's setup opens the spell checker (enchant 7 MiB, its
+    word list 30 ms and 10 MiB); it is opened once the game's screen has painted."""
     from boardgames.app import BoardgamesApp  # noqa: PLC0415
     from tests.screen import wait_for  # noqa: PLC0415
 
@@ -271,11 +275,11 @@ async def test_a_word_game_opens_its_word_list_after_its_first_frame(
     get_dictionary.cache_clear()
 
 
-def test_a_word_list_damaged_after_the_quick_check_ends_the_game_with_the_paragraph(
+def test_a_damaged_word_list_ends_the_game_with_the_paragraph(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The quick check passes (the library and an en_US hunspell dictionary exist) but the
-    list is damaged: the game leaves with the paragraph and status 3, as a command does."""
+    """enchant loads but the word list fails its sanity check, found once the game's first
+    frame is up: the game leaves with the paragraph and status 3, as a tool does."""
     from boardgames import app as app_module  # noqa: PLC0415
 
     def damaged() -> Dictionary:

@@ -1,16 +1,16 @@
 """Opening the spell checker just after a word game's first frame (issue 16).
 
-A word game's command checks before its first frame only that the spell checker is
-installed (``dictionary.check_installed``, a millisecond): reading the en_US word
-list takes 30 ms and 10 MiB that the first frame does not need.  The judges hold a
-``DeferredDictionary``; once the screen has painted, a worker thread opens the real
-dictionary, and then does whatever the game wants ready before the first answer
-(Vowl: the answer index of the turn review).
+A word game's first screen (the roll, the first handover, the setup form) judges no
+word, so nothing before it loads enchant (7 MiB) or reads the en_US word list (30 ms,
+10 MiB).  The judges hold a ``DeferredDictionary``; once the screen has painted, a
+worker thread opens the real dictionary, then does whatever the game wants ready
+before the first answer (Vowl: the answer index of the turn review).
 
-A word list that opens but fails its sanity check (an empty or damaged ``en_US.dic``)
-is found there: the app then leaves with the same paragraph and exit status a
-command gives before any screen (``Host.cannot_check_words``), since every answer
-would be judged wrongly.  Written once for both word games.
+When the spell checker is missing, or its word list fails the sanity check (empty or
+damaged), the app leaves with the same paragraph and exit status 3 that a command
+gives (``Host.cannot_check_words``): every answer would be judged wrongly.  Opened
+from the menu, a word game has loaded its dictionary before its first screen
+(``GameEntry.check_ready``), so this never fails there.  Written once for both games.
 """
 
 from __future__ import annotations
