@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from boardgames.uwo.actions import Action
-from boardgames.uwo.ai import LEVELS, make_player
 from boardgames.uwo.engine import Game
+from boardgames.uwo.levels import PLAYER_NAMES
 from boardgames.uwo.side import Side
 from boardgames.uwo.view import Outcome, UwoView
 
@@ -72,16 +72,22 @@ class RandomPlayer:
 
 
 def _level(name: str) -> PlayerFactory:
-    return lambda side, rng: make_player(name, side, rng)
+    def make(side: Side, rng: random.Random) -> Player:
+        # The search is imported when a computer player is first made, not with this
+        # module: a duel between people, and its first frame, never load it (issue 16).
+        from boardgames.uwo.ai import make_player  # noqa: PLC0415
+
+        return make_player(name, side, rng)
+
+    return make
 
 
 #: The players ``selfplay`` knows by name, weakest first: the random legal player, the
 #: one-ply greedy baseline, and the computer opponent's levels (``boardgames.uwo.ai``);
-#: their names, in this order, are ``boardgames.uwo.levels.PLAYER_NAMES`` (for the parser).
+#: their names, in this order, are ``boardgames.uwo.levels.PLAYER_NAMES`` (also the parser's).
 PLAYERS: dict[str, PlayerFactory] = {
     "random": lambda side, rng: RandomPlayer(rng),
-    "greedy": _level("greedy"),
-    **{name: _level(name) for name in LEVELS},
+    **{name: _level(name) for name in PLAYER_NAMES if name != "random"},
 }
 
 

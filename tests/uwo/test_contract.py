@@ -197,3 +197,21 @@ def test_the_parser_imports_neither_engine_nor_computer() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     for heavy in ("boardgames.uwo.ai", "boardgames.uwo.engine", "boardgames.uwo.players", "boardgames.uwo.screen"):
         assert f"'{heavy}'" not in out, out
+
+
+def test_a_duel_between_people_never_imports_the_computer() -> None:
+    """Issue 16: the screen, the spec and the players' list load no search (the computer's
+    module is imported when a computer player is first made)."""
+    code = (
+        "import random, sys\n"
+        "from boardgames.uwo.players import ComputerOpponent\n"
+        "from boardgames.uwo.screen import UwoScreen\n"
+        "from boardgames.uwo.side import Side\n"
+        "from boardgames.uwo.spec import SPEC\n"
+        "opponent = ComputerOpponent('hard', Side.PNORFS)\n"
+        "print('boardgames.uwo.ai' in sys.modules)\n"
+        "opponent.player(random.Random(1))\n"
+        "print('boardgames.uwo.ai' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "True"]
