@@ -29,6 +29,7 @@ from boardgames.common.skeleton import (
     SkeletonMatcher,
     build_index,
     candidate_count,
+    core_could_fit,
     exhaustive_solutions,
     skeleton_index,
 )
@@ -124,7 +125,7 @@ def bench_solver() -> None:
     """The index lookup against the exhaustive search it replaced, same dictionary, same run."""
     dictionary = get_dictionary()
     started = time.perf_counter()
-    words = dictionary.candidate_words()
+    words = dictionary.candidate_words(core_could_fit)
     assert words is not None, "no hunspell word list found: the solver falls back to the search"
     fresh = Dictionary(dictionary._backend, curation=load_curation())
     build_index(words, fresh)
