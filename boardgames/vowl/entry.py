@@ -45,9 +45,9 @@ if TYPE_CHECKING:
 
 
 def matcher() -> SkeletonMatcher:
-    from boardgames.vowl.spec import matcher  # noqa: PLC0415 - the dictionary, only when a tool runs
-
-    return matcher()
+    """The tools' judge: the dictionary opened now (a tool judges at once, unlike a game,
+    whose judge opens it after the first frame: ``vowl.spec.matcher``)."""
+    return SkeletonMatcher(get_dictionary())
 
 
 # --- the setup from the command line ---------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from boardgames.app import BoardgamesApp
+from boardgames.app import BoardgamesApp, MainMenu
 from boardgames.common.clock import ManualClock
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
@@ -18,7 +18,7 @@ from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.side import Side
 from boardgames.uwo.view import Phase
 from tests import screen as shared
-from tests.screen import deliberately, screen_text, wait_for
+from tests.screen import deliberately, screen_text, settled, wait_for
 from tests.uwo.positions import make, top
 
 SIZE = (120, 40)
@@ -158,10 +158,11 @@ async def test_a_defensive_morph() -> None:
 async def test_from_the_menu_the_first_game_variant() -> None:
     app = BoardgamesApp(seed=3, clock=ManualClock())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and settled(app), "the menu")
         app.open_game("uwo")
-        await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen) and "which game" in screen_text(app)
+        # waited for, not paused for: a busy machine had not painted the question yet
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and "which game" in screen_text(app),
+                       "the which-game question")
         await deliberately(pilot, "2")
         await take_keyboard(pilot, "Gnorfs, take the keyboard")
         game = uwo(app).game
