@@ -8,6 +8,7 @@ idempotent; the app calls it once at import.
 from __future__ import annotations
 
 import functools
+import weakref
 from typing import Any
 
 from textual.content import Content
@@ -60,6 +61,110 @@ def _page_through_an_unmeasured_list() -> None:
     OptionList._move_page = move_page  # type: ignore[method-assign]
 
 
+def _reparse_with_the_parse_cache() -> None:
+    """Textual 8.2.8: the first push of each screen with a stylesheet re-parses all CSS.
+
+    ``App._load_screen_css`` adds the screen's ``CSS_PATH`` to the stylesheet and calls
+    ``Stylesheet.reparse``, which parses every source again in a fresh ``Stylesheet``
+    with an empty parse cache: the app's CSS and every widget's ``DEFAULT_CSS`` seen so
+    far, not just the new file.  Each game's first frame paid it for its own screen and
+    again for the handover over it (about a third of the time from ``App.run`` to the
+    first frame, issue 16); tldw_chatbook's PR 1616 and 1662 measured the same path.
+    The cache is keyed by the CSS text, where it came from, its scope and
+    default-ness, and its entries depend only on the CSS variables, which ``reparse``
+    keeps; ``set_variables`` (a new theme) clears the cache before ``reparse`` runs.
+    So the fresh stylesheet may start from the old cache: what is re-parsed is the
+    new source only, and the rules are the same objects they would be equal to.
+    """
+    from textual.css.stylesheet import Stylesheet  # noqa: PLC0415
+
+    original = Stylesheet.reparse
+
+    @functools.wraps(original)
+    def reparse(self: Stylesheet) -> None:
+        # Textual 8.2.8's ``reparse``, line for line, but for the cache handed over.
+        stylesheet = Stylesheet(variables=self._variables)  # noqa: SLF001
+        stylesheet._parse_cache = self._parse_cache  # noqa: SLF001 - the one change
+        for read_from, (css, is_defaults, tie_breaker, scope) in self.source.items():
+            stylesheet.add_source(css, read_from=read_from, is_default_css=is_defaults,
+                                  tie_breaker=tie_breaker, scope=scope)
+        try:
+            stylesheet.parse()
+        except Exception:
+            self._invalid_css.update(stylesheet._invalid_css)  # noqa: SLF001
+            raise
+        self._rules = stylesheet.rules  # noqa: SLF001
+        self._rules_map = None  # noqa: SLF001
+        self.source = stylesheet.source
+        self._require_parse = False  # noqa: SLF001
+
+    Stylesheet.reparse = reparse  # type: ignore[method-assign]
+
+
+def _no_restyle_on_a_screens_first_resume() -> None:
+    """Textual 8.2.8: a screen just pushed is styled twice before its first frame.
+
+    ``push_screen`` mounts the screen - every widget is styled as it is registered -
+    then posts ``ScreenResume()``, whose handler restyles the whole screen again
+    (``refresh_styles`` defaults to true).  That second pass is for a screen coming
+    *back* (the theme may have changed while it was covered); on the first resume
+    nothing has changed since the mount, and on a game screen it was a quarter of the
+    styling before the first frame (87 of 373 ``Stylesheet.apply`` calls for UWO,
+    issue 16).  Later resumes keep Textual's own behaviour.
+    """
+    from textual import events  # noqa: PLC0415
+    from textual.screen import Screen  # noqa: PLC0415
+
+    original = Screen._on_screen_resume
+    resumed: weakref.WeakSet[Screen[Any]] = weakref.WeakSet()
+
+    @functools.wraps(original)
+    def on_screen_resume(self: Screen[Any], event: events.ScreenResume) -> None:
+        if self not in resumed:
+            resumed.add(self)
+            event = events.ScreenResume(refresh_styles=False)
+        original(self, event)
+
+    Screen._on_screen_resume = on_screen_resume  # type: ignore[method-assign]
+
+
+def _breakpoints_before_compose() -> None:
+    """Textual 8.2.8: a screen with breakpoints is restyled whole at its first resize.
+
+    ``Screen._on_resize`` sets the breakpoint classes (``HORIZONTAL_BREAKPOINTS``,
+    ``VERTICAL_BREAKPOINTS``: UWO's ``-narrow``/``-wide``, ``-short``/``-tall``) from
+    the size, and a class that changes restyles the screen and every widget in it.
+    The first Resize arrives after the widgets are mounted, so the classes a screen
+    was always going to have cost a second styling of all of it (71 of UWO's 373
+    ``Stylesheet.apply`` calls before its first frame, issue 16).  Set here from the
+    app's size before the screen composes - what ``_on_resize`` computes, with
+    Textual's own ``_get_breakpoint_classes`` - the first resize finds them in place
+    and restyles nothing; every later resize works as before.
+    """
+    from textual.screen import Screen  # noqa: PLC0415
+
+    original = Screen._compose
+
+    @functools.wraps(original)
+    async def compose(self: Screen[Any]) -> None:
+        app = self.app
+        horizontal = (app.HORIZONTAL_BREAKPOINTS if self.HORIZONTAL_BREAKPOINTS is None
+                      else self.HORIZONTAL_BREAKPOINTS) or []
+        vertical = (app.VERTICAL_BREAKPOINTS if self.VERTICAL_BREAKPOINTS is None
+                    else self.VERTICAL_BREAKPOINTS) or []
+        if horizontal or vertical:
+            width, height = app.size
+            classes = {name: False for _, name in (*horizontal, *vertical)}
+            for name in self._get_breakpoint_classes(width, horizontal):  # noqa: SLF001
+                classes[name] = True
+            for name in self._get_breakpoint_classes(height, vertical):  # noqa: SLF001
+                classes[name] = True
+            self.update_classes(classes, animate=False)
+        await original(self)
+
+    Screen._compose = compose  # type: ignore[method-assign]
+
+
 def apply() -> None:
     """Install every work-around (once)."""
     global _applied  # noqa: PLW0603 - a process-wide, install-once flag
@@ -68,3 +173,6 @@ def apply() -> None:
     _applied = True
     _wrap_at_least_one_cell()
     _page_through_an_unmeasured_list()
+    _reparse_with_the_parse_cache()
+    _no_restyle_on_a_screens_first_resume()
+    _breakpoints_before_compose()
