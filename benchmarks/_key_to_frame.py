@@ -22,7 +22,10 @@ to its terminal sequence (``CompositorUpdate.render_segments``, the work a real
 terminal write does), then timestamped.  A key's latency is from just before the key
 is handed to the app (``Pilot.press``) to the first frame written *after the app's
 state shows the key's effect* (a predicate checked inside the hook: the answer was
-judged and a line written; the cell under the new cursor wears ``-cursor``).  Since
+judged and a line written; the cell under the new cursor wears ``-cursor``).
+Keys come ``KEY_GAP`` (40 ms) after the last key's frame, a fast key repeat: a key
+pressed sooner than one frame period (1/60 s) after the last frame would also wait for
+Textual's frame clock, which measures the phase of that clock, not the app.  Since
 Textual paints every widget marked dirty up to that moment in that frame, it is the
 frame the player sees the answer in - not some earlier frame a timer or a spinner
 wrote while the key was still being handled.  The write to the terminal itself is
@@ -58,6 +61,9 @@ from textual.pilot import Pilot  # noqa: E402
 from textual.widgets import Input, OptionList, Static  # noqa: E402
 
 TARGET_P95_MS = 16.0
+#: Seconds from one key's frame to the next key: a fast key repeat (25 a second).  Keys
+#: closer than a frame (1/60 s) also wait for Textual's frame clock, whatever the app.
+KEY_GAP = 0.04
 SIZE = (120, 40)
 
 
@@ -69,6 +75,7 @@ class Frames:
         self.count = 0
         self._condition: Callable[[], bool] | None = None
         self._at: float | None = None
+        self._last: float | None = None
         original = app._display
 
         def display(screen: Any, renderable: Any) -> None:
@@ -84,7 +91,10 @@ class Frames:
         app._display = display  # type: ignore[method-assign]
 
     async def key(self, pilot: Pilot[Any], key: str, shown: Callable[[], bool], tries: int = 400) -> float | None:
-        """Press *key*; milliseconds until the first frame written once *shown()* holds."""
+        """Press *key* (``KEY_GAP`` after the last one was shown); milliseconds until the
+        first frame written once *shown()* holds."""
+        if self._last is not None:
+            await asyncio.sleep(max(0.0, self._last + KEY_GAP - time.perf_counter()))
         self._condition, self._at = shown, None
         start = time.perf_counter()
         await pilot.press(key)
@@ -93,6 +103,7 @@ class Frames:
                 break
             await asyncio.sleep(0.001)
         at, self._condition = self._at, None
+        self._last = at
         return None if at is None else (at - start) * 1000
 
 
@@ -301,8 +312,9 @@ async def uwo_round(keys: int, out: list[float], *, thinking: bool) -> None:
 # ----------------------------------------------------------------------------- the table
 
 
-def measure(keys: int = 60, rounds: int = 3) -> list[tuple[str, dict[str, Any]]]:
-    """Every row with its baseline, in milliseconds (``keys`` keys per row per round)."""
+def measure(keys: int = 60, rounds: int = 3, only: str = "") -> list[tuple[str, dict[str, Any]]]:
+    """Every row with its baseline, in milliseconds (``keys`` keys per row, over *rounds*
+    interleaved rounds); *only* ("vowl", "uwo", "thinking"): just that row and its baseline."""
     folder = tempfile.mkdtemp(prefix="k2f-")
     from boardgames.common.storage import DATA_ENV  # noqa: PLC0415
 
@@ -318,6 +330,9 @@ def measure(keys: int = 60, rounds: int = 3) -> list[tuple[str, dict[str, Any]]]
         lambda: uwo_round(per, samples["thinking"], thinking=True),
         lambda: bare_list_round(per, samples["list"]),
     ]
+    if only:
+        chosen = {"vowl": jobs[0:2], "uwo": jobs[2:4], "thinking": jobs[4:6]}[only]
+        jobs = chosen
     for _ in range(rounds):
         for job in jobs:
             asyncio.run(job())
@@ -329,6 +344,8 @@ def measure(keys: int = 60, rounds: int = 3) -> list[tuple[str, dict[str, Any]]]
     ]
     out = []
     for name, key, base_name, base in rows:
+        if not samples[key]:
+            continue
         row: dict[str, Any] = summary(samples[key])
         b = summary(samples[base])
         row.update(baseline=base_name, baseline_p50=b["p50"], baseline_p95=b["p95"], baseline_max=b["max"],
@@ -342,8 +359,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keys", type=int, default=60, help="keys per row (spread over the rounds)")
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds of each row and baseline")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument("--only", choices=("vowl", "uwo", "thinking"), default="", help="one row and its baseline")
     args = parser.parse_args(argv)
-    rows = measure(args.keys, args.rounds)
+    rows = measure(args.keys, args.rounds, args.only)
     if args.json:
         print(json.dumps(rows))
         return 0
