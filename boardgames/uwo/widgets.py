@@ -46,8 +46,8 @@ class Drawn(Static):
     and a real ``update`` costs a repaint.  A layout costs far more: the whole screen
     is arranged again and every widget on it repainted (issue 16: the info panel's
     "c3: an empty square" asked for one on every cursor move, 30-40 ms a key).  An
-    auto-height panel whose new text takes as many lines at its width as the old one
-    keeps its place, so a repaint is enough.
+    auto-height panel whose new text takes the lines it has now keeps its place, so
+    a repaint is enough.
     """
 
     _shown: object = None
@@ -62,9 +62,11 @@ class Drawn(Static):
         width = self.content_region.width if self.is_mounted else 0
         height = self.styles.height
         if layout and width and height is not None and height.is_auto:
-            before = self.get_content_height(self.size, self.app.size, width)
+            # Against the height it was given, not the old text's (never laid out at this
+            # width if it was drawn before a resize); a text taller than a max-height is
+            # laid out each time it changes: slower, never wrong.
             self.update(text, layout=False)
-            if self.get_content_height(self.size, self.app.size, width) != before:
+            if self.get_content_height(self.size, self.app.size, width) != self.content_region.height:
                 Drawn.layouts += 1
                 self.refresh(layout=True)
             return
