@@ -31,6 +31,9 @@ frame the player sees the answer in - not some earlier frame a timer or a spinne
 wrote while the key was still being handled.  The write to the terminal itself is
 not timed (the same for every row and its baseline).
 
+``benchmarks/run.py`` runs it as a child, ``[PY, "benchmarks/_key_to_frame.py", "--json"]``
+(its own process: the app's imports, its threads and ``BOARDGAMES_DATA`` stay out of
+the table's), and adds one row per entry; in process, ``measure()`` does the same.
 ``measure(keys)`` returns ``[(row name, {"p50", "p95", "max", "n", "baseline",
 "baseline_p50", "baseline_p95", "baseline_max", "target_p95"}), ...]`` in
 milliseconds; ``--json`` prints the same list.  Target (issue 16): every game row's
@@ -315,10 +318,20 @@ async def uwo_round(keys: int, out: list[float], *, thinking: bool) -> None:
 def measure(keys: int = 60, rounds: int = 3, only: str = "") -> list[tuple[str, dict[str, Any]]]:
     """Every row with its baseline, in milliseconds (``keys`` keys per row, over *rounds*
     interleaved rounds); *only* ("vowl", "uwo", "thinking"): just that row and its baseline."""
-    folder = tempfile.mkdtemp(prefix="k2f-")
     from boardgames.common.storage import DATA_ENV  # noqa: PLC0415
 
-    os.environ[DATA_ENV] = folder
+    before = os.environ.get(DATA_ENV)
+    os.environ[DATA_ENV] = tempfile.mkdtemp(prefix="k2f-")  # the games' saves and stats: not the player's
+    try:
+        return _measure(keys, rounds, only)
+    finally:
+        if before is None:
+            os.environ.pop(DATA_ENV, None)
+        else:
+            os.environ[DATA_ENV] = before
+
+
+def _measure(keys: int, rounds: int, only: str) -> list[tuple[str, dict[str, Any]]]:
     samples: dict[str, list[float]] = {k: [] for k in
                                        ("accepted", "rejected", "input", "uwo", "thinking", "list")}
     per = max(1, keys // rounds)
