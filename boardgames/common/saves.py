@@ -7,9 +7,9 @@ replays them, which gives back exactly the same cards, scores, turn and random
 stream.  This keeps saves small, versioned and independent of engine internals.
 
 Files are versioned JSON in ``<data dir>/saves/<game>-<id>.json``, written
-atomically after every action (``storage.save_json``: temporary file, fsync,
-rename), so a ``kill -9`` loses at most the action in progress.  Finished games
-move to ``<data dir>/history/``.
+atomically after every action (a temporary file renamed over the old one; the
+``fsync`` follows in a background thread, ``Autosaver``), so a ``kill -9`` loses at
+most the action in progress.  Finished games move to ``<data dir>/history/``.
 
 A save is outside input: anyone can edit it.  So nothing in it is used before it
 is checked, and nothing it says can build a path outside the saves folder:
@@ -41,6 +41,8 @@ import json
 import math
 import os
 import re
+import tempfile
+import threading
 import time
 import types
 import typing
@@ -547,12 +549,28 @@ class Autosaver:
 
     The first failure to write is returned as a warning for the player; after it,
     saving stops for this game and play simply goes on.
+
+    Cheap per action (issue 16: the whole file was encoded, written and fsynced on the
+    key's path, 4.7 ms at 1,000 actions and growing): each action is turned into JSON
+    once, when it is recorded, and the file is the header around the actions' text
+    kept from the last write - no deep copy of the record, no encoding of old actions.
+    The file is still complete, written atomically (a temporary file renamed over the
+    old one) before ``record_action`` returns, so whatever reads the saves folder next
+    sees this action; only the ``fsync`` that makes it survive a power cut runs in a
+    background thread (``_Syncer``), coalesced, so a burst of keys costs one.  A kill
+    of the process loses nothing written: the system has it.  ``flush`` (called by
+    ``finish``; the thread is not a daemon, so leaving the program waits for it too)
+    makes sure it is on disk.
     """
 
     def __init__(self, store: SaveStore, record: SaveRecord) -> None:
         self.store = store
         self.record = record
         self.enabled = True
+        #: The JSON text of ``record.actions[:len]``, joined, kept between writes.
+        self._actions_text = ""
+        self._encoded = 0
+        self._syncer = _Syncer()
 
     def record_action(self, action: Any, title: str | None = None) -> str | None:
         self.record.actions.append(encode(action))
@@ -566,12 +584,112 @@ class Autosaver:
     def _write(self) -> str | None:
         if not self.enabled:
             return None
-        warning = self.store.write(self.record)
+        warning = self._write_file()
         if warning:
             self.enabled = False
         return warning
 
+    def _text(self) -> str:
+        """The whole save as JSON: the same fields as ``SaveRecord.to_json``, "actions" first."""
+        record = self.record
+        actions = record.actions
+        if self._encoded > len(actions):  # the list was cut (never by the game): start again
+            self._actions_text, self._encoded = "", 0
+        new = [json.dumps(a, sort_keys=True, allow_nan=False) for a in actions[self._encoded:]]
+        if new:
+            self._actions_text += ("," if self._encoded else "") + ",".join(f"\n  {t}" for t in new)
+            self._encoded = len(actions)
+        header = {f.name: getattr(record, f.name) for f in dataclasses.fields(record) if f.name != "actions"}
+        header["version"] = VERSION
+        rest = json.dumps(header, indent=1, sort_keys=True, allow_nan=False)
+        return '{\n "actions": [' + self._actions_text + ("\n ]" if self._actions_text else "]") + ",\n" + rest[2:]
+
+    def _write_file(self) -> str | None:
+        """``SaveStore.write``, the cheap way: atomically, the ``fsync`` left to ``_Syncer``."""
+        try:
+            path = self.store.path(self.record)
+        except SaveFormatError as exc:
+            return f"Could not save this game ({exc}); play continues without saving."
+        self.record.updated = time.time()
+        try:
+            text = self._text()
+        except (ValueError, TypeError) as exc:  # a value JSON cannot hold: our bug, not the player's problem
+            return f"Could not save {plain(path.name)} ({plain(exc, 120)}); play continues without saving."
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+                os.replace(tmp, path)
+            except BaseException:
+                Path(tmp).unlink(missing_ok=True)
+                raise
+        except OSError as exc:
+            return f"Could not save {plain(path.name)} ({exc.strerror}); play continues without saving."
+        self._syncer.sync(path)
+        return None
+
+    def flush(self) -> None:
+        """Wait until every save written so far is on disk (its ``fsync`` done)."""
+        self._syncer.wait()
+
     def finish(self) -> str | None:
         if not self.enabled:
             return None
+        self.flush()
         return self.store.finish(self.record)
+
+
+class _Syncer:
+    """``fsync`` of the newest save, in a thread of its own, so no key waits for the disk.
+
+    At most one thread per game, started when a save is written and gone once nothing
+    waits: a save written while one is being synced is synced next, and any number of
+    them in between count once.  Not a daemon: the interpreter waits for it at exit.
+    Best effort: a save that cannot be opened again (moved to the history, deleted) has
+    nothing left to sync.
+    """
+
+    #: How many ``fsync`` calls were made, from any game (tests count them).
+    syncs = 0
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._pending: Path | None = None
+        self._thread: threading.Thread | None = None
+
+    def sync(self, path: Path) -> None:
+        with self._lock:
+            self._pending = path
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="save-fsync")
+                self._thread.start()
+
+    def wait(self) -> None:
+        with self._lock:
+            thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                path, self._pending = self._pending, None
+                if path is None:
+                    self._thread = None
+                    return
+            try:
+                fd = os.open(path, os.O_RDONLY)
+                try:
+                    os.fsync(fd)
+                    _Syncer.syncs += 1
+                finally:
+                    os.close(fd)
+                folder = os.open(path.parent, os.O_RDONLY)  # the rename itself
+                try:
+                    os.fsync(folder)
+                finally:
+                    os.close(folder)
+            except OSError:
+                continue  # gone (finished, discarded) or a system without directory fsync

@@ -301,6 +301,20 @@ class SkeletonMatcher:
     def accepts(self, skeleton: str, word: str) -> bool:
         return self.check(skeleton, word).accepted
 
+    def ready(self) -> bool:
+        """Whether ``solutions`` answers from memory now: the dictionary's index is built
+        (``warm_index`` may still be building it), or the dictionary has no word list
+        (a test's small set of words, searched card by card).
+
+        Never waits: the after-turn review asks it on the UI thread, and works out the
+        answers in a worker thread when it says no (issue 16: up to 286 ms on the key).
+        """
+        if getattr(self._dictionary, "candidate_words", None) is None:
+            return True
+        with _INDEXES_LOCK:
+            entry = _INDEXES.get(id(self._dictionary))
+        return entry is not None and entry[0] is self._dictionary and entry[1].table is not None
+
     def solutions(self, skeleton: str) -> list[str]:
         """Every accepted word for *skeleton*, sorted alphabetically.
 

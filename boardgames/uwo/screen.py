@@ -39,7 +39,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Footer, Header, LoadingIndicator, RichLog, Static
+from textual.widgets import Footer, Header, RichLog, Static
 
 from boardgames.common.game import refusal_text
 from boardgames.common.session import GameSession
@@ -91,6 +91,7 @@ from boardgames.uwo.widgets import (
     InfoPanel,
     SideBar,
     StatusPanel,
+    ThinkingDots,
 )
 
 #: What the menu's levels mean, in a player's words.
@@ -192,6 +193,9 @@ class UwoScreen(SessionScreen[Game]):
         self.catalog = load_catalog()
         self.names = {k.key: k.name for k in self.catalog.kinds}
         self._bindings_state: tuple[bool | None, ...] = ()
+        #: What the board was last drawn from (``redraw``): the state but the cursor, the
+        #: cursor, the marks and hints; a cursor move alone redraws two cells from it.
+        self._drawn: tuple[tuple[object, ...], Square, dict[Square, set[str]], dict[Square, str]] | None = None
         #: Each side finds the cursor where it left it (first on its own front row).
         self._cursors = {Side.GNORFS: B.parse("c2"), Side.PNORFS: B.parse("c5")}
         #: Events since the last handover: the next player reads them on the handover screen.
@@ -214,7 +218,7 @@ class UwoScreen(SessionScreen[Game]):
             with Vertical(id="uwo-right"):
                 yield StatusPanel(id="status")
                 with Horizontal(id="thinking"):
-                    yield LoadingIndicator()
+                    yield ThinkingDots(id="thinking-dots")
                     yield Static("", id="thinking-text")
                 yield HandPanel(id="hand")
                 yield InfoPanel(id="info")
@@ -481,6 +485,7 @@ class UwoScreen(SessionScreen[Game]):
     def show_thinking(self) -> None:
         box = self.query_one("#thinking")
         box.display = self.thinking
+        self.query_one(ThinkingDots).run(self.thinking)
         if self.thinking and self.computer is not None:
             self.query_one("#thinking-text", Static).update(
                 f"The {self.computer.side.title} ({self.computer.level}) are thinking…"
@@ -578,6 +583,12 @@ class UwoScreen(SessionScreen[Game]):
             self._logged.append(e)
             log.write(_log_text(e))
 
+    def _drawn_key(self, view: UwoView) -> tuple[object, ...]:
+        """Everything but the cursor that the panels are drawn from (``undoable`` is not in
+        the view's ``==``; the status line reads it)."""
+        return (view, view.undoable, self.keyboard, self.selected, self.picked, frozenset(self._last_squares),
+                self.thinking)
+
     def redraw(self) -> None:
         if self.game is None:
             return
@@ -588,6 +599,7 @@ class UwoScreen(SessionScreen[Game]):
         grid = self.board
         for sq in range(B.SQUARES):
             grid.cell(sq).show(view.board[sq], marks.get(sq, set()), hints.get(sq, ""))
+        self._drawn = (self._drawn_key(view), grid.cursor, marks, hints)
         self.draw_status(view)
         self.draw_info(view)
         self.draw_hand(view)
@@ -757,7 +769,35 @@ class UwoScreen(SessionScreen[Game]):
     # ------------------------------------------------------------------ input
 
     def on_board_grid_cursor_moved(self, event: BoardGrid.CursorMoved) -> None:
-        self.redraw()
+        self.move_cursor()
+
+    def move_cursor(self) -> None:
+        """Only the cursor moved: draw the cell it left, the cell it entered and the info
+        panel, nothing else (issue 16: the whole redraw, 30 cells, the status, the hand and
+        the Footer's keys, took most of a frame on every arrow key).
+
+        The other panels do not read the cursor; a fresh view that equals the one last
+        drawn (and the same selection, seat and marks) proves nothing else changed.
+        Anything else - an action, a handover, a new game - draws everything.
+        """
+        drawn = self._drawn
+        if self.game is None or drawn is None:
+            self.redraw()
+            return
+        view = self.view
+        key, old, marks, hints = drawn
+        if key != self._drawn_key(view):
+            self.redraw()
+            return
+        grid = self.board
+        new = grid.cursor
+        for sq in (old, new):
+            shown = marks.get(sq, set()) - {"-cursor"}
+            if sq == new:
+                shown = shown | {"-cursor"}
+            grid.cell(sq).show(view.board[sq], shown, hints.get(sq, ""))
+        self._drawn = (key, new, marks, hints)
+        self.draw_info(view)
 
     def on_board_grid_cancelled(self, event: BoardGrid.Cancelled) -> None:
         """Escape: clear the selection (a UMO, a card); with nothing selected, leave -

@@ -9,6 +9,7 @@ be drawn.  Colours and sizes live in ``uwo.tcss``; these classes only set CSS cl
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Grid
 from textual.message import Message
 from textual.reactive import reactive
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -37,19 +39,39 @@ MARK_ORDER = ("-attack", "-blast", "-morph", "-move")
 
 
 class Drawn(Static):
-    """A ``Static`` that skips redrawing when handed what it already shows.
+    """A ``Static`` that skips redrawing when handed what it already shows, and asks
+    for a layout only when its height changes.
 
     The screen redraws every panel after every key; most of them have not changed,
-    and a real ``update`` costs a repaint (and, for auto-sized panels, a layout).
+    and a real ``update`` costs a repaint.  A layout costs far more: the whole screen
+    is arranged again and every widget on it repainted (issue 16: the info panel's
+    "c3: an empty square" asked for one on every cursor move, 30-40 ms a key).  An
+    auto-height panel whose new text takes the lines it has now keeps its place, so
+    a repaint is enough.
     """
 
     _shown: object = None
+    #: How many panels asked for a layout (tests count them: one per height change).
+    layouts = 0
 
     def show_text(self, text: Text, *, layout: bool = True) -> None:
         key = (text.plain, tuple(text.spans), str(text.style))
-        if key != self._shown:
-            self._shown = key
-            self.update(text, layout=layout)
+        if key == self._shown:
+            return
+        self._shown = key
+        width = self.content_region.width if self.is_mounted else 0
+        height = self.styles.height
+        if layout and width and height is not None and height.is_auto:
+            # Against the height it was given, not the old text's (never laid out at this
+            # width if it was drawn before a resize); a text taller than a max-height is
+            # laid out each time it changes: slower, never wrong.
+            self.update(text, layout=False)
+            if self.get_content_height(self.size, self.app.size, width) != self.content_region.height:
+                Drawn.layouts += 1
+                self.refresh(layout=True)
+            return
+        Drawn.layouts += layout
+        self.update(text, layout=layout)
 
 
 #: The special cards' rules in a narrow panel's few words (the whole text: F1, or a wider terminal).
@@ -147,7 +169,9 @@ class BoardGrid(Grid, can_focus=True):
         Binding("escape", "cancel", "Back"),
     ]
 
-    cursor: reactive[Square] = reactive(B.square(2, 1), init=False)
+    #: No repaint of the grid itself when it moves: the two cells it leaves and enters
+    #: redraw themselves (``Cell.show``); repainting the grid repainted all 30.
+    cursor: reactive[Square] = reactive(B.square(2, 1), init=False, repaint=False)
 
     @dataclass
     class CursorMoved(Message):
@@ -205,6 +229,43 @@ class BoardGrid(Grid, can_focus=True):
             self.post_message(message)  # no screen handler: the usual way up
         else:
             handler(message)
+
+
+class ThinkingDots(Static):
+    """Three dots that pulse while the computer thinks: a cheap stand-in for Textual's
+    ``LoadingIndicator``.
+
+    The ``LoadingIndicator`` asks for a frame 16 times a second and computes a colour
+    gradient for each; with the computer's search holding the interpreter in its
+    thread, every one of those frames waited for it too, and a cursor key waited for
+    them (issue 16: 40-100 ms a key while the computer thought).  Four changes a second,
+    each one line of three characters, say "busy" as well; the timer runs only while
+    the dots are shown (``run``).
+    """
+
+    FRAMES = ("●○○", "○●○", "○○●", "○●○")
+    PERIOD = 0.25
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(self.FRAMES[0], **kwargs)
+        self._frame = 0
+        self._timer: Timer | None = None
+
+    def on_mount(self) -> None:
+        self._timer = self.set_interval(self.PERIOD, self._step, pause=True)
+
+    def run(self, running: bool) -> None:
+        """Pulse (``True``) or stand still (``False``, hidden)."""
+        if self._timer is None:
+            return
+        if running:
+            self._timer.resume()
+        else:
+            self._timer.pause()
+
+    def _step(self) -> None:
+        self._frame = (self._frame + 1) % len(self.FRAMES)
+        self.update(self.FRAMES[self._frame], layout=False)
 
 
 def energy_cards(left: int, total: int, side: Side) -> Text:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rich.table import Table
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -157,6 +158,8 @@ class ReviewScreen(OnceModalScreen[None]):
     """
 
     HINT = "Enter to continue · ↑↓ PgUp PgDn scroll · + all answers."
+    #: Shown for the moment the answers are still being worked out.
+    WORKING = "Finding every answer…"
     AUTO_FOCUS = "#review-scroll"
 
     BINDINGS = [
@@ -181,15 +184,32 @@ class ReviewScreen(OnceModalScreen[None]):
             # Interpretation V18: the race is over, so both racers' counts and times are told.
             results = f" ({race_lines(s.race.results, _PLAIN_TEXT)})" if s.race.results else ""
             headline += f"  Race: {plain(s.race.winner or 'nobody')} — {s.race.how.value}{results}."
+        # Every card's answers come from the dictionary's index: at once when it is built,
+        # else (the first review, the index still building) from a worker thread, so the
+        # key that ended the turn never waits for the dictionary (issue 16).
+        table = review_table(s, self.matcher) if self.matcher.ready() else Text(self.WORKING, style="dim")
         with Vertical(id="review-box"):
             yield Static(Content(headline), id="review-headline")  # names in it: plain text
             with VerticalScroll(id="review-scroll"):
-                yield Static(review_table(s, self.matcher), id="review-table")
+                yield Static(table, id="review-table")
             yield GateHint(self.HINT, id="review-hint")
         yield Footer()
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._fit)
+        if not self.matcher.ready():
+            self._work_out_answers()
+
+    @work(thread=True, exclusive=True, group="vowl-review")
+    def _work_out_answers(self) -> None:
+        """The review's table, built off the UI thread (the dictionary's index first)."""
+        table = review_table(self.summary, self.matcher, show_all=self.show_all)
+        self.app.call_from_thread(self._show_table, table)
+
+    def _show_table(self, table: Table) -> None:
+        if self.is_mounted:
+            self.query_one("#review-table", Static).update(table)
+            self.call_after_refresh(self._fit)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._fit)
@@ -204,6 +224,9 @@ class ReviewScreen(OnceModalScreen[None]):
     def action_all_answers(self) -> None:
         """Every answer of every card, or back to the ten most common (a toggle)."""
         self.show_all = not self.show_all
+        if not self.matcher.ready():
+            self._work_out_answers()  # still building the index: the worker draws the table
+            return
         self.query_one("#review-table", Static).update(review_table(self.summary, self.matcher, show_all=self.show_all))
 
     def action_close(self) -> None:

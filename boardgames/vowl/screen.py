@@ -100,7 +100,7 @@ from boardgames.vowl.stats import Session, StatsStore, level_key
 from boardgames.vowl.summary import game_summary
 from boardgames.vowl.track import BUZZ_SECONDS, extras_for
 from boardgames.vowl.view import SuddenDeathView, VowlView
-from boardgames.vowl.widgets import CardFace, GameOverPanel, PassedCards, Scoreboard
+from boardgames.vowl.widgets import CardFace, EventLog, GameOverPanel, PassedCards, Scoreboard, put
 
 #: Sudden-death buzzer keys: far apart on the keyboard, one per racer.
 BUZZ_KEYS = ("z", "m")
@@ -170,6 +170,8 @@ class VowlScreen(SessionScreen[VowlGame]):
         self._reviewed_turn = game.last_turn.turn if resumed and game.last_turn else 0
         #: Interpretation V31: shut for a moment after a sudden-death card turns and after a buzz
         self._buzz_gate = QuietGate(BUZZ_GATE)
+        #: What the Footer showed when it was last rebuilt (``refresh_bindings_if_changed``).
+        self._footer_shows: tuple[object, ...] | None = None
 
     # ------------------------------------------------------------------ layout
 
@@ -196,7 +198,7 @@ class VowlScreen(SessionScreen[VowlGame]):
                 if self.game.is_practice:
                     yield Static("", id="practice-stats")
                 # Written only ``Text`` (``narrate.log_line``): no string is parsed as markup here.
-                yield RichLog(id="log", markup=False, wrap=True, min_width=20)
+                yield EventLog(id="log", markup=False, wrap=True, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -341,6 +343,8 @@ class VowlScreen(SessionScreen[VowlGame]):
             return
         if phase in (Phase.READY, Phase.SELECT_DISCARDS, Phase.SUDDEN_DEATH_READY, Phase.ROLL):
             self.hand_to(None)  # nothing private stays on screen between handovers
+        elif phase is Phase.SOLVING:
+            self.hand_to(actors[0])  # the racer's own pile: drawn once, for their eyes
         self.render_view()
         match phase:
             case Phase.ROLL:
@@ -359,8 +363,6 @@ class VowlScreen(SessionScreen[VowlGame]):
             case Phase.SUDDEN_DEATH_READY:
                 self._handover_sudden_death()
             case Phase.SOLVING:
-                self.hand_to(actors[0])
-                self.render_view()
                 self._focus_answer()
             case Phase.SUDDEN_DEATH:
                 view = self.view()
@@ -374,7 +376,24 @@ class VowlScreen(SessionScreen[VowlGame]):
             case Phase.GAME_OVER:
                 self.timer.set_limit(int(g.player(g.current_player).timer))  # no stale sand
                 self._focus_nothing()
-        self.refresh_bindings()
+        self.refresh_bindings_if_changed()
+
+    def refresh_bindings_if_changed(self) -> None:
+        """Rebuild the Footer only when a key it shows changed (issue 16).
+
+        ``refresh_bindings`` recomposes the Footer - every key a new widget, then a
+        layout of the whole screen - and ``sync`` runs after every action, so each
+        Enter rebuilt it for nothing.  The Footer shows ``active_bindings``: their
+        keys, actions, descriptions (the buzz keys name their players) and whether each
+        is enabled.  A change of focus refreshes it by itself (Textual's ``set_focus``).
+        """
+        shown = tuple(
+            (key, active.binding.action, active.binding.description, active.enabled, active.binding.show)
+            for key, active in self.active_bindings.items()
+        )
+        if shown != self._footer_shows:
+            self._footer_shows = shown
+            self.refresh_bindings()
 
     def action_review(self) -> None:
         """``o``: the last finished turn's review again (docs/keys.md)."""
@@ -549,8 +568,8 @@ class VowlScreen(SessionScreen[VowlGame]):
         if over:
             self.query_one(GameOverPanel).show(game_summary(view, self._events), view.practice)
         self.query_one(Scoreboard).show(view)
-        self.query_one("#status", Static).update(self._status(view))
-        self.query_one("#dice", Static).update(self._dice(view))
+        put(self.query_one("#status", Static), self._status(view))
+        put(self.query_one("#dice", Static), self._dice(view))
         run = view.active_run if view.phase in (Phase.SOLVING, Phase.READY) else None
         card_widget = self.query_one(CardFace)
         passed = self.query_one(PassedCards)
@@ -559,20 +578,20 @@ class VowlScreen(SessionScreen[VowlGame]):
             card_widget.show(run.current, "")
             passed.show(run.passed)
             solved = run.solved_count or 0
-            self.query_one("#pile-info", Static).update(
+            put(self.query_one("#pile-info", Static),
                 f"{run.pile_left} face down · {len(run.passed)} passed · {solved} of {run.total} solved"
             )
         elif view.phase is Phase.SUDDEN_DEATH and view.sudden_death is not None:
             card_widget.show(view.sudden_death.card)
             passed.show(())
-            self.query_one("#pile-info", Static).update(self._sudden_info(view))
+            put(self.query_one("#pile-info", Static), self._sudden_info(view))
         else:
             card_widget.show(None, self._idle_caption(view))
             passed.show(())
-            self.query_one("#pile-info", Static).update("")
+            put(self.query_one("#pile-info", Static), "")
         answer.disabled = not self._can_type(view)
         if self.game.is_practice and self.stats is not None:
-            self.query_one("#practice-stats", Static).update(self._practice_stats(view))
+            put(self.query_one("#practice-stats", Static), self._practice_stats(view))
 
     def _can_type(self, view: VowlView) -> bool:
         if view.phase is Phase.SOLVING:
@@ -668,12 +687,12 @@ class VowlScreen(SessionScreen[VowlGame]):
     def clear_for_handover(self) -> None:
         """The next racer must not see the last one's typing or verdict (``Time!``, ``✓ word``)."""
         super().clear_for_handover()
-        self.query_one("#feedback", Static).update("")
+        put(self.query_one("#feedback", Static), "")
         self.query_one("#feedback", Static).remove_class("-ok", "-bad")
 
     def _feedback(self, text: str, *, ok: bool) -> None:
         fb = self.query_one("#feedback", Static)
-        fb.update(text)
+        put(fb, text)
         fb.set_class(ok, "-ok")
         fb.set_class(not ok, "-bad")
 

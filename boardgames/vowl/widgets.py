@@ -4,12 +4,18 @@ Names are data: drawn as ``Text`` through ``common.text.plain``, never as markup
 
 from __future__ import annotations
 
+from typing import Any, Self
+
 from rich.cells import cell_len
 from rich.console import Group
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.content import Content
-from textual.widgets import Static
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.visual import VisualType
+from textual.widgets import RichLog, Static
 
 from boardgames.common.text import plain
 from boardgames.vowl.cards import Card, Tier
@@ -21,22 +27,120 @@ from boardgames.vowl.view import PlayerView, VowlView
 
 TIER_CLASS = {Tier.BASIC: "-green", Tier.ADVANCED: "-yellow", Tier.EXPERT: "-red"}
 
+_UNSHOWN = object()
+
+
+class Layouts:
+    """How many times ``put`` asked for a layout (tests count them: one per change of size)."""
+
+    count = 0
+
+
+def put(widget: Static, content: VisualType, key: object = _UNSHOWN, *, layout: bool = False) -> bool:
+    """Show *content* in *widget* unless it already shows it (*key*: what it is drawn
+    from, by default the content itself); ``True`` if it was drawn.
+
+    Why (issue 16): the screen redraws every panel after every key, and each
+    ``Static.update`` asked for a layout - the whole screen arranged again and every
+    widget on it repainted, several times per Enter.  An unchanged panel needs
+    nothing; a changed one needs a layout only when its size can change: an auto
+    width, or an auto height whose new text does not take the lines it has now.
+    *layout*: always lay out a change (a Rich table, whose height Textual's measure
+    at the content width does not always match).
+    """
+    key = content if key is _UNSHOWN else key
+    if getattr(widget, "_put_key", _UNSHOWN) == key:
+        return False
+    widget._put_key = key  # type: ignore[attr-defined]
+    styles = widget.styles
+    width = widget.content_region.width if widget.is_mounted else 0
+    if layout or not width or (styles.width is not None and styles.width.is_auto):
+        Layouts.count += 1
+        widget.update(content)
+        return True
+    if styles.height is not None and styles.height.is_auto:
+        # Compared with the height the last layout gave it, not with the old text's: the
+        # old text may never have been laid out at this width (drawn before a resize).
+        widget.update(content, layout=False)
+        if widget.get_content_height(widget.size, widget.app.size, width) != widget.content_region.height:
+            Layouts.count += 1
+            widget.refresh(layout=True)
+        return True
+    widget.update(content, layout=False)  # a fixed size: the text cannot move anything
+    return True
+
+
+
+class EventLog(RichLog):
+    """The game's log: a ``RichLog`` whose new lines do not lay out the whole screen.
+
+    ``RichLog.write`` sets the log's virtual size, a reactive that asks for a layout:
+    the whole screen arranged again and every widget repainted, on every Enter
+    (issue 16).  The log's own size is fixed by its place (``vowl.tcss``), so a new
+    line changes only how far it scrolls - unless its scroll bar appears or goes,
+    which moves its text: then the layout is kept.
+    """
+
+    #: How many writes still asked for a layout (tests count them).
+    layouts = 0
+    _writing = False
+    _style: Style | None = None
+
+    @property
+    def rich_style(self) -> Style:
+        """The log's style, worked out once per frame.
+
+        ``RichLog`` asks for it for every line it draws, and Textual works it out each
+        time from every ancestor's styles (a third of a frame in a long log); each
+        frame starts afresh (``render_lines``), so a change of theme or of an
+        ancestor's class is never missed.
+        """
+        if self._style is None:
+            return super().rich_style
+        return self._style
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._style = super().rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._style = None
+
+    def write(self, *args: Any, **kwargs: Any) -> Self:
+        self._writing = True
+        try:
+            return super().write(*args, **kwargs)
+        finally:
+            self._writing = False
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        if layout and self._writing and self.is_mounted and self.container_size:
+            self._writing = False  # what follows (a scroll bar that appears) asks as ever
+            try:
+                bars = (self.show_vertical_scrollbar, self.show_horizontal_scrollbar)
+                self._scroll_update(self.virtual_size)
+                layout = bars != (self.show_vertical_scrollbar, self.show_horizontal_scrollbar)
+            finally:
+                self._writing = True
+            EventLog.layouts += layout
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
 
 class CardFace(Static):
     """The face-up card, large, framed in its deck's colour."""
 
     def show(self, card: Card | None, caption: str = "") -> None:
+        if getattr(self, "_put_key", None) == (card, caption):
+            return  # the same card: no class to change, nothing to draw
         for cls in TIER_CLASS.values():
-            self.remove_class(cls)
+            self.set_class(card is not None and TIER_CLASS[card.tier] == cls, cls)
+        self.set_class(card is None, "-empty")
         if card is None:
-            self.add_class("-empty")
-            self.update(Text(caption or "·", style="dim"))
+            put(self, Text(caption or "·", style="dim"), (card, caption))
             return
-        self.remove_class("-empty")
-        self.add_class(TIER_CLASS[card.tier])
         text = Text("   ".join(card.skeleton), style="bold")
         text.append(f"\n\n{card.tier.name.lower()} · {card.tier.value}", style="dim")
-        self.update(text)
+        put(self, text, (card, caption))
 
 
 def track_line(p: PlayerView, star: int) -> Text:
@@ -82,6 +186,7 @@ class Scoreboard(Static):
     terminal; it is redrawn on every resize from the last view shown."""
 
     _view: VowlView | None = None
+    _drawn: object = None
 
     def show(self, view: VowlView) -> None:
         self._view = view
@@ -94,6 +199,14 @@ class Scoreboard(Static):
     def _draw(self) -> None:
         view = self._view
         assert view is not None
+        key = (view.players, view.current_player, view.outcome is None, view.practice, view.board.victory_space,
+               self.size.width)
+        width = self.content_region.width
+        if key == self._drawn and width and self.content_region.height == self.get_content_height(
+            self.size, self.app.size, width
+        ):
+            return  # the same table, and the height it was laid out with fits it
+        self._drawn = key
         longest = max(cell_len(plain(p.name)) for p in view.players) + 2  # "! " within reach
         wide = self.size.width >= longest + view.board.victory_space + 1 + OTHER_COLUMNS
         table = Table(box=None, expand=True, show_header=True, header_style="dim", pad_edge=False,
@@ -128,7 +241,7 @@ class Scoreboard(Static):
             legend.append(f" {tier.value}")
         if marked:
             legend.append("\n! within 2 of victory: must play solitaire")
-        self.update(Group(table, legend))
+        self.update(Group(table, legend))  # a Rich table: always laid out (see ``put``)
 
 
 class PassedCards(Static):
@@ -140,7 +253,7 @@ class PassedCards(Static):
     def show(self, cards: tuple[Card, ...]) -> None:
         self._cards = cards
         if not cards:
-            self.update(Content.styled("No passed cards.", "dim"))
+            put(self, Content.styled("No passed cards.", "dim"), cards)
             return
         # Skeletons come from our own card files (capital letters, checked on load);
         # still assembled as Content parts, never parsed as markup.
@@ -149,7 +262,7 @@ class PassedCards(Static):
             if i:
                 parts.append(("  ", ""))
             parts.append(Content.styled(card.skeleton, f"bold {TIER_STYLE[card.tier]} @click=screen.revisit_at({i})"))
-        self.update(Content.assemble(*parts))
+        put(self, Content.assemble(*parts), cards)
 
     def chosen(self, index: int) -> Card | None:
         return self._cards[index] if 0 <= index < len(self._cards) else None

@@ -1,0 +1,391 @@
+"""Key to frame: how long after a key the screen that answers it is written (issue 16).
+
+    .venv/bin/python benchmarks/_key_to_frame.py [--keys 60] [--json]
+
+Rows, each against a bare Textual app measured in the same process, interleaved
+(a round of the game, then a round of its baseline, again and again), so a machine
+that gets busier during the run slows both alike:
+
+- ``Vowl Enter (accepted)`` / ``Vowl Enter (rejected)``: a practice game of Vowl,
+  a word typed into the answer box and Enter pressed; the baseline is a bare app
+  with an ``Input`` whose ``Submitted`` handler empties it and writes one line;
+- ``UWO cursor``: the arrow keys walking the cursor over a hot-seat duel's board;
+  the baseline is a bare app with an ``OptionList`` and its arrow keys;
+- ``UWO cursor (computer thinking)``: the same while the computer's search runs in
+  its worker thread (its real ``choose``, run again and again until the round is
+  over, so it thinks for as long as the keys take).
+
+What "frame" means here.  Headless, Textual computes every frame as a real terminal
+would get it (the screen's update timer, the compositor, ``App._display``) but skips
+turning it into bytes.  This module wraps ``App._display``: every frame is rendered
+to its terminal sequence (``CompositorUpdate.render_segments``, the work a real
+terminal write does), then timestamped.  A key's latency is from just before the key
+is handed to the app (``Pilot.press``) to the first frame written *after the app's
+state shows the key's effect* (a predicate checked inside the hook: the answer was
+judged and a line written; the cell under the new cursor wears ``-cursor``).
+Keys come ``KEY_GAP`` (40 ms) after the last key's frame, a fast key repeat: a key
+pressed sooner than one frame period (1/60 s) after the last frame would also wait for
+Textual's frame clock, which measures the phase of that clock, not the app.  Since
+Textual paints every widget marked dirty up to that moment in that frame, it is the
+frame the player sees the answer in - not some earlier frame a timer or a spinner
+wrote while the key was still being handled.  The write to the terminal itself is
+not timed (the same for every row and its baseline).
+
+``benchmarks/run.py`` runs it as a child, ``[PY, "benchmarks/_key_to_frame.py", "--json"]``
+(its own process: the app's imports, its threads and ``BOARDGAMES_DATA`` stay out of
+the table's), and adds one row per entry; in process, ``measure()`` does the same.
+``measure(keys)`` returns ``[(row name, {"p50", "p95", "max", "n", "baseline",
+"baseline_p50", "baseline_p95", "baseline_max", "target_p95"}), ...]`` in
+milliseconds; ``--json`` prints the same list.  Target (issue 16): every game row's
+p95 at most 16 ms (one frame at 60 Hz) on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+from textual._compositor import CompositorUpdate  # noqa: E402
+from textual.app import App, ComposeResult  # noqa: E402
+from textual.pilot import Pilot  # noqa: E402
+from textual.widgets import Input, OptionList, Static  # noqa: E402
+
+TARGET_P95_MS = 16.0
+#: Seconds from one key's frame to the next key: a fast key repeat (25 a second).  Keys
+#: closer than a frame (1/60 s) also wait for Textual's frame clock, whatever the app.
+KEY_GAP = 0.04
+SIZE = (120, 40)
+
+
+class Frames:
+    """Timestamps the first frame written after a condition on the app's state holds."""
+
+    def __init__(self, app: App[Any]) -> None:
+        self.app = app
+        self.count = 0
+        self._condition: Callable[[], bool] | None = None
+        self._at: float | None = None
+        self._last: float | None = None
+        original = app._display
+
+        def display(screen: Any, renderable: Any) -> None:
+            if renderable is not None and not app._batch_count:
+                if isinstance(renderable, CompositorUpdate):
+                    renderable.render_segments(app.console)  # what a real terminal write costs
+                now = time.perf_counter()
+                self.count += 1
+                if self._condition is not None and self._at is None and self._condition():
+                    self._at = now
+            original(screen, renderable)
+
+        app._display = display  # type: ignore[method-assign]
+
+    async def key(self, pilot: Pilot[Any], key: str, shown: Callable[[], bool], tries: int = 400) -> float | None:
+        """Press *key* (``KEY_GAP`` after the last one was shown); milliseconds until the
+        first frame written once *shown()* holds."""
+        if self._last is not None:
+            await asyncio.sleep(max(0.0, self._last + KEY_GAP - time.perf_counter()))
+        self._condition, self._at = shown, None
+        start = time.perf_counter()
+        await pilot.press(key)
+        for _ in range(tries):
+            if self._at is not None:
+                break
+            await asyncio.sleep(0.001)
+        at, self._condition = self._at, None
+        self._last = at
+        return None if at is None else (at - start) * 1000
+
+
+def summary(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    if not ordered:
+        return {"p50": float("nan"), "p95": float("nan"), "max": float("nan"), "n": 0}
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {"p50": statistics.median(ordered), "p95": p95, "max": ordered[-1], "n": len(ordered)}
+
+
+# ----------------------------------------------------------------------------- baselines
+
+
+class BareInput(App[None]):
+    """A bare Textual app: one ``Input``; Enter empties it and writes one line."""
+
+    def compose(self) -> ComposeResult:
+        yield Input(id="answer")
+        yield Static("", id="said")
+
+    def on_mount(self) -> None:
+        self.answered = 0
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.answered += 1
+        self.query_one("#said", Static).update(f"✓ {event.value} ({self.answered})")
+        event.input.value = ""
+
+
+class BareList(App[None]):
+    """A bare Textual app: an ``OptionList`` of 30 lines and its arrow keys."""
+
+    def compose(self) -> ComposeResult:
+        yield OptionList(*[f"option {i}" for i in range(30)])
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self.query_one(OptionList).highlighted = 0
+
+
+async def bare_input_round(keys: int, out: list[float]) -> None:
+    app = BareInput()
+    async with app.run_test(size=SIZE) as pilot:
+        frames = Frames(app)
+        await pilot.pause()
+        for i in range(keys):
+            await pilot.press(*"savor")
+            done = app.answered + 1
+            ms = await frames.key(pilot, "enter", lambda d=done: app.answered >= d)
+            if ms is not None:
+                out.append(ms)
+            del i
+
+
+async def bare_list_round(keys: int, out: list[float]) -> None:
+    app = BareList()
+    async with app.run_test(size=SIZE) as pilot:
+        frames = Frames(app)
+        await pilot.pause()
+        options = app.query_one(OptionList)
+        for i in range(keys):
+            key = "down" if (i // 10) % 2 == 0 else "up"
+            before = options.highlighted or 0
+            want = before + (1 if key == "down" else -1)
+            ms = await frames.key(pilot, key, lambda w=want: options.highlighted == w)
+            if ms is not None:
+                out.append(ms)
+
+
+# ----------------------------------------------------------------------------- Vowl
+
+
+async def vowl_round(keys: int, accepted: list[float], rejected: list[float]) -> None:
+    """A practice game of Vowl: every card answered once wrongly, then rightly."""
+    from boardgames.app import BoardgamesApp  # noqa: PLC0415
+    from boardgames.common.clock import ManualClock  # noqa: PLC0415
+    from boardgames.common.ui.base import ARM  # noqa: PLC0415
+    from boardgames.common.ui.choice import ChoiceScreen  # noqa: PLC0415
+    from boardgames.common.ui.handover import HandoverScreen  # noqa: PLC0415
+    from boardgames.vowl.kinds import Phase  # noqa: PLC0415
+    from boardgames.vowl.modals import ReviewScreen  # noqa: PLC0415
+    from boardgames.vowl.screen import VowlScreen, start_game  # noqa: PLC0415
+    from boardgames.vowl.spec import VowlSetup, matcher  # noqa: PLC0415
+
+    clock = ManualClock()
+    setup = VowlSetup(("Ann",), (25,), practice=True)
+    app: BoardgamesApp = BoardgamesApp(start=lambda: start_game(setup, app), clock=clock, seed=3)
+    judge = matcher()
+    async with app.run_test(size=SIZE) as pilot:
+        frames = Frames(app)
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, VowlScreen))
+        target = len(accepted) + keys
+        for _ in range(keys * 20):
+            if len(accepted) >= target:
+                break
+            await pilot.pause()
+            top = app.screen
+            clock.advance(ARM + 0.1)
+            if isinstance(top, HandoverScreen):
+                await pilot.press("space")
+            elif isinstance(top, ReviewScreen):
+                await pilot.press("enter")
+            elif isinstance(top, ChoiceScreen):
+                await pilot.press(top.choices[0].key)
+            elif top is screen and screen.game.phase is Phase.ROLL:
+                await pilot.press("r")
+            elif top is screen and screen.game.phase is Phase.GAME_OVER:
+                await pilot.press("n")
+                await pilot.pause()
+                screen = next(s for s in app.screen_stack if isinstance(s, VowlScreen))
+            elif top is screen and screen.game.phase is Phase.SOLVING:
+                run = screen.view().active_run
+                assert run is not None and run.current is not None
+                clock.advance(0.5)
+                for word, into in (("qqq", rejected), (judge.solutions(run.current.skeleton)[0], accepted)):
+                    await pilot.press("ctrl+a", *word)
+                    done = len(screen._events) + 1
+                    ms = await frames.key(pilot, "enter", lambda d=done, s=screen: len(s._events) >= d)
+                    if ms is not None:
+                        into.append(ms)
+        await pilot.pause()
+
+
+# ----------------------------------------------------------------------------- UWO
+
+WALK = ["right"] * 4 + ["up"] + ["left"] * 4 + ["up"] + ["right"] * 4 + ["down"] + ["left"] * 4 + ["down"]
+
+
+async def uwo_round(keys: int, out: list[float], *, thinking: bool) -> None:
+    """A hot-seat duel's board (or one against a computer that is thinking): arrows only."""
+    from boardgames.app import BoardgamesApp  # noqa: PLC0415
+    from boardgames.common.clock import ManualClock  # noqa: PLC0415
+    from boardgames.common.ui.base import ARM  # noqa: PLC0415
+    from boardgames.common.ui.handover import HandoverScreen  # noqa: PLC0415
+    from boardgames.uwo import board as B  # noqa: PLC0415
+    from boardgames.uwo.players import ComputerOpponent  # noqa: PLC0415
+    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
+    from boardgames.uwo.side import Side  # noqa: PLC0415
+
+    stop = threading.Event()
+    computer = None
+    if thinking:
+        computer = ComputerOpponent("hard", Side.GNORFS)  # the computer begins: it thinks at once
+        original = ComputerOpponent.player
+
+        class KeepThinking:
+            """The real player, whose search runs again and again until the round is over."""
+
+            def __init__(self, made: Any) -> None:
+                self.made = made
+
+            def __getattr__(self, name: str) -> Any:
+                return getattr(self.made, name)
+
+            def choose(self, view: Any) -> Any:
+                action = self.made.choose(view)
+                while not stop.is_set():
+                    self.made.choose(view)
+                return action
+
+        def player(self: ComputerOpponent, rng: Any) -> Any:
+            return KeepThinking(original(self, rng))
+
+        ComputerOpponent.player = player  # type: ignore[method-assign]
+    clock = ManualClock()
+    app = BoardgamesApp(start=lambda: UwoScreen(computer=computer), clock=clock, seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        frames = Frames(app)
+        await pilot.pause()
+        if not thinking:
+            for _ in range(50):
+                if isinstance(app.screen, HandoverScreen):
+                    break
+                await pilot.pause()
+            clock.advance(ARM + 0.1)
+            await pilot.press("space")
+        for _ in range(50):
+            if isinstance(app.screen, UwoScreen):
+                break
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, UwoScreen)
+        if thinking:
+            assert screen.thinking, "the computer should be thinking"
+        grid = screen.board
+        for i in range(keys):
+            key = WALK[i % len(WALK)]
+            dx, dy = {"right": (1, 0), "left": (-1, 0), "up": (0, 1), "down": (0, -1)}[key]
+            col, row = B.col_of(grid.cursor) + dx, B.row_of(grid.cursor) + dy
+            if not B.on_board(col, row):
+                continue
+            want = B.square(col, row)
+            cell = grid.cell(want)
+            ms = await frames.key(pilot, key, lambda w=want, c=cell: grid.cursor == w and c.has_class("-cursor"))
+            if ms is not None:
+                out.append(ms)
+        stop.set()
+        await pilot.pause()
+    if thinking:
+        ComputerOpponent.player = original  # type: ignore[method-assign]
+
+
+# ----------------------------------------------------------------------------- the table
+
+
+def measure(keys: int = 60, rounds: int = 3, only: str = "") -> list[tuple[str, dict[str, Any]]]:
+    """Every row with its baseline, in milliseconds (``keys`` keys per row, over *rounds*
+    interleaved rounds); *only* ("vowl", "uwo", "thinking"): just that row and its baseline."""
+    from boardgames.common.storage import DATA_ENV  # noqa: PLC0415
+
+    before = os.environ.get(DATA_ENV)
+    os.environ[DATA_ENV] = tempfile.mkdtemp(prefix="k2f-")  # the games' saves and stats: not the player's
+    try:
+        return _measure(keys, rounds, only)
+    finally:
+        if before is None:
+            os.environ.pop(DATA_ENV, None)
+        else:
+            os.environ[DATA_ENV] = before
+
+
+def _measure(keys: int, rounds: int, only: str) -> list[tuple[str, dict[str, Any]]]:
+    samples: dict[str, list[float]] = {k: [] for k in
+                                       ("accepted", "rejected", "input", "uwo", "thinking", "list")}
+    per = max(1, keys // rounds)
+    jobs: list[Callable[[], Coroutine[Any, Any, None]]] = [
+        lambda: vowl_round(per, samples["accepted"], samples["rejected"]),
+        lambda: bare_input_round(per, samples["input"]),
+        lambda: uwo_round(per, samples["uwo"], thinking=False),
+        lambda: bare_list_round(per, samples["list"]),
+        lambda: uwo_round(per, samples["thinking"], thinking=True),
+        lambda: bare_list_round(per, samples["list"]),
+    ]
+    if only:
+        chosen = {"vowl": jobs[0:2], "uwo": jobs[2:4], "thinking": jobs[4:6]}[only]
+        jobs = chosen
+    for _ in range(rounds):
+        for job in jobs:
+            asyncio.run(job())
+    rows = [
+        ("Vowl Enter (accepted)", "accepted", "bare Input + Enter", "input"),
+        ("Vowl Enter (rejected)", "rejected", "bare Input + Enter", "input"),
+        ("UWO cursor", "uwo", "bare OptionList + arrow", "list"),
+        ("UWO cursor (computer thinking)", "thinking", "bare OptionList + arrow", "list"),
+    ]
+    out = []
+    for name, key, base_name, base in rows:
+        if not samples[key]:
+            continue
+        row: dict[str, Any] = summary(samples[key])
+        b = summary(samples[base])
+        row.update(baseline=base_name, baseline_p50=b["p50"], baseline_p95=b["p95"], baseline_max=b["max"],
+                   target_p95=TARGET_P95_MS)
+        out.append((name, row))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--keys", type=int, default=60, help="keys per row (spread over the rounds)")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds of each row and baseline")
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON")
+    parser.add_argument("--only", choices=("vowl", "uwo", "thinking"), default="", help="one row and its baseline")
+    args = parser.parse_args(argv)
+    rows = measure(args.keys, args.rounds, args.only)
+    if args.json:
+        print(json.dumps(rows))
+        return 0
+    print(f"{'key to frame (ms)':34} {'p50':>6} {'p95':>6} {'max':>6} {'n':>4}   baseline p50/p95/max   target")
+    for name, r in rows:
+        ok = "ok" if r["p95"] <= r["target_p95"] else "MISSED"
+        print(f"{name:34} {r['p50']:6.1f} {r['p95']:6.1f} {r['max']:6.1f} {r['n']:4}   "
+              f"{r['baseline_p50']:5.1f}/{r['baseline_p95']:5.1f}/{r['baseline_max']:5.1f}  "
+              f"p95 ≤ {r['target_p95']:.0f} {ok}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
