@@ -1,24 +1,32 @@
 """One command, one table: boardgames' speed and memory against baselines measured in
-the same run.
+the same run (issue 16).
 
-    .venv/bin/python benchmarks/run.py [--runs 7] [--markdown]
+    .venv/bin/python benchmarks/run.py [--runs 7] [--keys 60] [--ai-games 3] [--cpu] [--only TEXT]
 
-Every row runs a real process (interpreter start and imports count) and its baseline
-the same number of times, *interleaved* (A B A B ...), so a machine that gets busier
-during the run slows both alike; the table gives medians, the ratio and the target
-(issue 16).  Rows:
+Rows, each with its baseline and target:
 
-- first frame: ``boardgames`` (the menu) and each game from its command line, against a
-  bare Textual app showing one line (``_first_frame.py``); targets menu ≤ 1.3×, each
-  game ≤ 1.6×;
-- ``boardgames --help`` against ``python -c pass``;
-- ``boardgames vowl check SVR savor`` against a three-line pyenchant script; target ≤ 1.5×;
-- peak memory (the child's maximum resident set) of the menu and each game's first
-  frame against the bare app; target ≤ 1.3×.
+- **start-up**, in real processes (interpreter start and imports count), each run and
+  its baseline *interleaved* (A B A B ...) so a machine that gets busier slows both
+  alike; medians.  The first frame of the menu and of each game from its command line
+  against a bare Textual app showing one line (``_first_frame.py``: the child reports
+  the moment it hands its first frame to the driver, and its peak memory until then);
+  targets menu ≤ 1.3×, each game ≤ 1.6×, memory ≤ 1.3×.  ``boardgames --help``
+  against ``python -c pass``; ``vowl check SVR savor`` against a three-line pyenchant
+  script (target ≤ 1.5×).
+- **judges and solver**, in this process: Vowl's answer check and a VNTYPL8S plate
+  against one raw enchant check; ``vowl solve`` on the slowest deck card against the
+  old exhaustive search (target ≤ 50 ms); the turn review of the 12 busiest cards
+  (target ≤ 50 ms) beside the one-time index build.
+- **UWO**: random self-play against the bare engine (target ≤ 1.2×); the hard level's
+  p95 per planned turn on positions from normal-vs-normal games against the greedy
+  player's (target ≤ 1 s; ``--ai-games``, 0 skips it).
+- **key to frame** (``_key_to_frame.py``, Pilot, its own process): Vowl's Enter on an
+  answer and UWO's cursor, also while the computer thinks, against a bare Input and
+  OptionList (target p95 ≤ 16 ms on a quiet machine; ``--keys``, 0 skips it).
 
-The solver, the judge and the UWO engine and computer players have their own
-benchmarks (``vowl_bench.py``, ``uwo_engine.py``, ``uwo_ai.py``), which this command
-lists at the end; key-to-frame latency is not measured here yet.
+``--cpu`` compares CPU time instead of wall time for the start-up rows (steadier on a
+busy machine).  The computer's strength has its own, hours-long benchmark
+(``uwo_ai.py``); ``vowl_bench.py`` and ``uwo_engine.py`` give more detail.
 """
 
 from __future__ import annotations
@@ -138,9 +146,9 @@ def best_mean(fn: Callable[[], object], reps: int, rounds: int = 5) -> float:
 def _ratio_line(what: str, now: float, base_name: str, base: float, target: float | None, unit: str = "ms") -> Line:
     ratio = now / base if base else float("inf")
     scale = 1e3 if unit == "ms" else 1e6
-    fmt = (lambda v: f"{v * scale:.3f} {unit}")
     met = "—" if target is None else ("yes" if ratio <= target else "NO")
-    return (what, fmt(now), f"{base_name} {fmt(base)}", f"{ratio:.2f}×", "—" if target is None else f"≤ {target:g}×", met)
+    return (what, f"{now * scale:.3f} {unit}", f"{base_name} {base * scale:.3f} {unit}", f"{ratio:.2f}×",
+            "—" if target is None else f"≤ {target:g}×", met)
 
 
 def _absolute_line(what: str, now: float, base_name: str, base: float, limit: float) -> Line:
@@ -213,11 +221,25 @@ def uwo_rows(ai_games: int) -> list[Line]:
     return out
 
 
+def key_rows(keys: int) -> list[Line]:
+    """Key to frame (``_key_to_frame.py``, its own process): p95 against a bare app's."""
+    done = subprocess.run([PY, str(HERE / "_key_to_frame.py"), "--json", "--keys", str(keys)],
+                          capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"_key_to_frame.py failed ({done.returncode}): {done.stderr[-500:]}")
+    out: list[Line] = []
+    for name, row in json.loads(done.stdout):
+        out.append(_absolute_line(f"key to frame, p95: {name}", row["p95"] / 1e3, row["baseline"],
+                                  row["baseline_p95"] / 1e3, row["target_p95"] / 1e3))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="runs of each command and baseline (default 7)")
     parser.add_argument("--only", help="only the rows whose name contains this text")
     parser.add_argument("--no-compile", action="store_true", help="measure without compiling bytecode first")
+    parser.add_argument("--keys", type=int, default=60, help="keys per key-to-frame row (0: skip; default 60)")
     parser.add_argument("--ai-games", type=int, default=3,
                         help="normal-vs-normal games whose turns the hard level is timed on (0: skip; default 3)")
     parser.add_argument("--cpu", action="store_true",
@@ -250,13 +272,16 @@ def main(argv: list[str] | None = None) -> int:
         print("  measured the judges, the solver and the review", file=sys.stderr, flush=True)
         table += uwo_rows(args.ai_games)
         print("  measured UWO self-play and the computer", file=sys.stderr, flush=True)
+        if args.keys:
+            table += key_rows(args.keys)
+            print("  measured key to frame", file=sys.stderr, flush=True)
     print(f"| what | now | baseline | ratio | target | met |  (processes: medians of {args.runs} interleaved runs, "
           f"{clock}; in-process rows: best of several means)")
     print("| --- | --- | --- | --- | --- | --- |")
     for line in table:
         print("| " + " | ".join(line) + " |")
-    print("\nAlso: benchmarks/vowl_bench.py (answer check, solver, review), benchmarks/uwo_engine.py "
-          "(engine speed), benchmarks/uwo_ai.py (computer strength and decision time).")
+    print("\nMore detail: benchmarks/vowl_bench.py, benchmarks/uwo_engine.py; the computer's strength: "
+          "benchmarks/uwo_ai.py (hours).")
     return 0
 
 
