@@ -46,9 +46,9 @@ def report_first_frame(app_class: type[Any], *, own_screen: bool) -> None:
 
     def _display(self: Any, screen: Any, renderable: Any) -> None:
         original(self, screen, renderable)
-        if renderable is not None and not self._batch_count and screen is self.screen:
-            if not own_screen or screen is not self.screen_stack[0]:
-                painted()
+        shown = renderable is not None and not self._batch_count and screen is self.screen
+        if shown and (not own_screen or screen is not self.screen_stack[0]):
+            painted()
 
     app_class._display = _display
 
