@@ -18,7 +18,6 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from boardgames.games import GameEntry
-from boardgames.uwo.cards import load_catalog
 from boardgames.uwo.levels import OPPONENT_LEVELS, PLAYER_NAMES
 
 if TYPE_CHECKING:
@@ -163,6 +162,8 @@ class UwoEntry(GameEntry):
         register(subparsers)
 
     def validate_decks(self) -> None:
+        from boardgames.uwo.cards import load_catalog  # noqa: PLC0415 - not for building the parser
+
         load_catalog()
 
     def new_game_screen(self) -> Screen:

@@ -22,7 +22,6 @@ from boardgames.common.dictionary import get_dictionary
 from boardgames.common.names import MAX_LENGTH as MAX_NAME
 from boardgames.common.text import plain
 from boardgames.games import GameEntry, MenuItem
-from boardgames.vntypl8s.cards import load_decks, normalise_requirement
 from boardgames.vntypl8s.limits import MAX_JUDGED, MAX_LENGTH, MAX_OWNER
 
 if TYPE_CHECKING:
@@ -78,6 +77,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     card = None
     if args.requirements is not None:
         try:
+            from boardgames.vntypl8s.cards import normalise_requirement  # noqa: PLC0415 - only when checking
+
             card = normalise_requirement(args.requirements)
         except ValueError as exc:
             print(f"bad requirements card {plain(args.requirements)!r}: {plain(exc, None)}", file=sys.stderr)
@@ -192,6 +193,7 @@ class Vntypl8sEntry(GameEntry):
     def validate_decks(self) -> None:
         """Both card decks and the judge's word data (``forms.txt``): a bad line is
         reported with its file and line before any screen opens."""
+        from boardgames.vntypl8s.cards import load_decks  # noqa: PLC0415 - not for building the parser
         from boardgames.vntypl8s.judge import load_forms  # noqa: PLC0415 - the judge, only when its data is checked
 
         load_decks()

@@ -33,8 +33,6 @@ from boardgames.common.skeleton import (
 )
 from boardgames.common.text import plain, sentence
 from boardgames.games import GameEntry, MenuItem
-from boardgames.vowl.cards import load_decks, load_frequencies
-from boardgames.vowl.track import Timer
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -63,6 +61,8 @@ def practice_name() -> str:
 
 def parse_timers(text: str | None, players: int) -> tuple[int, ...]:
     """``--timers 25,15`` -> ``(25, 15)``; everyone on 25 s when not given."""
+    from boardgames.vowl.track import Timer  # noqa: PLC0415 - not for building the parser
+
     if not text:
         return tuple(int(Timer.GREEN) for _ in range(players))
     parts = [p.strip() for p in text.split(",")]
@@ -213,6 +213,8 @@ class VowlEntry(GameEntry):
 
     def validate_decks(self) -> None:
         """The three decks and the curated word lists beside them (``DeckError``, exit 4)."""
+        from boardgames.vowl.cards import load_decks, load_frequencies  # noqa: PLC0415 - not for the parser
+
         load_decks()
         load_curation()
         load_frequencies()
