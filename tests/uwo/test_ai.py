@@ -458,3 +458,71 @@ def test_the_hunt_is_worth_more_as_the_preys_escapes_close() -> None:
     assert far == pytest.approx(ev.w.cramp / 5)  # stay, b4, d4, c3, c5: none covered from a1
     assert near == pytest.approx(ev.w.cramp / 3)  # b4 and c3 covered
     assert hunt("c2=G:troop+skitter b3=G:troop+skitter c4=P:troop", energy=0) == 0
+
+
+# ------------------------------------------------------------------ the score cache
+
+
+def test_a_position_is_scored_once_and_the_cache_gives_the_same_score() -> None:
+    """``Evaluator.score`` remembers a score by the position key and repetition count:
+    asked again (another sample, the other order of a morph and a move) it returns the
+    value ``_score`` computed, without computing it again - so decisions are exactly
+    those of an evaluator without the cache."""
+    ev = Evaluator(CAT)
+    calls = 0
+    real = ev._score
+
+    def counting(g: Game, me: Side) -> float:
+        nonlocal calls
+        calls += 1
+        return real(g, me)
+
+    ev._score = counting  # type: ignore[method-assign]
+    for g in positions(10, seed=7):
+        for me in Side:
+            first = ev.score(g, me)
+            assert ev.score(g.copy(), me) == first == real(g, me)
+    assert calls == 20  # each position and side once
+    ev.forget()
+    g = positions(1, seed=7)[0]
+    ev.score(g, Side.GNORFS)
+    assert calls == 21
+
+
+def test_the_score_cache_tells_apart_what_the_score_depends_on() -> None:
+    """Hand sizes, energy, time out of play and repetitions are in the key; the cards in
+    a hand are not, and do not change the score."""
+    ev = Evaluator(CAT)
+    base = make("c2=G:troop a1=G:troop c5=P:troop e6=P:troop", hands={"G": ["skitter"]})
+    other_card = make("c2=G:troop a1=G:troop c5=P:troop e6=P:troop", hands={"G": ["wisp"]})
+    more_energy = make("c2=G:troop a1=G:troop c5=P:troop e6=P:troop", hands={"G": ["skitter"]}, energy=(5, 6))
+    out = make("c2=G:troop/out a1=G:troop c5=P:troop e6=P:troop", hands={"G": ["skitter"]})
+    assert ev.score(other_card, Side.GNORFS) == ev._score(base, Side.GNORFS)
+    assert ev.score(more_energy, Side.GNORFS) == ev._score(more_energy, Side.GNORFS) != ev.score(base, Side.GNORFS)
+    assert out.position_key() != base.position_key()
+    assert ev.score(out, Side.GNORFS) == ev._score(out, Side.GNORFS)
+    ahead = make("a1=G:troop b1=G:troop c1=G:troop e6=P:troop")
+    again = ahead.copy()
+    again.reps = 2  # the side ahead is pushed to vary (U27)
+    assert ev.score(again, Side.GNORFS) == ev._score(again, Side.GNORFS) != ev.score(ahead, Side.GNORFS)
+
+
+def test_the_position_key_of_an_umo_in_play_is_made_once_and_equals_the_long_form() -> None:
+    """``Umo._cell`` is the key's entry for a UMO in play; out of play the turns it still
+    waits are counted, as before the shortcut (U27)."""
+    for g in positions(15, seed=3):
+        done0, done1 = g.done
+        long_form = tuple(
+            None if u is None else (
+                u.side, u.kind.index, len(u.cards), max(0, u.out[0] - done0), max(0, u.out[1] - done1)
+            )
+            for u in g.board
+        )
+        assert g.position_key()[0] == long_form
+    u = make("c2=G:troop+skitter").board[sq("c2")]
+    assert u is not None
+    moved = u.but(moved=4)
+    assert (moved.side, moved.cards, moved.kind, moved.out, moved.locked, moved.moved) == (
+        u.side, u.cards, u.kind, u.out, u.locked, 4
+    )
+
