@@ -526,3 +526,12 @@ def test_the_position_key_of_an_umo_in_play_is_made_once_and_equals_the_long_for
         u.side, u.cards, u.kind, u.out, u.locked, 4
     )
 
+
+def test_a_match_split_by_offset_is_the_same_games_as_one_run() -> None:
+    """``benchmarks/uwo_ai.py --offset``: a long match can be split over processes; game
+    ``i`` is dealt and played from its own index whatever the run it is in."""
+    from benchmarks.uwo_ai import run_match
+
+    whole = run_match("greedy", "random", 4, 3, 1)
+    tail = run_match("greedy", "random", 2, 3, 1, offset=2)
+    assert [(r.winner, r.turns) for r in whole.records[2:]] == [(r.winner, r.turns) for r in tail.records]
