@@ -535,3 +535,18 @@ def test_a_match_split_by_offset_is_the_same_games_as_one_run() -> None:
     whole = run_match("greedy", "random", 4, 3, 1)
     tail = run_match("greedy", "random", 2, 3, 1, offset=2)
     assert [(r.winner, r.turns) for r in whole.records[2:]] == [(r.winner, r.turns) for r in tail.records]
+
+
+def test_easy_often_takes_a_plan_worth_a_little_less_than_the_best() -> None:
+    """The ladder (issue 14): at 200 games normal beat easy in only 66.1% of the decided
+    games with easy drawing its plans with weight e^(score/25), under the 70% asked;
+    with e^(score/50) easy takes a plan 50 points worse than the best a third as often
+    as the best (a Trooper's fall is worth about 100), where before it took it a
+    seventh as often."""
+    easy = ComputerPlayer("easy", random.Random(5))
+    best, worse = (Move(sq("a1"), sq("a2")),), (Move(sq("b1"), sq("b2")),)
+    ranked = [(0.0, best), (-50.0, worse)]
+    picks = [easy.pick(ranked) for _ in range(2000)]
+    share = picks.count(worse) / len(picks)
+    assert 0.22 < share < 0.32  # e^-1 / (1 + e^-1) = 0.27; with e^(score/25) it was 0.12
+    assert LEVELS["beginner"].temperature >= LEVELS["easy"].temperature > LEVELS["normal"].temperature == 0
