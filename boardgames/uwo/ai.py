@@ -551,7 +551,7 @@ class Budget:
 #: The levels a player may choose, weakest first (random and greedy are baselines).
 LEVELS: dict[str, Budget] = {
     "beginner": Budget(samples=1, morph_expand=1, action_expand=1, shortlist=4, temperature=60.0),
-    "easy": Budget(samples=1, morph_expand=2, action_expand=2, shortlist=6, temperature=50.0),
+    "easy": Budget(samples=1, morph_expand=1, action_expand=1, shortlist=6, temperature=60.0),
     "normal": Budget(samples=4, morph_expand=4, action_expand=4, shortlist=8),
     "hard": Budget(
         samples=6, morph_expand=5, action_expand=5, shortlist=10, replies=4, reply_samples=4, depth=2, quick_actions=3
