@@ -134,9 +134,14 @@ class Match:
         return sum(1 for r in self.records if r.winner is None and words in r.reason)
 
 
-def run_match(a: str, b: str, games: int, seed: int, jobs: int, first: Side | None = None) -> Match:
+def run_match(
+    a: str, b: str, games: int, seed: int, jobs: int, first: Side | None = None, offset: int = 0
+) -> Match:
+    """Games ``offset`` .. ``offset + games - 1`` of the match: each game's deal and
+    players come from its own index, so two runs with offsets 0 and N together are
+    exactly the run of 2N games (one long match split over processes or machines)."""
     started = time.perf_counter()
-    work = [(a, b, seed, i, first) for i in range(games)]
+    work = [(a, b, seed, i, first) for i in range(offset, offset + games)]
     if jobs > 1:
         with Pool(jobs) as pool:
             records = pool.map(play_one, work, chunksize=1)
@@ -156,8 +161,12 @@ def interval(wins: int, n: int) -> str:
     return f"{100 * (centre - half):.0f}-{100 * (centre + half):.0f}%"
 
 
-def strength(games: int, seed: int, jobs: int, matches: Sequence[tuple[str, str]]) -> list[Match]:
-    print(f"Strength: {games} games per match, pairs of games on one deal with the sides swapped (seed {seed}).")
+def strength(
+    games: int, seed: int, jobs: int, matches: Sequence[tuple[str, str]], offset: int = 0
+) -> list[Match]:
+    part = f", games {offset}-{offset + games - 1} of the match" if offset else ""
+    print(f"Strength: {games} games per match, pairs of games on one deal with the sides swapped "
+          f"(seed {seed}{part}).")
     print(
         f"{'A':<7}{'B':<8}{'games':>6}{'A won':>7}{'B won':>7}{'draws':>7}{'A wins':>8}{'95% CI':>10}"
         f"{'A score':>9}{'target':>8}{'turns':>7}{'A p95 ms':>10}{'B p95 ms':>10}{'min':>6}"
@@ -165,7 +174,7 @@ def strength(games: int, seed: int, jobs: int, matches: Sequence[tuple[str, str]
     )
     out = []
     for a, b in matches:
-        m = run_match(a, b, games, seed, jobs)
+        m = run_match(a, b, games, seed, jobs, offset=offset)
         out.append(m)
         wa, wb, d = m.wins(0), m.wins(1), m.wins(None)
         target = TARGETS.get((a, b))
@@ -232,6 +241,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200, help="games per match (even; default 200)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2, help="parallel processes (default 2)")
+    ap.add_argument("--offset", type=int, default=0,
+                    help="strength: begin at this game of each match (even; runs with offsets 0 and N "
+                         "together are the run of 2N games)")
     ap.add_argument("--only", choices=("strength", "balance"), help="run one part only")
     ap.add_argument("--match", action="append", metavar="A:B", help="play these matches instead (repeatable)")
     ap.add_argument("--balance-level", default="normal", choices=tuple(PLAYERS))
@@ -241,7 +253,9 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["BOARDGAMES_DECKS"] = args.decks
     matches = [tuple(m.split(":")) for m in args.match] if args.match else list(MATCHES)
     if args.only != "balance":
-        played = strength(args.games, args.seed, args.jobs, matches)  # type: ignore[arg-type]
+        if args.offset % 2:
+            ap.error("--offset must be even: games go in pairs on one deal")
+        played = strength(args.games, args.seed, args.jobs, matches, args.offset)  # type: ignore[arg-type]
         time_table(played)
         checked = sum(len(t) for m in played for r in m.records for t in r.times)
         print(f"\n{checked} decisions checked against the engine before being applied: all legal.")

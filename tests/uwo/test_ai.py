@@ -458,3 +458,98 @@ def test_the_hunt_is_worth_more_as_the_preys_escapes_close() -> None:
     assert far == pytest.approx(ev.w.cramp / 5)  # stay, b4, d4, c3, c5: none covered from a1
     assert near == pytest.approx(ev.w.cramp / 3)  # b4 and c3 covered
     assert hunt("c2=G:troop+skitter b3=G:troop+skitter c4=P:troop", energy=0) == 0
+
+
+# ------------------------------------------------------------------ the score cache
+
+
+def test_a_position_is_scored_once_and_the_cache_gives_the_same_score() -> None:
+    """``Evaluator.score`` remembers a score by the position key and repetition count:
+    asked again (another sample, the other order of a morph and a move) it returns the
+    value ``_score`` computed, without computing it again - so decisions are exactly
+    those of an evaluator without the cache."""
+    ev = Evaluator(CAT)
+    calls = 0
+    real = ev._score
+
+    def counting(g: Game, me: Side) -> float:
+        nonlocal calls
+        calls += 1
+        return real(g, me)
+
+    ev._score = counting  # type: ignore[method-assign]
+    for g in positions(10, seed=7):
+        for me in Side:
+            first = ev.score(g, me)
+            assert ev.score(g.copy(), me) == first == real(g, me)
+    assert calls == 20  # each position and side once
+    ev.forget()
+    g = positions(1, seed=7)[0]
+    ev.score(g, Side.GNORFS)
+    assert calls == 21
+
+
+def test_the_score_cache_tells_apart_what_the_score_depends_on() -> None:
+    """Hand sizes, energy, time out of play and repetitions are in the key; the cards in
+    a hand are not, and do not change the score."""
+    ev = Evaluator(CAT)
+    base = make("c2=G:troop a1=G:troop c5=P:troop e6=P:troop", hands={"G": ["skitter"]})
+    other_card = make("c2=G:troop a1=G:troop c5=P:troop e6=P:troop", hands={"G": ["wisp"]})
+    more_energy = make("c2=G:troop a1=G:troop c5=P:troop e6=P:troop", hands={"G": ["skitter"]}, energy=(5, 6))
+    out = make("c2=G:troop/out a1=G:troop c5=P:troop e6=P:troop", hands={"G": ["skitter"]})
+    assert ev.score(other_card, Side.GNORFS) == ev._score(base, Side.GNORFS)
+    assert ev.score(more_energy, Side.GNORFS) == ev._score(more_energy, Side.GNORFS) != ev.score(base, Side.GNORFS)
+    assert out.position_key() != base.position_key()
+    assert ev.score(out, Side.GNORFS) == ev._score(out, Side.GNORFS)
+    ahead = make("a1=G:troop b1=G:troop c1=G:troop e6=P:troop")
+    again = ahead.copy()
+    again.reps = 2  # the side ahead is pushed to vary (U27)
+    assert ev.score(again, Side.GNORFS) == ev._score(again, Side.GNORFS) != ev.score(ahead, Side.GNORFS)
+
+
+def test_the_position_key_of_an_umo_in_play_is_made_once_and_equals_the_long_form() -> None:
+    """``Umo._cell`` is the key's entry for a UMO in play; out of play the turns it still
+    waits are counted, as before the shortcut (U27)."""
+    for g in positions(15, seed=3):
+        done0, done1 = g.done
+        long_form = tuple(
+            None if u is None else (
+                u.side, u.kind.index, len(u.cards), max(0, u.out[0] - done0), max(0, u.out[1] - done1)
+            )
+            for u in g.board
+        )
+        assert g.position_key()[0] == long_form
+    u = make("c2=G:troop+skitter").board[sq("c2")]
+    assert u is not None
+    moved = u.but(moved=4)
+    assert (moved.side, moved.cards, moved.kind, moved.out, moved.locked, moved.moved) == (
+        u.side, u.cards, u.kind, u.out, u.locked, 4
+    )
+
+
+def test_a_match_split_by_offset_is_the_same_games_as_one_run() -> None:
+    """``benchmarks/uwo_ai.py --offset``: a long match can be split over processes; game
+    ``i`` is dealt and played from its own index whatever the run it is in."""
+    from benchmarks.uwo_ai import run_match
+
+    whole = run_match("greedy", "random", 4, 3, 1)
+    tail = run_match("greedy", "random", 2, 3, 1, offset=2)
+    assert [(r.winner, r.turns) for r in whole.records[2:]] == [(r.winner, r.turns) for r in tail.records]
+
+
+def test_easy_often_takes_a_plan_worth_a_little_less_than_the_best() -> None:
+    """The ladder (issue 14): at 200 games normal beat easy in only 66.1% of the decided
+    games with easy drawing its plans with weight e^(score/25), and 68.6% with
+    e^(score/50), under the 70% asked.  Easy now plans as narrowly as the beginner (its
+    best morph and best action expanded) and draws with e^(score/60): it takes a plan 50
+    points worse than the best (a Trooper's fall is worth about 100) 0.43 times as
+    often as the best, where it once took it 0.14 times as often."""
+    easy = ComputerPlayer("easy", random.Random(5))
+    best, worse = (Move(sq("a1"), sq("a2")),), (Move(sq("b1"), sq("b2")),)
+    ranked = [(0.0, best), (-50.0, worse)]
+    picks = [easy.pick(ranked) for _ in range(2000)]
+    share = picks.count(worse) / len(picks)
+    assert 0.26 < share < 0.35  # e^(-50/60) / (1 + e^(-50/60)) = 0.30; with e^(score/25) it was 0.12
+    b, e, n = LEVELS["beginner"], LEVELS["easy"], LEVELS["normal"]
+    assert (e.morph_expand, e.action_expand) == (b.morph_expand, b.action_expand) == (1, 1)
+    assert n.morph_expand > e.morph_expand and n.temperature == 0 < e.temperature
