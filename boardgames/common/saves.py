@@ -41,7 +41,6 @@ import json
 import math
 import os
 import re
-import tempfile
 import threading
 import time
 import types
@@ -54,7 +53,7 @@ from types import ModuleType
 from typing import Any, Literal, Union
 
 from boardgames.common.errors import UserFacingError
-from boardgames.common.storage import MIB, data_dir, load_json, refuse, save_json, set_aside
+from boardgames.common.storage import MIB, data_dir, load_json, refuse, save_json, set_aside, write_atomically
 from boardgames.common.text import plain
 
 VERSION = 1
@@ -615,20 +614,10 @@ class Autosaver:
             text = self._text()
         except (ValueError, TypeError) as exc:  # a value JSON cannot hold: our bug, not the player's problem
             return f"Could not save {plain(path.name)} ({plain(exc, 120)}); play continues without saving."
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                    fh.write(text)
-                os.replace(tmp, path)
-            except BaseException:
-                Path(tmp).unlink(missing_ok=True)
-                raise
-        except OSError as exc:
-            return f"Could not save {plain(path.name)} ({exc.strerror}); play continues without saving."
-        self._syncer.sync(path)
-        return None
+        warning = write_atomically(path, text, sync=False)  # synced in the background, below
+        if warning is None:
+            self._syncer.sync(path)
+        return warning
 
     def flush(self) -> None:
         """Wait until every save written so far is on disk (its ``fsync`` done)."""

@@ -300,23 +300,36 @@ def save_json(path: Path, data: dict[str, Any]) -> str | None:
     """Write *data* atomically; return a warning instead of raising on failure.
 
     A read-only or full disk must never stop a game: the caller shows the warning
-    and play goes on without saving.  ``os.replace`` replaces whatever is at *path*
-    (a link included) and never writes through it.
+    and play goes on without saving.
+    """
+    try:
+        text = json.dumps(data, indent=1, sort_keys=True, allow_nan=False)
+    except (ValueError, TypeError) as exc:  # a value JSON cannot hold: our bug, not the player's problem
+        return f"Could not save {plain(path.name)} ({plain(exc, 120)}); play continues without saving."
+    return write_atomically(path, text)
+
+
+def write_atomically(path: Path, text: str, *, sync: bool = True) -> str | None:
+    """Write *text* to *path* atomically (a temporary file beside it, then ``os.replace``);
+    a warning instead of raising when the disk refuses.
+
+    ``os.replace`` replaces whatever is at *path* (a link included) and never writes
+    through it.  With *sync* the file is on disk before it replaces the old one; the
+    autosave passes ``sync=False`` and syncs in the background (``saves.Autosaver``).
     """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, indent=1, sort_keys=True, allow_nan=False)
-                fh.flush()
-                os.fsync(fh.fileno())
+                fh.write(text)
+                if sync:
+                    fh.flush()
+                    os.fsync(fh.fileno())
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
     except OSError as exc:
         return f"Could not save {plain(path.name)} ({exc.strerror}); play continues without saving."
-    except (ValueError, TypeError) as exc:  # a value JSON cannot hold: our bug, not the player's problem
-        return f"Could not save {plain(path.name)} ({plain(exc, 120)}); play continues without saving."
     return None
