@@ -207,7 +207,9 @@ class ReviewScreen(OnceModalScreen[None]):
         self.app.call_from_thread(self._show_table, table)
 
     def _show_table(self, table: Table) -> None:
-        if self.is_mounted:
+        # Only while this review is still on the stack: the worker may finish as the app
+        # shuts down, with the stack already emptied (seen once as "No screens on stack").
+        if self.is_mounted and self in self.app.screen_stack:
             self.query_one("#review-table", Static).update(table)
             self.call_after_refresh(self._fit)
 
