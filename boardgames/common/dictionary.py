@@ -224,7 +224,7 @@ class Dictionary:
         self.curation = curation or Curation()
         self.word_list = word_list  # (en_US.dic, en_US.aff) the backend reads, for the index
         self._cache: dict[str, bool] = {}
-        # The answer index is built in a background thread (skeleton.warm_index) while the
+        # The answer index is built in a worker thread (SkeletonMatcher.prepare) while the
         # game judges answers; ctypes lets go of the GIL inside the C library, and one
         # hunspell handle is not documented as safe to share, so calls into it take turns.
         self._backend_lock = threading.Lock()

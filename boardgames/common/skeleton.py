@@ -230,17 +230,6 @@ def skeleton_index(dictionary: WordChecker) -> dict[str, tuple[str, ...]] | None
         return slot.table
 
 
-def warm_index(dictionary: WordChecker) -> threading.Thread:
-    """Build *dictionary*'s index in a daemon thread, so the first review opens at once.
-
-    A game calls this once the dictionary is loaded; a lookup that comes first simply
-    waits for the build (the lock in ``skeleton_index``).
-    """
-    thread = threading.Thread(target=skeleton_index, args=(dictionary,), name="skeleton-index", daemon=True)
-    thread.start()
-    return thread
-
-
 def exhaustive_solutions(dictionary: WordChecker, skeleton: str) -> tuple[str, ...]:
     """The reference search: try every string the regex admits, keep what ``check`` accepts.
 
@@ -303,7 +292,7 @@ class SkeletonMatcher:
 
     def ready(self) -> bool:
         """Whether ``solutions`` answers from memory now: the dictionary's index is built
-        (``warm_index`` may still be building it), or the dictionary has no word list
+        (a screen's worker may still be building it: ``prepare``), or the dictionary has no word list
         (a test's small set of words, searched card by card).
 
         Never waits: the after-turn review asks it on the UI thread, and works out the

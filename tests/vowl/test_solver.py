@@ -7,6 +7,8 @@ curated dictionary.  Speed is measured in benchmarks/vowl_bench.py, never assert
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -18,7 +20,6 @@ from boardgames.common.skeleton import (
     build_index,
     exhaustive_solutions,
     skeleton_index,
-    warm_index,
 )
 from boardgames.vowl.cards import load_decks
 
@@ -98,10 +99,12 @@ def test_a_dictionary_without_a_word_list_falls_back_to_the_exhaustive_search() 
 
 
 def test_a_background_warm_up_racing_a_lookup_builds_one_index() -> None:
-    """``warm_index`` (started by Vowl's check_ready) and a review asking at once."""
+    """``SkeletonMatcher.prepare`` (a game screen's worker, after its first frame) and a
+    review asking at once."""
     real = get_dictionary()
     fresh = Dictionary(real._backend, real.provider, real.curation, real.word_list)
-    thread = warm_index(fresh)
+    thread = threading.Thread(target=SkeletonMatcher(fresh).prepare, daemon=True)
+    thread.start()
     answers = SkeletonMatcher(fresh).solutions("SVR")
     thread.join(timeout=120)
     assert not thread.is_alive()
