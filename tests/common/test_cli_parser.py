@@ -56,6 +56,67 @@ def test_help_and_usage_errors_are_unchanged(argv: tuple[str, ...]) -> None:
     assert transcript(argv) == recorded[" ".join(argv)]
 
 
+#: Commands that parse: the lazy parser must read them exactly as the whole one does.
+VALID: tuple[tuple[str, ...], ...] = (
+    (), ("--theme", "nord"), ("--th", "nord", "uwo"), ("--theme=nord", "vowl", "check", "SVR", "savor"),
+    ("vowl",), ("vowl", "--players", "Ann,Bob", "--board", "advanced", "--timers", "25,15", "--seed", "3"),
+    ("vowl", "--practice"), ("vowl", "--resume", "--theme", "nord"), ("vowl", "check", "SVR", "savor"),
+    ("vowl", "--seed", "2", "solve", "svr"), ("uwo",), ("uwo", "--vs-computer", "--level", "hard", "--side", "pnorfs"),
+    ("uwo", "--first-game", "selfplay", "--games", "2", "--seed", "4", "--gnorfs", "greedy", "--each"),
+    ("vntypl8s", "--players", "Ann,Bob,Cy", "--timer", "30"), ("vntypl8s", "check", "N0FL4M3S", "--owner", "Chef"),
+    ("vntypl8s", "favourites"), ("serve", "--port", "8080", "--host", "0.0.0.0"),
+)
+
+
+@pytest.mark.parametrize("argv", VALID, ids=lambda argv: " ".join(argv) or "(menu)")
+def test_the_lazy_parser_reads_a_command_as_the_whole_one_does(argv: tuple[str, ...]) -> None:
+    from boardgames.cli import build_parser  # noqa: PLC0415
+
+    assert vars(build_parser(whole=False).parse_args(argv)) == vars(build_parser().parse_args(argv))
+
+
+def imported_by(argv: tuple[str, ...]) -> list[str]:
+    """The modules ``boardgames ARGV`` has imported when it ends (a fresh interpreter)."""
+    code = (
+        "import sys\n"
+        "from boardgames.cli import main\n"
+        "try:\n"
+        f"    main({list(argv)!r})\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    return result.stderr.strip().splitlines()[-1].split()
+
+
+def test_vowl_check_imports_neither_other_games_nor_textual_nor_the_cards() -> None:
+    """Issue 16: the tool builds Vowl's options only, reads no card deck (only the curated
+    word lists it judges with) and opens no screen."""
+    modules = imported_by(("vowl", "check", "SVR", "savor"))
+    assert "enchant" in modules and "boardgames.vowl.entry" in modules  # it did judge
+    unwanted = [m for m in modules if m.split(".")[0] in ("textual", "plotext")
+                or m.startswith(("boardgames.uwo", "boardgames.vntypl8s", "boardgames.app"))
+                or m in ("boardgames.vowl.cards", "boardgames.vowl.spec", "boardgames.common.ui")]
+    assert unwanted == []
+
+
+def test_help_imports_only_what_parsing_needs() -> None:
+    """``boardgames --help`` lists the games from the registry: no game's entry, no
+    dictionary, no Textual, no rich, not even ``dataclasses``."""
+    modules = imported_by(("--help",))
+    ours = sorted(m for m in modules if m.startswith("boardgames"))
+    assert ours == ["boardgames", "boardgames.cli", "boardgames.common", "boardgames.common.errors", "boardgames.games"]
+    assert [m for m in modules if m.split(".")[0] in ("textual", "rich", "enchant", "dataclasses")] == []
+
+
+@pytest.mark.parametrize("game", ["vowl", "uwo", "vntypl8s"])
+def test_a_games_help_builds_that_game_only(game: str) -> None:
+    modules = imported_by((game, "--help"))
+    entries = sorted(m for m in modules if m.endswith(".entry"))
+    assert entries == [f"boardgames.{game}.entry"]
+
+
 if __name__ == "__main__":  # pragma: no cover - re-recording, by hand
     if sys.argv[1:] != ["--write"]:
         raise SystemExit("usage: python -m tests.common.test_cli_parser --write")
