@@ -96,7 +96,8 @@ class GameEntry(ABC):
         return self.session_screen(GameSession.resume(self.spec, record), host)
 
     def menu_items(self) -> Sequence[MenuItem]:
-        """More lines for the main menu; none by default."""
+        """More lines for the main menu, labelled as the registry lists them
+        (``GameInfo.menu_extras``); none by default."""
         return ()
 
 
@@ -108,6 +109,10 @@ class GameInfo(NamedTuple):
     blurb: str
     players: str
     command_help: str  # its line in ``boardgames --help``
+    #: The labels of its further lines on the main menu, in order: the menu lists them
+    #: without importing the game; its ``GameEntry.menu_items`` opens them (the same
+    #: labels, checked by a test).
+    menu_extras: tuple[str, ...] = ()
 
     @property
     def entry(self) -> GameEntry:
@@ -126,6 +131,7 @@ GAMES: tuple[GameInfo, ...] = (
         "Race the sand timer to solve words whose vowels were removed (SVR → savor).",
         "1–5 players",
         "Vowl: solve vowel-less words against the sand timer",
+        ("practice stats",),
     ),
     GameInfo(
         "uwo",
@@ -140,6 +146,7 @@ GAMES: tuple[GameInfo, ...] = (
         "Write a vowel-less vanity plate for a secret owner; the others race to guess who (N0FL4M3S).",
         "3–8 players",
         "VNTYPL8S: write vanity plates for secret owners, guess each other's",
+        ("favourite license plates",),
     ),
 )
 
