@@ -5,7 +5,9 @@ Each game package provides ``boardgames.<key>.entry.ENTRY``, an instance of
 built, saved and replayed: ``common.session``) and the screens the menu opens.
 The entry modules are imported lazily, by name, so that starting one game does not
 import the others' screens - and so that this module, which the app imports, never
-imports a screen (no import circle).
+imports a screen (no import circle).  What is shown before a game is opened (its
+title, blurb, line in ``boardgames --help`` and further menu lines) is data here,
+so neither ``--help`` nor the main menu's first frame imports any game (issue 16).
 """
 
 from __future__ import annotations
