@@ -16,7 +16,6 @@ command runs or the menu opens the game, so there is no import circle.
 from __future__ import annotations
 
 import argparse
-import getpass
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -53,6 +52,8 @@ def matcher() -> SkeletonMatcher:
 
 def practice_name() -> str:
     """The practising player's name when none is given: their login, capitalised."""
+    import getpass  # noqa: PLC0415 - only for --practice: not for ``vowl check``
+
     try:
         return sentence(getpass.getuser()) or "Player"  # never lower-cases the rest (McKay)
     except (OSError, KeyError):
