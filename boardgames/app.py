@@ -24,14 +24,11 @@ from boardgames.common.clock import Clock, monotonic
 from boardgames.common.crash import EXIT_CRASH, Crash, write_report
 from boardgames.common.errors import UserFacingError
 from boardgames.common.saves import SaveRecord, SaveStore
-from boardgames.common.session import SaveNotResumable
 from boardgames.common.settings import Settings, load_settings, save_settings, unknown_theme
 from boardgames.common.text import plain, shown
 from boardgames.common.ui import textual_fixes
 from boardgames.common.ui.base import input_allowed
-from boardgames.common.ui.choice import Choice, ChoiceScreen
-from boardgames.common.ui.session_screen import SessionScreen
-from boardgames.games import GAMES, get_game
+from boardgames.games import GAMES, GameInfo, get_game
 
 textual_fixes.apply()
 
@@ -54,6 +51,11 @@ def resumable(game: str) -> bool:
     except KeyError:
         return False
     return True
+
+
+def open_extra(game: GameInfo, index: int) -> Screen:
+    """The screen of *game*'s further menu line *index* (its entry is imported now)."""
+    return game.entry.menu_items()[index].open()
 
 
 class MainMenu(Screen[None]):
@@ -96,10 +98,11 @@ class MainMenu(Screen[None]):
         )
         self.extras: dict[str, Callable[[], Screen]] = {}
         for g in GAMES:
-            for i, item in enumerate(g.entry.menu_items()):
+            # Labelled from the registry: no game is imported before the menu's first frame.
+            for i, label in enumerate(g.menu_extras):
                 key = f"{EXTRA}{g.key}:{i}"
-                self.extras[key] = item.open
-                menu.add_option(Option(f"[b]{g.title}[/b]: {item.label}", id=key))
+                self.extras[key] = functools.partial(open_extra, g, i)
+                menu.add_option(Option(f"[b]{g.title}[/b]: {label}", id=key))
         for key, record in self.saves.items():
             label = (
                 f"[b]Resume {shown(get_game(record.game).title)}[/b]  [dim]saved {shown(saved_at(record))}[/dim]"
@@ -173,6 +176,8 @@ class MainMenu(Screen[None]):
                 if warning:
                     self.notify(warning, severity="warning", markup=False)
                 self.refresh_games()
+
+        from boardgames.common.ui.choice import Choice, ChoiceScreen  # noqa: PLC0415 - not for the first frame
 
         choices = [Choice("y", "yes, delete it", True), Choice("n", "no, keep it", False)]
         question = f"Delete the saved {shown(get_game(record.game).title)} game ({shown(record.title)})?"
@@ -438,6 +443,8 @@ class BoardgamesApp(App[int]):
         The menu is refreshed after, so the other saves stay listed and the bad one is
         gone from it (``GameSession.resume`` is where every replay failure is caught).
         """
+        from boardgames.common.session import SaveNotResumable  # noqa: PLC0415 - not for the first frame
+
         self.back_to_menu()
         try:
             screen = get_game(record.game).entry.resume_screen(record, self)
@@ -484,6 +491,8 @@ class BoardgamesApp(App[int]):
         The palette's way out of a game (main menu, another game, a saved game) is the
         same as Escape's: one question, the same words, and "no" keeps playing.
         """
+        from boardgames.common.ui.session_screen import SessionScreen  # noqa: PLC0415 - not for the first frame
+
         for screen in reversed(self.screen_stack):
             if isinstance(screen, SessionScreen) and screen.in_progress():
                 screen.ask_to_leave(then)

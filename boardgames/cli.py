@@ -6,6 +6,9 @@ so a missing system package or a corrupt card file is reported once, clearly, be
 any screen opens: a paragraph on stderr and a non-zero exit, never a traceback.  The
 main menu checks a game when it is opened (``preflight``).
 
+Only the named game's options are built (``LazyCommands``): ``boardgames vowl check``
+imports neither UWO nor VNTYPL8S, ``boardgames --help`` no game at all (issue 16).
+
 Output piped into a reader that stops early (``boardgames uwo selfplay | head -1``)
 ends the command quietly with exit status 141, what a Unix tool killed by SIGPIPE
 reports (128 + 13): a script under ``set -o pipefail`` sees the usual code, and it
@@ -15,14 +18,15 @@ cannot be mistaken for the tools' own exit 1 ("rejected", "no answer").
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from boardgames import __version__
 from boardgames.common.errors import UserFacingError
-from boardgames.games import GAMES, GameEntry, get_game
+from boardgames.games import GAMES, GameEntry, GameInfo, get_game
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -30,7 +34,74 @@ if TYPE_CHECKING:
     from boardgames.common.ui.host import Host
 
 
-def build_parser() -> argparse.ArgumentParser:
+class LazyCommands(argparse._SubParsersAction):
+    """Subcommands whose parsers are built only when the command line names them (issue 16).
+
+    ``boardgames vowl check SVR savor`` should cost little more than the dictionary
+    look-up it makes, yet building every game's options imports every game's entry and
+    makes dozens of parsers.  ``add_lazy`` lists a command (its name among the choices,
+    its one-line help in the parent's ``--help``) and keeps the function that builds
+    its parser; argparse calls this action with the command's name once it has found
+    it in the arguments (after the options before it, abbreviations and ``--opt=value``
+    included), and only then is that one parser built.  The rest is argparse's own:
+    the same ``--help`` at every level, the same usage errors
+    (``tests/common/test_cli_parser.py`` compares them with the whole parser's).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._builders: dict[str, Callable[[argparse._SubParsersAction], object]] = {}
+
+    def add_lazy(self, name: str, help: str, build: Callable[[argparse._SubParsersAction], object]) -> None:
+        """List *name* with *help*; *build* adds its parser (``add_parser(name, ...)``) when needed."""
+        self._choices_actions.append(self._ChoicesPseudoAction(name, (), help))
+        # Only the name counts until it is built: argparse checks a choice with ``in``
+        # and lists the choices in an error from the keys.
+        self._name_parser_map[name] = _NOT_BUILT
+        self._builders[name] = build
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        """argparse's, except for a listed command: its placeholder gives way, its help is listed already."""
+        if name in self._builders:
+            if self._name_parser_map.get(name) is not _NOT_BUILT:
+                raise ValueError(f"{name!r} was built already")
+            del self._name_parser_map[name]
+            kwargs.pop("help", None)
+        return super().add_parser(name, **kwargs)
+
+    def build(self, name: str) -> None:
+        """Build *name*'s parser now, if it is listed and not built yet."""
+        builder = self._builders.get(name)
+        if builder is None or self._name_parser_map.get(name) is not _NOT_BUILT:
+            return
+        builder(self)
+        if self._name_parser_map.get(name) in (None, _NOT_BUILT):
+            raise ValueError(f"building {name!r} added no parser of that name")
+
+    def build_all(self) -> None:
+        """Every listed command's parser, and theirs in turn: the whole command line."""
+        for name in list(self._builders):
+            self.build(name)
+            for action in self._name_parser_map[name]._actions:
+                if isinstance(action, LazyCommands):
+                    action.build_all()
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        self.build(values[0])
+        super().__call__(parser, namespace, values, option_string)
+
+
+#: What a listed command maps to until its parser is built (never parsed with).
+_NOT_BUILT = cast(argparse.ArgumentParser, object())
+
+
+def build_parser(whole: bool = True) -> argparse.ArgumentParser:
+    """The command line: every game's subtree (*whole*), or only the one parsing names.
+
+    ``main`` builds it lazily (``LazyCommands``); the whole parser is the same
+    command line built at once, for a test that wants every parser made.
+    """
     parser = argparse.ArgumentParser(
         prog="boardgames",
         description="Hot-seat terminal tabletop games. With no command, opens the main menu.",
@@ -38,16 +109,30 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"boardgames {__version__}")
     parser.add_argument("--theme", metavar="NAME", help=THEME_HELP)
     parser.set_defaults(func=_run_menu)
-    sub = parser.add_subparsers(title="games", metavar="GAME")
+    sub = cast(LazyCommands, parser.add_subparsers(title="games", metavar="GAME", action=LazyCommands))
     for game in GAMES:
-        game.entry.register(sub)
-        game_parser = sub.choices[game.key]
-        game_parser.set_defaults(game=game.key)  # whose readiness ``preflight`` checks
-        # ``boardgames uwo --theme nord`` as well as ``boardgames --theme nord uwo``
-        game_parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS, help=THEME_HELP)
+        sub.add_lazy(game.key, game.command_help, functools.partial(_add_game, game))
+    sub.add_lazy("serve", SERVE_HELP, _add_serve)
+    if whole:
+        sub.build_all()
+    return parser
+
+
+def _add_game(game: GameInfo, sub: argparse._SubParsersAction) -> None:
+    """``boardgames <game> ...``: the game's own options and tools (``GameEntry.register``)."""
+    game.entry.register(sub)
+    game_parser = sub.choices[game.key]
+    game_parser.set_defaults(game=game.key)  # whose readiness ``preflight`` checks
+    # ``boardgames uwo --theme nord`` as well as ``boardgames --theme nord uwo``
+    game_parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS, help=THEME_HELP)
+
+
+SERVE_HELP = "play in a web browser: serve the suite on HOST:PORT (needs the web extra)"
+
+
+def _add_serve(sub: argparse._SubParsersAction) -> None:
     serve = sub.add_parser(
         "serve",
-        help="play in a web browser: serve the suite on HOST:PORT (needs the web extra)",
         description=(
             "Serve the whole suite to web browsers: open http://HOST:PORT/ and play there, "
             "one shared screen for the table (a TV, a laptop in the middle). Each browser tab "
@@ -61,7 +146,6 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     serve.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS, help=THEME_HELP)
     serve.set_defaults(func=_run_serve)
-    return parser
 
 
 def _run_serve(args: argparse.Namespace) -> int:
@@ -172,8 +256,10 @@ def preflight(args: argparse.Namespace | None = None) -> None:
 
     Only the command's own game is checked: its decks (``GameEntry.validate_decks``)
     and what it needs from outside Python (``GameEntry.check_installed``), unless its
-    subcommand says it needs nothing (``needs_ready=False``: VNTYPL8S's favourites
-    list).  The main menu checks nothing before its first frame: a game's decks and
+    subcommand checks what it reads itself (``needs_ready=False``): VNTYPL8S's
+    favourites list reads no deck; Vowl's ``check`` and ``solve`` read no card, only
+    the curated word lists, which are checked as the dictionary opens (issue 16: a
+    tool is not kept waiting, or stopped, by card decks it never reads).  The main menu checks nothing before its first frame: a game's decks and
     dictionary are checked when it is opened (``app.open_game``), so a broken Vowl
     deck never keeps UWO from starting, and nothing is read that the first frame
     does not show (issue 16).
@@ -187,7 +273,7 @@ def preflight(args: argparse.Namespace | None = None) -> None:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
+    parser = build_parser(whole=False)  # only the named game's options are built
     args = parser.parse_args(argv)
     try:
         preflight(args)

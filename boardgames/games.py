@@ -5,7 +5,9 @@ Each game package provides ``boardgames.<key>.entry.ENTRY``, an instance of
 built, saved and replayed: ``common.session``) and the screens the menu opens.
 The entry modules are imported lazily, by name, so that starting one game does not
 import the others' screens - and so that this module, which the app imports, never
-imports a screen (no import circle).
+imports a screen (no import circle).  What is shown before a game is opened (its
+title, blurb, line in ``boardgames --help`` and further menu lines) is data here,
+so neither ``--help`` nor the main menu's first frame imports any game (issue 16).
 """
 
 from __future__ import annotations
@@ -14,8 +16,7 @@ import argparse
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -25,9 +26,12 @@ if TYPE_CHECKING:
     from boardgames.common.ui.host import Host
 
 
-@dataclass(frozen=True, slots=True)
-class MenuItem:
-    """A further line on the main menu ("VNTYPL8S: favourite license plates")."""
+class MenuItem(NamedTuple):
+    """A further line on the main menu ("VNTYPL8S: favourite license plates").
+
+    A ``NamedTuple``, like ``GameInfo``: this module is read by ``boardgames --help``,
+    which should not import ``dataclasses`` (and ``inspect`` behind it) for two records.
+    """
 
     label: str
     open: Callable[[], Screen]
@@ -43,7 +47,12 @@ class GameEntry(ABC):
 
     @abstractmethod
     def register(self, subparsers: argparse._SubParsersAction) -> None:
-        """Add ``boardgames <key> ...`` to the command line."""
+        """Add ``boardgames <key> ...`` to the command line: ``subparsers.add_parser(key, ...)``.
+
+        Called only when the command line names this game (``cli.LazyCommands``), or
+        for the whole parser; its one-line help in ``boardgames --help`` is the
+        registry's ``GameInfo.command_help``, listed without calling this.
+        """
 
     @abstractmethod
     def validate_decks(self) -> None:
@@ -89,16 +98,23 @@ class GameEntry(ABC):
         return self.session_screen(GameSession.resume(self.spec, record), host)
 
     def menu_items(self) -> Sequence[MenuItem]:
-        """More lines for the main menu; none by default."""
+        """More lines for the main menu, labelled as the registry lists them
+        (``GameInfo.menu_extras``); none by default."""
         return ()
 
 
-@dataclass(frozen=True, slots=True)
-class GameInfo:
+class GameInfo(NamedTuple):
+    """What the menu and ``boardgames --help`` show of a game without importing it."""
+
     key: str
     title: str
     blurb: str
     players: str
+    command_help: str  # its line in ``boardgames --help``
+    #: The labels of its further lines on the main menu, in order: the menu lists them
+    #: without importing the game; its ``GameEntry.menu_items`` opens them (the same
+    #: labels, checked by a test).
+    menu_extras: tuple[str, ...] = ()
 
     @property
     def entry(self) -> GameEntry:
@@ -116,18 +132,23 @@ GAMES: tuple[GameInfo, ...] = (
         "Vowl",
         "Race the sand timer to solve words whose vowels were removed (SVR → savor).",
         "1–5 players",
+        "Vowl: solve vowel-less words against the sand timer",
+        ("practice stats",),
     ),
     GameInfo(
         "uwo",
         "UWO",
         "Gnorfs against Pnorfs on a 5×6 board: morph, shoot, duel, ride and blast.",
         "2 players",
+        "UWO: a tactical duel of Gnorfs and Pnorfs for two players",
     ),
     GameInfo(
         "vntypl8s",
         "VNTYPL8S",
         "Write a vowel-less vanity plate for a secret owner; the others race to guess who (N0FL4M3S).",
         "3–8 players",
+        "VNTYPL8S: write vanity plates for secret owners, guess each other's",
+        ("favourite license plates",),
     ),
 )
 

@@ -96,9 +96,8 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
+    p = subparsers.add_parser(  # its line in ``boardgames --help``: ``GameInfo.command_help``
         "uwo",
-        help="UWO: a tactical duel of Gnorfs and Pnorfs for two players",
         description=(
             "UWO. Starts a hot-seat duel on this terminal: the Gnorfs (green) against "
             "the Pnorfs (purple); or, with --vs-computer, you against the computer. "

@@ -121,9 +121,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
+    p = subparsers.add_parser(  # its line in ``boardgames --help``: ``GameInfo.command_help``
         "vntypl8s",
-        help="VNTYPL8S: write vanity plates for secret owners, guess each other's",
         description=(
             "VNTYPL8S, for 3 to 8 players on one terminal. With no options, opens the setup "
             "screen; --players skips it."

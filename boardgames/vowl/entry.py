@@ -16,7 +16,6 @@ command runs or the menu opens the game, so there is no import circle.
 from __future__ import annotations
 
 import argparse
-import getpass
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -53,6 +52,8 @@ def matcher() -> SkeletonMatcher:
 
 def practice_name() -> str:
     """The practising player's name when none is given: their login, capitalised."""
+    import getpass  # noqa: PLC0415 - only for --practice: not for ``vowl check``
+
     try:
         return sentence(getpass.getuser()) or "Player"  # never lower-cases the rest (McKay)
     except (OSError, KeyError):
@@ -147,9 +148,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
+    p = subparsers.add_parser(  # its line in ``boardgames --help``: ``GameInfo.command_help``
         "vowl",
-        help="Vowl: solve vowel-less words against the sand timer",
         description=(
             "Vowl. With no options, opens the setup screen. --players skips setup; "
             "--practice starts solitaire practice."
@@ -185,12 +185,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "Print 'accepted' or 'rejected: <reason>'. Exit 0 accepted, 1 rejected, 2 malformed skeleton."))
     c.add_argument("skeleton", help="the consonants on the card, e.g. SVR")
     c.add_argument("word", help="the proposed answer, e.g. savor")
-    c.set_defaults(func=cmd_check)
+    c.set_defaults(func=cmd_check, needs_ready=False)  # reads only the curated lists: checked as the dictionary opens
     s = sub.add_parser("solve", help="list every answer to SKELETON", description=(
         "Print every accepted answer, one per line, sorted. Exit 1 when there is none, 2 for a malformed "
         f"skeleton (more than {MAX_SKELETON} consonants is one: no word has so many)."))
     s.add_argument("skeleton", help=f"the consonants on the card, e.g. SVR (at most {MAX_SKELETON})")
-    s.set_defaults(func=cmd_solve)
+    s.set_defaults(func=cmd_solve, needs_ready=False)  # the same lists, and no card
 
 
 def _stats_screen() -> Screen:

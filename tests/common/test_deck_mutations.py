@@ -69,9 +69,24 @@ COMMANDS = {
 }
 
 
-def run_against(decks: Path, game: str) -> subprocess.CompletedProcess[str]:
+#: Vowl's word tools read only the curated word lists (checked as the dictionary opens,
+#: issue 16), so a Vowl card deck or ``frequency.txt`` is checked by a command that
+#: deals cards: ``--resume`` checks every Vowl deck before it looks for a save (with
+#: none it ends with exit 1, and never opens a screen).
+DEALING = ["vowl", "--resume"]
+TOOLS_READ = {Path("vowl/added.txt"), Path("vowl/refused.txt")}
+
+
+def reader(deck: Path) -> list[str]:
+    """A quick command that reads *deck*."""
+    if deck.parts[0] == "vowl" and deck not in TOOLS_READ:
+        return DEALING
+    return COMMANDS[deck.parts[0]]
+
+
+def run_against(decks: Path, game: str, command: list[str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "boardgames", *COMMANDS[game]],
+        [sys.executable, "-m", "boardgames", *(command or COMMANDS[game])],
         capture_output=True, text=True, timeout=60, cwd=ROOT,
         env={**os.environ, DECKS_ENV: str(decks)},
     )
@@ -109,7 +124,7 @@ def test_mutated_deck_is_a_clear_error(tmp_path: Path, deck: Path, mutation: str
     lines = target.read_text(encoding="utf-8").split("\n")
     mutated, line = MUTATIONS[mutation](lines)
     target.write_text("\n".join(mutated), encoding="utf-8")
-    assert_clear_error(run_against(copy, deck.parts[0]), deck.name, line)
+    assert_clear_error(run_against(copy, deck.parts[0], reader(deck)), deck.name, line)
 
 
 @pytest.mark.parametrize("deck", FILES, ids=str)
@@ -118,7 +133,7 @@ def test_wrong_encoding_is_a_clear_error(tmp_path: Path, deck: Path) -> None:
     shutil.copytree(DECKS, copy)
     target = copy / deck
     target.write_bytes(target.read_text(encoding="utf-8").encode("utf-16"))
-    assert_clear_error(run_against(copy, deck.parts[0]), deck.name, 1)
+    assert_clear_error(run_against(copy, deck.parts[0], reader(deck)), deck.name, 1)
 
 
 @pytest.mark.parametrize("game", sorted(COMMANDS))
@@ -132,7 +147,25 @@ def test_a_broken_deck_of_one_game_leaves_the_others_playable(tmp_path: Path) ->
     copy = tmp_path / "decks"
     shutil.copytree(DECKS, copy)
     (copy / "vowl" / "expert.txt").unlink()
-    assert run_against(copy, "vowl").returncode == 4
+    assert run_against(copy, "vowl", DEALING).returncode == 4
     for game in ("uwo", "vntypl8s"):
         result = run_against(copy, game)
         assert result.returncode == 0, result.stderr
+
+
+def test_the_word_tools_check_only_the_word_lists_they_read(tmp_path: Path) -> None:
+    """Issue 16: ``vowl check`` and ``solve`` read no card, so a broken card deck does
+    not stop them (nor cost them the time to check it); a broken curated list, which
+    they do read, still does, by name and line."""
+    copy = tmp_path / "decks"
+    shutil.copytree(DECKS, copy)
+    (copy / "vowl" / "expert.txt").unlink()
+    (copy / "vowl" / "frequency.txt").write_text("not a frequency line\n", encoding="utf-8")
+    for command in (["vowl", "check", "SVR", "savor"], ["vowl", "solve", "SVR"]):
+        result = run_against(copy, "vowl", command)
+        assert result.returncode == 0, result.stderr
+        assert "savor" in result.stdout or result.stdout.startswith("accepted")
+    added = copy / "vowl" / "added.txt"
+    added.write_text(added.read_text(encoding="utf-8") + "Bad Word\n", encoding="utf-8")
+    line = added.read_text(encoding="utf-8").count("\n")
+    assert_clear_error(run_against(copy, "vowl"), "added.txt", line)
