@@ -521,7 +521,11 @@ def _wrong_version() -> FileProblem:
 def _parse_header(line: bytes) -> tuple[SaveRecord, int]:
     """A version-2 header line, checked: ``FileProblem`` for unreadable JSON or another
     version, ``SaveFormatError`` for a field."""
-    data = parse_json(line)
+    return _header_record(parse_json(line))
+
+
+def _header_record(data: Any) -> tuple[SaveRecord, int]:
+    """``_parse_header`` of a line already parsed."""
     if not isinstance(data, dict):
         raise FileProblem("not a JSON object")
     found = data.get("version")
@@ -530,19 +534,20 @@ def _parse_header(line: bytes) -> tuple[SaveRecord, int]:
     return SaveRecord.from_header(data)
 
 
-def _old_layout(head: bytes) -> bool:
-    """Whether a file whose first line is *head* is a version-1 save (one JSON object).
-
-    The previous versions wrote it indented, so its first line is ``{`` alone; one
-    written on a single line says ``"version": 1`` in it (its first line is all of it).
-    """
-    if head.strip() == b"{":
-        return True
-    try:
-        data = parse_json(head)
-    except FileProblem:
-        return False
+def _is_old(data: Any) -> bool:
+    """Whether a first line read as *data* is a whole version-1 save written on one line."""
     return isinstance(data, dict) and type(data.get("version")) is int and data["version"] == OLD_VERSION
+
+
+def _read_old(path: Path, root: Path) -> SaveRecord:
+    """A version-1 save, read whole and checked, as every save was read before version 2."""
+    data = read_json(path, limit=SAVE_LIMIT, root=root)
+    if not isinstance(data, dict):
+        raise FileProblem("not a JSON object")
+    found = data.get("version")
+    if type(found) is not int or found != OLD_VERSION:
+        raise _wrong_version()
+    return SaveRecord.from_json(data)
 
 
 def _listed(path: Path, root: Path) -> SaveRecord:
@@ -556,15 +561,12 @@ def _listed(path: Path, root: Path) -> SaveRecord:
     reading it, as before.
     """
     head = read_first_line(path, line_limit=HEADER_LIMIT, limit=SAVE_LIMIT, root=root)
-    if _old_layout(head):
-        data = read_json(path, limit=SAVE_LIMIT, root=root)
-        if not isinstance(data, dict):
-            raise FileProblem("not a JSON object")
-        found = data.get("version")
-        if type(found) is not int or found != OLD_VERSION:
-            raise _wrong_version()
-        return SaveRecord.from_json(data)
-    record, _ = _parse_header(head)
+    if head.strip() == b"{":  # version 1 as the previous versions wrote it: indented
+        return _read_old(path, root)
+    data = parse_json(head)
+    if _is_old(data):  # version 1 written on one line: that line is all of it
+        return _read_old(path, root)
+    record, _ = _header_record(data)
     record.unread = Unread(path, root)
     return record
 

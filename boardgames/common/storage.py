@@ -278,7 +278,8 @@ def parse_json(raw: bytes, *, max_depth: int = MAX_DEPTH) -> Any:
         raise FileProblem(f"not valid JSON: {exc.msg.lower()}, line {exc.lineno}") from None
     except ValueError as exc:  # our hooks, or Python's own limit on digits
         raise FileProblem(str(exc) if isinstance(exc, _NumberProblem) else "a number too long to read") from None
-    check_depth(data, max_depth)
+    if raw.count(b"[") + raw.count(b"{") > max_depth:  # else it cannot nest deeper: no walk (a save's header)
+        check_depth(data, max_depth)
     return data
 
 
