@@ -6,18 +6,26 @@ the setup (JSON the game defines), the seed, and every action so far.  Resuming
 replays them, which gives back exactly the same cards, scores, turn and random
 stream.  This keeps saves small, versioned and independent of engine internals.
 
-Files are versioned JSON in ``<data dir>/saves/<game>-<id>.json``, written
-atomically after every action (a temporary file renamed over the old one; the
-``fsync`` follows in a background thread, ``Autosaver``), so a ``kill -9`` loses at
-most the action in progress.  Finished games move to ``<data dir>/history/``.
+Files are ``<data dir>/saves/<game>-<id>.json``, JSON Lines since version 2: a
+header line (every field but the actions, which it counts), then one line per
+action.  The header stands apart so the saves can be listed (the menu, ``--resume``)
+by reading each file's first line only, whatever the games' length; the actions are
+read when a game is resumed (``SaveRecord.read_actions``).  Version-1 files (one JSON
+object) are still listed, read whole, and resumed; they become version 2 when next
+written.  A file is rewritten atomically after every action (a temporary file renamed
+over the old one; the ``fsync`` follows in a background thread, ``Autosaver``), so a
+``kill -9`` loses at most the action in progress.  Finished games move to
+``<data dir>/history/``.  docs/saves.md describes the format for players.
 
 A save is outside input: anyone can edit it.  So nothing in it is used before it
 is checked, and nothing it says can build a path outside the saves folder:
 
-- ``storage.load_json`` reads it safely (no FIFO, device or outside link opened,
-  a size cap, no deep nesting, no infinite or huge numbers);
-- ``SaveRecord.from_json`` checks every top-level field (``id`` and ``game`` by
-  pattern, the file's name must be ``<game>-<id>.json``, the seed, the times...);
+- ``storage.read_first_line`` and ``read_bytes`` read it safely (no FIFO, device or
+  outside link opened, a size cap, a cap on the header line), ``storage.parse_json``
+  parses each line safely (no deep nesting, no infinite or huge numbers);
+- ``SaveRecord.from_header`` (``from_json`` for version 1) checks every top-level
+  field (``id`` and ``game`` by pattern, the file's name must be ``<game>-<id>.json``,
+  the seed, the times...); ``read_actions`` checks the lines that follow;
 - ``SaveStore.path`` refuses any record whose file would not be a plain name
   inside the saves folder (defence in depth: ids are checked on load already);
 - ``decode`` rebuilds actions only from the classes a game registers and checks

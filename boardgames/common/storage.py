@@ -14,7 +14,9 @@ put anything there.  ``load_json``:
   a symbolic link is followed only to a regular file inside the data folder;
 - opens with ``O_NOFOLLOW | O_NONBLOCK`` and checks again that what it opened is
   the regular file it looked at (the file could be swapped in between);
-- reads at most ``limit`` bytes (a save is small; a huge file is not one of ours);
+- reads at most ``limit`` bytes (a save is small; a huge file is not one of ours), or
+  with ``read_first_line`` only the first line, up to a cap of its own (a save's
+  header: listing never reads a save's actions);
 - parses JSON refusing what Python would accept but our code could not survive:
   nesting deeper than ``MAX_DEPTH`` (recursive code later would overflow the
   stack), ``NaN``/``Infinity`` and numbers too large for a float (``1e400``),
