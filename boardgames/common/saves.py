@@ -783,11 +783,12 @@ class Autosaver:
 
     Cheap per action (issue 16: the whole file was encoded, written and fsynced on the
     key's path, 4.7 ms at 1,000 actions and growing): each action is turned into JSON
-    once, when it is recorded, and the file is the header around the actions' text
-    kept from the last write - no deep copy of the record, no encoding of old actions.
-    The file is version 2 (a save resumed from version 1 becomes version 2 here, at
-    the first action played after it).
-    The file is still complete, written atomically (a temporary file renamed over the
+    once, when it is recorded, and the file is the header line followed by the action
+    lines kept from the last write - no deep copy of the record, no encoding of old
+    actions.  The file is version 2 (a save resumed from version 1 becomes version 2
+    here, at the first action played after it).  It is rewritten whole rather than
+    appended to: the header changes with every action (title, time, count), and only
+    a rename keeps every moment's file whole.  The file is still complete, written atomically (a temporary file renamed over the
     old one) before ``record_action`` returns, so whatever reads the saves folder next
     sees this action; only the ``fsync`` that makes it survive a power cut runs in a
     background thread (``_Syncer``), coalesced, so a burst of keys costs one.  A kill
