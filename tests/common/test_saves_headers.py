@@ -27,22 +27,13 @@ from boardgames.common.saves import (
 )
 from boardgames.common.session import GameSession, SaveNotResumable
 from boardgames.games import get_game
-from tests.hostile.corpus import dump, good_actions, good_record, good_setup
+from tests.hostile.corpus import count_reads, dump, good_actions, good_record, good_setup
 
 
 @pytest.fixture
 def bytes_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Every read the storage module makes, by size (what listing costs in bytes)."""
-    sizes: list[int] = []
-    real = storage._read  # noqa: SLF001
-
-    def counting(fd: int, size: int) -> bytes:
-        chunk = real(fd, size)
-        sizes.append(len(chunk))
-        return chunk
-
-    monkeypatch.setattr(storage, "_read", counting)
-    return sizes
+    return count_reads(monkeypatch)
 
 
 def spec(game: str) -> Any:

@@ -430,5 +430,22 @@ def header_cases(game: str) -> Iterator[Case]:
                    lines({**good_header(game, i), "actions": 1}, [action]), Stage.RESUME)
 
 
+def count_reads(monkeypatch: Any) -> list[int]:
+    """The sizes of every read ``boardgames.common.storage`` makes from now on (through
+    its ``_read``), for a test's *monkeypatch*: how many bytes listing costs."""
+    from boardgames.common import storage  # noqa: PLC0415
+
+    sizes: list[int] = []
+    real = storage._read  # noqa: SLF001
+
+    def counting(fd: int, size: int) -> bytes:
+        chunk = real(fd, size)
+        sizes.append(len(chunk))
+        return chunk
+
+    monkeypatch.setattr(storage, "_read", counting)
+    return sizes
+
+
 def all_header_cases() -> list[Case]:
     return [c for g in GAMES for c in header_cases(g)]

@@ -21,7 +21,15 @@ from boardgames.common.text import plain
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.rules import RulesScreen
 from tests.hostile.corpus import (
-    GAMES, aside_of, dump, dump_v2, fingerprint, good_header, good_record, lines, make_special,
+    GAMES,
+    aside_of,
+    dump,
+    dump_v2,
+    fingerprint,
+    good_header,
+    good_record,
+    lines,
+    make_special,
 )
 from tests.screen import deliberately, record_notifications, screen_text, settled, wait_for
 

@@ -17,7 +17,16 @@ from boardgames.app import BoardgamesApp
 from boardgames.cli import main
 from boardgames.games import get_game
 from tests.hostile.corpus import (
-    GAMES, SPECIAL, Case, aside_of, all_cases, all_header_cases, dump, fingerprint, good_record, make_special,
+    GAMES,
+    SPECIAL,
+    Case,
+    all_cases,
+    all_header_cases,
+    aside_of,
+    dump,
+    fingerprint,
+    good_record,
+    make_special,
 )
 
 NOW = 1_800_000_000.0

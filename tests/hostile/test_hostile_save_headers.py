@@ -21,7 +21,7 @@ from boardgames.common import storage
 from boardgames.common.saves import HEADER_LIMIT, SaveStore
 from boardgames.common.session import GameSession, SaveNotResumable
 from boardgames.games import get_game
-from tests.hostile.corpus import GAMES, Case, Stage, aside_of, all_header_cases, dump_v2
+from tests.hostile.corpus import GAMES, Case, Stage, all_header_cases, aside_of, count_reads, dump_v2
 
 CASES = all_header_cases()
 LISTING = [c for c in CASES if c.stage is Stage.LISTING]
@@ -30,16 +30,8 @@ RESUME = [c for c in CASES if c.stage is Stage.RESUME]
 
 @pytest.fixture
 def bytes_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    sizes: list[int] = []
-    real = storage._read  # noqa: SLF001
-
-    def counting(fd: int, size: int) -> bytes:
-        chunk = real(fd, size)
-        sizes.append(len(chunk))
-        return chunk
-
-    monkeypatch.setattr(storage, "_read", counting)
-    return sizes
+    """Every read the storage module makes, by size (what listing costs in bytes)."""
+    return count_reads(monkeypatch)
 
 
 def spec(game: str) -> Any:
