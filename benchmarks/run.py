@@ -23,6 +23,9 @@ Rows, each with its baseline and target:
 - **key to frame** (``_key_to_frame.py``, Pilot, its own process): Vowl's Enter on an
   answer and UWO's cursor, also while the computer thinks, against a bare Input and
   OptionList (target p95 ≤ 16 ms on a quiet machine; ``--keys``, 0 skips it).
+- **saves**: the listing of 50 saves of 1,000 actions from their headers against a
+  bare scandir and 4 KiB read of each file (``saves_bench.py`` also times the old
+  whole-file parse).
 
 ``--cpu`` compares CPU time instead of wall time for the start-up rows (steadier on a
 busy machine).  The computer's strength has its own, hours-long benchmark
@@ -234,6 +237,18 @@ def key_rows(keys: int) -> list[Line]:
     return out
 
 
+SAVES_ROW = "saves listed from their headers (50 games of 1,000 actions)"
+
+
+def saves_row() -> Line:
+    """The menu's listing of long games (``saves_bench.py``, which also times the old whole-file parse)."""
+    sys.path.insert(0, str(HERE))
+    from saves_bench import measure  # noqa: PLC0415
+
+    got = measure()
+    return _ratio_line(SAVES_ROW, got["now"], "scandir + 4 KiB read of each", got["baseline"], None)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="runs of each command and baseline (default 7)")
@@ -275,6 +290,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.keys:
             table += key_rows(args.keys)
             print("  measured key to frame", file=sys.stderr, flush=True)
+    if not args.only or args.only.lower() in SAVES_ROW.lower():
+        table.append(saves_row())
     print(f"| what | now | baseline | ratio | target | met |  (processes: medians of {args.runs} interleaved runs, "
           f"{clock}; in-process rows: best of several means)")
     print("| --- | --- | --- | --- | --- | --- |")

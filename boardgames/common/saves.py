@@ -6,18 +6,26 @@ the setup (JSON the game defines), the seed, and every action so far.  Resuming
 replays them, which gives back exactly the same cards, scores, turn and random
 stream.  This keeps saves small, versioned and independent of engine internals.
 
-Files are versioned JSON in ``<data dir>/saves/<game>-<id>.json``, written
-atomically after every action (a temporary file renamed over the old one; the
-``fsync`` follows in a background thread, ``Autosaver``), so a ``kill -9`` loses at
-most the action in progress.  Finished games move to ``<data dir>/history/``.
+Files are ``<data dir>/saves/<game>-<id>.json``, JSON Lines since version 2: a
+header line (every field but the actions, which it counts), then one line per
+action.  The header stands apart so the saves can be listed (the menu, ``--resume``)
+by reading each file's first line only, whatever the games' length; the actions are
+read when a game is resumed (``SaveRecord.read_actions``).  Version-1 files (one JSON
+object) are still listed, read whole, and resumed; they become version 2 when next
+written.  A file is rewritten atomically after every action (a temporary file renamed
+over the old one; the ``fsync`` follows in a background thread, ``Autosaver``), so a
+``kill -9`` loses at most the action in progress.  Finished games move to
+``<data dir>/history/``.  docs/saves.md describes the format for players.
 
 A save is outside input: anyone can edit it.  So nothing in it is used before it
 is checked, and nothing it says can build a path outside the saves folder:
 
-- ``storage.load_json`` reads it safely (no FIFO, device or outside link opened,
-  a size cap, no deep nesting, no infinite or huge numbers);
-- ``SaveRecord.from_json`` checks every top-level field (``id`` and ``game`` by
-  pattern, the file's name must be ``<game>-<id>.json``, the seed, the times...);
+- ``storage.read_first_line`` and ``read_bytes`` read it safely (no FIFO, device or
+  outside link opened, a size cap, a cap on the header line), ``storage.parse_json``
+  parses each line safely (no deep nesting, no infinite or huge numbers);
+- ``SaveRecord.from_header`` (``from_json`` for version 1) checks every top-level
+  field (``id`` and ``game`` by pattern, the file's name must be ``<game>-<id>.json``,
+  the seed, the times...); ``read_actions`` checks the lines that follow;
 - ``SaveStore.path`` refuses any record whose file would not be a plain name
   inside the saves folder (defence in depth: ids are checked on load already);
 - ``decode`` rebuilds actions only from the classes a game registers and checks
@@ -53,13 +61,34 @@ from types import ModuleType
 from typing import Any, Literal, Union
 
 from boardgames.common.errors import UserFacingError
-from boardgames.common.storage import MIB, data_dir, load_json, refuse, save_json, set_aside, write_atomically
+from boardgames.common.storage import (
+    KIB,
+    MIB,
+    FileProblem,
+    data_dir,
+    parse_json,
+    read_bytes,
+    read_first_line,
+    read_json,
+    refuse,
+    set_aside,
+    write_atomically,
+)
 from boardgames.common.text import plain
 
-VERSION = 1
+#: The format written: JSON Lines, a header line, then one line per action.
+VERSION = 2
+#: The format saves had until version 2 (one JSON object): still listed and resumed,
+#: written again as version 2 by the next action played (docs/saves.md).
+OLD_VERSION = 1
 
 #: The largest save file read (a long game is a few hundred kilobytes).
 SAVE_LIMIT = 2 * MIB
+#: The longest header line read (a real one is a few hundred bytes; a title of 1,000
+#: characters escaped is at most 12 KiB): what listing reads of a file, at most.
+HEADER_LIMIT = 64 * KIB
+#: The most actions a header may announce (a line is at least two bytes).
+MAX_ACTIONS = SAVE_LIMIT // 2
 #: A game's key, as in ``boardgames.games`` ("vowl", "uwo", "vntypl8s").
 GAME_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,31}")
 #: A save's id: what ``SaveRecord`` generates (12 hex digits) and anything as plain -
@@ -76,7 +105,8 @@ MAX_TITLE = 1000
 #: How deeply ``decode`` follows nested values (a real save nests 6 levels in an action).
 MAX_DECODE_DEPTH = 32
 
-#: What a save must hold, all of it written by ``SaveRecord.to_json`` since version 1.
+#: What a save must hold, all of it written since version 1: in version 2's header
+#: ``actions`` is the number of action lines that follow, in version 1 the list itself.
 #: Other top-level keys are ignored (and not written back).
 REQUIRED = ("game", "id", "setup", "seed", "actions", "title", "started", "updated", "finished")
 
@@ -313,9 +343,24 @@ def _new_id() -> str:
     return uuid.uuid4().hex[:12]
 
 
+@dataclass(frozen=True)
+class Unread:
+    """Where the actions of a save listed from its header still are: its file, and the
+    data folder a link there may lead into (``storage.read_bytes``'s *root*)."""
+
+    path: Path
+    root: Path
+
+
 @dataclass
 class SaveRecord:
-    """One game in progress: enough to rebuild it exactly."""
+    """One game in progress: enough to rebuild it exactly.
+
+    A record listed from its file's header (``SaveStore.unfinished``) has no actions
+    yet: ``unread`` says where they are, and ``read_actions`` (called by ``replay``
+    and before any write) reads and checks them, so a long game costs its length only
+    when it is resumed.
+    """
 
     game: str
     setup: dict[str, Any]
@@ -326,17 +371,34 @@ class SaveRecord:
     started: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
     finished: bool = False
+    unread: Unread | None = field(default=None, repr=False, compare=False)
 
     @property
     def filename(self) -> str:
         return f"{self.game}-{self.id}.json"
 
     def to_json(self) -> dict[str, Any]:
-        return {"version": VERSION, **dataclasses.asdict(self)}
+        """The whole record as one object, in the layout of version 1 (what saves were
+        before version 2, and what ``from_json`` reads): plain data for tests and tools."""
+        self.read_actions()
+        return {"version": OLD_VERSION, **{k: v for k, v in dataclasses.asdict(self).items() if k != "unread"}}
+
+    def header(self) -> dict[str, Any]:
+        """Version 2's first line: every field but the actions, which it counts."""
+        return {
+            "version": VERSION, "game": self.game, "id": self.id, "title": self.title, "started": self.started,
+            "updated": self.updated, "finished": self.finished, "seed": self.seed, "actions": len(self.actions),
+            "setup": self.setup,
+        }
+
+    def to_text(self) -> str:
+        """The whole file, version 2 (``save_text``)."""
+        self.read_actions()
+        return save_text(self.header(), action_lines(self.actions))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> SaveRecord:
-        """The record a save holds, every field checked; ``SaveFormatError`` in words if not.
+        """The record a version-1 save holds, every field checked; ``SaveFormatError`` in words if not.
 
         The messages name the field and what it must be, never the value found (a
         value from a file is not ours to print).
@@ -346,6 +408,30 @@ class SaveRecord:
         missing = [k for k in REQUIRED if k not in data]
         if missing:
             raise SaveFormatError(f"missing {', '.join(missing)}")
+        if not isinstance(data["actions"], list):
+            raise SaveFormatError("the actions must be a list")
+        return cls._checked(data, data["actions"])
+
+    @classmethod
+    def from_header(cls, data: Mapping[str, Any]) -> tuple[SaveRecord, int]:
+        """The record a version-2 header holds, without its actions, and how many follow.
+
+        Every field is checked as ``from_json`` checks it: listing a save from its
+        header is as strict as reading it whole was.
+        """
+        if not isinstance(data, Mapping):
+            raise SaveFormatError("it is not a JSON object")
+        missing = [k for k in REQUIRED if k not in data]
+        if missing:
+            raise SaveFormatError(f"missing {', '.join(missing)}")
+        count = data["actions"]
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_ACTIONS:
+            raise SaveFormatError(f"the number of actions must be a whole number from 0 to {MAX_ACTIONS}")
+        return cls._checked(data, []), count
+
+    @classmethod
+    def _checked(cls, data: Mapping[str, Any], actions: list[Any]) -> SaveRecord:
+        """Every field but the actions checked (both versions); *actions* as given."""
         game, ident, title = data["game"], data["id"], data["title"]
         if not isinstance(game, str) or not GAME_PATTERN.fullmatch(game):
             raise SaveFormatError("the game must be a game's short name, such as 'vowl'")
@@ -353,8 +439,6 @@ class SaveRecord:
             raise SaveFormatError("the id must be 1 to 64 letters, digits, '_' or '-'")
         if not isinstance(data["setup"], dict):
             raise SaveFormatError("the setup must be an object")
-        if not isinstance(data["actions"], list):
-            raise SaveFormatError("the actions must be a list")
         seed = data["seed"]
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise SaveFormatError("the seed must be a whole number from 0 to 2**64 - 1")
@@ -367,9 +451,140 @@ class SaveRecord:
         if not isinstance(data["finished"], bool):
             raise SaveFormatError("'finished' must be true or false")
         return cls(
-            game=game, setup=data["setup"], seed=seed, actions=data["actions"], title=title, id=ident,
+            game=game, setup=data["setup"], seed=seed, actions=actions, title=title, id=ident,
             started=float(data["started"]), updated=float(data["updated"]), finished=data["finished"],
         )
+
+    def read_actions(self) -> None:
+        """Read the actions of a record listed from its header; nothing to do for any other.
+
+        The whole file is read (``storage.read_bytes``: the same checks, at most
+        ``SAVE_LIMIT``) and checked: its header again (the same game, id, setup, seed
+        and start as listed: the file may have been changed since), as many action
+        lines as the header counts, each a JSON value read safely, and a newline at
+        the end (a file cut short is not a shorter game).  ``SaveFormatError`` in
+        words when it is not so: ``GameSession.resume`` turns that into the one
+        message, and the caller sets the file aside.
+        """
+        unread = self.unread
+        if unread is None:
+            return
+        try:
+            raw = read_bytes(unread.path, limit=SAVE_LIMIT, root=unread.root)
+        except FileNotFoundError:
+            raise SaveFormatError("its file is gone") from None
+        except FileProblem as exc:
+            raise SaveFormatError(f"it was unreadable ({exc})") from None
+        lines = raw.split(b"\n")
+        if lines.pop() != b"":
+            raise SaveFormatError("its last line is cut short")
+        if not lines:
+            raise SaveFormatError("it is empty")
+        try:
+            again, count = _parse_header(lines[0])
+        except FileProblem as exc:
+            raise SaveFormatError(f"its header was unreadable ({exc})") from None
+        listed = (self.game, self.id, self.setup, self.seed, self.started)
+        if (again.game, again.id, again.setup, again.seed, again.started) != listed:
+            raise SaveFormatError("it was changed after it was listed")
+        body = lines[1:]
+        if len(body) != count:
+            raise SaveFormatError(f"the number of actions in its header ({count}) is not the number of "
+                                  f"lines after it ({len(body)})")
+        actions: list[Any] = []
+        for number, line in enumerate(body, start=2):
+            try:
+                actions.append(parse_json(line))
+            except FileProblem as exc:
+                raise SaveFormatError(f"line {number} was unreadable ({exc})") from None
+        self.actions, self.title, self.updated, self.finished = actions, again.title, again.updated, again.finished
+        self.unread = None
+
+
+def action_lines(actions: Iterable[Any]) -> str:
+    """Encoded actions as version 2 writes them: one JSON value a line, each ending with a newline.
+
+    ``json.dumps`` escapes every newline inside a string and writes ASCII only, so one
+    action is always exactly one line.
+    """
+    return "".join(json.dumps(a, sort_keys=True, allow_nan=False) + "\n" for a in actions)
+
+
+def save_text(header: Mapping[str, Any], actions_text: str) -> str:
+    """A version-2 file: the *header* on the first line, then *actions_text* (``action_lines``).
+
+    ``ValueError`` for a header longer than ``HEADER_LIMIT``: a file its own listing
+    would refuse is never written.
+    """
+    line = json.dumps(header, allow_nan=False)
+    if len(line) > HEADER_LIMIT:
+        raise ValueError(f"its header would be longer than {HEADER_LIMIT // KIB} KiB")
+    return line + "\n" + actions_text
+
+
+def _wrong_version() -> FileProblem:
+    return FileProblem(f"not version {OLD_VERSION} or {VERSION} of its format")
+
+
+def _parse_header(line: bytes) -> tuple[SaveRecord, int]:
+    """A version-2 header line, checked: ``FileProblem`` for unreadable JSON or another
+    version, ``SaveFormatError`` for a field."""
+    return _header_record(parse_json(line))
+
+
+def _header_record(data: Any) -> tuple[SaveRecord, int]:
+    """``_parse_header`` of a line already parsed."""
+    if not isinstance(data, dict):
+        raise FileProblem("not a JSON object")
+    found = data.get("version")
+    if type(found) is not int or found != VERSION:
+        raise _wrong_version()
+    return SaveRecord.from_header(data)
+
+
+def _is_old(data: Any) -> bool:
+    """Whether a first line read as *data* is a whole version-1 save written on one line."""
+    return isinstance(data, dict) and type(data.get("version")) is int and data["version"] == OLD_VERSION
+
+
+def _read_old(path: Path, root: Path) -> SaveRecord:
+    """A version-1 save, read whole and checked, as every save was read before version 2."""
+    data = read_json(path, limit=SAVE_LIMIT, root=root)
+    if not isinstance(data, dict):
+        raise FileProblem("not a JSON object")
+    found = data.get("version")
+    if type(found) is not int or found != OLD_VERSION:
+        raise _wrong_version()
+    return SaveRecord.from_json(data)
+
+
+def _listed(path: Path, root: Path) -> SaveRecord:
+    """The save at *path* as listing needs it: from its header alone (version 2), or
+    whole and checked as before (version 1, until its game is played again).
+
+    ``FileNotFoundError`` if it is gone, ``FileProblem`` if it cannot be read,
+    ``SaveFormatError`` if a field is wrong.  A version-2 file is read no further than
+    its first line (``storage.read_first_line``): at most ``HEADER_LIMIT`` and one
+    chunk, whatever follows it; its size is refused above ``SAVE_LIMIT`` without
+    reading it, as before.
+    """
+    head = read_first_line(path, line_limit=HEADER_LIMIT, limit=SAVE_LIMIT, root=root)
+    if head.strip() == b"{":  # version 1 as the previous versions wrote it: indented
+        return _read_old(path, root)
+    data = parse_json(head)
+    if _is_old(data):  # version 1 written on one line: that line is all of it
+        return _read_old(path, root)
+    record, _ = _header_record(data)
+    record.unread = Unread(path, root)
+    return record
+
+
+def read_record(path: Path, root: Path | None = None) -> SaveRecord:
+    """The whole save at *path*, either version, every part checked (``SaveFormatError``
+    or ``FileProblem`` if not): what tools and tests read a save with."""
+    record = _listed(path, root if root is not None else path.parent)
+    record.read_actions()
+    return record
 
 
 @dataclass(frozen=True)
@@ -430,14 +645,26 @@ class SaveStore:
             path = self.path(record)
         except SaveFormatError as exc:
             return f"Could not save this game ({exc}); play continues without saving."
+        return self._write_text(path, record)
+
+    @staticmethod
+    def _write_text(path: Path, record: SaveRecord) -> str | None:
+        """*record* written to *path* atomically, version 2; a warning if it cannot be."""
         record.updated = time.time()
-        return save_json(path, record.to_json())
+        try:
+            text = record.to_text()
+        except (ValueError, TypeError) as exc:  # actions that cannot be read, a value JSON cannot hold
+            return f"Could not save {plain(path.name)} ({plain(exc, 120)}); play continues without saving."
+        return write_atomically(path, text)
 
     def unfinished(self, game: str | None = None) -> Listing:
         """Games that can be resumed, newest first; files that are not saves are set aside.
 
-        With *game*, only that game's files (``<game>-*.json``) are read.  A problem a
-        file's renaming cannot cure (the folder is read-only) is told once per process.
+        Each file is read only as far as its header (``_listed``: a version-2 save's
+        first line), so listing costs the same however long the games are; the actions
+        are read when a game is resumed (``SaveRecord.read_actions``).  With *game*,
+        only that game's files (``<game>-*.json``) are read.  A problem a file's
+        renaming cannot cure (the folder is read-only) is told once per process.
         """
         records: list[SaveRecord] = []
         warnings: list[str] = []
@@ -463,12 +690,14 @@ class SaveStore:
             if not FILENAME_PATTERN.fullmatch(name):
                 loaded = refuse(path, "is not named like a save (<game>-<id>.json)", then=where)
             else:
-                loaded = load_json(path, VERSION, limit=SAVE_LIMIT, root=self.root, then=where)
-            if loaded.data is not None:
                 try:
-                    record = SaveRecord.from_json(loaded.data)
+                    record = _listed(path, self.root)
                     if record.filename != name:
                         raise SaveFormatError(f"it says it is {plain(record.filename)}")
+                except FileNotFoundError:
+                    continue  # gone since the folder was listed
+                except FileProblem as exc:
+                    loaded = refuse(path, f"was unreadable ({exc})", then=where)
                 except SaveFormatError as exc:
                     loaded = refuse(path, f"is not a save we can read ({exc})", then=where)
                 else:
@@ -498,7 +727,7 @@ class SaveStore:
         except SaveFormatError as exc:
             return f"Could not file this game away ({exc})."
         record.finished = True
-        warning = save_json(done, record.to_json())
+        warning = self._write_text(done, record)
         if warning:
             return warning
         try:
@@ -538,7 +767,10 @@ def latest_unfinished(game: str, title: str, store: SaveStore | None = None) -> 
 
 
 def replay(record: SaveRecord, classes: Mapping[str, type]) -> Iterable[Any]:
-    """The record's actions, decoded, in order."""
+    """The record's actions, decoded, in order; read from its file first when it was
+    listed from its header (``SaveRecord.read_actions``: ``SaveFormatError`` if they
+    cannot be, raised where ``GameSession.resume`` catches every replay failure)."""
+    record.read_actions()
     for data in record.actions:
         yield decode(data, classes)
 
@@ -551,9 +783,12 @@ class Autosaver:
 
     Cheap per action (issue 16: the whole file was encoded, written and fsynced on the
     key's path, 4.7 ms at 1,000 actions and growing): each action is turned into JSON
-    once, when it is recorded, and the file is the header around the actions' text
-    kept from the last write - no deep copy of the record, no encoding of old actions.
-    The file is still complete, written atomically (a temporary file renamed over the
+    once, when it is recorded, and the file is the header line followed by the action
+    lines kept from the last write - no deep copy of the record, no encoding of old
+    actions.  The file is version 2 (a save resumed from version 1 becomes version 2
+    here, at the first action played after it).  It is rewritten whole rather than
+    appended to: the header changes with every action (title, time, count), and only
+    a rename keeps every moment's file whole.  The file is still complete, written atomically (a temporary file renamed over the
     old one) before ``record_action`` returns, so whatever reads the saves folder next
     sees this action; only the ``fsync`` that makes it survive a power cut runs in a
     background thread (``_Syncer``), coalesced, so a burst of keys costs one.  A kill
@@ -566,7 +801,7 @@ class Autosaver:
         self.store = store
         self.record = record
         self.enabled = True
-        #: The JSON text of ``record.actions[:len]``, joined, kept between writes.
+        #: The lines of ``record.actions[:_encoded]`` (``action_lines``), kept between writes.
         self._actions_text = ""
         self._encoded = 0
         self._syncer = _Syncer()
@@ -589,19 +824,17 @@ class Autosaver:
         return warning
 
     def _text(self) -> str:
-        """The whole save as JSON: the same fields as ``SaveRecord.to_json``, "actions" first."""
+        """The whole save, version 2: the header line, then the action lines kept from before
+        and those of the actions recorded since (each encoded once)."""
         record = self.record
+        record.read_actions()  # a record listed from its header and never replayed: its actions first
         actions = record.actions
         if self._encoded > len(actions):  # the list was cut (never by the game): start again
             self._actions_text, self._encoded = "", 0
-        new = [json.dumps(a, sort_keys=True, allow_nan=False) for a in actions[self._encoded:]]
-        if new:
-            self._actions_text += ("," if self._encoded else "") + ",".join(f"\n  {t}" for t in new)
+        if len(actions) > self._encoded:
+            self._actions_text += action_lines(actions[self._encoded:])
             self._encoded = len(actions)
-        header = {f.name: getattr(record, f.name) for f in dataclasses.fields(record) if f.name != "actions"}
-        header["version"] = VERSION
-        rest = json.dumps(header, indent=1, sort_keys=True, allow_nan=False)
-        return '{\n "actions": [' + self._actions_text + ("\n ]" if self._actions_text else "]") + ",\n" + rest[2:]
+        return save_text(record.header(), self._actions_text)
 
     def _write_file(self) -> str | None:
         """``SaveStore.write``, the cheap way: atomically, the ``fsync`` left to ``_Syncer``."""
@@ -612,7 +845,7 @@ class Autosaver:
         self.record.updated = time.time()
         try:
             text = self._text()
-        except (ValueError, TypeError) as exc:  # a value JSON cannot hold: our bug, not the player's problem
+        except (ValueError, TypeError) as exc:  # unreadable actions, or a value JSON cannot hold (our bug)
             return f"Could not save {plain(path.name)} ({plain(exc, 120)}); play continues without saving."
         warning = write_atomically(path, text, sync=False)  # synced in the background, below
         if warning is None:

@@ -14,7 +14,9 @@ put anything there.  ``load_json``:
   a symbolic link is followed only to a regular file inside the data folder;
 - opens with ``O_NOFOLLOW | O_NONBLOCK`` and checks again that what it opened is
   the regular file it looked at (the file could be swapped in between);
-- reads at most ``limit`` bytes (a save is small; a huge file is not one of ours);
+- reads at most ``limit`` bytes (a save is small; a huge file is not one of ours), or
+  with ``read_first_line`` only the first line, up to a cap of its own (a save's
+  header: listing never reads a save's actions);
 - parses JSON refusing what Python would accept but our code could not survive:
   nesting deeper than ``MAX_DEPTH`` (recursive code later would overflow the
   stack), ``NaN``/``Infinity`` and numbers too large for a float (``1e400``),
@@ -110,12 +112,16 @@ def _inside(path: Path, folder: Path) -> bool:
     return Path(os.path.realpath(path)).is_relative_to(Path(os.path.realpath(folder)))
 
 
-def read_bytes(path: Path, *, limit: int = DEFAULT_LIMIT, root: Path | None = None) -> bytes:
-    """The bytes of the regular file at *path*, opened only once it is known to be one.
+def _read(fd: int, size: int) -> bytes:
+    """One ``os.read``: every byte this module reads from a file passes here (tests count them)."""
+    return os.read(fd, size)
+
+
+def _open_regular(path: Path, limit: int, root: Path | None) -> int:
+    """An open descriptor on the regular file at *path*, opened only once it is known to be one.
 
     ``FileNotFoundError`` when there is no file; ``FileProblem`` for anything else
-    wrong.  A symbolic link is read only when it leads to a regular file inside
-    *root* (by default the file's own folder).
+    wrong, a file larger than *limit* bytes included (known without reading it).
     """
     try:
         seen = os.lstat(path)
@@ -146,12 +152,28 @@ def read_bytes(path: Path, *, limit: int = DEFAULT_LIMIT, root: Path | None = No
         raise FileProblem(f"cannot be read: {exc.strerror}") from None
     try:
         now = os.fstat(fd)
-        if not stat.S_ISREG(now.st_mode) or (now.st_dev, now.st_ino) != (seen.st_dev, seen.st_ino):
-            raise FileProblem("changed while being read")
+    except OSError as exc:
+        os.close(fd)
+        raise FileProblem(f"cannot be read: {exc.strerror}") from None
+    if not stat.S_ISREG(now.st_mode) or (now.st_dev, now.st_ino) != (seen.st_dev, seen.st_ino):
+        os.close(fd)
+        raise FileProblem("changed while being read")
+    return fd
+
+
+def read_bytes(path: Path, *, limit: int = DEFAULT_LIMIT, root: Path | None = None) -> bytes:
+    """The bytes of the regular file at *path*, opened only once it is known to be one.
+
+    ``FileNotFoundError`` when there is no file; ``FileProblem`` for anything else
+    wrong.  A symbolic link is read only when it leads to a regular file inside
+    *root* (by default the file's own folder).
+    """
+    fd = _open_regular(path, limit, root)
+    try:
         chunks: list[bytes] = []
         total = 0
         while True:
-            chunk = os.read(fd, min(64 * KIB, limit + 1 - total))
+            chunk = _read(fd, min(64 * KIB, limit + 1 - total))
             if not chunk:
                 break
             chunks.append(chunk)
@@ -163,6 +185,43 @@ def read_bytes(path: Path, *, limit: int = DEFAULT_LIMIT, root: Path | None = No
     finally:
         os.close(fd)
     return b"".join(chunks)
+
+
+#: How much ``read_first_line`` reads at a time: a save's header is a few hundred bytes.
+LINE_CHUNK = 4 * KIB
+
+
+def read_first_line(path: Path, *, line_limit: int, limit: int = DEFAULT_LIMIT, root: Path | None = None) -> bytes:
+    """The first line of the regular file at *path*, without its newline; never the rest.
+
+    Why: a file whose first line stands apart (a save's header) can be listed at the
+    cost of that line, however long the file.  Opened as ``read_bytes`` opens (the
+    same checks, *limit* on the whole file's size known without reading it); at most
+    *line_limit* bytes and one ``LINE_CHUNK`` more are read: a first line longer than
+    *line_limit* (a file with no newline, binary, a huge header) is a ``FileProblem``.
+    A file that ends before any newline is all one line.
+    """
+    fd = _open_regular(path, limit, root)
+    try:
+        head = b""
+        while True:
+            chunk = _read(fd, LINE_CHUNK)
+            end = chunk.find(b"\n")
+            if end >= 0:
+                head += chunk[:end]
+                break
+            head += chunk
+            if not chunk:
+                break
+            if len(head) > line_limit:
+                break
+    except OSError as exc:
+        raise FileProblem(f"cannot be read: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+    if len(head) > line_limit:
+        raise FileProblem(f"its first line is longer than {_size(line_limit)}")
+    return head
 
 
 class _NumberProblem(ValueError):
@@ -221,7 +280,8 @@ def parse_json(raw: bytes, *, max_depth: int = MAX_DEPTH) -> Any:
         raise FileProblem(f"not valid JSON: {exc.msg.lower()}, line {exc.lineno}") from None
     except ValueError as exc:  # our hooks, or Python's own limit on digits
         raise FileProblem(str(exc) if isinstance(exc, _NumberProblem) else "a number too long to read") from None
-    check_depth(data, max_depth)
+    if raw.count(b"[") + raw.count(b"{") > max_depth:  # else it cannot nest deeper: no walk (a save's header)
+        check_depth(data, max_depth)
     return data
 
 

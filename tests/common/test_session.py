@@ -6,7 +6,6 @@ wins.  Small enough to read, rich enough to refuse, end, save and replay.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -17,7 +16,7 @@ import pytest
 
 from boardgames.common.errors import UserFacingError
 from boardgames.common.game import Audience, IllegalActionError, PublicEvent, refusal_text, visible_to
-from boardgames.common.saves import SaveFormatError, SaveStore, classes_of
+from boardgames.common.saves import SaveFormatError, SaveStore, classes_of, read_record
 from boardgames.common.session import GameSession
 
 
@@ -119,7 +118,7 @@ SPEC = CountingSpec()
 
 
 def saved_files(root: Path, folder: str = "saves") -> list[dict[str, Any]]:
-    return [json.loads(p.read_text()) for p in sorted((root / folder).glob("*.json"))]
+    return [read_record(p).to_json() for p in sorted((root / folder).glob("*.json"))]
 
 
 def test_every_applied_action_is_saved_with_its_title(tmp_path: Path) -> None:

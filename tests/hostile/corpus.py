@@ -309,3 +309,143 @@ def fingerprint(path: Path) -> tuple[bytes, int]:
 def aside_of(folder: Path, name: str) -> list[Path]:
     """What a bad file named *name* was set aside as (``<name>.corrupt-<stamp>``)."""
     return [p for p in folder.iterdir() if p.name.startswith(f"{name}.corrupt-")]
+
+
+# --------------------------------------------------------------------------- version 2: a header line, then actions
+#
+# The same good saves written as version 2 writes them (``SaveRecord.to_text``), and what
+# can be wrong with them: in the header (caught when listed, reading no further than the
+# first line) or in the lines after it (listed, caught when resumed).
+
+LINE_LIMIT = 64 * 1024  # saves.HEADER_LIMIT
+
+
+def good_header(game: str, ident: str) -> dict[str, Any]:
+    """The header line of ``good_record(game, ident)`` in version 2 (its actions counted)."""
+    record = good_record(game, ident)
+    actions = record.pop("actions")
+    return {**record, "version": 2, "actions": len(actions)}
+
+
+def lines(header: Any, actions: list[Any]) -> bytes:
+    """A version-2 file: *header* on the first line, then one line per action."""
+    return b"".join(json.dumps(v).encode() + b"\n" for v in (header, *actions))
+
+
+def dump_v2(game: str, ident: str, /, **changed: Any) -> bytes:
+    """``good_record(game, ident)`` as version 2, with *changed* header fields."""
+    return lines({**good_header(game, ident), **changed}, good_actions(game))
+
+
+#: Wrong header values: version 1's list, with the header's own ``actions`` (a count) and ``version``.
+BAD_HEADER_FIELDS: dict[str, tuple[Any, ...]] = {
+    **{k: v for k, v in BAD_FIELDS.items() if k not in ("actions", "version")},
+    "actions": (None, -1, "1", 1.0, True, [], {}, [{"$type": "Roll"}], 2**40),
+    "version": (None, 0, 3, 99, True, "2", 2.0, [2]),
+}
+
+#: Raw damage to the header line: each is refused reading at most the first line.
+RAW_HEADER: dict[str, Callable[[bytes, bytes], bytes]] = {  # (header line, the rest) -> file
+    "cut-header": lambda h, rest: h[:-20] + b"\n" + rest,
+    "empty": lambda h, rest: b"",
+    "only-a-newline": lambda h, rest: b"\n" + rest,
+    "header-not-utf8": lambda h, rest: h.replace(b'"a good', b'"\xff\xfe good') + b"\n" + rest,
+    "utf8-bom": lambda h, rest: b"\xef\xbb\xbf" + h + b"\n" + rest,
+    "header-array": lambda h, rest: b"[" + h + b"]\n" + rest,
+    "header-string": lambda h, rest: b'"vowl"\n' + rest,
+    "nan": lambda h, rest: h.replace(b'"seed": 12345', b'"seed": NaN') + b"\n" + rest,
+    "1e400": lambda h, rest: h.replace(b'"updated": 1700000000.0', b'"updated": 1e400') + b"\n" + rest,
+    "long-int": lambda h, rest: h.replace(b'"seed": 12345', b'"seed": ' + b"9" * 41) + b"\n" + rest,
+    "deep-40": lambda h, rest: h.replace(b'"setup": {', b'"setup": {"x": ' + b"[" * 40 + b"]" * 40 + b", ") + b"\n" + rest,
+    "deep-100000": lambda h, rest: b"[" * 30_000 + b"]" * 30_000 + b"\n" + rest,
+    "huge-header-line": lambda h, rest: h[:-1] + b', "pad": "' + b"x" * (LINE_LIMIT + 10) + b'"}\n' + rest,
+    "no-newline-1.9MiB": lambda h, rest: h + b" " * (19 * MIB // 10),
+    "binary": lambda h, rest: bytes(range(11, 256)) * 8000,  # no newline (byte 10) anywhere, 1.9 MB
+    "binary-short-line": lambda h, rest: bytes(range(256)) * 10,  # a newline after 10 control bytes
+    "nul-byte": lambda h, rest: b"\x00" + h + b"\n" + rest,
+    "too-large": lambda h, rest: h + b"\n" + rest + b"\n" * (2 * MIB),  # refused by its size, never read
+    "two-headers-on-one-line": lambda h, rest: h + b" " + h + b"\n" + rest,
+}
+
+#: Damage after the header: the file lists, and is refused when resumed.
+RAW_BODY: dict[str, Callable[[bytes, list[bytes]], bytes]] = {  # (header line, action lines) -> file
+    "garbage-body": lambda h, acts: h + b"\n" + b"\x00\xff garbage " * 10_000,
+    "cut-short": lambda h, acts: h + b"\n" + b"\n".join([*acts, b'{"$type": "Ro']),
+    "a-line-missing": lambda h, acts: h + b"\n",
+    "a-line-too-many": lambda h, acts: h + b"\n" + b"".join(a + b"\n" for a in acts) + b'{"$type": "Roll"}\n',
+    "blank-line": lambda h, acts: h + b"\n\n" + b"".join(a + b"\n" for a in acts),
+    "not-json": lambda h, acts: h + b"\n" + b"this is not json\n" + b"".join(a + b"\n" for a in acts[1:]),
+    "not-utf8": lambda h, acts: h + b"\n" + b'"\xff\xfe"\n' + b"".join(a + b"\n" for a in acts[1:]),
+    "nan": lambda h, acts: h + b"\n" + b'{"$type": "Answer", "word": "x", "elapsed": NaN}\n' + b"".join(
+        a + b"\n" for a in acts[1:]),
+    "deep-40": lambda h, acts: h + b"\n" + b"[" * 40 + b"]" * 40 + b"\n" + b"".join(a + b"\n" for a in acts[1:]),
+    "deep-100000": lambda h, acts: h + b"\n" + b"[" * 100_000 + b"]" * 100_000 + b"\n" + b"".join(
+        a + b"\n" for a in acts[1:]),
+    "two-actions-on-one-line": lambda h, acts: h + b"\n" + b'{"$type": "Roll"}, {"$type": "Roll"}\n' + b"".join(
+        a + b"\n" for a in acts[1:]),
+}
+
+
+def header_cases(game: str) -> Iterator[Case]:
+    """Every hostile version-2 save of *game*: a good one with one thing wrong."""
+    n = 0
+
+    def ident() -> str:
+        nonlocal n
+        n += 1
+        return f"h{n:04d}"
+
+    acts = good_actions(game)
+    for key, values in BAD_HEADER_FIELDS.items():
+        for value in values:
+            i = ident()
+            yield Case(f"v2-{game}-{i}-{key}={_case_id(repr(value))}", game, f"{game}-{i}.json",
+                       dump_v2(game, i, **{key: value}), Stage.LISTING)
+        i = ident()
+        header = good_header(game, i)
+        del header[key]
+        yield Case(f"v2-{game}-no-{key}", game, f"{game}-{i}.json", lines(header, acts), Stage.LISTING)
+    i = ident()
+    yield Case(f"v2-{game}-other-id", game, f"{game}-{i}.json", dump_v2(game, "someoneelse"), Stage.LISTING)
+    i = ident()
+    other = next(g for g in GAMES if g != game)
+    yield Case(f"v2-{game}-other-game", game, f"{game}-{i}.json", dump_v2(game, i, game=other), Stage.LISTING)
+    for label, make in RAW_HEADER.items():
+        i = ident()
+        head, *rest = dump_v2(game, i).split(b"\n", 1)
+        yield Case(f"v2-{game}-raw-{label}", game, f"{game}-{i}.json", make(head, rest[0]), Stage.LISTING)
+    roll = [*acts, {"$type": "Roll"}] if not acts else acts  # a body of at least one line to damage
+    for label, body in RAW_BODY.items():
+        i = ident()
+        head = json.dumps({**good_header(game, i), "actions": len(roll)}).encode()
+        yield Case(f"v2-{game}-body-{label}", game, f"{game}-{i}.json",
+                   body(head, [json.dumps(a).encode() for a in roll]), Stage.RESUME)
+    for setup in BAD_SETUPS[game]:
+        i = ident()
+        yield Case(f"v2-{game}-{i}-setup={_case_id(repr(setup))}", game, f"{game}-{i}.json",
+                   dump_v2(game, i, setup=setup), Stage.RESUME)
+    for action in (*BAD_CODEC, *BAD_ACTIONS[game]):
+        i = ident()
+        yield Case(f"v2-{game}-{i}-action={_case_id(repr(action))}", game, f"{game}-{i}.json",
+                   lines({**good_header(game, i), "actions": 1}, [action]), Stage.RESUME)
+
+
+def count_reads(monkeypatch: Any) -> list[int]:
+    """The sizes of every read ``boardgames.common.storage`` makes from now on (through
+    its ``_read``), for a test's *monkeypatch*: how many bytes listing costs."""
+    from boardgames.common import storage  # noqa: PLC0415
+
+    sizes: list[int] = []
+    real = storage._read  # noqa: SLF001
+
+    def counting(fd: int, size: int) -> bytes:
+        chunk = real(fd, size)
+        sizes.append(len(chunk))
+        return chunk
+
+    monkeypatch.setattr(storage, "_read", counting)
+    return sizes
+
+
+def all_header_cases() -> list[Case]:
+    return [c for g in GAMES for c in header_cases(g)]

@@ -20,7 +20,17 @@ from boardgames.common.clock import ManualClock
 from boardgames.common.text import plain
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.rules import RulesScreen
-from tests.hostile.corpus import GAMES, aside_of, dump, fingerprint, good_record, make_special
+from tests.hostile.corpus import (
+    GAMES,
+    aside_of,
+    dump,
+    dump_v2,
+    fingerprint,
+    good_header,
+    good_record,
+    lines,
+    make_special,
+)
 from tests.screen import deliberately, record_notifications, screen_text, settled, wait_for
 
 SIZE = (140, 50)
@@ -135,6 +145,33 @@ async def test_a_resume_line_that_cannot_be_replayed_is_told_once_and_set_aside(
         assert f"{game}-broken.json cannot be resumed: " in message and f"kept as {aside.name}" in message
         assert [i for i in menu_ids(app) if i.startswith(RESUME)] == [f"{RESUME}{game}-good.json"]
         assert not (saves / f"{game}-broken.json").exists()
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_resume_line_whose_actions_are_garbage_is_listed_then_told_once_and_set_aside(
+    game: str, _private_data_dir: Path
+) -> None:
+    """Version 2: the menu lists from the headers; a body that is not actions is found on resume."""
+    saves = _private_data_dir / "saves"
+    saves.mkdir()
+    (saves / f"{game}-good.json").write_bytes(dump_v2(game, "good"))
+    header = {**good_header(game, "broken"), "title": "[/] broken", "updated": 1_700_000_100.0, "actions": 2}
+    (saves / f"{game}-broken.json").write_bytes(lines(header, []) + b"\x00\xff garbage, not an action\n" * 1000)
+    app = BoardgamesApp(seed=1)
+    said = record_notifications(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and app.screen.is_mounted, "the menu")
+        assert not said  # listed: its header is fine
+        ids = menu_ids(app)
+        at = ids.index(f"{RESUME}{game}-broken.json")  # newest first
+        await pilot.press(*["down"] * at, "enter")
+        await wait_for(pilot, lambda: any("cannot be resumed" in m for m in said), "the refusal")
+        await pilot.pause()
+        assert isinstance(app.screen, MainMenu) and app.is_running
+        (message,) = said
+        (aside,) = aside_of(saves, f"{game}-broken.json")
+        assert f"{game}-broken.json cannot be resumed: " in message and f"kept as {aside.name}" in message
+        assert [i for i in menu_ids(app) if i.startswith(RESUME)] == [f"{RESUME}{game}-good.json"]
 
 
 async def test_the_delete_question_shows_the_title_as_text(_private_data_dir: Path) -> None:

@@ -16,7 +16,18 @@ import pytest
 from boardgames.app import BoardgamesApp
 from boardgames.cli import main
 from boardgames.games import get_game
-from tests.hostile.corpus import GAMES, SPECIAL, Case, aside_of, all_cases, dump, fingerprint, good_record, make_special
+from tests.hostile.corpus import (
+    GAMES,
+    SPECIAL,
+    Case,
+    all_cases,
+    all_header_cases,
+    aside_of,
+    dump,
+    fingerprint,
+    good_record,
+    make_special,
+)
 
 NOW = 1_800_000_000.0
 
@@ -50,7 +61,7 @@ def one_line(capsys: pytest.CaptureFixture[str]) -> str:
     return err.strip()
 
 
-@pytest.mark.parametrize("case", all_cases(), ids=lambda c: c.id)
+@pytest.mark.parametrize("case", all_cases() + all_header_cases(), ids=lambda c: c.id)
 def test_resume_of_a_bad_newest_save_is_one_line_and_sets_it_aside(
     case: Case, _private_data_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

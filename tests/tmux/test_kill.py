@@ -20,6 +20,8 @@ def saved_actions(data: Path) -> int:
     listing = SaveStore(data).unfinished("vowl")
     assert not listing.warnings, listing.warnings  # never a corrupt or half-written file
     assert len(listing.records) <= 1
+    for record in listing.records:
+        record.read_actions()  # the whole file, as a resume reads it: never cut short
     return len(listing.records[0].actions) if listing.records else 0
 
 

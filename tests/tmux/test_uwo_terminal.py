@@ -51,6 +51,7 @@ def test_uwo_kill_9_then_resume(terminal, tmp_path) -> None:
     os.kill(term.app_pid(), signal.SIGKILL)
     term.wait_for("[exited:137]")
     listing = SaveStore(tmp_path / "data").unfinished("uwo")
+    listing.records[0].read_actions()
     assert not listing.warnings and len(listing.records[0].actions) == 2
     term = terminal(["uwo", "--resume"])
     screen = term.take_keyboard("Pnorfs, take the keyboard")

@@ -86,6 +86,7 @@ def test_kill_9_mid_plate_then_resume(terminal, tmp_path: Path) -> None:
     os.kill(term.app_pid(), signal.SIGKILL)  # the laptop dies mid-plate
     term.wait_for("[exited:137]")
     (record,) = SaveStore(tmp_path / "data").unfinished("vntypl8s").records
+    record.read_actions()
     assert len(record.actions) == 1 and record.actions[0]["plate"] == plate
 
     term = terminal(["vntypl8s", "--resume"])

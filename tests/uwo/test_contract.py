@@ -167,6 +167,7 @@ def test_the_session_saves_every_action_and_refuses_in_words() -> None:
     step = session.apply(Move(c2, B.parse("c3")))
     assert step.applied and step.events and step.refusal is None
     (record,) = SaveStore().unfinished("uwo").records
+    record.read_actions()  # listed from its header: the actions are read when resumed
     assert record.actions == [{"$type": "Move", "src": c2, "dst": B.parse("c3")}]
     assert record.title.startswith("hot-seat — turn 1")
     assert session.saved and "saved" in session.leave_detail()

@@ -44,6 +44,7 @@ async def test_every_action_is_saved_and_the_replay_is_the_same_duel() -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await first_moves(pilot, app)
         (record,) = SaveStore().unfinished("uwo").records
+        record.read_actions()  # listed from its header: the actions are read when resumed
         assert len(record.actions) == 2  # the move and the end of the turn
         assert "hot-seat — turn 2" in record.title
         session = replayed(record)
@@ -85,6 +86,7 @@ async def test_the_computers_steps_are_saved_too() -> None:
                 break
         assert screen.game.current is Side.PNORFS  # the computer played its whole turn
         (record,) = SaveStore().unfinished("uwo").records
+        record.read_actions()
         assert record.actions and record.setup["computer"] == {"level": "random", "side": "gnorfs"}
         session = replayed(record)
         assert session.setup.computer == computer

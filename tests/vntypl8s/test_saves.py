@@ -10,7 +10,6 @@ timer, a finished game moves to the history, and bad saves never crash the app.
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from textual.widgets import OptionList
 from boardgames.app import MainMenu
 from boardgames.cli import main
 from boardgames.common.errors import UserFacingError
-from boardgames.common.saves import Autosaver, SaveRecord, SaveStore, encode
+from boardgames.common.saves import Autosaver, SaveRecord, SaveStore, encode, read_record
 from boardgames.common.storage import DATA_ENV
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
@@ -82,7 +81,7 @@ def test_after_every_action_the_save_replays_to_the_same_game(seed: int, tmp_pat
     assert saver.finish() is None
     assert SaveStore(tmp_path).unfinished(GAME).records == ()
     (finished,) = (tmp_path / "history").glob("vntypl8s-*.json")
-    assert json.loads(finished.read_text())["finished"] is True
+    assert read_record(finished).to_json()["finished"] is True
 
 
 def test_a_save_from_other_decks_or_with_a_bad_action_is_refused_plainly() -> None:
@@ -106,6 +105,7 @@ def test_a_save_from_other_decks_or_with_a_bad_action_is_refused_plainly() -> No
 
 def the_save() -> SaveRecord:
     (record,) = SaveStore().unfinished(GAME).records
+    record.read_actions()  # listed from its header: the actions are read when resumed
     return record
 
 
@@ -345,7 +345,7 @@ async def test_a_finished_game_moves_to_history_and_leaves_the_menu(_private_dat
         assert screen.stage is Stage.FINAL and screen.game.phase is Phase.GAME_OVER
         assert SaveStore().unfinished(GAME).records == ()
         (path,) = (_private_data_dir / "history").glob("vntypl8s-*.json")
-        saved = json.loads(path.read_text())
+        saved = read_record(path).to_json()
         assert saved["finished"] is True and saved["title"] == "Ann 6, Bob 6, Cy 6 — round 3 of 3, game over"
         # Rounds 1-2 played through the engine (a guess alone), round 3 through the screen,
         # where each guess follows its buzz (P29).

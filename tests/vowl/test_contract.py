@@ -326,6 +326,7 @@ def test_the_session_starts_refuses_saves_and_resumes_the_very_game(tmp_path) ->
         assert step.applied and step.refusal is None
         happened.extend(step.events)
     (record,) = store.unfinished("vowl").records
+    record.read_actions()  # listed from its header: the actions are read when resumed
     assert len(record.actions) == 60 and record.setup == SPEC.setup_to_json(setup)
     assert record.title == f"Ann Lee {game.player(ANN).score}, Bob Roy {game.player(BOB).score}, " \
                            f"Cy Diaz {game.player(CY).score} — turn {game.turn}"

@@ -30,6 +30,7 @@ async def test_every_action_is_saved_and_resume_is_identical() -> None:
         await pilot.pause()
         screen = await play_a_little(pilot, app, clock)
         (record,) = SaveStore().unfinished("vowl").records
+        record.read_actions()  # listed from its header: the actions are read when resumed
         assert len(record.actions) == 3  # roll, start, answer
         assert "Ann Lee 0, Bob Roy 0" in record.title
         before = screen.game.view_of("Ann Lee")
