@@ -165,6 +165,40 @@ def _breakpoints_before_compose() -> None:
     Screen._compose = compose  # type: ignore[method-assign]
 
 
+def _one_footer_rebuild_at_a_time() -> None:
+    """Textual 8.2.8: a Footer is rebuilt once per bindings signal, not once per change.
+
+    ``Footer.bindings_changed`` answers every ``bindings_updated_signal`` of its screen
+    (``refresh_bindings``, each change of focus, the screen's first resume) with
+    ``call_after_refresh(self.recompose)``, and each recompose removes every key and
+    mounts and styles a new one (each ``FooterKey`` styled with its two component
+    classes).  Vowl's screen sends four before its first frame, so its Footer was
+    built four times over (56 ``FooterKey`` stylings, issue 16).  A recompose reads
+    the screen's bindings when it runs, not when it was asked for, so one pending
+    rebuild already shows every change signalled before it runs: a signal while one
+    is pending asks for nothing more; one that comes after it started asks again.
+    """
+    from textual.widgets import Footer  # noqa: PLC0415
+
+    pending: weakref.WeakSet[Footer] = weakref.WeakSet()
+
+    async def rebuild(footer: Footer) -> None:
+        pending.discard(footer)
+        await footer.recompose()
+
+    @functools.wraps(Footer.bindings_changed)
+    def bindings_changed(self: Footer, screen: Any) -> None:
+        # Textual 8.2.8's ``bindings_changed``, but for the rebuild asked for once.
+        self._bindings_ready = True  # noqa: SLF001
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen and self not in pending:
+            pending.add(self)
+            self.call_after_refresh(rebuild, self)
+
+    Footer.bindings_changed = bindings_changed  # type: ignore[method-assign]
+
+
 def apply() -> None:
     """Install every work-around (once)."""
     global _applied  # noqa: PLW0603 - a process-wide, install-once flag
@@ -176,3 +210,4 @@ def apply() -> None:
     _reparse_with_the_parse_cache()
     _no_restyle_on_a_screens_first_resume()
     _breakpoints_before_compose()
+    _one_footer_rebuild_at_a_time()
