@@ -20,11 +20,18 @@ from textual.app import App
 from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 from boardgames import app as app_module
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
-from tests.screen import wait_for
+from boardgames.common.ui.choice import ChoiceScreen
+from boardgames.uwo.screen import UwoScreen
+from boardgames.uwo.widgets import Cell
+from boardgames.vntypl8s.entry import ENTRY as VNTYPL8S
+from boardgames.vowl.screen import start_game
+from boardgames.vowl.spec import VowlSetup
+from tests.screen import screen_text, settled, take_keyboard, wait_for
 
 
 @contextmanager
@@ -72,8 +79,6 @@ async def first_frame_counts(make: Callable[[], BoardgamesApp], monkeypatch: pyt
 
 def vowl_from_the_command_line() -> BoardgamesApp:
     """``boardgames vowl --players Ann,Bob --seed 1``."""
-    from boardgames.vowl.screen import start_game
-    from boardgames.vowl.spec import VowlSetup
 
     setup = VowlSetup(("Ann", "Bob"), (25, 25))
     app: BoardgamesApp = BoardgamesApp(start=lambda: start_game(setup, app), seed=1, clock=ManualClock())
@@ -82,26 +87,17 @@ def vowl_from_the_command_line() -> BoardgamesApp:
 
 def uwo_from_the_command_line() -> BoardgamesApp:
     """``boardgames uwo --seed 1``."""
-    from boardgames.uwo.screen import UwoScreen
 
     return BoardgamesApp(start=lambda: UwoScreen(), seed=1, clock=ManualClock())
 
 
 def vntypl8s_from_the_command_line() -> BoardgamesApp:
     """``boardgames vntypl8s --players Ann,Bob,Cy --seed 1``."""
-    from boardgames.vntypl8s.entry import ENTRY
 
     app: BoardgamesApp = BoardgamesApp(
-        start=lambda: ENTRY.start_screen(("Ann", "Bob", "Cy"), None, app), seed=1, clock=ManualClock()
+        start=lambda: VNTYPL8S.start_screen(("Ann", "Bob", "Cy"), None, app), seed=1, clock=ManualClock()
     )
     return app
-
-
-GAMES = {
-    "vowl": vowl_from_the_command_line,
-    "uwo": uwo_from_the_command_line,
-    "vntypl8s": vntypl8s_from_the_command_line,
-}
 
 
 async def test_vowl_builds_its_footer_once_before_its_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -123,8 +119,6 @@ async def test_uwo_styles_each_square_once_before_its_first_frame(monkeypatch: p
 
 async def test_the_duel_is_drawn_once_its_handover_shows() -> None:
     """The board drawn after the first handover's frame is the one a new duel shows."""
-    from boardgames.uwo.screen import UwoScreen
-    from boardgames.uwo.widgets import Cell
 
     app = uwo_from_the_command_line()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -155,3 +149,29 @@ def test_the_app_freezes_what_was_built_before_it_runs(monkeypatch: pytest.Monke
     finally:
         gc.unfreeze()
     assert frozen and frozen[0] > 0
+
+
+
+async def test_a_footer_under_a_handover_is_built_as_the_handover_goes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """UWO's Footer was built before the first handover's frame, under a handover that
+    covers it; it is built when the duel shows, with the keys of the player who took
+    the keyboard, and a Footer in sight under a translucent question keeps its keys."""
+    with counting_until_first_frame(monkeypatch) as counts:
+        app = uwo_from_the_command_line()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: bool(counts["frame"]), "the first frame")
+            assert counts["frame"]["footer rebuilds"] == 0
+            await take_keyboard(pilot, "Gnorfs, take the keyboard")
+            duel = app.screen
+            assert isinstance(duel, UwoScreen)
+            await wait_for(pilot, lambda: "Spend all" in screen_text(app) and settled(app), "the duel's Footer")
+            await pilot.press("e")  # the end of the turn asks first, over the duel
+            await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and settled(app), "the question")
+            # The duel's Footer, seen dimmed through the question, keeps its keys.
+            assert "Spend all" in [key.description for key in duel.query(FooterKey)]
+
+
+async def test_vntypl8s_builds_no_footer_under_its_first_handover(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's Footer under the first handover is built when the handover goes."""
+    counts = await first_frame_counts(vntypl8s_from_the_command_line, monkeypatch)
+    assert counts["footer rebuilds"] == 0

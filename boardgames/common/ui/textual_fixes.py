@@ -177,14 +177,47 @@ def _one_footer_rebuild_at_a_time() -> None:
     the screen's bindings when it runs, not when it was asked for, so one pending
     rebuild already shows every change signalled before it runs: a signal while one
     is pending asks for nothing more; one that comes after it started asks again.
+
+    Nor is a Footer rebuilt while its screen is out of sight, under an opaque screen
+    (a game's first handover covers the game, whose Footer was built before the
+    handover's first frame): it is rebuilt as its screen comes back (``ScreenResume``),
+    from the bindings it has then.  A screen seen through a translucent one above it
+    (a question over the game) is in sight, and its Footer rebuilt as before.
     """
+    from textual.app import ScreenStackError  # noqa: PLC0415
+    from textual.dom import NoScreen  # noqa: PLC0415
+    from textual.screen import Screen  # noqa: PLC0415
     from textual.widgets import Footer  # noqa: PLC0415
 
     pending: weakref.WeakSet[Footer] = weakref.WeakSet()
+    out_of_sight: weakref.WeakSet[Footer] = weakref.WeakSet()
+
+    def in_sight(footer: Footer) -> bool:
+        try:
+            stack = footer.app.screen_stack
+            above = stack[stack.index(footer.screen) + 1:]
+        except (ScreenStackError, NoScreen, ValueError):
+            return True  # off the stack or removed (shutting down): Textual's own way
+        return all(screen.styles.background.a < 1 for screen in above)
 
     async def rebuild(footer: Footer) -> None:
         pending.discard(footer)
+        if not in_sight(footer):
+            out_of_sight.add(footer)  # rebuilt when its screen comes back
+            return
         await footer.recompose()
+
+    original_resume = Screen._on_screen_resume
+
+    @functools.wraps(original_resume)
+    def on_screen_resume(self: Screen[Any], event: Any) -> None:
+        original_resume(self, event)
+        hidden = [footer for footer in out_of_sight if footer.is_attached and footer.screen is self]
+        if hidden:
+            out_of_sight.difference_update(hidden)
+            self.refresh_bindings()  # each Footer asks for its rebuild, as Textual's own do
+
+    Screen._on_screen_resume = on_screen_resume  # type: ignore[method-assign]
 
     @functools.wraps(Footer.bindings_changed)
     def bindings_changed(self: Footer, screen: Any) -> None:
