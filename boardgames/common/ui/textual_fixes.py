@@ -101,6 +101,18 @@ def _reparse_with_the_parse_cache() -> None:
     Stylesheet.reparse = reparse  # type: ignore[method-assign]
 
 
+def _covered(screen: Any) -> bool:
+    """Is *screen* out of sight: under at least one opaque screen of the app's stack?"""
+    from textual.app import ScreenStackError  # noqa: PLC0415
+
+    try:
+        stack = screen.app.screen_stack
+        above = stack[stack.index(screen) + 1:]
+    except (ScreenStackError, ValueError):
+        return False
+    return any(other.styles.background.a == 1 for other in above)
+
+
 def _no_restyle_on_a_screens_first_resume() -> None:
     """Textual 8.2.8: a screen just pushed is styled twice before its first frame.
 
@@ -111,6 +123,11 @@ def _no_restyle_on_a_screens_first_resume() -> None:
     nothing has changed since the mount, and on a game screen it was a quarter of the
     styling before the first frame (87 of 373 ``Stylesheet.apply`` calls for UWO,
     issue 16).  Later resumes keep Textual's own behaviour.
+
+    A screen whose first resume comes when an opaque screen already covers it (a
+    game's ``on_mount`` pushes its first handover before that resume is handled) is
+    not laid out then either: that layout of the whole game screen, which nobody
+    sees, was a tenth of UWO's time to its first frame.
     """
     from textual import events  # noqa: PLC0415
     from textual.screen import Screen  # noqa: PLC0415
@@ -122,6 +139,17 @@ def _no_restyle_on_a_screens_first_resume() -> None:
     def on_screen_resume(self: Screen[Any], event: events.ScreenResume) -> None:
         if self not in resumed:
             resumed.add(self)
+            if _covered(self):
+                # Textual 8.2.8's ``_on_screen_resume`` but for its layout and repaint: a
+                # screen whose ``on_mount`` already pushed an opaque one over it (a game's
+                # first handover) is out of sight; it is laid out when it comes back (its
+                # size is still unknown then) or as the terminal is resized.
+                if self.app.SUSPENDED_SCREEN_CLASS:
+                    self.remove_class(self.app.SUSPENDED_SCREEN_CLASS)
+                self.stack_updates += 1
+                self.app._refresh_notifications()  # noqa: SLF001
+                self._update_auto_focus()  # noqa: SLF001
+                return
             event = events.ScreenResume(refresh_styles=False)
         original(self, event)
 
@@ -184,7 +212,6 @@ def _one_footer_rebuild_at_a_time() -> None:
     from the bindings it has then.  A screen seen through a translucent one above it
     (a question over the game) is in sight, and its Footer rebuilt as before.
     """
-    from textual.app import ScreenStackError  # noqa: PLC0415
     from textual.dom import NoScreen  # noqa: PLC0415
     from textual.screen import Screen  # noqa: PLC0415
     from textual.widgets import Footer  # noqa: PLC0415
@@ -194,11 +221,9 @@ def _one_footer_rebuild_at_a_time() -> None:
 
     def in_sight(footer: Footer) -> bool:
         try:
-            stack = footer.app.screen_stack
-            above = stack[stack.index(footer.screen) + 1:]
-        except (ScreenStackError, NoScreen, ValueError):
-            return True  # off the stack or removed (shutting down): Textual's own way
-        return all(screen.styles.background.a < 1 for screen in above)
+            return not _covered(footer.screen)
+        except NoScreen:
+            return True  # removed (shutting down): Textual's own way
 
     async def rebuild(footer: Footer) -> None:
         pending.discard(footer)
