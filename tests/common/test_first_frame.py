@@ -36,7 +36,7 @@ from tests.screen import screen_text, settled, take_keyboard, wait_for
 
 @contextmanager
 def counting_until_first_frame(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Counter[str]]]:
-    """Counts of styling, Footer rebuilds and screen layouts, frozen at the app's first frame of its own.
+    """Counts of styling and Footer rebuilds, frozen at the app's first frame of its own.
 
     ``frame`` holds them as they were when the first frame of a screen other than the
     default one was handed to the driver (``App._display``, as ``benchmarks/_first_frame.py``
@@ -45,28 +45,12 @@ def counting_until_first_frame(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict
     now: Counter[str] = Counter()
     frame: Counter[str] = Counter()
     result = {"now": now, "frame": frame}
-    apply, recompose, display, layout = Stylesheet.apply, Footer.recompose, App._display, Screen._refresh_layout
+    apply, recompose, display = Stylesheet.apply, Footer.recompose, App._display
 
     def counting_apply(self: Stylesheet, node: Any, *args: Any, **kwargs: Any) -> Any:
         now["apply"] += 1
         now[f"apply {type(node).__name__}"] += 1
         return apply(self, node, *args, **kwargs)
-
-    resuming: list[Screen[Any]] = []
-    resume = Screen._on_screen_resume
-
-    def counting_layout(self: Screen[Any], *args: Any, **kwargs: Any) -> None:
-        now[f"layout {type(self).__name__}"] += 1
-        if self in resuming:
-            now[f"layout as it resumes {type(self).__name__}"] += 1
-        layout(self, *args, **kwargs)
-
-    def watching_resume(self: Screen[Any], event: Any) -> None:
-        resuming.append(self)
-        try:
-            resume(self, event)
-        finally:
-            resuming.remove(self)
 
     async def counting_recompose(self: Footer) -> None:
         now["footer rebuilds"] += 1
@@ -82,8 +66,6 @@ def counting_until_first_frame(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict
     monkeypatch.setattr(Stylesheet, "apply", counting_apply)
     monkeypatch.setattr(Footer, "recompose", counting_recompose)
     monkeypatch.setattr(App, "_display", first_display)
-    monkeypatch.setattr(Screen, "_refresh_layout", counting_layout)
-    monkeypatch.setattr(Screen, "_on_screen_resume", watching_resume)
     yield result
 
 
@@ -194,20 +176,3 @@ async def test_vntypl8s_builds_no_footer_under_its_first_handover(monkeypatch: p
     counts = await first_frame_counts(vntypl8s_from_the_command_line, monkeypatch)
     assert counts["footer rebuilds"] == 0
 
-
-@pytest.mark.parametrize("make", [uwo_from_the_command_line, vntypl8s_from_the_command_line])
-async def test_a_game_under_its_first_handover_is_laid_out_as_it_shows(
-    make: Callable[[], BoardgamesApp], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The game screen was laid out whole as it first resumed, under the handover its
-    ``on_mount`` had pushed; it is laid out as it resumes when the handover goes."""
-    with counting_until_first_frame(monkeypatch) as counts:
-        app = make()
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: bool(counts["frame"]), "the first frame")
-            game = app.screen_stack[1]
-            name = f"layout as it resumes {type(game).__name__}"
-            assert counts["frame"][name] == 0 and counts["frame"]["layout HandoverScreen"] >= 1
-            await take_keyboard(pilot)
-            await wait_for(pilot, lambda: app.screen is game and settled(app), "the game")
-            assert game.query_one("Footer").region.y == 29  # laid out at the bottom of the terminal

@@ -123,11 +123,6 @@ def _no_restyle_on_a_screens_first_resume() -> None:
     nothing has changed since the mount, and on a game screen it was a quarter of the
     styling before the first frame (87 of 373 ``Stylesheet.apply`` calls for UWO,
     issue 16).  Later resumes keep Textual's own behaviour.
-
-    A screen whose first resume comes when an opaque screen already covers it (a
-    game's ``on_mount`` pushes its first handover before that resume is handled) is
-    not laid out then either: that layout of the whole game screen, which nobody
-    sees, was a tenth of UWO's time to its first frame.
     """
     from textual import events  # noqa: PLC0415
     from textual.screen import Screen  # noqa: PLC0415
@@ -139,17 +134,6 @@ def _no_restyle_on_a_screens_first_resume() -> None:
     def on_screen_resume(self: Screen[Any], event: events.ScreenResume) -> None:
         if self not in resumed:
             resumed.add(self)
-            if _covered(self):
-                # Textual 8.2.8's ``_on_screen_resume`` but for its layout and repaint: a
-                # screen whose ``on_mount`` already pushed an opaque one over it (a game's
-                # first handover) is out of sight; it is laid out when it comes back (its
-                # size is still unknown then) or as the terminal is resized.
-                if self.app.SUSPENDED_SCREEN_CLASS:
-                    self.remove_class(self.app.SUSPENDED_SCREEN_CLASS)
-                self.stack_updates += 1
-                self.app._refresh_notifications()  # noqa: SLF001
-                self._update_auto_focus()  # noqa: SLF001
-                return
             event = events.ScreenResume(refresh_styles=False)
         original(self, event)
 
