@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import random
 import sys
 import time
@@ -548,7 +549,13 @@ def run(app: BoardgamesApp, **options: Any) -> int:
 
     Textual ends the app on any unhandled error but returns normally from ``run``;
     without this the command would exit 0 after a crash, as if nothing happened.
+
+    What was imported and built so far (Textual, Rich, the game's modules) lives as
+    long as the process: frozen here, the cyclic collector never walks it again.  Its
+    first full pass otherwise came before a game's first frame, a tenth of the time
+    from ``App.run`` to that frame (issue 16); nothing is kept alive that would not be.
     """
+    gc.freeze()
     app.run(**options)
     if app.failure is not None:
         print(f"boardgames: {app.failure.message}", file=sys.stderr)

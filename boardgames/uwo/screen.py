@@ -498,7 +498,13 @@ class UwoScreen(SessionScreen[Game]):
             self._cursors[self.keyboard] = self.board.cursor
         self.keyboard = None
         self.selected = self.picked = None
-        self.redraw()
+        if self._drawn is None:
+            # A duel's first handover: nothing is drawn yet, so nothing is left to hide,
+            # and the handover covers the whole board: it is drawn just after the
+            # handover's first frame, not before it (issue 16).
+            self.call_after_refresh(self.redraw)
+        else:
+            self.redraw()
         phase = self.game.phase
         resumed, self._resumed = self._resumed, False
         if phase is Phase.DEFEND:

@@ -196,6 +196,17 @@ class BoardGrid(Grid, can_focus=True):
     def cell(self, square: Square) -> Cell:
         return self.query_one(f"#sq-{B.name(square)}", Cell)
 
+    def watch_has_focus(self, has_focus: bool) -> None:
+        """Restyle the grid alone as it gains or loses the focus.
+
+        Textual's ``Widget.watch_has_focus`` restyles the widget and all 43 inside it,
+        in case a rule styles them by their parent's focus.  None does here: only the
+        grid's own background follows its focus (``uwo.tcss``: ``BoardGrid:focus``), so
+        its cells and labels keep their styles.  The duel focuses the grid as it opens,
+        and that was a fifth of the stylings before its first frame (issue 16).
+        """
+        self.app.stylesheet.update_nodes([self], animate=True)
+
     def watch_cursor(self, square: Square) -> None:
         self.post_message(self.CursorMoved(square))
 

@@ -101,6 +101,18 @@ def _reparse_with_the_parse_cache() -> None:
     Stylesheet.reparse = reparse  # type: ignore[method-assign]
 
 
+def _covered(screen: Any) -> bool:
+    """Is *screen* out of sight: under at least one opaque screen of the app's stack?"""
+    from textual.app import ScreenStackError  # noqa: PLC0415
+
+    try:
+        stack = screen.app.screen_stack
+        above = stack[stack.index(screen) + 1:]
+    except (ScreenStackError, ValueError):
+        return False
+    return any(other.styles.background.a == 1 for other in above)
+
+
 def _no_restyle_on_a_screens_first_resume() -> None:
     """Textual 8.2.8: a screen just pushed is styled twice before its first frame.
 
@@ -165,6 +177,70 @@ def _breakpoints_before_compose() -> None:
     Screen._compose = compose  # type: ignore[method-assign]
 
 
+def _one_footer_rebuild_at_a_time() -> None:
+    """Textual 8.2.8: a Footer is rebuilt once per bindings signal, not once per change.
+
+    ``Footer.bindings_changed`` answers every ``bindings_updated_signal`` of its screen
+    (``refresh_bindings``, each change of focus, the screen's first resume) with
+    ``call_after_refresh(self.recompose)``, and each recompose removes every key and
+    mounts and styles a new one (each ``FooterKey`` styled with its two component
+    classes).  Vowl's screen sends four before its first frame, so its Footer was
+    built four times over (56 ``FooterKey`` stylings, issue 16).  A recompose reads
+    the screen's bindings when it runs, not when it was asked for, so one pending
+    rebuild already shows every change signalled before it runs: a signal while one
+    is pending asks for nothing more; one that comes after it started asks again.
+
+    Nor is a Footer rebuilt while its screen is out of sight, under an opaque screen
+    (a game's first handover covers the game, whose Footer was built before the
+    handover's first frame): it is rebuilt as its screen comes back (``ScreenResume``),
+    from the bindings it has then.  A screen seen through a translucent one above it
+    (a question over the game) is in sight, and its Footer rebuilt as before.
+    """
+    from textual.dom import NoScreen  # noqa: PLC0415
+    from textual.screen import Screen  # noqa: PLC0415
+    from textual.widgets import Footer  # noqa: PLC0415
+
+    pending: weakref.WeakSet[Footer] = weakref.WeakSet()
+    out_of_sight: weakref.WeakSet[Footer] = weakref.WeakSet()
+
+    def in_sight(footer: Footer) -> bool:
+        try:
+            return not _covered(footer.screen)
+        except NoScreen:
+            return True  # removed (shutting down): Textual's own way
+
+    async def rebuild(footer: Footer) -> None:
+        pending.discard(footer)
+        if not in_sight(footer):
+            out_of_sight.add(footer)  # rebuilt when its screen comes back
+            return
+        await footer.recompose()
+
+    original_resume = Screen._on_screen_resume
+
+    @functools.wraps(original_resume)
+    def on_screen_resume(self: Screen[Any], event: Any) -> None:
+        original_resume(self, event)
+        hidden = [footer for footer in out_of_sight if footer.is_attached and footer.screen is self]
+        if hidden:
+            out_of_sight.difference_update(hidden)
+            self.refresh_bindings()  # each Footer asks for its rebuild, as Textual's own do
+
+    Screen._on_screen_resume = on_screen_resume  # type: ignore[method-assign]
+
+    @functools.wraps(Footer.bindings_changed)
+    def bindings_changed(self: Footer, screen: Any) -> None:
+        # Textual 8.2.8's ``bindings_changed``, but for the rebuild asked for once.
+        self._bindings_ready = True  # noqa: SLF001
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen and self not in pending:
+            pending.add(self)
+            self.call_after_refresh(rebuild, self)
+
+    Footer.bindings_changed = bindings_changed  # type: ignore[method-assign]
+
+
 def apply() -> None:
     """Install every work-around (once)."""
     global _applied  # noqa: PLW0603 - a process-wide, install-once flag
@@ -176,3 +252,4 @@ def apply() -> None:
     _reparse_with_the_parse_cache()
     _no_restyle_on_a_screens_first_resume()
     _breakpoints_before_compose()
+    _one_footer_rebuild_at_a_time()
