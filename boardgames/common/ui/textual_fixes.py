@@ -176,3 +176,7 @@ def apply() -> None:
     _reparse_with_the_parse_cache()
     _no_restyle_on_a_screens_first_resume()
     _breakpoints_before_compose()
+    # Not a bug: a frame after a key renders only the widgets under what changed (issue 16).
+    from boardgames.common.ui import partial_update  # noqa: PLC0415 - the compositor's own module
+
+    partial_update.apply()
