@@ -170,6 +170,9 @@ class Thinker:
         _LIVE.add(self)
         assert proc.stdout is not None
         ready = _receive(proc.stdout)
+        if self._closed:  # closed while it started: it must not outlive its screen
+            self._kill()
+            raise ThinkerError("closed")
         if not (isinstance(ready, tuple) and ready and ready[0] == "ready"):
             self._fail("could not start")
 
