@@ -88,12 +88,17 @@ def render_partial_update(self: Compositor) -> ChopsUpdate | None:
         crop = cluster.intersection(screen_region)
         if not crop:
             continue
-        part: Sequence[Mapping[int, Strip | None]] = self._render_chops(crop, is_rendered_line)
+        top, bottom = crop.y, crop.bottom
+
+        def in_crop(y: int, top: int = top, bottom: int = bottom) -> bool:
+            return top <= y < bottom and is_rendered_line(y)  # each line divided once per crop only
+
+        part: Sequence[Mapping[int, Strip | None]] = self._render_chops(crop, in_crop)
         # Only the pieces of lines inside the crop: every widget covering one of them
         # overlaps the crop, so the front one won there.  Outside it, a widget further
         # back may have filled a piece whose front widget was not rendered for this crop.
         left, right = crop.x, crop.right
-        for y in range(crop.y, crop.bottom):
+        for y in range(top, bottom):
             if not is_rendered_line(y):
                 continue
             line, more, cut_set = chops[y], part[y], cuts[y]
