@@ -12,8 +12,9 @@ that gets busier during the run slows both alike:
 - ``UWO cursor``: the arrow keys walking the cursor over a hot-seat duel's board;
   the baseline is a bare app with an ``OptionList`` and its arrow keys;
 - ``UWO cursor (computer thinking)``: the same while the computer's search runs in
-  its worker thread (its real ``choose``, run again and again until the round is
-  over, so it thinks for as long as the keys take).
+  its search process (``boardgames.uwo.thinker``: its real ``choose``, asked again and
+  again until the round is over, so it thinks for as long as the keys take; the row
+  checks that the answers came from another process).
 
 What "frame" means here.  Headless, Textual computes every frame as a real terminal
 would get it (the screen's update timer, the compositor, ``App._display``) but skips
@@ -248,32 +249,22 @@ async def uwo_round(keys: int, out: list[float], *, thinking: bool) -> None:
     from boardgames.uwo.players import ComputerOpponent  # noqa: PLC0415
     from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
     from boardgames.uwo.side import Side  # noqa: PLC0415
+    from boardgames.uwo.thinker import Thinker  # noqa: PLC0415
 
     stop = threading.Event()
     computer = None
     if thinking:
         computer = ComputerOpponent("hard", Side.GNORFS)  # the computer begins: it thinks at once
-        original = ComputerOpponent.player
+        original = Thinker.choose
 
-        class KeepThinking:
-            """The real player, whose search runs again and again until the round is over."""
+        def keep_thinking(self: Thinker, level: str, player: Any, view: Any) -> Any:
+            """The real search in the real search process, again and again until the round is over."""
+            action = original(self, level, player, view)
+            while not stop.is_set():
+                original(self, level, player, view)
+            return action
 
-            def __init__(self, made: Any) -> None:
-                self.made = made
-
-            def __getattr__(self, name: str) -> Any:
-                return getattr(self.made, name)
-
-            def choose(self, view: Any) -> Any:
-                action = self.made.choose(view)
-                while not stop.is_set():
-                    self.made.choose(view)
-                return action
-
-        def player(self: ComputerOpponent, rng: Any) -> Any:
-            return KeepThinking(original(self, rng))
-
-        ComputerOpponent.player = player  # type: ignore[method-assign]
+        Thinker.choose = keep_thinking  # type: ignore[method-assign]
     clock = ManualClock()
     app = BoardgamesApp(start=lambda: UwoScreen(computer=computer), clock=clock, seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -307,9 +298,17 @@ async def uwo_round(keys: int, out: list[float], *, thinking: bool) -> None:
             if ms is not None:
                 out.append(ms)
         stop.set()
+        if thinking:
+            thinker = screen._thinker
+            assert thinker is not None and thinker.broken is None, "the computer should think in its process"
+            for _ in range(500):  # until its first answer (and so its pid) is in
+                if thinker.last_pid is not None:
+                    break
+                await asyncio.sleep(0.01)
+            assert thinker.last_pid not in (None, os.getpid()), "the search ran in the app's process"
         await pilot.pause()
     if thinking:
-        ComputerOpponent.player = original  # type: ignore[method-assign]
+        Thinker.choose = original  # type: ignore[method-assign]
 
 
 # ----------------------------------------------------------------------------- the table

@@ -735,6 +735,21 @@ class ComputerPlayer:
 
     # ------------------------------------------------------------- the Player protocol
 
+    def snapshot(self) -> tuple[object, ...]:
+        """What the next decisions depend on besides the view: the generator's state and
+        the rest of this turn's plan (the catalog and the search are rebuilt alike
+        anywhere; the score cache is emptied before every search).  The search process
+        (``boardgames.uwo.thinker``) decides from a copy restored from it and hands the
+        new snapshot back, so this player goes on exactly as if it had decided itself."""
+        return (self.rng.getstate(), tuple(self._plan), self._plan_turn)
+
+    def restore(self, state: tuple[object, ...]) -> None:
+        """Take over a ``snapshot()``: the same decisions follow as from its player."""
+        rng, plan, turn = state
+        self.rng.setstate(rng)  # type: ignore[arg-type]
+        self._plan = list(plan)  # type: ignore[call-overload]
+        self._plan_turn = turn  # type: ignore[assignment]
+
     def choose(self, view: UwoView) -> Action:
         legal = view.legal
         if not legal:
@@ -854,6 +869,15 @@ class GreedyPlayer:
         self.rng = rng
         self.catalog = catalog or load_catalog()
         self.search = Searcher(Evaluator(self.catalog, GREEDY_WEIGHTS))
+
+    def snapshot(self) -> tuple[object, ...]:
+        """The generator's state: all a decision depends on besides the view (see
+        ``ComputerPlayer.snapshot``)."""
+        return (self.rng.getstate(),)
+
+    def restore(self, state: tuple[object, ...]) -> None:
+        (rng,) = state
+        self.rng.setstate(rng)  # type: ignore[arg-type]
 
     def choose(self, view: UwoView) -> Action:
         legal = view.legal

@@ -18,7 +18,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from boardgames.uwo.actions import Action
 from boardgames.uwo.engine import Game
@@ -35,6 +35,21 @@ class Player(Protocol):
 
     def choose(self, view: UwoView) -> Action:
         """One of ``view.legal`` (never empty when the player is asked)."""
+        ...
+
+
+@runtime_checkable
+class Restorable(Player, Protocol):
+    """A player whose decisions depend only on the view and a state it can hand over:
+    the search process (``boardgames.uwo.thinker``) rebuilds it by its level, restores the
+    state, decides and sends the new state back (the computer's levels are such players)."""
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything besides the view that its next decisions depend on (picklable)."""
+        ...
+
+    def restore(self, state: tuple[object, ...]) -> None:
+        """Take over another player's ``snapshot()``: the same decisions follow."""
         ...
 
 

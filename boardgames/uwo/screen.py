@@ -31,6 +31,8 @@ guarded ``ChoiceScreen``: the key that opened it, or a double press, never answe
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import threading
 from typing import ClassVar
 
 from rich.text import Text
@@ -79,9 +81,10 @@ from boardgames.uwo.events import (
     standing,
 )
 from boardgames.uwo.levels import OPPONENT_LEVELS
-from boardgames.uwo.players import ComputerOpponent, Player
+from boardgames.uwo.players import ComputerOpponent, Player, Restorable
 from boardgames.uwo.side import Side
 from boardgames.uwo.spec import SPEC, UwoSession, UwoSetup
+from boardgames.uwo.thinker import Thinker, ThinkerError
 from boardgames.uwo.view import Phase, UwoView
 from boardgames.uwo.widgets import (
     SIDE_STYLE,
@@ -186,6 +189,12 @@ class UwoScreen(SessionScreen[Game]):
         #: Squares of the computer's last step, marked on the board.
         self._last_squares: set[Square] = set()
         self._pace: Timer | None = None
+        #: The computer's search process (started once a computer player is made, after
+        #: the first frame; ended with the screen).  ``None`` for a duel between people.
+        self._thinker: Thinker | None = None
+        self._told_thinker_lost = False
+        #: Set after the first frame: the process starts no sooner (not even for a decision).
+        self._may_start_thinker = threading.Event()
         #: The side at the keyboard (after its handover), None while it changes hands.
         self.keyboard: Side | None = None
         self.selected: Square | None = None
@@ -318,6 +327,9 @@ class UwoScreen(SessionScreen[Game]):
             self._history = []
         if self.computer is not None:
             self.player = self.computer.player(host(self).make_rng())
+            if isinstance(self.player, Restorable) and self._thinker is None:
+                self._thinker = Thinker()
+                self.call_after_refresh(self._start_thinker)
             self.keyboard = self.computer.human
             self.sub_title = f"UWO — you play the {self.computer.human.title} against {self.computer.describe()}"
             self.log_line(
@@ -439,17 +451,61 @@ class UwoScreen(SessionScreen[Game]):
         self.show_thinking()
         self._decide(self.player, self.game.view(self.computer.side), self._token)
 
+    def _start_thinker(self) -> None:
+        """Start the search process after the first frame, in a thread (a failure to start
+        is told when the computer first decides, and it decides in a thread then)."""
+        thinker = self._thinker
+        self._may_start_thinker.set()
+        if thinker is not None and thinker.pid is None and not thinker.closed:
+            self.run_worker(self._warm_up, thread=True, group="uwo-thinker", exit_on_error=False)
+
+    def _warm_up(self) -> None:
+        thinker = self._thinker
+        if thinker is not None:
+            with contextlib.suppress(ThinkerError):
+                thinker.start()
+
     @work(exclusive=True, group="uwo-computer")
     async def _decide(self, player: Player, view: UwoView, token: int) -> None:
-        # The search is pure Python on its own copies of sampled games: a thread keeps
-        # the screen answering keys (the cursor, F1, leaving) while it runs.
-        action = await asyncio.to_thread(player.choose, view)
-        if token != self._token:
+        # The search is pure Python on its own copies of sampled games: it runs in the
+        # search process (``Thinker``) - a thread would compete with the screen for the
+        # interpreter - and this worker's thread only waits for the answer, so the
+        # screen answers keys (the cursor, F1, leaving) at full speed meanwhile.
+        decided = await asyncio.to_thread(self._choose, player, view)
+        if decided is None or token != self._token:
             return
+        action, lost = decided
+        if lost is not None:
+            self.notify(
+                f"The computer's search process {lost}: it goes on thinking inside the game, so "
+                "keys may answer more slowly while it thinks. Nothing of the game is lost.",
+                title="The computer", severity="warning", markup=False, timeout=10,
+            )
         self._pending = (action, token)
         assert self._pace is not None
         self._pace.resume()
         self._pace_tick()
+
+    def _choose(self, player: Player, view: UwoView) -> tuple[Action, str | None] | None:
+        """In a thread: the decision, from the search process if there is one, else (or if
+        it fails: then with why, said once) from ``player`` itself, which the process leaves
+        in the same state; ``None`` once the screen has closed the process (it is gone)."""
+        thinker = self._thinker
+        lost: str | None = None
+        if thinker is not None and isinstance(player, Restorable):
+            assert self.computer is not None
+            self._may_start_thinker.wait(10)  # a first decision waits for the first frame
+            if thinker.broken is None:
+                try:
+                    return thinker.choose(self.computer.level, player, view), None
+                except ThinkerError:
+                    pass  # broken, or (not broken) this view cannot be sent: decided here
+            if thinker.closed:
+                return None
+            if thinker.broken is not None and not self._told_thinker_lost:
+                self._told_thinker_lost = True
+                lost = thinker.broken
+        return player.choose(view), lost
 
     def _pace_tick(self) -> None:
         """Apply the computer's waiting step once the pace allows and nothing covers the board."""
@@ -1196,6 +1252,8 @@ class UwoScreen(SessionScreen[Game]):
 
     def on_unmount(self) -> None:
         self._token += 1  # a decision still running in its thread is dropped
+        if self._thinker is not None:
+            self._thinker.close()  # the search process ends with the screen
 
 
 def _log_text(e: Event) -> Text:

@@ -253,3 +253,7 @@ def apply() -> None:
     _no_restyle_on_a_screens_first_resume()
     _breakpoints_before_compose()
     _one_footer_rebuild_at_a_time()
+    # Not a bug: a frame after a key renders only the widgets under what changed (issue 16).
+    from boardgames.common.ui import partial_update  # noqa: PLC0415 - the compositor's own module
+
+    partial_update.apply()

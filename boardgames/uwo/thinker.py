@@ -1,0 +1,277 @@
+"""The computer's search in a process of its own (issue 16).
+
+In a thread, the search (pure Python, up to about a second a decision at ``hard``)
+competed with the screen for the interpreter lock: a cursor key took three times as
+long while the computer thought.  A ``Thinker`` is one persistent child process,
+``python -m boardgames.uwo.thinker``, that decides for the computer's seat; the
+screen's worker thread only waits on a pipe, which holds no lock.
+
+What crosses the pipe, pickled: the level, the seat's own view (``Game.view(side)``:
+the computer sees exactly what a person in its seat sees, never the engine) and the
+player's ``snapshot()`` (its generator and the rest of its turn's plan); back come the
+action and the new snapshot, which the screen's player takes over (``restore``).  The
+decisions are therefore exactly those the player would make in the app, and if the
+process dies, the same player goes on deciding in a thread from where it was: nothing
+is lost.  Card kinds (compared by identity in the search) travel by their key and are
+looked up in the catalog on the other side.
+
+The child never outlives the app: it ends when its pipe closes (the app ended, however
+it ended), when it sees that its parent is gone (a watchdog thread, for a parent killed
+outright while a search runs), and ``close()`` (the screen's unmount, and at exit any
+left over) kills it.  It runs in a session of its own, so a terminal's signals reach
+only the app, which ends it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import io
+import os
+import pickle
+import struct
+import subprocess
+import sys
+import threading
+import weakref
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
+
+from boardgames.uwo.cards import Kind, load_catalog
+
+if TYPE_CHECKING:
+    from boardgames.uwo.actions import Action
+    from boardgames.uwo.players import Restorable
+    from boardgames.uwo.view import UwoView
+
+__all__ = ["Thinker", "ThinkerError"]
+
+_LENGTH = struct.Struct("!Q")
+#: Seconds between the child's looks at its parent (a watchdog; the pipe's end is the
+#: usual signal, this one covers a parent killed while a search runs).
+_WATCH = 0.25
+
+
+class ThinkerError(Exception):
+    """The search process could not start, died, or refused the request."""
+
+
+class _Pickler(pickle.Pickler):
+    """Card kinds by their catalog key: the search compares them by identity."""
+
+    def persistent_id(self, obj: object) -> str | None:
+        if type(obj) is Kind:
+            if load_catalog().by_key.get(obj.key) is not obj:
+                raise pickle.PicklingError(f"kind {obj.key!r} is not the catalog's")
+            return obj.key
+        return None
+
+
+class _Unpickler(pickle.Unpickler):
+    def persistent_load(self, pid: object) -> Kind:
+        if not isinstance(pid, str):
+            raise pickle.UnpicklingError(f"unknown persistent id {pid!r}")
+        return load_catalog().by_key[pid]
+
+
+def _send(out: IO[bytes], message: object) -> None:
+    buffer = io.BytesIO()
+    _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(message)
+    data = buffer.getvalue()
+    out.write(_LENGTH.pack(len(data)) + data)
+    out.flush()
+
+
+def _read_exactly(source: IO[bytes], size: int) -> bytes | None:
+    chunks: list[bytes] = []
+    left = size
+    while left:
+        chunk = source.read(left)
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+def _receive(source: IO[bytes]) -> object | None:
+    """The next message, or ``None`` once the other side has closed the pipe."""
+    head = _read_exactly(source, _LENGTH.size)
+    if head is None:
+        return None
+    (size,) = _LENGTH.unpack(head)
+    data = _read_exactly(source, size)
+    if data is None:
+        return None
+    # Only our own process writes to this pipe (the app to its child, the child back).
+    return _Unpickler(io.BytesIO(data)).load()
+
+
+#: Thinkers with a live child, closed at exit if nothing closed them before.
+_LIVE: weakref.WeakSet[Thinker] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_all() -> None:
+    for thinker in list(_LIVE):
+        thinker.close()
+
+
+class Thinker:
+    """One child process deciding for the computer; every method may block (call them
+    from a thread, never from the event loop)."""
+
+    def __init__(self) -> None:
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._lock = threading.Lock()
+        self._closed = False
+        #: Why the process is out of use, to follow "The computer's search process"
+        #: ("stopped", "could not start ...": ``None`` while it is usable).
+        self.broken: str | None = None
+        #: The process id that answered the last request (a test's proof of where it ran).
+        self.last_pid: int | None = None
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def command(self) -> list[str]:
+        """How the child is started (a test may make it fail)."""
+        return [sys.executable, "-m", "boardgames.uwo.thinker", str(os.getpid())]
+
+    def start(self) -> None:
+        """Start the child and wait until it is ready; ``ThinkerError`` if it cannot."""
+        with self._lock:
+            self._start()
+
+    def _start(self) -> None:
+        if self._closed:
+            raise ThinkerError("closed")
+        if self.broken is not None:
+            raise ThinkerError(self.broken)
+        if self._proc is not None:
+            return
+        env = dict(os.environ)
+        root = str(Path(__file__).resolve().parents[2])  # the package, wherever it is imported from
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
+        try:
+            proc = subprocess.Popen(  # our own interpreter and module
+                self.command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                env=env, close_fds=True, start_new_session=True,
+            )
+        except OSError as e:
+            self.broken = f"could not start ({e.strerror or e})"
+            raise ThinkerError(self.broken) from e
+        self._proc = proc
+        _LIVE.add(self)
+        assert proc.stdout is not None
+        ready = _receive(proc.stdout)
+        if self._closed:  # closed while it started: it must not outlive its screen
+            self._kill()
+            raise ThinkerError("closed")
+        if not (isinstance(ready, tuple) and ready and ready[0] == "ready"):
+            self._fail("could not start")
+
+    def _fail(self, why: str) -> None:
+        self.broken = why
+        self._kill()
+        raise ThinkerError(why)
+
+    def choose(self, level: str, player: Restorable, view: UwoView) -> Action:
+        """``player.choose(view)``, computed in the child; ``player`` takes over the state
+        the decision leaves (as if it had decided itself).  ``ThinkerError`` if the child
+        cannot answer: ``player`` is then as it was, and may decide itself."""
+        with self._lock:
+            self._start()
+            proc = self._proc
+            assert proc is not None and proc.stdin is not None and proc.stdout is not None
+            try:
+                _send(proc.stdin, ("choose", level, player.snapshot(), view))
+            except pickle.PicklingError as e:  # not the standard cards: decide at home, say nothing
+                raise ThinkerError(f"cannot send the view ({e})") from e
+            except OSError:
+                self._fail("stopped")
+            reply = _receive(proc.stdout)
+            if reply is None:
+                self._fail("stopped")
+            assert isinstance(reply, tuple)
+            if reply[0] != "ok":
+                self._fail(f"failed ({reply[1]})")
+            action, state, pid = reply[1]
+            player.restore(state)
+            self.last_pid = pid
+            return action
+
+    def close(self) -> None:
+        """End the child now (a search it runs is of no use any more)."""
+        self._closed = True
+        self._kill()
+
+    def _kill(self) -> None:
+        proc, self._proc = self._proc, None
+        _LIVE.discard(self)
+        if proc is None:
+            return
+        with contextlib.suppress(OSError):
+            if proc.stdin is not None:
+                proc.stdin.close()
+        with contextlib.suppress(OSError):
+            proc.kill()
+        with contextlib.suppress(subprocess.SubprocessError, OSError):
+            proc.wait(5)
+        with contextlib.suppress(OSError):
+            if proc.stdout is not None:
+                proc.stdout.close()
+
+
+# ---------------------------------------------------------------------- the child
+
+
+def _watch(parent: int) -> None:
+    """End this process once its parent is gone (it would be adopted by another)."""
+    stop = threading.Event()
+    while not stop.wait(_WATCH):
+        if os.getppid() != parent:
+            os._exit(0)
+
+
+def serve(parent: int) -> int:
+    """The child's loop: a request in, a decision out, until the pipe closes."""
+    import random  # noqa: PLC0415
+
+    from boardgames.uwo.players import PLAYERS, Restorable  # noqa: PLC0415
+
+    requests = sys.stdin.buffer
+    replies = os.fdopen(os.dup(1), "wb")
+    sys.stdout = sys.stderr  # nothing but replies on the pipe
+    threading.Thread(target=_watch, args=(parent,), daemon=True, name="parent-watch").start()
+    players: dict[tuple[str, object], Restorable] = {}
+    load_catalog()
+    _send(replies, ("ready", os.getpid()))
+    while True:
+        message = _receive(requests)
+        if message is None:
+            return 0
+        try:
+            assert isinstance(message, tuple) and message[0] == "choose"
+            _, level, state, view = message
+            key = (level, view.viewer)
+            player = players.get(key)
+            if player is None:
+                made = PLAYERS[level](view.viewer, random.Random(0))
+                assert isinstance(made, Restorable), f"{level} cannot be restored"
+                player = players[key] = made
+            player.restore(state)
+            action = player.choose(view)
+            reply: tuple[str, object] = ("ok", (action, player.snapshot(), os.getpid()))
+        except Exception as e:  # noqa: BLE001 - told to the app, which decides at home
+            reply = ("error", f"{type(e).__name__}: {e}")
+        _send(replies, reply)
+
+
+if __name__ == "__main__":
+    sys.exit(serve(int(sys.argv[1]) if len(sys.argv) > 1 else os.getppid()))

@@ -1,0 +1,147 @@
+"""A frame after a key renders only the widgets under what changed, and writes exactly
+what Textual's own partial update writes (``boardgames.common.ui.partial_update``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from textual._compositor import Compositor
+from textual.widget import Widget
+
+from boardgames.app import BoardgamesApp
+from boardgames.common.clock import ManualClock
+from boardgames.common.ui import partial_update
+from boardgames.common.ui.base import ARM
+from boardgames.common.ui.choice import ChoiceScreen
+from boardgames.common.ui.handover import HandoverScreen
+from boardgames.uwo import board as B
+from boardgames.uwo.screen import UwoScreen
+from tests.screen import take_keyboard
+from tests.uwo.test_screen import uwo
+
+SIZE = (120, 40)
+
+
+#: A cursor move with nothing written after it: Textual writes one for a piece of a line
+#: that starts right where a span ends (``ChopsUpdate``: ``x > x2``), which shows nothing.
+IDLE_MOVE = re.compile(r"\x1b\[\d+;\d+H(?=\x1b\[\d+;\d+H|\n|$)")
+
+
+def shown(update: Any, app: BoardgamesApp) -> str:
+    """What a partial frame writes to the terminal, less its moves that show nothing."""
+    return IDLE_MOVE.sub("", update.render_segments(app.console))
+
+
+def compare_every_frame(monkeypatch: pytest.MonkeyPatch, app: BoardgamesApp) -> list[object]:
+    """Every partial frame rendered twice from the same dirty regions - by Textual's own
+    methods and by ours - and what both write compared; returns our frames."""
+    ours = partial_update.render_partial_update
+    frames: list[object] = []
+
+    def both(self: Compositor) -> Any:
+        dirty = set(self._dirty_regions)
+        try:
+            Compositor._get_renders = partial_update.TEXTUAL_GET_RENDERS  # type: ignore[method-assign]
+            theirs = partial_update.TEXTUAL_RENDER_PARTIAL_UPDATE(self)
+        finally:
+            Compositor._get_renders = partial_update.get_renders  # type: ignore[method-assign]
+        self._dirty_regions = set(dirty)
+        mine = ours(self)
+        assert (theirs is None) == (mine is None)
+        if mine is not None:
+            assert shown(mine, app) == shown(theirs, app), sorted(dirty)
+            frames.append(mine)
+        return mine
+
+    monkeypatch.setattr(Compositor, "render_partial_update", both)
+    return frames
+
+
+async def test_uwo_frames_are_written_as_textual_writes_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = BoardgamesApp(start=lambda: UwoScreen(), clock=ManualClock(), seed=4)
+    frames = compare_every_frame(monkeypatch, app)
+    async with app.run_test(size=SIZE) as pilot:
+        await take_keyboard(pilot, "Gnorfs")
+        for key in ["right", "right", "up", "up", "left", "down", "enter", "up", "left", "escape", "1",
+                    "right", "escape", "f1", "escape", "down", "down", "right"]:
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.press("enter", "up", "enter")  # a move: the board, the status, the log
+        await pilot.pause()
+    assert len(frames) > 15
+
+
+async def test_a_cursor_key_renders_a_few_widgets_not_the_screen() -> None:
+    """Issue 16: an arrow key between empty squares dirties two cells and the info panel;
+    the frame renders the widgets under them and their containers (it rendered the whole
+    screen: 70 widgets, all 30 cells, the Header and the Footer)."""
+    app = BoardgamesApp(start=lambda: UwoScreen(), clock=ManualClock(), seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await take_keyboard(pilot, "Gnorfs")
+        screen = uwo(app)
+        for _ in range(3):
+            await pilot.pause()
+        rendered: list[str] = []
+        render_lines = Widget.render_lines
+
+        def counting(self: Widget, crop: Any) -> Any:
+            rendered.append(type(self).__name__)
+            return render_lines(self, crop)
+
+        Widget.render_lines = counting  # type: ignore[method-assign]
+        try:
+            await pilot.press("up")  # c3: the middle rows are empty (the info panel's height stays)
+            for key in ["right", "up", "left", "left", "down", "right"]:
+                before = len(rendered)
+                cursor = screen.board.cursor
+                await pilot.press(key)
+                for _ in range(20):
+                    await pilot.pause()
+                    if screen.board.cursor != cursor and screen.board.cell(screen.board.cursor).has_class("-cursor"):
+                        break
+                await pilot.pause()
+                assert 0 < len(rendered) - before <= 16, (key, sorted(rendered[before:]))
+                assert "Footer" not in rendered[before:] and "Header" not in rendered[before:]
+                assert rendered[before:].count("Cell") <= 4
+        finally:
+            Widget.render_lines = render_lines  # type: ignore[method-assign]
+        assert B.name(screen.board.cursor) != "c2"
+
+
+async def test_vowl_frames_are_written_as_textual_writes_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    from boardgames.vowl.kinds import Phase
+    from boardgames.vowl.screen import VowlScreen, start_game
+    from boardgames.vowl.spec import VowlSetup, matcher
+
+    clock = ManualClock()
+    setup = VowlSetup(("Ann",), (25,), practice=True)
+    app: BoardgamesApp = BoardgamesApp(start=lambda: start_game(setup, app), clock=clock, seed=3)
+    frames = compare_every_frame(monkeypatch, app)
+    judge = matcher()
+    answered = 0
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(200):
+            if answered >= 4:
+                break
+            await pilot.pause()
+            screen = next(s for s in app.screen_stack if isinstance(s, VowlScreen))
+            top = app.screen
+            clock.advance(ARM + 0.1)
+            if isinstance(top, HandoverScreen):
+                await pilot.press("space")
+            elif isinstance(top, ChoiceScreen):
+                await pilot.press(top.choices[0].key)
+            elif top is screen and screen.game.phase is Phase.ROLL:
+                await pilot.press("r")
+            elif top is screen and screen.game.phase is Phase.SOLVING:
+                run = screen.view().active_run
+                assert run is not None and run.current is not None
+                for word in ("qqq", judge.solutions(run.current.skeleton)[0]):
+                    await pilot.press("ctrl+a", *word, "enter")
+                    await pilot.pause()
+                answered += 1
+            else:
+                await pilot.press("enter")
+    assert answered >= 4 and len(frames) > 8
