@@ -32,6 +32,11 @@ from boardgames.vntypl8s.entry import ENTRY as VNTYPL8S
 from boardgames.vowl.screen import start_game
 from boardgames.vowl.spec import VowlSetup
 from tests.screen import screen_text, settled, take_keyboard, wait_for
+from boardgames.common.ui.textual_fixes import speed_ups_apply
+
+#: What these tests count is the work of textual_fixes' speed-ups, installed only on the
+#: Textual they were copied from (SPEED_UPS_FOR); elsewhere Textual's own code runs.
+pytestmark = pytest.mark.skipif(not speed_ups_apply(), reason="speed-ups are for textual_fixes.SPEED_UPS_FOR only")
 
 
 @contextmanager

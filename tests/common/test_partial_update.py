@@ -20,6 +20,11 @@ from boardgames.uwo import board as B
 from boardgames.uwo.screen import UwoScreen
 from tests.screen import take_keyboard
 from tests.uwo.test_screen import uwo
+from boardgames.common.ui.textual_fixes import speed_ups_apply
+
+#: What these tests count is the work of textual_fixes' speed-ups, installed only on the
+#: Textual they were copied from (SPEED_UPS_FOR); elsewhere Textual's own code runs.
+pytestmark = pytest.mark.skipif(not speed_ups_apply(), reason="speed-ups are for textual_fixes.SPEED_UPS_FOR only")
 
 SIZE = (120, 40)
 

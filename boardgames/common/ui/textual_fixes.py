@@ -3,18 +3,45 @@
 Kept in one module so each can be dropped when Textual fixes it: every patch names
 the Textual version, the symptom and why the patch is safe.  ``apply()`` is
 idempotent; the app calls it once at import.
+
+Two kinds live here.  The crash fixes wrap one public-facing method each and apply on
+every Textual.  The speed-ups (issue 16) replace Textual internals with copies that
+differ in one respect (a cache handed over, a restyle skipped, a narrower render):
+they are right only for the Textual they were copied from, so they apply only when
+the installed Textual is ``SPEED_UPS_FOR``.  Another release keeps Textual's own
+code, slower and correct, until the copies are checked against it and the version
+here is moved.
 """
 
 from __future__ import annotations
 
 import functools
 import weakref
+from pathlib import Path
 from typing import Any
 
 from textual.content import Content
 from textual.widgets import OptionList
 
 _applied = False
+
+#: The Textual release the speed-ups were copied from and checked against (the suite's
+#: frame-by-frame comparison, the snapshots, the counted tests of first frames).
+SPEED_UPS_FOR = "8.2.8"
+
+
+def speed_ups_apply() -> bool:
+    """Whether the installed Textual is ``SPEED_UPS_FOR``.
+
+    Read from the install's metadata folder beside the package (one ``stat``):
+    ``textual.__version__`` and ``importlib.metadata`` scan every installed
+    distribution, tens of milliseconds before the first frame.  An install laid out
+    otherwise answers no, and keeps Textual's own code.
+    """
+    import textual  # noqa: PLC0415 - already imported by the app; a name lookup
+
+    site = Path(textual.__file__).resolve().parent.parent
+    return (site / f"textual-{SPEED_UPS_FOR}.dist-info").is_dir()
 
 
 def _wrap_at_least_one_cell() -> None:
@@ -249,6 +276,8 @@ def apply() -> None:
     _applied = True
     _wrap_at_least_one_cell()
     _page_through_an_unmeasured_list()
+    if not speed_ups_apply():
+        return
     _reparse_with_the_parse_cache()
     _no_restyle_on_a_screens_first_resume()
     _breakpoints_before_compose()
