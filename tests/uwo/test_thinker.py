@@ -105,6 +105,7 @@ async def computer_turns(tmp: Path) -> tuple[list[object], list[object], int | N
         uwo(app).step_delay = 0.0
         await computer_done(pilot)
     (record,) = SaveStore().unfinished("uwo").records
+    record.read_actions()  # listed from its header: the actions are read as a resume reads them
     first = list(record.actions)
     session = GameSession.resume(SPEC, record)
     app = BoardgamesApp(start=lambda: UwoScreen(session=session, step_delay=0.0), clock=ManualClock(), seed=3)
@@ -115,6 +116,7 @@ async def computer_turns(tmp: Path) -> tuple[list[object], list[object], int | N
         await computer_done(pilot)
         pid = screen._thinker.last_pid if screen._thinker is not None else None
     (record,) = SaveStore().unfinished("uwo").records
+    record.read_actions()
     return first, list(record.actions), pid
 
 
