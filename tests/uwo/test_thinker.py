@@ -206,6 +206,7 @@ async def test_a_process_that_dies_is_told_once_and_the_same_decisions_follow(
             if kill:
                 assert thinker.broken == "stopped"
         (record,) = SaveStore().unfinished("uwo").records
+        record.read_actions()  # listed from its header: the actions are read as a resume reads them
         return list(record.actions), said
 
     monkeypatch.setenv(DATA_ENV, str(tmp_path / "a"))
@@ -213,7 +214,7 @@ async def test_a_process_that_dies_is_told_once_and_the_same_decisions_follow(
     assert not [n for n in said if "search process" in n]
     monkeypatch.setenv(DATA_ENV, str(tmp_path / "b"))
     died, said = await two_turns(kill=True)
-    assert died == lived
+    assert len(lived) >= 4 and died == lived  # two turns of the computer's, one of the person's
     assert len([n for n in said if "search process stopped" in n]) == 1, said
 
 
