@@ -42,9 +42,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+from _timing import best_mean  # this folder: a script's own folder is on the path
 
 HERE = Path(__file__).resolve().parent
 PY = sys.executable
@@ -133,17 +134,6 @@ def compile_bytecode() -> None:
 
 
 Line = tuple[str, str, str, str, str, str]
-
-
-def best_mean(fn: Callable[[], object], reps: int, rounds: int = 5) -> float:
-    """Seconds per call of *fn*: the best of *rounds* means over *reps* calls."""
-    best = float("inf")
-    for _ in range(rounds):
-        started = time.perf_counter()
-        for _ in range(reps):
-            fn()
-        best = min(best, (time.perf_counter() - started) / reps)
-    return best
 
 
 def _ratio_line(what: str, now: float, base_name: str, base: float, target: float | None, unit: str = "ms") -> Line:

@@ -25,22 +25,11 @@ import json
 import os
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
+from _timing import best_mean  # this folder: a script's own folder is on the path
+
 from boardgames.common.saves import SaveRecord, SaveStore
-
-
-def best_mean(fn: Callable[[], object], reps: int, rounds: int = 5) -> float:
-    """Seconds per call of *fn*: the best of *rounds* means over *reps* calls."""
-    best = float("inf")
-    for _ in range(rounds):
-        started = time.perf_counter()
-        for _ in range(reps):
-            fn()
-        best = min(best, (time.perf_counter() - started) / reps)
-    return best
 
 
 def make_saves(root: Path, saves: int, actions: int, *, old: bool) -> SaveStore:
