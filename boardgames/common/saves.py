@@ -58,7 +58,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Literal, Union
+from typing import Any, Literal, NoReturn, Union
 
 from boardgames.common.errors import UserFacingError
 from boardgames.common.storage import (
@@ -343,6 +343,42 @@ def _new_id() -> str:
     return uuid.uuid4().hex[:12]
 
 
+class ActionsNotRead(list[Any]):
+    """Where a record listed from its header keeps its actions until ``read_actions``.
+
+    Empty, it would pass for a game with no actions: a caller that forgot to read
+    them would replay, count or compare nothing, without a word (two tests did).  So
+    any look at it is a programming error, said at once.
+    """
+
+    def _not_read(self) -> NoReturn:
+        raise RuntimeError("the actions of a save listed from its header are read by read_actions() first")
+
+    def __len__(self) -> NoReturn:
+        self._not_read()
+
+    def __iter__(self) -> NoReturn:
+        self._not_read()
+
+    def __bool__(self) -> NoReturn:
+        self._not_read()
+
+    def __getitem__(self, index: Any) -> NoReturn:
+        self._not_read()
+
+    def __contains__(self, value: object) -> NoReturn:
+        self._not_read()
+
+    def __eq__(self, other: object) -> NoReturn:
+        self._not_read()
+
+    def append(self, value: Any) -> NoReturn:
+        self._not_read()
+
+    def __repr__(self) -> str:
+        return "<actions not read yet>"
+
+
 @dataclass(frozen=True)
 class Unread:
     """Where the actions of a save listed from its header still are: its file, and the
@@ -576,6 +612,7 @@ def _listed(path: Path, root: Path) -> SaveRecord:
         return _read_old(path, root)
     record, _ = _header_record(data)
     record.unread = Unread(path, root)
+    record.actions = ActionsNotRead()
     return record
 
 

@@ -20,6 +20,7 @@ from boardgames.common import storage
 from boardgames.common.saves import (
     HEADER_LIMIT,
     VERSION,
+    ActionsNotRead,
     Autosaver,
     SaveRecord,
     SaveStore,
@@ -60,7 +61,7 @@ def test_listing_long_games_reads_only_their_headers(tmp_path: Path, bytes_read:
     listing = store.unfinished()
     assert sorted(r.id for r in listing.records) == sorted(r.id for r in written) and listing.warnings == ()
     assert len(bytes_read) == 50 and sum(bytes_read) <= 50 * storage.LINE_CHUNK < on_disk // 10
-    assert all(r.actions == [] and r.unread is not None for r in listing.records)  # not read yet
+    assert all(isinstance(r.actions, ActionsNotRead) and r.unread is not None for r in listing.records)  # not read yet
     record = listing.records[0]
     record.read_actions()  # resuming reads the whole file, once
     assert record.unread is None and len(record.actions) == 1000
@@ -184,3 +185,17 @@ def test_a_crash_mid_write_leaves_the_previous_save_whole(tmp_path: Path, monkey
     assert record.title == "turn 2"
     record.read_actions()
     assert len(record.actions) == 3
+
+
+def test_a_listed_saves_actions_cannot_be_mistaken_for_none(tmp_path: Path) -> None:
+    """Before ``read_actions`` a listed record's actions refuse every look: empty, they
+    would pass for a game with no actions (two tests compared two such lists)."""
+    store = SaveStore(tmp_path)
+    long_save(store, "g00")
+    (record,) = store.unfinished().records
+    for look in (len, list, bool, lambda a: a[0], lambda a: a == [], lambda a: 1 in a, lambda a: a.append(1)):
+        with pytest.raises(RuntimeError, match="read_actions"):
+            look(record.actions)
+    assert "not read" in repr(record)
+    record.read_actions()
+    assert len(record.actions) == 1000 and record.actions[0] == record.actions[0]
