@@ -19,9 +19,10 @@ import pytest
 from boardgames.common import saves as saves_module
 from boardgames.common import storage
 from boardgames.common.saves import HEADER_LIMIT, SaveStore
-from boardgames.common.session import GameSession, SaveNotResumable
+from boardgames.common.session import GameSession
 from boardgames.games import get_game
 from tests.hostile.corpus import GAMES, Case, Stage, all_header_cases, aside_of, count_reads, dump_v2
+from tests.hostile.test_hostile_saves import resume_fails_once_and_is_set_aside
 
 CASES = all_header_cases()
 LISTING = [c for c in CASES if c.stage is Stage.LISTING]
@@ -84,12 +85,4 @@ def test_damage_after_the_header_lists_and_is_one_error_when_resumed(
     listing = store.unfinished()
     (record,) = listing.records
     assert listing.warnings == () and sum(bytes_read) <= storage.LINE_CHUNK
-    with pytest.raises(SaveNotResumable) as caught:
-        GameSession.resume(spec(case.game), record, store=store)
-    message = caught.value.message
-    assert message.startswith(f"The saved {get_game(case.game).title} game {case.name} cannot be resumed: ")
-    assert "\n" not in message and "\x1b" not in message and caught.value.record is record
-    sentence = store.set_aside(record)
-    (aside,) = aside_of(store.saves, case.name)
-    assert sentence == f"It was kept as {aside.name} in {store.saves}."
-    assert store.unfinished().records == ()
+    resume_fails_once_and_is_set_aside(case, record, store)

@@ -22,7 +22,17 @@ from boardgames.common.saves import SaveFormatError, SaveRecord, SaveStore, deco
 from boardgames.common.session import GameSession, SaveNotResumable
 from boardgames.games import get_game
 from tests.hostile.corpus import (
-    GAMES, SPECIAL, TRAVERSAL, Case, Stage, aside_of, all_cases, dump, fingerprint, good_record, make_special,
+    GAMES,
+    SPECIAL,
+    TRAVERSAL,
+    Case,
+    Stage,
+    all_cases,
+    aside_of,
+    dump,
+    fingerprint,
+    good_record,
+    make_special,
     name_cases,
 )
 
@@ -72,6 +82,12 @@ def test_an_unreplayable_save_is_one_error_naming_it(case: Case, tmp_path: Path)
     store = SaveStore(tmp_path)
     case.write(store.saves)
     (record,) = store.unfinished().records
+    resume_fails_once_and_is_set_aside(case, record, store)
+
+
+def resume_fails_once_and_is_set_aside(case: Case, record: SaveRecord, store: SaveStore) -> None:
+    """Resuming *record* is one ``SaveNotResumable`` naming it, in one plain line; set
+    aside, the file is kept beside the saves and the list is empty."""
     with pytest.raises(SaveNotResumable) as caught:
         GameSession.resume(spec(case.game), record, store=store)
     message = caught.value.message
