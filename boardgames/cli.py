@@ -61,7 +61,7 @@ class LazyCommands(argparse._SubParsersAction):
         self._builders[name] = build
 
     def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
-        """argparse's, except for a listed command: its placeholder gives way, its help is listed already."""
+        """argparse's, except for a listed command: its stand-in gives way, its help is listed already."""
         if name in self._builders:
             if self._name_parser_map.get(name) is not _NOT_BUILT:
                 raise ValueError(f"{name!r} was built already")
