@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from textual import events
 from textual.app import App
+from textual.command import CommandPalette
 from textual.errors import NoWidget
 from textual.pilot import Pilot
 
@@ -45,6 +46,15 @@ def send_key(app: App, key: str) -> None:
     event.set_sender(app)
     assert app._driver is not None
     app._driver.send_message(event)
+
+
+def palette_searched(app: App) -> bool:
+    """Every key sent has been handled and no command palette is still searching."""
+    if not settled(app):
+        return False
+    return not any(
+        isinstance(worker.node, CommandPalette) and not worker.is_finished for worker in list(app.workers)
+    )
 
 
 async def monkey(
@@ -91,8 +101,15 @@ async def monkey(
             search = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randrange(4)))
             close = rng.choice(("enter", "escape"))
             what = f"palette {search!r} {close}"
-            for key in ("ctrl+p", *search, close):
+            for key in ("ctrl+p", *search):
                 send_key(app, key)
+            # Enter runs whichever command is highlighted *when it arrives*: the palette
+            # searches in a worker, so on a busy machine an Enter queued with the letters
+            # ran another command than on an idle one, and the run went elsewhere (the
+            # VNTYPL8S monkey applied 3 actions instead of its usual 13-16).  A hurried
+            # player still sees the list before pressing Enter: wait for the search.
+            await wait_for(pilot, lambda: palette_searched(app), f"the palette's search at step {step}")
+            send_key(app, close)
         elif paste_every and roll < 1000 // paste_every:
             text = rng.choice(PASTES)
             what = f"paste {text[:20]!r}"
