@@ -570,12 +570,17 @@ def _parse_header(line: bytes) -> tuple[SaveRecord, int]:
 
 def _header_record(data: Any) -> tuple[SaveRecord, int]:
     """``_parse_header`` of a line already parsed."""
+    return SaveRecord.from_header(_of_version(data, VERSION))
+
+
+def _of_version(data: Any, version: int) -> dict[str, Any]:
+    """*data* if it is a JSON object of the format *version*; ``FileProblem`` if not."""
     if not isinstance(data, dict):
         raise FileProblem("not a JSON object")
     found = data.get("version")
-    if type(found) is not int or found != VERSION:
+    if type(found) is not int or found != version:
         raise _wrong_version()
-    return SaveRecord.from_header(data)
+    return data
 
 
 def _is_old(data: Any) -> bool:
@@ -585,13 +590,7 @@ def _is_old(data: Any) -> bool:
 
 def _read_old(path: Path, root: Path) -> SaveRecord:
     """A version-1 save, read whole and checked, as every save was read before version 2."""
-    data = read_json(path, limit=SAVE_LIMIT, root=root)
-    if not isinstance(data, dict):
-        raise FileProblem("not a JSON object")
-    found = data.get("version")
-    if type(found) is not int or found != OLD_VERSION:
-        raise _wrong_version()
-    return SaveRecord.from_json(data)
+    return SaveRecord.from_json(_of_version(read_json(path, limit=SAVE_LIMIT, root=root), OLD_VERSION))
 
 
 def _listed(path: Path, root: Path) -> SaveRecord:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -20,9 +19,8 @@ from boardgames.common import saves as saves_module
 from boardgames.common import storage
 from boardgames.common.saves import HEADER_LIMIT, SaveStore
 from boardgames.common.session import GameSession
-from boardgames.games import get_game
 from tests.hostile.corpus import GAMES, Case, Stage, all_header_cases, aside_of, count_reads, dump_v2
-from tests.hostile.test_hostile_saves import resume_fails_once_and_is_set_aside
+from tests.hostile.test_hostile_saves import resume_fails_once_and_is_set_aside, spec
 
 CASES = all_header_cases()
 LISTING = [c for c in CASES if c.stage is Stage.LISTING]
@@ -33,10 +31,6 @@ RESUME = [c for c in CASES if c.stage is Stage.RESUME]
 def bytes_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Every read the storage module makes, by size (what listing costs in bytes)."""
     return count_reads(monkeypatch)
-
-
-def spec(game: str) -> Any:
-    return get_game(game).entry.spec
 
 
 def with_good_save(root: Path, game: str) -> Path:
