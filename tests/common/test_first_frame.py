@@ -405,3 +405,24 @@ def test_the_vntypl8s_command_line_checks_the_players_as_the_game_does() -> None
         except argparse.ArgumentTypeError as exc:
             got = str(exc)
         assert got == expected, text
+
+
+@pytest.mark.parametrize("start", ["uwo", "vntypl8s"])
+async def test_the_game_built_beneath_is_laid_out_while_the_handover_is_read(start: str) -> None:
+    """The game screen is laid out to the terminal as it is built, as a screen pushed is:
+    not first as the handover goes.  Laid out then, a game left from its first handover
+    (the palette's "Main menu") got its first ``Resize`` on its way off the stack, and
+    UWO's redraw after it found its board gone (the app crashed)."""
+    make, _ = STARTS[start]
+    app = make()
+    async with app.run_test(size=(100, 30)) as pilot:
+        opening = app.screen
+        assert isinstance(opening, OpeningHandover)
+        await wait_for(pilot, lambda: opening.ready and settled(app), "the game built beneath")
+        game = opening.game_screen
+        assert game is not None and game.size == app.size
+        app.back_to_menu()
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MainMenu" and settled(app), "the main menu")
+        for _ in range(5):
+            await pilot.pause()
+        assert app._exception is None

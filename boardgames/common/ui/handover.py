@@ -246,8 +246,10 @@ def slide_under(top: Screen[Any], screen: Screen[Any]) -> Any:
 
     Textual has no public way to put a screen under another: this is ``push_screen``'s
     own sequence (``textual.app.App.push_screen``, Textual 8), inserting instead of
-    appending.  The screen gets no ``ScreenResume`` now; it gets one when *top* is
-    popped, as any screen uncovered does.
+    appending.  The screen is then resumed and suspended at once, as a game screen
+    pushed and covered by its handover was: it is laid out to the terminal's size now,
+    while the players read *top*, not as *top* goes (nor after it was taken off the
+    stack with *top*, when a resize callback would find its widgets gone).
     """
     app = top.app
     stack = app._screen_stack  # noqa: SLF001 - see above
@@ -256,4 +258,6 @@ def slide_under(top: Screen[Any], screen: Screen[Any]) -> Any:
     app._load_screen_css(next_screen)  # noqa: SLF001
     next_screen._update_auto_focus()  # noqa: SLF001
     stack.insert(stack.index(top), next_screen)
+    next_screen.post_message(events.ScreenResume())
+    next_screen.post_message(events.ScreenSuspend())
     return await_mount
