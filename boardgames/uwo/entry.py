@@ -57,11 +57,11 @@ def computer_from_args(args: argparse.Namespace) -> ComputerOpponent | None:
     ``--level`` or ``--side`` without ``--vs-computer`` still mean a game against the
     computer: nobody asks for a level to play with a friend.
     """
+    if not (args.vs_computer or args.level is not None or args.side is not None):
+        return None  # a duel between people imports no computer player
     from boardgames.uwo.players import ComputerOpponent  # noqa: PLC0415
     from boardgames.uwo.side import Side  # noqa: PLC0415
 
-    if not (args.vs_computer or args.level is not None or args.side is not None):
-        return None
     human = Side.PNORFS if args.side == "pnorfs" else Side.GNORFS
     return ComputerOpponent(args.level or "normal", human.other)
 
@@ -70,13 +70,36 @@ def computer_from_args(args: argparse.Namespace) -> ComputerOpponent | None:
 RESUME_CLASHES = ("--first-game", "--vs-computer", "--level", "--side", "--seed")
 
 
+#: The first handover of a new duel between people: the Gnorfs begin (the words
+#: ``UwoScreen.handover`` gives it; a test checks they are the same).
+OPENING_TITLE = "Gnorfs, take the keyboard — your turn"
+OPENING_DETAIL = "Press Space when only you can see the screen."
+
+
+def start_screen(first_game: bool, computer: ComputerOpponent | None) -> Screen:
+    """What ``boardgames uwo`` opens: a duel between people opens on the Gnorfs'
+    handover, alone in the first frame, the duel built beneath it after that frame
+    (``OpeningHandover``, issue 16); against the computer the duel itself (no handover)."""
+    if computer is None:
+        from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
+
+        def build() -> Screen:
+            from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - after the first frame
+
+            return UwoScreen(first_game=first_game)
+
+        return OpeningHandover("Gnorfs", OPENING_DETAIL, title=OPENING_TITLE, game="uwo", build=build)
+    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - only when a screen opens
+
+    return UwoScreen(first_game=first_game, computer=computer)
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from boardgames.cli import play_game, refuse_together  # noqa: PLC0415
-    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - only when a screen opens
 
     refuse_together(args, "--resume", RESUME_CLASHES, "the saved duel keeps its own variant, opponent and seed.")
     computer = computer_from_args(args)
-    return play_game(ENTRY, args, lambda host: UwoScreen(first_game=args.first_game, computer=computer))
+    return play_game(ENTRY, args, lambda host: start_screen(args.first_game, computer))
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:

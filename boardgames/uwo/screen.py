@@ -575,7 +575,7 @@ class UwoScreen(SessionScreen[Game]):
             title = f"{side.title}, take the keyboard — your turn goes on"
         detail = self.handover_detail(side)
         self._since_handover = []
-        self.app.push_screen(HandoverScreen(side.title, detail, title=title), lambda _: self.took_keyboard(side))
+        self.hand_over(HandoverScreen(side.title, detail, title=title), lambda _: self.took_keyboard(side))
 
     def handover_detail(self, side: Side) -> str:
         """What the incoming player needs to know: the last things that happened, in words."""

@@ -31,11 +31,19 @@ if TYPE_CHECKING:
     from boardgames.common.ui.host import Host
 
 
+#: How many players a game seats (``engine.MIN_PLAYERS`` and ``MAX_PLAYERS``; a test
+#: checks they are the same): ``--players`` is checked without importing the engine,
+#: which a game opened from the command line imports after its first frame (issue 16).
+MIN_PLAYERS, MAX_PLAYERS = 3, 8
+
+
 def _players_arg(text: str) -> tuple[str, ...]:
-    from boardgames.vntypl8s.spec import parse_players  # noqa: PLC0415 - the engine, only when used
+    """``--players``: the names as ``spec.parse_players`` keeps them (the one rule of
+    ``common.names``), checked without the engine."""
+    from boardgames.common.names import clean_names, split_names  # noqa: PLC0415
 
     try:
-        return parse_players(text)
+        return clean_names(split_names(text), at_least=MIN_PLAYERS, at_most=MAX_PLAYERS, game="VNTYPL8S")
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -170,6 +178,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     f.set_defaults(func=cmd_favourites, needs_ready=False)  # a list of saved plates: no dictionary needed
 
 
+#: Rounds in a game (``engine.ROUNDS``; a test checks they are the same): the first
+#: handover says it before the engine is imported.
+ROUNDS = 3
+
+
+def opening_detail(timer: int | None) -> str:
+    """What the first writer's handover of a new game says under their name."""
+    seconds = f" You have {timer} seconds." if timer else ""
+    return f"Round 1 of {ROUNDS}: your secret 0WN3R and R3QRMNTS cards come next.{seconds}"
+
+
 def favourites_screen() -> Screen:
     """The rulebook's "Record your favourite license plates" page (menu and setup form)."""
     from boardgames.vntypl8s.screen import FavouritesScreen  # noqa: PLC0415
@@ -221,13 +240,29 @@ class Vntypl8sEntry(GameEntry):
 
     def start_screen(self, players: Sequence[str] | None, timer: int | None, host: Host) -> Screen:
         """What ``boardgames vntypl8s`` opens: the setup form when no players were
-        given, else straight into a game for them (autosaved from its first action)."""
-        from boardgames.vntypl8s.screen import Vntypl8sSetupScreen, start_game  # noqa: PLC0415
-        from boardgames.vntypl8s.spec import Vntypl8sSetup  # noqa: PLC0415
+        given, else straight into a game for them (autosaved from its first action).
 
+        A game opens on its first writer's handover, alone in the first frame; the
+        game (its screen, engine and deal) is built beneath it after that frame
+        (``OpeningHandover``, issue 16).
+        """
         if players is None:
+            from boardgames.vntypl8s.screen import Vntypl8sSetupScreen  # noqa: PLC0415
+
             return Vntypl8sSetupScreen(timer)
-        return start_game(Vntypl8sSetup(tuple(players), timer), host)
+        from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
+
+        seats = tuple(players)
+
+        def build() -> Screen:
+            from boardgames.vntypl8s.screen import start_game  # noqa: PLC0415 - after the first frame
+            from boardgames.vntypl8s.spec import Vntypl8sSetup  # noqa: PLC0415
+
+            return start_game(Vntypl8sSetup(seats, timer), host)
+
+        # P13: the first player writes first; the words ``Vntypl8sScreen._begin_writing``
+        # gives this handover (a test checks they are the same).
+        return OpeningHandover(seats[0], opening_detail(timer), game="vntypl8s", build=build)
 
     def menu_items(self) -> Sequence[MenuItem]:
         """The rulebook's "Record your favourite license plates" page, on the main menu."""

@@ -733,7 +733,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
                 Content(f"Round {g.round}: the game resumes ({done} of {len(g.writing_order)} plates written).\n"
                         f"Next: {plain(self.players[writer])}.")
             )
-        self.app.push_screen(HandoverScreen(self.players[writer], detail), lambda _: self._show_writer(writer))
+        self.hand_over(HandoverScreen(self.players[writer], detail), lambda _: self._show_writer(writer))
 
     def _show_writer(self, writer: int) -> None:
         g = self.g

@@ -9,7 +9,11 @@ default one) to the driver.  Each game is opened as its command line opens it.
 
 from __future__ import annotations
 
+import argparse
 import gc
+import json
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -25,14 +29,17 @@ from textual.widgets._footer import FooterKey
 from boardgames import app as app_module
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
+from boardgames.common.ui.base import IGNORED_HINT
 from boardgames.common.ui.choice import ChoiceScreen
+from boardgames.common.ui.handover import OpeningHandover
+from boardgames.common.ui.textual_fixes import speed_ups_apply
+from boardgames.uwo import entry as uwo_entry
 from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.widgets import Cell
 from boardgames.vntypl8s.entry import ENTRY as VNTYPL8S
 from boardgames.vowl.screen import start_game
 from boardgames.vowl.spec import VowlSetup
-from tests.screen import screen_text, settled, take_keyboard, wait_for
-from boardgames.common.ui.textual_fixes import speed_ups_apply
+from tests.screen import pause_like_a_player, screen_text, settled, take_keyboard, wait_for
 
 #: What these tests count is the work of textual_fixes' speed-ups, installed only on the
 #: Textual they were copied from (SPEED_UPS_FOR); elsewhere Textual's own code runs.
@@ -91,9 +98,9 @@ def vowl_from_the_command_line() -> BoardgamesApp:
 
 
 def uwo_from_the_command_line() -> BoardgamesApp:
-    """``boardgames uwo --seed 1``."""
+    """``boardgames uwo --seed 1``: the duel's start path (``uwo.entry.start_screen``)."""
 
-    return BoardgamesApp(start=lambda: UwoScreen(), seed=1, clock=ManualClock())
+    return BoardgamesApp(start=lambda: uwo_entry.start_screen(False, None), seed=1, clock=ManualClock())
 
 
 def vntypl8s_from_the_command_line() -> BoardgamesApp:
@@ -113,13 +120,21 @@ async def test_vowl_builds_its_footer_once_before_its_first_frame(monkeypatch: p
     assert counts["apply FooterKey"] <= 16  # one Footer's keys, each styled once or twice
 
 
-async def test_uwo_styles_each_square_once_before_its_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_uwo_styles_no_square_before_its_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each square was styled three times before the first handover showed: as it was
     mounted, again when the board took the focus (``BoardGrid.watch_has_focus``), and
-    again as the first drawing set its classes, under a handover that covers it all."""
-    counts = await first_frame_counts(uwo_from_the_command_line, monkeypatch)
-    assert counts["apply Cell"] == 30
-    assert counts["apply"] < 150  # 207 before
+    again as the first drawing set its classes, under a handover that covers it all;
+    then once.  Now none is before that frame: the duel is built after it
+    (``OpeningHandover``), and its squares styled as mounted and as first drawn."""
+    with counting_until_first_frame(monkeypatch) as counts:
+        app = uwo_from_the_command_line()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: bool(counts["frame"]), "the first frame")
+            opening = app.screen
+            assert isinstance(opening, OpeningHandover)
+            await wait_for(pilot, lambda: opening.ready and opening_game_drawn(opening), "the duel built and drawn")
+            assert counts["frame"]["apply Cell"] == 0
+            assert counts["now"]["apply Cell"] <= 61  # 30 as mounted, 30 as drawn, the cursor's: as before
 
 
 async def test_the_duel_is_drawn_once_its_handover_shows() -> None:
@@ -127,6 +142,7 @@ async def test_the_duel_is_drawn_once_its_handover_shows() -> None:
 
     app = uwo_from_the_command_line()
     async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: any(isinstance(s, UwoScreen) for s in app.screen_stack), "the duel built")
         screen = next(s for s in app.screen_stack if isinstance(s, UwoScreen))
         await wait_for(pilot, lambda: screen._drawn is not None, "the board drawn under the handover")
         cells = list(screen.query(Cell))
@@ -165,7 +181,10 @@ async def test_a_footer_under_a_handover_is_built_as_the_handover_goes(monkeypat
         app = uwo_from_the_command_line()
         async with app.run_test(size=(100, 30)) as pilot:
             await wait_for(pilot, lambda: bool(counts["frame"]), "the first frame")
-            assert counts["frame"]["footer rebuilds"] == 0
+            opening = app.screen
+            assert isinstance(opening, OpeningHandover)
+            await wait_for(pilot, lambda: opening.ready and settled(app), "the duel built under the handover")
+            assert opening.game_screen is not None and not list(opening.game_screen.query(FooterKey))
             await take_keyboard(pilot, "Gnorfs, take the keyboard")
             duel = app.screen
             assert isinstance(duel, UwoScreen)
@@ -176,8 +195,234 @@ async def test_a_footer_under_a_handover_is_built_as_the_handover_goes(monkeypat
             assert "Spend all" in [key.description for key in duel.query(FooterKey)]
 
 
-async def test_vntypl8s_builds_no_footer_under_its_first_handover(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The game's Footer under the first handover is built when the handover goes."""
-    counts = await first_frame_counts(vntypl8s_from_the_command_line, monkeypatch)
-    assert counts["footer rebuilds"] == 0
+async def test_vntypl8s_builds_no_footer_under_its_first_handover() -> None:
+    """The game's Footer under the first handover is built when the handover goes (before
+    its first frame there is no game at all: the handover's own Footer is the one built)."""
+    app = vntypl8s_from_the_command_line()
+    async with app.run_test(size=(80, 24)) as pilot:
+        opening = app.screen
+        assert isinstance(opening, OpeningHandover)
+        await wait_for(pilot, lambda: opening.ready and settled(app), "the game built under the handover")
+        game = opening.game_screen
+        assert game is not None
+        assert not list(game.query(FooterKey))
+        await take_keyboard(pilot, "Ann, take the keyboard")
+        await wait_for(pilot, lambda: "Main menu" in screen_text(app) and settled(app), "the game's Footer")
 
+
+
+def opening_game_drawn(opening: OpeningHandover) -> bool:
+    screen = opening.game_screen
+    return isinstance(screen, UwoScreen) and screen._drawn is not None
+
+
+# --- a game that opens on a handover: the handover alone, the game built beneath it --------
+
+#: What ``boardgames <game> ...`` shows first, and the game modules it must not have
+#: imported by then: its screen, widgets and engine are built after that frame.
+OPENINGS = {
+    "uwo": (
+        ["uwo", "--seed", "1"],
+        "Gnorfs, take the keyboard — your turn",
+        ("screen", "widgets", "engine", "events", "actions", "view", "players", "spec", "board", "thinker"),
+    ),
+    "vntypl8s": (
+        ["vntypl8s", "--players", "Ann,Bob,Cy", "--seed", "1"],
+        "Ann, take the keyboard",
+        ("screen", "widgets", "engine", "spec"),
+    ),
+}
+
+#: A child process: ``boardgames ARGS`` through the real command line, headless, which
+#: prints what is imported and on the screen stack at its first frame, and ends there.
+AT_FIRST_FRAME = """
+import json, os, sys
+from boardgames import app as A
+from boardgames.cli import main
+
+display = A.BoardgamesApp._display
+
+def first_frame(self, screen, renderable):
+    display(self, screen, renderable)
+    if renderable is not None and not self._batch_count and screen is self.screen and screen is not self.screen_stack[0]:
+        print(json.dumps({
+            "modules": sorted(m for m in sys.modules if m.startswith("boardgames")),
+            "stack": [type(s).__name__ for s in self.screen_stack],
+            "headline": getattr(screen, "headline", None),
+        }), flush=True)
+        os._exit(0)
+
+A.BoardgamesApp._display = first_frame
+A.BoardgamesApp.run = lambda self, **options: A.App.run(self, headless=True, size=(80, 24))
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("game", sorted(OPENINGS))
+def test_the_first_frame_is_the_handover_alone(game: str) -> None:
+    """``boardgames uwo --seed 1`` and ``boardgames vntypl8s --players ...``: the first frame
+    is the first player's handover, with nothing of the game screen imported (its module,
+    widgets, engine), composed or styled: those came to more than a third of the
+    start-up, under a handover that covers them (issue 16)."""
+    argv, headline, modules = OPENINGS[game]
+    out = subprocess.run(
+        [sys.executable, "-c", AT_FIRST_FRAME, *argv], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert out.returncode == 0, out.stderr
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert seen["stack"] == ["Screen", "OpeningHandover"]
+    assert headline in seen["headline"]
+    imported = [f"boardgames.{game}.{m}" for m in modules if f"boardgames.{game}.{m}" in seen["modules"]]
+    assert imported == []
+
+
+def vntypl8s_with_a_timer() -> BoardgamesApp:
+    """``boardgames vntypl8s --players Ann,Bob,Cy --timer 30 --seed 1``."""
+
+    app: BoardgamesApp = BoardgamesApp(
+        start=lambda: VNTYPL8S.start_screen(("Ann", "Bob", "Cy"), 30, app), seed=1, clock=ManualClock()
+    )
+    return app
+
+
+def uwo_first_game() -> BoardgamesApp:
+    """``boardgames uwo --first-game --seed 1``."""
+
+    return BoardgamesApp(start=lambda: uwo_entry.start_screen(True, None), seed=1, clock=ManualClock())
+
+
+STARTS = {
+    "uwo": (uwo_from_the_command_line, "Gnorfs"),
+    "uwo first game": (uwo_first_game, "Gnorfs"),
+    "vntypl8s": (vntypl8s_from_the_command_line, "Ann"),
+    "vntypl8s timer": (vntypl8s_with_a_timer, "Ann"),
+}
+
+
+@pytest.mark.parametrize("start", sorted(STARTS))
+async def test_the_opening_handover_says_what_the_games_first_handover_says(
+    start: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The entry words the first handover before the game exists; the game, once built,
+    hands over with the very same words, so the screen the player reads never changes."""
+    adopted: list[tuple[str, str, str, str]] = []
+    adopt = OpeningHandover.adopt
+
+    def spy(self: OpeningHandover, handover: Any, then: Any, owner: Any) -> None:
+        adopted.append((self.headline, self.detail, handover.headline, handover.detail))
+        adopt(self, handover, then, owner)
+
+    monkeypatch.setattr(OpeningHandover, "adopt", spy)
+    make, player = STARTS[start]
+    app = make()
+    async with app.run_test(size=(80, 24)) as pilot:
+        opening = app.screen
+        assert isinstance(opening, OpeningHandover)
+        await wait_for(pilot, lambda: opening.ready, "the game built")
+        ((headline, detail, game_headline, game_detail),) = adopted
+        assert (headline, detail) == (game_headline, game_detail)
+        assert opening.player == player
+
+
+async def game_state(app: BoardgamesApp) -> tuple[object, ...]:
+    """Who is at the keyboard and how far the game went (every action goes through the session)."""
+    screen = next(s for s in app.screen_stack if hasattr(s, "session"))
+    session = screen.session
+    assert session is not None
+    return (type(screen).__name__, len(session.history), getattr(screen, "keyboard", None),
+            getattr(screen, "writer", None))
+
+
+@pytest.mark.parametrize("start", ["uwo", "vntypl8s"])
+async def test_a_fast_hand_under_the_first_handover_changes_nothing(
+    start: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Keys pressed as the game opens, and a Space pressed well past the quiet period but
+    before the game is built beneath the handover, dismiss nothing and reach nothing:
+    the handover is not armed (its line says keys are ignored) until there is a game to
+    show, and each key starts its quiet period again.  Then the incoming player takes
+    the keyboard deliberately and the game plays."""
+    held: list[OpeningHandover] = []
+    build = OpeningHandover._build_game
+
+    async def hold(self: OpeningHandover) -> None:
+        held.append(self)  # built when the test says so
+
+    monkeypatch.setattr(OpeningHandover, "_build_game", hold)
+    make, player = STARTS[start]
+    app = make()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: bool(held), "the handover's first frame")
+        opening = held[0]
+        await pilot.press("enter", "enter", "space", "a", "1", "escape", "enter", "e")
+        pause_like_a_player(app)  # long past the quiet period: the game is still not built
+        await pilot.press("space")
+        await wait_for(pilot, lambda: settled(app), "the keys handled")
+        assert app.screen is opening and not opening.armed
+        assert [type(s).__name__ for s in app.screen_stack] == ["Screen", "OpeningHandover"]
+        assert IGNORED_HINT in screen_text(app)
+
+        opening.call_later(build, opening)  # the game is built now
+        await wait_for(pilot, lambda: opening.ready and settled(app), "the game built beneath")
+        assert app.screen is opening
+        assert not opening.armed  # the early Space started the quiet period again
+        before = await game_state(app)
+        assert before[1] == 0
+
+        await take_keyboard(pilot, f"{player}, take the keyboard")
+        await wait_for(pilot, lambda: settled(app), "the game shown")
+        after = await game_state(app)
+        assert after[1] == 0  # no early key reached the game
+        text = screen_text(app)
+        if start == "uwo":
+            assert isinstance(app.screen, UwoScreen) and after[2] is not None
+            assert "Your hand (Gnorfs)" in text
+            await pilot.press("e")  # the duel plays: ending the turn asks first
+            await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the end-of-turn question")
+        else:
+            assert after[3] == 0  # Ann writes
+            assert "0WN3R" in text and "type your plate" in text
+            await pilot.press("b")  # the plate editor has the keys
+            await wait_for(pilot, lambda: "B" in str(app.screen.query_one("#plate-input").value), "a typed letter")
+
+
+def test_the_vntypl8s_command_line_checks_the_players_as_the_game_does() -> None:
+    """``--players`` is checked by the entry without the engine (which a game imports after
+    its first frame): the same seats, the same limits and the same words as the game's own
+    ``spec.parse_players``; the opening handover counts the engine's rounds."""
+    from boardgames.vntypl8s import engine, spec
+    from boardgames.vntypl8s import entry as vntypl8s_entry
+
+    limits = (vntypl8s_entry.MIN_PLAYERS, vntypl8s_entry.MAX_PLAYERS, vntypl8s_entry.ROUNDS)
+    assert limits == (engine.MIN_PLAYERS, engine.MAX_PLAYERS, engine.ROUNDS)
+    for text in ("Ann,Bob,Cy", " Ann ,  Bob Lee,Cy ", "Ann,Bob", ",".join("ABCDEFGHI"), "Ann,ann,Cy", "Ann,,Cy", "x" * 40):
+        try:
+            expected: object = spec.parse_players(text)
+        except ValueError as exc:
+            expected = str(exc)
+        try:
+            got: object = vntypl8s_entry._players_arg(text)
+        except argparse.ArgumentTypeError as exc:
+            got = str(exc)
+        assert got == expected, text
+
+
+@pytest.mark.parametrize("start", ["uwo", "vntypl8s"])
+async def test_the_game_built_beneath_is_laid_out_while_the_handover_is_read(start: str) -> None:
+    """The game screen is laid out to the terminal as it is built, as a screen pushed is:
+    not first as the handover goes.  Laid out then, a game left from its first handover
+    (the palette's "Main menu") got its first ``Resize`` on its way off the stack, and
+    UWO's redraw after it found its board gone (the app crashed)."""
+    make, _ = STARTS[start]
+    app = make()
+    async with app.run_test(size=(100, 30)) as pilot:
+        opening = app.screen
+        assert isinstance(opening, OpeningHandover)
+        await wait_for(pilot, lambda: opening.ready and settled(app), "the game built beneath")
+        game = opening.game_screen
+        assert game is not None and game.size == app.size
+        app.back_to_menu()
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "MainMenu" and settled(app), "the main menu")
+        for _ in range(5):
+            await pilot.pause()
+        assert app._exception is None

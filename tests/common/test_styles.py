@@ -216,7 +216,13 @@ async def open_subject(pilot: Pilot, subject: str) -> dict[str, Layout]:
             below = [i for i, s in enumerate(stack) if isinstance(s, MainMenu)]
             return stack[below[-1] + 1] if below and below[-1] + 1 < len(stack) else None
 
-        await until(pilot, lambda: (s := pushed()) is not None and s.is_mounted, f"{subject} {step} open")
+        # A game that opens on a handover builds its screen beneath it (``OpeningHandover``):
+        # the step is open once that screen is mounted too (the handover is then ``ready``).
+        await until(
+            pilot,
+            lambda: (s := pushed()) is not None and s.is_mounted and getattr(app.screen, "ready", True),
+            f"{subject} {step} open",
+        )
         screen = pushed()
         assert screen is not None
 

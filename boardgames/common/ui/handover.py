@@ -18,15 +18,23 @@ player; it covers the whole terminal (nothing of the screen below shows through)
 
 The player's name is data (``common.text``): the default headline escapes it.  A
 ``detail`` or ``title`` is markup the game writes, names in it passed through ``shown``.
+
+A game that opens on a handover (``boardgames uwo``, ``boardgames vntypl8s --players
+...``) opens on an ``OpeningHandover``: that handover alone is the first frame, and the
+game screen is built beneath it once that frame is painted (issue 16).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
+from textual.message_pump import MessagePump
+from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from boardgames.common.text import shown
@@ -126,3 +134,130 @@ class HandoverScreen(OnceModalScreen[None]):
     def action_ready(self) -> None:
         if self.armed:
             self.dismiss(None)
+
+
+class OpeningHandover(HandoverScreen):
+    """The first screen of a game that opens on a handover: the handover alone, the game
+    built beneath it while the players read it (issue 16).
+
+    Its first frame needs nothing of the game: not its screen's module, its engine or
+    its widgets (a game screen's imports, composing and styling took more than the
+    rest of the start-up together).  Once that frame is painted, ``build`` makes the
+    game screen (importing, dealing, composing), which is mounted *under* this handover
+    and never shown before it goes.  The game's own first handover
+    (``SessionScreen.hand_over``) is this one: it takes the game's words (the same, when
+    the entry words its opening as the game does; a test checks that) and what the
+    game does once the player takes the keyboard.
+
+    Until the game screen is mounted this handover is not armed, whatever the time:
+    every key is swallowed and starts the quiet period again, and the muted line says
+    keys are ignored, so a key pressed that early is neither lost silently nor able to
+    dismiss the handover before there is a game to show.
+    """
+
+    def __init__(
+        self, player: str, detail: str = "", *, title: str | None = None, game: str, build: Callable[[], Screen[Any]]
+    ) -> None:
+        """*game*: the game's key (F1 shows its rules over this handover); *build*: the game
+        screen, made after this handover's first frame (it may import the game's modules)."""
+        super().__init__(player, detail, title=title)
+        self.GAME = game
+        self._build = build
+        #: The game screen, once built and mounted beneath.
+        self.game_screen: Screen[Any] | None = None
+        #: What the game does when the player takes the keyboard (``adopt``), and on which screen.
+        self._then: tuple[MessagePump, Callable[[Any], None]] | None = None
+
+    @property
+    def ready(self) -> bool:
+        """Is the game screen beneath mounted (so dismissing shows a game)?"""
+        return self.game_screen is not None and self.game_screen.is_mounted
+
+    @property
+    def armed(self) -> bool:
+        return self.ready and super().armed
+
+    def accepts_key(self, event: events.Key) -> bool:
+        if not self.ready:
+            self._gate.restart(self._now())  # the quiet period starts again: swallowed, and said so
+            return False
+        return super().accepts_key(event)
+
+    @property
+    def waiting(self) -> bool:
+        """Still up: not dismissed, and on the screen stack."""
+        return not self._answered and self in self.app.screen_stack
+
+    _painted = False
+
+    def _compositor_refresh(self) -> None:
+        """Textual's paint of this screen (``Screen._compositor_refresh``): once its first
+        frame has gone to the terminal, the game is built.  ``call_after_refresh`` from
+        ``on_mount`` came too early: before the first layout, with nothing to paint yet."""
+        super()._compositor_refresh()
+        if not self._painted and self is self.app.screen and not self.app._batch_count:  # noqa: SLF001
+            self._painted = True
+            self.call_later(self._build_game)
+
+    async def _build_game(self) -> None:
+        if not self.waiting or self.game_screen is not None:
+            return  # gone already (the app quits): nothing to build
+        screen = self._build()
+        if hasattr(screen, "opening"):
+            screen.opening = self  # its first handover is this one (``SessionScreen.hand_over``)
+        mounted = slide_under(self, screen)
+        self.game_screen = screen
+        await mounted
+
+    def adopt(self, handover: HandoverScreen, then: Callable[[Any], None], owner: MessagePump) -> None:
+        """The game's first handover is this one: *handover*'s words, and *then* (called on
+        *owner*, as a pushed screen's callback is) once the player takes the keyboard.
+
+        What the game screen keeps for a player is wiped again, as a handover pushed
+        over it would do as it appears.
+        """
+        self.player = handover.player
+        if handover.headline != self.headline:
+            self.headline = handover.headline
+            self.query_one("#handover-name", Static).update(handover.headline)
+        if handover.detail != self.detail:
+            self.detail = handover.detail
+            shown_detail = self.query("#handover-detail").results(Static)
+            box = next(shown_detail, None)
+            if box is not None:
+                box.update(handover.detail)
+            elif handover.detail:
+                self.query_one("#handover-box").mount(
+                    Static(handover.detail, id="handover-detail"), after=self.query_one("#handover-name")
+                )
+        self._then = (owner, then)
+        self.wipe_previous_player()
+
+    def dismiss(self, result: Any = None) -> Any:
+        if not self._answered and self._then is not None:
+            owner, then = self._then
+            owner.call_next(then, result)  # as Textual calls a pushed screen's callback
+        return super().dismiss(result)
+
+
+def slide_under(top: Screen[Any], screen: Screen[Any]) -> Any:
+    """Mount *screen* on the app's screen stack just beneath *top* (the screen on top),
+    as ``App.push_screen`` would on top of it; an awaitable of its mounting.
+
+    Textual has no public way to put a screen under another: this is ``push_screen``'s
+    own sequence (``textual.app.App.push_screen``, Textual 8), inserting instead of
+    appending.  The screen is then resumed and suspended at once, as a game screen
+    pushed and covered by its handover was: it is laid out to the terminal's size now,
+    while the players read *top*, not as *top* goes (nor after it was taken off the
+    stack with *top*, when a resize callback would find its widgets gone).
+    """
+    app = top.app
+    stack = app._screen_stack  # noqa: SLF001 - see above
+    next_screen, await_mount = app._get_screen(screen)  # noqa: SLF001 - registers it: composed and mounted
+    next_screen._push_result_callback(app, None)  # noqa: SLF001 - popped with it one day
+    app._load_screen_css(next_screen)  # noqa: SLF001
+    next_screen._update_auto_focus()  # noqa: SLF001
+    stack.insert(stack.index(top), next_screen)
+    next_screen.post_message(events.ScreenResume())
+    next_screen.post_message(events.ScreenSuspend())
+    return await_mount

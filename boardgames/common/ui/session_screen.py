@@ -8,7 +8,7 @@ here once; a game screen only decides what to draw after each step.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from textual.binding import Binding, BindingType
 
@@ -18,6 +18,9 @@ from boardgames.common.ui.base import GameScreen
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.host import host
 from boardgames.common.ui.sandtimer import SandTimer
+
+if TYPE_CHECKING:
+    from boardgames.common.ui.handover import HandoverScreen, OpeningHandover
 
 E = TypeVar("E")
 
@@ -33,6 +36,9 @@ class SessionScreen(GameScreen, Generic[E]):
     """How the leave question names the game ("Leave this duel?" reads better than "game")."""
 
     session: GameSession[Any, Any] | None = None
+    #: The handover the game opened on, built before this screen (``OpeningHandover``):
+    #: the game's first ``hand_over`` is that one.
+    opening: OpeningHandover | None = None
     _paused_for_leave: list[SandTimer] = []  # replaced per question, never mutated in place
 
     @property
@@ -53,6 +59,20 @@ class SessionScreen(GameScreen, Generic[E]):
             self.refuse(step.refusal)
             return None
         return step.events
+
+    def hand_over(self, handover: HandoverScreen, then: Callable[[Any], None]) -> None:
+        """Cover the terminal with *handover*; *then* once the incoming player took the keyboard.
+
+        The first handover of a game that opened on one (``OpeningHandover``, issue 16)
+        is that one, already on the screen since before this screen was built: it takes
+        *handover*'s words and *then*, so the player who is reading it goes on reading
+        the same screen, its quiet period running from when it appeared.
+        """
+        opening, self.opening = self.opening, None
+        if opening is not None and opening.waiting:
+            opening.adopt(handover, then, self)
+        else:
+            self.app.push_screen(handover, then)
 
     def refuse(self, reason: str) -> None:
         """Tell the player at the keyboard why that cannot be done now.
