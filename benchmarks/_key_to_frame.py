@@ -301,7 +301,10 @@ async def uwo_round(keys: int, out: list[float], *, thinking: bool) -> None:
         if thinking:
             thinker = screen._thinker
             assert thinker is not None and thinker.broken is None, "the computer should think in its process"
-            for _ in range(500):  # until its first answer (and so its pid) is in
+            # Until its first answer (and so its pid) is in: a search at the lowest priority
+            # (``thinker.NICENESS``) on a loaded machine may take many seconds; where it ran
+            # is asked, not how soon.
+            for _ in range(6000):
                 if thinker.last_pid is not None:
                     break
                 await asyncio.sleep(0.01)

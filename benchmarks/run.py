@@ -17,7 +17,8 @@ Rows, each with its baseline and target:
   against one raw enchant check; ``vowl solve`` on the slowest deck card against the
   old exhaustive search (target ≤ 50 ms); the turn review of the 12 busiest cards
   (target ≤ 50 ms) beside the one-time index build.
-- **UWO**: random self-play against the bare engine (target ≤ 1.2×); the hard level's
+- **UWO**: random self-play against the bare engine playing the very same games (target
+  ≤ 1.2×; in CPU time with ``--cpu``, and ``--only selfplay`` runs it alone); the hard level's
   p95 per planned turn on positions from normal-vs-normal games against the greedy
   player's (target ≤ 1 s; ``--ai-games``, 0 skips it).
 - **key to frame** (``_key_to_frame.py``, Pilot, its own process): Vowl's Enter on an
@@ -42,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -185,26 +187,51 @@ def word_rows() -> list[Line]:
     ]
 
 
-def uwo_rows(ai_games: int) -> list[Line]:
-    """Random self-play against the bare engine, and the hard level's time per planned turn."""
-    import random  # noqa: PLC0415
+def uwo_engine_alone(games: int, seed: int) -> int:
+    """The baseline of "uwo selfplay, one random game": the very games ``selfplay(games,
+    seed)`` plays (the same deals, each seat's random player from its own generator, so
+    the same actions), with nothing but the engine and the players; the number of actions.
 
+    It used to play other games (``random.Random(i)``, one player for both seats), about
+    a fifth shorter than self-play's: the row's 1.20-1.39x was mostly that difference,
+    not the harness (1.01x on the same games, CPU time, 2026-12-02)."""
     from boardgames.uwo.engine import Game  # noqa: PLC0415
-    from boardgames.uwo.players import RandomPlayer, percentile, selfplay  # noqa: PLC0415
+    from boardgames.uwo.players import RandomPlayer, game_rng  # noqa: PLC0415
+    from boardgames.uwo.side import Side  # noqa: PLC0415
+
+    actions = 0
+    for i in range(games):
+        g = Game.new(game_rng(seed, i, "deal"))
+        seats = {Side.GNORFS: RandomPlayer(game_rng(seed, i, "gnorfs")),
+                 Side.PNORFS: RandomPlayer(game_rng(seed, i, "pnorfs"))}
+        while (side := g.to_act) is not None:
+            g.apply(seats[side].pick(g.legal_list()))
+            actions += 1
+    return actions
+
+
+def uwo_rows(ai_games: int, cpu: bool = False) -> list[Line]:
+    """Random self-play against the bare engine on the same games (in CPU time with
+    ``cpu``), and the hard level's time per planned turn."""
+    from boardgames.uwo.players import percentile, selfplay  # noqa: PLC0415
 
     sys.path.insert(0, str(HERE))
     from uwo_turn_time import positions, turn_time  # noqa: PLC0415
 
-    def engine_alone() -> None:
-        for seed in range(10):
-            g = Game.new(random.Random(seed))
-            player = RandomPlayer(random.Random(seed))
-            while not g.is_over():
-                g.apply(player.pick(g.legal_list()))
+    tick = time.process_time if cpu else time.perf_counter
 
-    engine = best_mean(engine_alone, 1, 3) / 10
-    played = best_mean(lambda: selfplay(10, 0), 1, 3) / 10
-    out = [_ratio_line("uwo selfplay, one random game", played, "the engine alone", engine, 1.2)]
+    def once(fn: Callable[[], object]) -> float:
+        started = tick()
+        fn()
+        return tick() - started
+
+    engine_runs: list[float] = []
+    played_runs: list[float] = []
+    for _ in range(7):  # interleaved, the best of each: the same load on both
+        engine_runs.append(once(lambda: uwo_engine_alone(10, 0)))
+        played_runs.append(once(lambda: selfplay(10, 0)))
+    engine, played = min(engine_runs) / 10, min(played_runs) / 10
+    out = [_ratio_line("uwo selfplay, one random game", played, "the engine alone, same games", engine, 1.2)]
     if ai_games:
         found = positions(ai_games, 5, 1)
         hard = percentile([turn_time("hard", g, 1)[0] for g in found], 95)
@@ -275,11 +302,12 @@ def main(argv: list[str] | None = None) -> int:
     if not args.only:
         table += word_rows()
         print("  measured the judges, the solver and the review", file=sys.stderr, flush=True)
-        table += uwo_rows(args.ai_games)
+    if not args.only or args.only.lower() in "uwo selfplay, one random game":
+        table += uwo_rows(args.ai_games if not args.only else 0, args.cpu)
         print("  measured UWO self-play and the computer", file=sys.stderr, flush=True)
-        if args.keys:
-            table += key_rows(args.keys)
-            print("  measured key to frame", file=sys.stderr, flush=True)
+    if not args.only and args.keys:
+        table += key_rows(args.keys)
+        print("  measured key to frame", file=sys.stderr, flush=True)
     if not args.only or args.only.lower() in SAVES_ROW.lower():
         table.append(saves_row())
     print(f"| what | now | baseline | ratio | target | met |  (processes: medians of {args.runs} interleaved runs, "

@@ -46,8 +46,6 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from rich.cells import cell_len
-
 #: Default display cap, in terminal cells: long enough for any real name or title,
 #: short enough that a pasted novel cannot push a screen's layout apart.
 LIMIT = 60
@@ -81,6 +79,17 @@ def _visible(char: str) -> str:
     return char
 
 
+def _width(text: str) -> int:
+    """Terminal cells *text* takes.  Visible ASCII (all that ``_visible`` leaves of ASCII)
+    is one cell a character; anything else asks Rich, imported only then: ``vowl check``
+    and the other commands that print a name or a word need no Rich (issue 16)."""
+    if text.isascii():
+        return len(text)
+    from rich.cells import cell_len  # noqa: PLC0415 - see above
+
+    return cell_len(text)
+
+
 def plain(value: object, limit: int | None = LIMIT) -> str:
     """*value* as text that is safe to put on a terminal, at most *limit* cells wide.
 
@@ -89,15 +98,15 @@ def plain(value: object, limit: int | None = LIMIT) -> str:
     *limit* cells is cut and ends with ``…``.  ``limit=None`` keeps everything.
     """
     text = "".join(_visible(c) for c in str(value))
-    if limit is None or cell_len(text) <= limit:
+    if limit is None or _width(text) <= limit:
         return text
     if limit <= 0:
         return ""
     kept: list[str] = []
     width = 0
-    budget = limit - cell_len(ELLIPSIS)
+    budget = limit - _width(ELLIPSIS)
     for char in text:
-        w = cell_len(char)
+        w = _width(char)
         if width + w > budget:
             break
         kept.append(char)

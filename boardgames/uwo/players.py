@@ -141,8 +141,12 @@ class GameResult:
     times: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
 
 
-def _rng(seed: int, index: int, what: str) -> random.Random:
-    # String seeds are hashed with SHA-512 by ``random``: stable across runs and platforms.
+def game_rng(seed: int, index: int, what: str) -> random.Random:
+    """The generator of game ``index`` of a self-play run from ``seed``: ``what`` is
+    ``"deal"``, ``"gnorfs"`` or ``"pnorfs"`` (each seat decides from its own).  Public so
+    that a benchmark's baseline can play the very same games without the harness.
+
+    String seeds are hashed with SHA-512 by ``random``: stable across runs and platforms."""
     return random.Random(f"uwo/{seed}/{index}/{what}")
 
 
@@ -191,10 +195,10 @@ def selfplay_games(
 ) -> Iterator[GameResult]:
     """Play ``games`` whole games; game ``i`` is dealt and decided from seeds derived from (seed, i)."""
     for i in range(games):
-        game = Game.new(_rng(seed, i, "deal"), first_game=first_game)
+        game = Game.new(game_rng(seed, i, "deal"), first_game=first_game)
         players = {
-            Side.GNORFS: gnorfs(Side.GNORFS, _rng(seed, i, "gnorfs")),
-            Side.PNORFS: pnorfs(Side.PNORFS, _rng(seed, i, "pnorfs")),
+            Side.GNORFS: gnorfs(Side.GNORFS, game_rng(seed, i, "gnorfs")),
+            Side.PNORFS: pnorfs(Side.PNORFS, game_rng(seed, i, "pnorfs")),
         }
         times: tuple[list[float], list[float]] = ([], [])
         outcome = play_game(game, players, times=times)

@@ -484,7 +484,11 @@ class UwoScreen(SessionScreen[Game]):
         self._pending = (action, token)
         assert self._pace is not None
         self._pace.resume()
-        self._pace_tick()
+        # Not called from here: the step may start the next decision, an exclusive
+        # worker of this group, which would cancel this one while it still runs (a test
+        # waiting for the workers then saw it cancelled, whenever the answer came while
+        # it waited: more often now that the search runs at a low priority).
+        self.call_later(self._pace_tick)
 
     def _choose(self, player: Player, view: UwoView) -> tuple[Action, str | None] | None:
         """In a thread: the decision, from the search process if there is one, else (or if

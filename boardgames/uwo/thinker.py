@@ -18,8 +18,9 @@ looked up in the catalog on the other side.
 The child never outlives the app: it ends when its pipe closes (the app ended, however
 it ended), when it sees that its parent is gone (a watchdog thread, for a parent killed
 outright while a search runs), and ``close()`` (the screen's unmount, and at exit any
-left over) kills it.  It runs in a session of its own, so a terminal's signals reach
-only the app, which ends it.
+left over) kills it.  It runs in a process group of its own, so a terminal's signals
+reach only the app, which ends it; and at the lowest priority (``NICENESS``), so the
+screen never waits for the search.
 """
 
 from __future__ import annotations
@@ -50,6 +51,22 @@ _LENGTH = struct.Struct("!Q")
 #: Seconds between the child's looks at its parent (a watchdog; the pipe's end is the
 #: usual signal, this one covers a parent killed while a search runs).
 _WATCH = 0.25
+#: The nice value the child takes (19: the lowest priority a
+#: process may take without privileges).  On a machine of two cores the search takes
+#: one whole core for up to a second a decision; at the app's own priority the kernel
+#: shared the cores between the search, the app and whatever else runs, and a cursor
+#: key waited for a slice of the search (issue 16: p95 17.5-35.5 ms while the computer
+#: thought, 11.5-14.5 ms otherwise).  At the lowest priority the screen wins every time
+#: it has work, which is what a player wants: a move arrives a little later on a busy
+#: machine, a key never does.
+#:
+#: The child stays in the app's session (a process group of its own is enough to keep
+#: the terminal's signals from it): on Linux with autogroups (the default on desktop
+#: kernels) each session is scheduled as one group against the others whatever its
+#: processes' nice values, so in a session of its own the search kept a whole session's
+#: share of the processor against the screen, nice or not.  In the app's session the
+#: app as a whole gets its fair share as before, and inside it the screen comes first.
+NICENESS = 19
 
 
 class ThinkerError(Exception):
@@ -161,7 +178,7 @@ class Thinker:
         try:
             proc = subprocess.Popen(  # our own interpreter and module
                 self.command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                env=env, close_fds=True, start_new_session=True,
+                env=env, close_fds=True, process_group=0,  # the app's session, see NICENESS
             )
         except OSError as e:
             self.broken = f"could not start ({e.strerror or e})"
@@ -239,12 +256,21 @@ def _watch(parent: int) -> None:
             os._exit(0)
 
 
+def _lower_priority() -> None:
+    """Give the screen the processor first (``NICENESS``), before any thread starts (on
+    Linux a thread keeps the nice value it was started with).  Refused or missing (another
+    system), the search runs at the app's priority, as before."""
+    with contextlib.suppress(OSError):
+        os.nice(max(0, NICENESS - os.nice(0)))
+
+
 def serve(parent: int) -> int:
     """The child's loop: a request in, a decision out, until the pipe closes."""
     import random  # noqa: PLC0415
 
     from boardgames.uwo.players import PLAYERS, Restorable  # noqa: PLC0415
 
+    _lower_priority()
     requests = sys.stdin.buffer
     replies = os.fdopen(os.dup(1), "wb")
     sys.stdout = sys.stderr  # nothing but replies on the pipe

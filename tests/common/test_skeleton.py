@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -11,6 +14,7 @@ from boardgames.common.skeleton import (
     Rejection,
     SkeletonError,
     SkeletonMatcher,
+    Verdict,
     candidate_count,
     compile_skeleton,
     consonant_skeleton,
@@ -194,3 +198,25 @@ def test_fits_compiles_no_regex(monkeypatch: pytest.MonkeyPatch) -> None:
     compile_skeleton.cache_clear()
     monkeypatch.setattr(re, "compile", compiled)
     assert fits("SVR", "savor") and not fits("SVR", "savior") and not fits("SVR", "savory")
+
+
+def test_a_verdict_is_an_immutable_value() -> None:
+    """A plain class since ``vowl check`` stopped importing ``dataclasses`` (issue 16): still
+    equal by its fields, hashable, unchangeable, copied and pickled whole, and never
+    equal to a tuple of the same fields."""
+    v = Verdict("savior", False, Rejection.DOES_NOT_FIT, "double vowel IO")
+    assert v == Verdict("savior", False, Rejection.DOES_NOT_FIT, "double vowel IO")
+    assert v != Verdict("savior", False, Rejection.DOES_NOT_FIT) and v != Verdict("savior", True)
+    assert v != ("savior", False, Rejection.DOES_NOT_FIT, "double vowel IO")
+    assert len({v, Verdict("savior", False, Rejection.DOES_NOT_FIT, "double vowel IO")}) == 1
+    assert Verdict(word="savor", accepted=True) == Verdict("savor", True, None, "")
+    with pytest.raises(AttributeError):
+        v.word = "other"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del v.detail
+    with pytest.raises(AttributeError):
+        v.extra = 1  # type: ignore[attr-defined]
+    assert copy.deepcopy(v) == v == pickle.loads(pickle.dumps(v))
+    assert repr(v) == ("Verdict(word='savior', accepted=False, rejection=<Rejection.DOES_NOT_FIT: "
+                       "'does not fit the letters'>, detail='double vowel IO')")
+    assert v.message == "rejected: does not fit the letters (double vowel IO)"

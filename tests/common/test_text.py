@@ -11,7 +11,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content
 
-from boardgames.common.text import BACKSLASH, ELLIPSIS, LIMIT, plain, shown
+from boardgames.common.text import BACKSLASH, ELLIPSIS, LIMIT, _width, plain, shown
 
 HOSTILE = [
     "[/]Ann",
@@ -96,6 +96,14 @@ def test_long_text_is_capped_in_cells_with_an_ellipsis(value: str, limit: int) -
         assert out.endswith(ELLIPSIS)
     else:
         assert out == plain(value, None)
+
+
+@given(st.text())
+def test_the_width_of_shown_text_is_richs_without_rich_for_ascii(value: str) -> None:
+    """``plain`` measures visible ASCII itself (``vowl check`` imports no Rich) and the
+    rest with Rich: the same widths either way."""
+    shown_text = plain(value, None)
+    assert _width(shown_text) == cell_len(shown_text)
 
 
 def test_the_default_cap_keeps_real_names_whole() -> None:

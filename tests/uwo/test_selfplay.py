@@ -107,3 +107,17 @@ def test_random_self_play_builds_no_view_and_plays_the_same_games(monkeypatch: p
 
 def _results(make: PlayerFactory) -> list[GameResult]:
     return list(selfplay_games(4, 5, make, make))
+
+
+def test_the_benchmarks_engine_baseline_plays_the_same_games_as_selfplay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``benchmarks/run.py``'s "uwo selfplay" row compares self-play with the engine alone:
+    on other games (about a fifth shorter) the ratio measured the games, not the harness."""
+    from pathlib import Path  # noqa: PLC0415
+
+    bench = Path(__file__).resolve().parents[2] / "benchmarks"
+    monkeypatch.syspath_prepend(str(bench))  # run.py imports its folder's helpers by name
+    from benchmarks.run import uwo_engine_alone  # noqa: PLC0415
+
+    summary = selfplay(4, 0)
+    decisions = sum(len(r.times[0]) + len(r.times[1]) for r in summary.results)
+    assert uwo_engine_alone(4, 0) == decisions

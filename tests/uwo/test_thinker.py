@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,7 @@ from boardgames.uwo.players import PLAYERS, ComputerOpponent, Restorable
 from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.side import Side
 from boardgames.uwo.spec import SPEC
-from boardgames.uwo.thinker import Thinker, ThinkerError
+from boardgames.uwo.thinker import NICENESS, Thinker, ThinkerError
 from boardgames.uwo.view import UwoView
 from tests.screen import record_notifications
 from tests.uwo.test_screen import end_turn, uwo
@@ -86,6 +87,22 @@ def test_the_process_decides_exactly_as_the_player_through_a_game(level: str) ->
     finally:
         thinker.close()
     assert not alive(thinker.last_pid)
+
+
+def test_the_process_yields_the_processor_to_the_screen() -> None:
+    """The search runs at the lowest priority, in the app's session (so the kernel's
+    autogroups weigh that priority against the screen's, not against the whole machine)
+    but in a process group of its own (so the terminal's signals do not reach it)."""
+    thinker = Thinker()
+    try:
+        thinker.start()  # answers once it has lowered its priority
+        pid = thinker.pid
+        assert pid is not None
+        assert os.getpriority(os.PRIO_PROCESS, pid) == max(NICENESS, os.getpriority(os.PRIO_PROCESS, 0))
+        assert os.getsid(pid) == os.getsid(0), "the app's session"
+        assert os.getpgid(pid) == pid != os.getpgid(0), "a process group of its own"
+    finally:
+        thinker.close()
 
 
 def in_the_app(self: Thinker, level: str, player: Restorable, view: UwoView) -> Action:
@@ -159,6 +176,36 @@ async def test_the_process_starts_after_the_first_frame_and_ends_with_the_screen
         assert at_first_frame == [set()], "no process before the first frame"
     assert thinker.closed and not alive(pid)
     assert thinkers() == set()
+
+
+async def test_a_decision_ends_done_and_is_not_cancelled_by_the_next(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The computer's step (and so its next decision, an exclusive worker of the same
+    group) follows the worker that brought the answer, not inside it: a test waiting for
+    the workers while an answer came saw that worker cancelled by the next."""
+    answer = threading.Event()
+
+    def held(self: Thinker, level: str, player: Restorable, view: UwoView) -> Action:
+        answer.wait()  # until the test holds the worker
+        return in_the_app(self, level, player, view)
+
+    monkeypatch.setattr(Thinker, "choose", held)
+    app = BoardgamesApp(start=lambda: UwoScreen(computer=ComputerOpponent("easy", Side.GNORFS), step_delay=0),
+                        clock=ManualClock(), seed=1)  # the computer begins, with a turn of several steps
+    async with app.run_test(size=SIZE) as pilot:
+        screen = uwo(app)
+        deciding: list[object] = []
+        for _ in range(200):
+            await pilot.pause()
+            deciding = [w for w in app.workers if w.name == "_decide" and w.is_running]
+            if deciding:
+                break
+        assert len(deciding) == 1, "the computer is deciding"
+        worker = deciding[0]
+        answer.set()
+        await worker.wait()  # raised WorkerCancelled when the next decision started inside it
+        assert worker.state.name == "SUCCESS"
+        await computer_done(pilot)
+        assert screen.session is not None and len(screen.session.autosave.record.actions) >= 2, "it went on deciding"
 
 
 async def test_a_duel_between_people_starts_no_process() -> None:
