@@ -4,6 +4,7 @@ Names are data: drawn as ``Text`` through ``common.text.plain``, never as markup
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Self
 
 from rich.cells import cell_len
@@ -18,6 +19,7 @@ from textual.visual import VisualType
 from textual.widgets import RichLog, Static
 
 from boardgames.common.text import plain
+from boardgames.common.ui.textual_fixes import speed_ups_apply
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.events import plural
 from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
@@ -71,19 +73,41 @@ def put(widget: Static, content: VisualType, key: object = _UNSHOWN, *, layout: 
 
 
 
+@functools.cache
+def _log_speed_ups() -> bool:
+    """Whether ``EventLog`` may keep its drawn lines across a write and a scroll: it
+    reads Textual's per-line cache (``Widget._styles_cache``), so only on the Textual
+    ``textual_fixes`` was checked against; another release draws as ``RichLog`` does."""
+    return speed_ups_apply()
+
+
 class EventLog(RichLog):
-    """The game's log: a ``RichLog`` whose new lines do not lay out the whole screen.
+    """The game's log: a ``RichLog`` whose new lines do not lay out the whole screen,
+    nor draw again the lines it already shows.
 
     ``RichLog.write`` sets the log's virtual size, a reactive that asks for a layout:
     the whole screen arranged again and every widget repainted, on every Enter
     (issue 16).  The log's own size is fixed by its place (``vowl.tcss``), so a new
     line changes only how far it scrolls - unless its scroll bar appears or goes,
     which moves its text: then the layout is kept.
+
+    A new line at the end changed, besides the scroll bar, only the rows that show
+    it, yet ``RichLog`` redrew every row, and then again a frame later when it
+    scrolled (``scroll_end`` waits for a refresh): each Enter drew the whole log
+    twice.  Here a write repaints only the rows its lines land on, the log scrolls
+    at once when no layout is pending (the line shows in the same frame as the
+    verdict), and a scroll by *k* rows moves the rows already drawn by *k* in
+    Textual's per-line cache (``_styles_cache``), drawing only the rows that come
+    into view.  Whatever else changes (a style, the width, the focus, a theme)
+    empties that cache as before.
     """
 
     #: How many writes still asked for a layout (tests count them).
     layouts = 0
     _writing = False
+    #: During a write: how many lines the log had before it, and whether a layout was kept.
+    _lines_before = 0
+    _layout_kept = False
     _style: Style | None = None
 
     @property
@@ -106,12 +130,27 @@ class EventLog(RichLog):
         finally:
             self._style = None
 
-    def write(self, *args: Any, **kwargs: Any) -> Self:
-        self._writing = True
+    def write(
+        self,
+        content: Any,
+        width: int | None = None,
+        expand: bool = False,
+        shrink: bool = True,
+        scroll_end: bool | None = None,
+        animate: bool = False,
+    ) -> Self:
+        now = _log_speed_ups() and self._size_known and self.is_mounted and bool(self.container_size)
+        follow = self.auto_scroll if scroll_end is None else scroll_end
+        self._writing, self._layout_kept, self._lines_before = True, False, len(self.lines)
         try:
-            return super().write(*args, **kwargs)
+            # Deferred (no size yet) or not ours to speed up: ``RichLog`` scrolls as ever.
+            super().write(content, width, expand, shrink, scroll_end=False if now else scroll_end, animate=animate)
         finally:
             self._writing = False
+        if now and follow:
+            # With no layout pending the new size is known now: scroll in this frame.
+            self.scroll_end(animate=animate, immediate=not self._layout_kept, x_axis=False)
+        return self
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
         if layout and self._writing and self.is_mounted and self.container_size:
@@ -123,7 +162,40 @@ class EventLog(RichLog):
             finally:
                 self._writing = True
             EventLog.layouts += layout
+            self._layout_kept = layout
+            if not layout and repaint and not regions and _log_speed_ups():
+                return self._repaint_new_lines(recompose)
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _repaint_new_lines(self, recompose: bool) -> Self:
+        """Repaint only the rows the lines written since ``_lines_before`` land on (none
+        when they are below the rows shown): the lines above them did not change."""
+        first = self._lines_before - round(self.scroll_y)
+        count = len(self.lines) - self._lines_before
+        shown = self.content_region.height
+        if first < 0 or count < 0:
+            return super().refresh(recompose=recompose)  # not an append at the end: all of it
+        if count == 0 or first >= shown:
+            return super().refresh(repaint=False, recompose=recompose)
+        width = max(self.virtual_size.width, self.size.width)
+        return super().refresh(Region(0, first, width, min(count, shown - first)), recompose=recompose)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """Textual's (every row repainted), but the rows still shown keep what was drawn
+        for them, moved with the scroll; only the rows that come into view are drawn."""
+        step = round(new_value) - round(old_value)
+        if not (step and _log_speed_ups() and self.is_mounted):
+            super().watch_scroll_y(old_value, new_value)
+            return
+        cache = self._styles_cache
+        top = self.styles.gutter.top
+        rows = range(top, top + self.content_region.height)
+        drawn, dirty = cache._cache, cache._dirty_lines
+        kept = {y: drawn[y + step] for y in rows
+                if y + step in rows and y + step in drawn and y + step not in dirty}
+        super().watch_scroll_y(old_value, new_value)  # every row marked to be drawn
+        drawn.update(kept)
+        dirty.difference_update(kept)
 
 
 class CardFace(Static):

@@ -268,6 +268,95 @@ def _one_footer_rebuild_at_a_time() -> None:
     Footer.bindings_changed = bindings_changed  # type: ignore[method-assign]
 
 
+#: Rows a scroll bar keeps (ScrollBar -> (what else it was drawn with, row -> strip)).
+_SCROLL_BAR_ROWS: weakref.WeakKeyDictionary[Any, tuple[tuple[object, ...], dict[object, Any]]] = (
+    weakref.WeakKeyDictionary()
+)
+#: A scroll bar has a few kinds of row (track above and below, thumb, its two ends):
+#: more than this and the kept rows start again.
+SCROLL_BAR_ROWS_KEPT = 256
+#: Textual's own ``ScrollBar.render_lines`` (the tests compare every row with it).
+TEXTUAL_SCROLL_BAR_RENDER_LINES: Any = None
+
+
+def scroll_bar_rows(bar: Any, renderable: Any) -> list[tuple[Any, ...]] | None:
+    """The segments of each row of *bar*, as ``ScrollBarRender.__rich_console__`` draws
+    them at the bar's size (Textual 8.2.8), or ``None`` for a renderer drawn otherwise."""
+    from rich.color import Color  # noqa: PLC0415
+    from rich.segment import Segment  # noqa: PLC0415
+    from textual.scrollbar import ScrollBarRender  # noqa: PLC0415
+
+    width, height = bar.size
+    if type(renderable) is not ScrollBarRender or not width or not height:
+        return None
+    vertical = renderable.vertical
+    style = bar.app.console.get_style(renderable.style)
+    segments = renderable.render_bar(
+        size=height if vertical else width,
+        window_size=renderable.window_size,
+        virtual_size=renderable.virtual_size,
+        position=renderable.position,
+        vertical=vertical,
+        thickness=width if vertical else height,
+        back_color=style.bgcolor or Color.parse("#555555"),
+        bar_color=style.color or Color.parse("bright_magenta"),
+    ).segments
+    if vertical:
+        return [(segment,) for segment in segments]
+    row = tuple(segment for segment in segments if segment != Segment.line())
+    return [row] * height
+
+
+def _scroll_bars_drawn_from_their_rows() -> None:
+    """Textual 8.2.8: a scroll bar whose thumb moves is drawn again whole.
+
+    Each change of a scroll bar's geometry (a log one line longer, scrolled to its
+    end) clears its line cache, and all its rows are drawn again through Rich and the
+    styles cache - a third of the frame after each Enter in Vowl's log (issue 16),
+    though a bar has a handful of kinds of row (the track above and below the thumb,
+    the thumb, its two ends) and a thumb that moves changes two or three rows.
+
+    Each row of a bar is drawn from its own segments alone (``ScrollBarRender``
+    puts one segment per row of a vertical bar, the same segments on every row of a
+    horizontal one; the styles cache and the line filters work row by row).  So the
+    rows Textual drew are kept by their segments, with everything else they were drawn
+    with (size, styles, colours beneath, filters, theme: any change and they are
+    dropped).  A bar is put together from the rows kept; a kind of row not kept yet
+    is drawn by Textual, that row alone, and kept.  A renderer other than
+    ``ScrollBarRender``, linked or selected text: always Textual's whole.
+    """
+    global TEXTUAL_SCROLL_BAR_RENDER_LINES  # noqa: PLW0603 - once, at install
+    from textual.geometry import Region  # noqa: PLC0415
+    from textual.scrollbar import ScrollBar  # noqa: PLC0415
+
+    TEXTUAL_SCROLL_BAR_RENDER_LINES = ScrollBar.render_lines
+
+    @functools.wraps(TEXTUAL_SCROLL_BAR_RENDER_LINES)
+    def render_lines(self: ScrollBar, crop: Any) -> Any:
+        rows = None if self.auto_links or self.text_selection is not None else scroll_bar_rows(self, self.render())
+        if rows is None:
+            return TEXTUAL_SCROLL_BAR_RENDER_LINES(self, crop)
+        app = self.app
+        drawn_with = (self.size, self.content_region.size, self.styles._cache_key, self.background_colors,  # noqa: SLF001
+                      self.visual_style, self.opacity, tuple(self.get_line_filters()), app.ansi_theme,
+                      app.native_ansi_color, self._border_title, self._border_subtitle)  # noqa: SLF001
+        kept = _SCROLL_BAR_ROWS.get(self)
+        if kept is None or kept[0] != drawn_with or len(kept[1]) > SCROLL_BAR_ROWS_KEPT:
+            kept = _SCROLL_BAR_ROWS[self] = (drawn_with, {})
+        strips = kept[1]
+        wanted = rows[crop.y:crop.bottom]
+        width = self.size.width
+        for y, row in zip(crop.line_range, wanted, strict=True):
+            if row not in strips:  # a kind of row not drawn yet: Textual draws that row alone
+                [strips[row]] = TEXTUAL_SCROLL_BAR_RENDER_LINES(self, Region(0, y, width, 1))
+        x1, x2 = crop.column_span
+        if (x1, x2) == (0, width):
+            return [strips[row] for row in wanted]
+        return [strips[row].crop(x1, x2) for row in wanted]
+
+    ScrollBar.render_lines = render_lines  # type: ignore[method-assign, assignment]
+
+
 def apply() -> None:
     """Install every work-around (once)."""
     global _applied  # noqa: PLW0603 - a process-wide, install-once flag
@@ -282,6 +371,7 @@ def apply() -> None:
     _no_restyle_on_a_screens_first_resume()
     _breakpoints_before_compose()
     _one_footer_rebuild_at_a_time()
+    _scroll_bars_drawn_from_their_rows()
     # Not a bug: a frame after a key renders only the widgets under what changed (issue 16).
     from boardgames.common.ui import partial_update  # noqa: PLC0415 - the compositor's own module
 
