@@ -10,16 +10,23 @@ default one) to the driver.  Each game is opened as its command line opens it.
 from __future__ import annotations
 
 import gc
+import io
+import json
+import os
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from textual.app import App
+from rich.console import Console
+from textual._compositor import Compositor
+from textual.app import App, ComposeResult
 from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
 from boardgames import app as app_module
@@ -41,7 +48,7 @@ pytestmark = pytest.mark.skipif(not speed_ups_apply(), reason="speed-ups are for
 
 @contextmanager
 def counting_until_first_frame(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Counter[str]]]:
-    """Counts of styling and Footer rebuilds, frozen at the app's first frame of its own.
+    """Counts of styling, Footer rebuilds and frames rendered, frozen at the app's first frame of its own.
 
     ``frame`` holds them as they were when the first frame of a screen other than the
     default one was handed to the driver (``App._display``, as ``benchmarks/_first_frame.py``
@@ -51,6 +58,7 @@ def counting_until_first_frame(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict
     frame: Counter[str] = Counter()
     result = {"now": now, "frame": frame}
     apply, recompose, display = Stylesheet.apply, Footer.recompose, App._display
+    render_update = Compositor.render_update
 
     def counting_apply(self: Stylesheet, node: Any, *args: Any, **kwargs: Any) -> Any:
         now["apply"] += 1
@@ -61,7 +69,13 @@ def counting_until_first_frame(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict
         now["footer rebuilds"] += 1
         await recompose(self)
 
+    def counting_render_update(self: Compositor, *args: Any, **kwargs: Any) -> Any:
+        now["renders"] += 1
+        return render_update(self, *args, **kwargs)
+
     def first_display(self: App[Any], screen: Screen[Any], renderable: Any) -> None:
+        if renderable is not None and self._batch_count:
+            now["frames thrown away"] += 1  # rendered, then dropped by ``App._display``
         display(self, screen, renderable)
         shown = renderable is not None and not self._batch_count and screen is self.screen
         if shown and screen is not self.screen_stack[0] and not frame:
@@ -71,6 +85,7 @@ def counting_until_first_frame(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict
     monkeypatch.setattr(Stylesheet, "apply", counting_apply)
     monkeypatch.setattr(Footer, "recompose", counting_recompose)
     monkeypatch.setattr(App, "_display", first_display)
+    monkeypatch.setattr(Compositor, "render_update", counting_render_update)
     yield result
 
 
@@ -181,3 +196,85 @@ async def test_vntypl8s_builds_no_footer_under_its_first_handover(monkeypatch: p
     counts = await first_frame_counts(vntypl8s_from_the_command_line, monkeypatch)
     assert counts["footer rebuilds"] == 0
 
+
+async def test_vowl_renders_no_frame_to_be_thrown_away_before_its_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table was laid out and rendered whole inside ``App.run``'s batch, a frame
+    ``App._display`` then dropped, and rendered whole again for the first frame shown
+    (``textual_fixes._no_frame_rendered_to_be_thrown_away``)."""
+    counts = await first_frame_counts(vowl_from_the_command_line, monkeypatch)
+    assert counts["frames thrown away"] == 0
+    assert counts["renders"] == 1
+
+
+class Second(Screen[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("the second screen")
+
+
+def frame_text(app: App[Any], renderable: Any) -> str:
+    """The text of one frame as the app hands it to its driver (a whole one, or the changed parts)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True, color_system=None,
+                      record=True, legacy_windows=False, safe_box=False)
+    console.print(renderable)
+    return console.export_text()
+
+
+async def test_a_screen_shown_in_a_batch_is_painted_once_when_the_batch_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A screen pushed while the app holds a batch (``App.run`` holds one as it shows
+    its first screen) is laid out then; it is not rendered for nothing while the batch
+    lasts, and the first frame after it shows it, with nothing else to prompt it."""
+    shown: list[str] = []
+    thrown_away: list[str] = []
+    display = App._display
+
+    def recording(self: App[Any], screen: Screen[Any], renderable: Any) -> None:
+        if renderable is not None:
+            (thrown_away if self._batch_count else shown).append(frame_text(self, renderable))
+        display(self, screen, renderable)
+
+    monkeypatch.setattr(App, "_display", recording)
+    app = App[None]()
+    async with app.run_test(size=(40, 5)) as pilot:
+        await wait_for(pilot, lambda: bool(shown), "the first frame")
+        with app.batch_update():
+            await app.push_screen(Second())
+            for _ in range(5):
+                await pilot.pause()  # the new screen is mounted, resumed and laid out, batched
+            assert thrown_away == []
+            assert all("the second screen" not in frame for frame in shown)
+        await wait_for(pilot, lambda: any("the second screen" in frame for frame in shown), "the frame after the batch")
+
+
+#: At the first frame, print the modules imported so far (the real command line, in a
+#: process of its own: this one has imported everything already).
+IMPORTED_AT_FIRST_FRAME = """
+import json, os, sys
+sys.path.insert(0, sys.argv[1])
+import _first_frame
+
+def painted() -> None:
+    print(json.dumps(sorted(sys.modules)), flush=True)
+    os._exit(0)
+
+_first_frame.painted = painted
+_first_frame.suite(sys.argv[2:])
+"""
+
+
+def imported_at_first_frame(*argv: str) -> set[str]:
+    benchmarks = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(__file__))), "benchmarks")
+    done = subprocess.run([sys.executable, "-c", IMPORTED_AT_FIRST_FRAME, benchmarks, *argv],
+                          capture_output=True, text=True, check=True, timeout=120)
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_vowl_imports_nothing_its_first_frame_does_not_show() -> None:
+    """``boardgames vowl --players Ann,Bob`` opens on Ann's roll: the review and the
+    discard modals, the handover, the practice stats come after the first action, and
+    are imported then (each is opened in tests/vowl)."""
+    imported = imported_at_first_frame("vowl", "--players", "Ann,Bob", "--seed", "1")
+    assert "boardgames.vowl.screen" in imported  # the table is there
+    later = {"boardgames.vowl.modals", "boardgames.vowl.stats", "boardgames.common.ui.handover",
+             "textual.widgets._selection_list"}
+    assert not imported & later
