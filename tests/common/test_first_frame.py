@@ -278,3 +278,15 @@ def test_vowl_imports_nothing_its_first_frame_does_not_show() -> None:
     later = {"boardgames.vowl.modals", "boardgames.vowl.stats", "boardgames.common.ui.handover",
              "textual.widgets._selection_list"}
     assert not imported & later
+
+
+async def test_vowl_parses_no_css_for_what_its_first_frame_does_not_show() -> None:
+    """The setup form's rules and the review's and discard's were in vowl.tcss, parsed
+    before the table's first frame; they are those screens' own ``DEFAULT_CSS`` now."""
+    app = vowl_from_the_command_line()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.screen.is_mounted and settled(app), "the table")
+        selectors = " ".join(rule.selectors for rule in app.stylesheet.rules)
+        assert "#status" in selectors  # the table's own rules are there
+        for elsewhere in ("VowlSetupScreen", "DiscardScreen", "ReviewScreen", "#review-box", "#setup"):
+            assert elsewhere not in selectors
