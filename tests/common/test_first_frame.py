@@ -10,7 +10,6 @@ default one) to the driver.  Each game is opened as its command line opens it.
 from __future__ import annotations
 
 import gc
-import io
 import json
 import os
 import subprocess
@@ -21,12 +20,11 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from rich.console import Console
 from textual._compositor import Compositor
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 from boardgames import app as app_module
@@ -195,55 +193,6 @@ async def test_vntypl8s_builds_no_footer_under_its_first_handover(monkeypatch: p
     """The game's Footer under the first handover is built when the handover goes."""
     counts = await first_frame_counts(vntypl8s_from_the_command_line, monkeypatch)
     assert counts["footer rebuilds"] == 0
-
-
-async def test_vowl_renders_no_frame_to_be_thrown_away_before_its_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The table was laid out and rendered whole inside ``App.run``'s batch, a frame
-    ``App._display`` then dropped, and rendered whole again for the first frame shown
-    (``textual_fixes._no_frame_rendered_to_be_thrown_away``)."""
-    counts = await first_frame_counts(vowl_from_the_command_line, monkeypatch)
-    assert counts["frames thrown away"] == 0
-    assert counts["renders"] == 1
-
-
-class Second(Screen[None]):
-    def compose(self) -> ComposeResult:
-        yield Static("the second screen")
-
-
-def frame_text(app: App[Any], renderable: Any) -> str:
-    """The text of one frame as the app hands it to its driver (a whole one, or the changed parts)."""
-    width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True, color_system=None,
-                      record=True, legacy_windows=False, safe_box=False)
-    console.print(renderable)
-    return console.export_text()
-
-
-async def test_a_screen_shown_in_a_batch_is_painted_once_when_the_batch_ends(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A screen pushed while the app holds a batch (``App.run`` holds one as it shows
-    its first screen) is laid out then; it is not rendered for nothing while the batch
-    lasts, and the first frame after it shows it, with nothing else to prompt it."""
-    shown: list[str] = []
-    thrown_away: list[str] = []
-    display = App._display
-
-    def recording(self: App[Any], screen: Screen[Any], renderable: Any) -> None:
-        if renderable is not None:
-            (thrown_away if self._batch_count else shown).append(frame_text(self, renderable))
-        display(self, screen, renderable)
-
-    monkeypatch.setattr(App, "_display", recording)
-    app = App[None]()
-    async with app.run_test(size=(40, 5)) as pilot:
-        await wait_for(pilot, lambda: bool(shown), "the first frame")
-        with app.batch_update():
-            await app.push_screen(Second())
-            for _ in range(5):
-                await pilot.pause()  # the new screen is mounted, resumed and laid out, batched
-            assert thrown_away == []
-            assert all("the second screen" not in frame for frame in shown)
-        await wait_for(pilot, lambda: any("the second screen" in frame for frame in shown), "the frame after the batch")
 
 
 #: At the first frame, print the modules imported so far (the real command line, in a

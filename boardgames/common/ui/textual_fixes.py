@@ -268,54 +268,6 @@ def _one_footer_rebuild_at_a_time() -> None:
     Footer.bindings_changed = bindings_changed  # type: ignore[method-assign]
 
 
-def _no_frame_rendered_to_be_thrown_away() -> None:
-    """Textual 8.2.8: a screen renders whole frames that the app then throws away.
-
-    While the app holds a batch (``App.batch_update``: ``App.run`` holds one until the
-    first screen it is shown has mounted, ``Widget.recompose`` one while it rebuilds),
-    ``App._display`` drops every frame, yet the top screen's ``_compositor_refresh``
-    renders each one first (``Compositor.render_update``).  A game's first screen is
-    laid out and rendered whole inside ``App.run``'s batch, and that frame was thrown
-    away: about a twelfth of the work before Vowl's first frame (issue 16).
-
-    Here the top screen renders nothing while the app is batched and keeps what is
-    dirty (its regions stay in the compositor, as Textual keeps them until a render),
-    marked for a whole repaint; when the last batch ends the screen is prompted, and
-    its idle handler paints that repaint through its update timer, as it paints any
-    refresh.  What reaches the terminal is the same frame (the dropped ones never
-    did), drawn from the state the app is in once the batch ends.  Inline apps keep
-    Textual's own code.
-    """
-    from textual.app import App  # noqa: PLC0415
-    from textual.screen import Screen  # noqa: PLC0415
-
-    original_refresh = Screen._compositor_refresh
-    original_end_batch = App._end_batch
-
-    @functools.wraps(original_refresh)
-    def compositor_refresh(self: Screen[Any]) -> None:
-        app = self.app
-        if app._batch_count and not app.is_inline and self is app.screen:  # noqa: SLF001
-            self._repaint_required = True  # noqa: SLF001 - painted when the batch ends
-            return
-        original_refresh(self)
-
-    @functools.wraps(original_end_batch)
-    def end_batch(self: App[Any]) -> None:
-        original_end_batch(self)
-        if self._batch_count:  # noqa: SLF001
-            return
-        try:
-            screen = self.screen
-        except Exception:  # noqa: BLE001 - no screen (yet, or any more): nothing to paint
-            return
-        if screen._repaint_required and screen.is_attached:  # noqa: SLF001
-            screen.check_idle()
-
-    Screen._compositor_refresh = compositor_refresh  # type: ignore[method-assign]
-    App._end_batch = end_batch  # type: ignore[method-assign]
-
-
 def apply() -> None:
     """Install every work-around (once)."""
     global _applied  # noqa: PLW0603 - a process-wide, install-once flag
@@ -330,7 +282,6 @@ def apply() -> None:
     _no_restyle_on_a_screens_first_resume()
     _breakpoints_before_compose()
     _one_footer_rebuild_at_a_time()
-    _no_frame_rendered_to_be_thrown_away()
     # Not a bug: a frame after a key renders only the widgets under what changed (issue 16).
     from boardgames.common.ui import partial_update  # noqa: PLC0415 - the compositor's own module
 
