@@ -78,6 +78,19 @@ def read_lines(path: Path) -> Iterator[DeckLine]:
     Raises ``DeckError`` when the file is missing or not valid UTF-8 (naming the
     line where the bad bytes are).
     """
+    for number, line in enumerate(read_text(path).split("\n"), start=1):
+        text = line.split("#", 1)[0].strip()
+        if text:
+            yield DeckLine(path, number, text)
+
+
+def read_text(path: Path) -> str:
+    """The whole of a deck file as text (a leading byte-order mark dropped), for a reader
+    that checks a well-formed file in one pass and goes through ``read_lines`` for the
+    line to blame only when it is not (``vowl.cards.load_frequencies``).
+
+    Raises ``DeckError`` as ``read_lines`` does.
+    """
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -88,11 +101,7 @@ def read_lines(path: Path) -> Iterator[DeckLine]:
         whole = raw.decode("utf-8")  # at once: a deck is read at every start (issue 16)
     except UnicodeDecodeError as exc:
         raise DeckError(path, raw.count(b"\n", 0, exc.start) + 1, "the line is not valid UTF-8 text") from None
-    whole = whole.removeprefix("\ufeff")
-    for number, line in enumerate(whole.split("\n"), start=1):
-        text = line.split("#", 1)[0].strip()
-        if text:
-            yield DeckLine(path, number, text)
+    return whole.removeprefix("\ufeff")
 
 
 def load_deck(path: Path, parse: Callable[[DeckLine], T]) -> list[T]:

@@ -17,8 +17,9 @@ import functools
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
-from boardgames.common.decks import DeckError, DeckLine, deck_path, read_lines
+from boardgames.common.decks import DeckError, DeckLine, deck_path, read_lines, read_text
 from boardgames.common.dictionary import REFUSED_FILE, load_curation
 from boardgames.common.skeleton import SkeletonError, fits, normalise_skeleton
 
@@ -98,6 +99,10 @@ FREQUENCY_FILE = "frequency.txt"
 _FREQUENCY_LINE = re.compile(r"^([a-z]{2,})\s+(\d\.\d\d)$")
 #: wordfreq's Zipf scale tops out near 7.7 ("the"); above 8 a line is a typo.
 MAX_ZIPF = 8.0
+#: The file as the deck build writes it, one pass each (``_well_formed_frequencies``): a
+#: row is ``word zipf`` alone on its line, below 8; any other line is blank or a comment.
+_FREQUENCY_ROW = re.compile(r"^([a-z]{2,})[ \t]+([0-7]\.[0-9][0-9])$", re.MULTILINE)
+_NOT_A_ROW_OR_COMMENT = re.compile(r"^(?!$|#|[a-z]{2,}[ \t]+[0-7]\.[0-9][0-9]$)", re.MULTILINE)
 
 
 @functools.cache
@@ -107,8 +112,36 @@ def load_frequencies() -> dict[str, float]:
     Untrusted like every deck file: a malformed line, a frequency outside 0-8 or a
     word listed twice is a ``DeckError`` naming the file and line.  A word missing
     here is only sorted last, so the file has no count to check.
+
+    Read before every Vowl game's first frame (the command line checks every deck
+    file first), so a file as the deck build writes it is checked in one pass of two
+    regular expressions (``_well_formed_frequencies``, 5,300 lines: 9 ms line by line,
+    issue 16); any other file is read line by line, which accepts the same and names the
+    line at fault.
     """
     path = deck_path("vowl", FREQUENCY_FILE)
+    table = _well_formed_frequencies(read_text(path))
+    if table is not None:
+        return table
+    return _frequencies_line_by_line(path)
+
+
+def _well_formed_frequencies(text: str) -> dict[str, float] | None:
+    """The table of *text* if every line is a ``word zipf`` row (below 8, no word twice), a
+    comment or empty; ``None`` for anything else, left to ``_frequencies_line_by_line``,
+    which accepts all this does, with the same table."""
+    if _NOT_A_ROW_OR_COMMENT.search(text) is not None:
+        return None
+    rows = _FREQUENCY_ROW.findall(text)
+    if not rows:
+        return {}
+    words, values = zip(*rows, strict=True)
+    table = dict(zip(words, map(float, values), strict=True))
+    return table if len(table) == len(rows) else None
+
+
+def _frequencies_line_by_line(path: Path) -> dict[str, float]:
+    """``load_frequencies``, one ``DeckLine`` at a time: the line at fault named."""
     table: dict[str, float] = {}
     where: dict[str, int] = {}
     for line in read_lines(path):

@@ -31,6 +31,18 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
     """Selection mode, for the selector's eyes only: tick exactly three cards to discard."""
 
     BINDINGS = [Binding("enter", "confirm", "Discard these 3", priority=True)]
+    #: Here, not in vowl.tcss: the table's first frame does not parse it (issue 16).  The
+    #: ``:ansi`` rule keeps the opaque background over ``ModalScreen:ansi``'s transparent
+    #: one, as the same rule in vowl.tcss (user CSS, above any default) did.
+    DEFAULT_CSS = """
+    DiscardScreen {
+        align: center middle;
+        background: $background;
+        &:ansi { background: $background; }
+        #discard-box { width: 64; max-width: 100%; height: auto; max-height: 100%; border: thick #3fa34d; background: $panel; padding: 0 1; }
+        #discard-list { height: auto; max-height: 12; margin: 1 0; }
+    }
+    """
 
     def __init__(self, selector: str, player: str, hand: tuple[Card, ...], count: int) -> None:
         super().__init__()
@@ -166,6 +178,17 @@ class ReviewScreen(OnceModalScreen[None]):
         Binding("enter,escape", "close", "Continue", priority=True),
         Binding(ALL_ANSWERS_KEY, "all_answers", "All answers", key_display="+"),
     ]
+    #: Here, not in vowl.tcss: the table's first frame does not parse it (issue 16).
+    DEFAULT_CSS = """
+    ReviewScreen {
+        align: center middle;
+        /* Fills the terminal when the review is long; its table scrolls (the headline and the hint stay). */
+        #review-box { width: 100%; max-width: 140; height: auto; max-height: 100%; border: thick $accent; background: $panel; padding: 0 1; }
+        #review-headline { dock: top; text-style: bold; margin-bottom: 1; }
+        #review-hint { dock: bottom; color: $text-muted; }
+        #review-scroll { height: auto; }  /* its max-height: ReviewScreen._fit */
+    }
+    """
 
     def __init__(self, summary: TurnSummary, matcher: SkeletonMatcher) -> None:
         super().__init__()

@@ -39,6 +39,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -53,7 +54,6 @@ from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.common.text import plain, sentence, shown
 from boardgames.common.ui.base import ARM, GateHint, QuietGate, clock_of
 from boardgames.common.ui.choice import Choice, ChoiceScreen
-from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.host import Host, host
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.common.ui.session_screen import SessionScreen
@@ -93,14 +93,14 @@ from boardgames.vowl.events import (
     plural,
 )
 from boardgames.vowl.kinds import Mode, Phase
-from boardgames.vowl.modals import DiscardScreen, ReviewScreen
 from boardgames.vowl.narrate import log_line
 from boardgames.vowl.spec import SPEC, VowlSession, VowlSetup, matcher
-from boardgames.vowl.stats import Session, StatsStore, level_key
-from boardgames.vowl.summary import game_summary
 from boardgames.vowl.track import BUZZ_SECONDS, extras_for
 from boardgames.vowl.view import SuddenDeathView, VowlView
 from boardgames.vowl.widgets import CardFace, EventLog, GameOverPanel, PassedCards, Scoreboard, put
+
+if TYPE_CHECKING:
+    from boardgames.vowl.stats import Session, StatsStore
 
 #: Sudden-death buzzer keys: far apart on the keyboard, one per racer.
 BUZZ_KEYS = ("z", "m")
@@ -156,7 +156,11 @@ class VowlScreen(SessionScreen[VowlGame]):
         game = session.engine
         resumed = bool(session.history)
         self.matcher = judge if judge is not None else matcher()
-        self.stats = stats if stats is not None else (StatsStore() if session.setup.practice else None)
+        if stats is None and session.setup.practice:
+            from boardgames.vowl.stats import StatsStore  # noqa: PLC0415 - practice only: not for a table's first frame
+
+            stats = StatsStore()
+        self.stats = stats
         #: practice: this session's record per player, and how long each card of the pile took
         self._sessions: dict[str, Session] = {}
         self._card_times: list[float] = []
@@ -259,6 +263,8 @@ class VowlScreen(SessionScreen[VowlGame]):
         setup = self.session.setup if self.session is not None else None
         board = "advanced" if setup is not None and setup.advanced else "standard"
         timer = setup.timers[0] if setup is not None and setup.timers else 25
+        from boardgames.vowl.stats import level_key  # noqa: PLC0415 - practice only, after a pile
+
         return level_key(board, timer)
 
     def _react(self, event: Event) -> None:
@@ -440,6 +446,9 @@ class VowlScreen(SessionScreen[VowlGame]):
         selector, player = shown(sel.selector), shown(sel.player)
         detail = f"{selector} picks which cards {player} must solve. {player}, look away!"
 
+        from boardgames.common.ui.handover import HandoverScreen  # noqa: PLC0415 - after the first action
+        from boardgames.vowl.modals import DiscardScreen  # noqa: PLC0415 - after the first action
+
         def ready(_: None) -> None:
             self.hand_to(sel.selector)
             private = self.view().selection
@@ -452,6 +461,8 @@ class VowlScreen(SessionScreen[VowlGame]):
         self._open(HandoverScreen(sel.selector, detail), ready)
 
     def _handover_run(self) -> None:
+        from boardgames.common.ui.handover import HandoverScreen  # noqa: PLC0415 - after the first action
+
         view = self.game.view(None)
         run = view.active_run
         assert run is not None
@@ -472,6 +483,8 @@ class VowlScreen(SessionScreen[VowlGame]):
         self._open(HandoverScreen(who, detail, title=title), go)
 
     def _handover_sudden_death(self) -> None:
+        from boardgames.common.ui.handover import HandoverScreen  # noqa: PLC0415 - after the first action
+
         view = self.game.view(None)
         sd = view.sudden_death
         assert sd is not None
@@ -487,6 +500,8 @@ class VowlScreen(SessionScreen[VowlGame]):
     def _resume_interrupted(self) -> None:
         """A resumed game stopped mid-pile: the timer restarts with the time left at the
         last answer (Interpretation V26)."""
+        from boardgames.common.ui.handover import HandoverScreen  # noqa: PLC0415 - after the first action
+
         view = self.game.view(None)
         self.hand_to(None)
         self.render_view()
@@ -526,6 +541,8 @@ class VowlScreen(SessionScreen[VowlGame]):
         self._open(HandoverScreen(who, detail), go)
 
     def _show_review(self, summary: TurnSummary, then: Callable[[], None] | None = None) -> None:
+        from boardgames.vowl.modals import ReviewScreen  # noqa: PLC0415 - after the first turn
+
         self._reviewed_turn = summary.turn
 
         def closed(_: None) -> None:
@@ -566,6 +583,8 @@ class VowlScreen(SessionScreen[VowlGame]):
         self.set_class(sd is not None, "-sudden")  # vowl.tcss: the gate hint for the passed cards
         self.set_class(sd is not None and sd.buzzer is not None, "-buzzing")  # the buzz countdown shows
         if over:
+            from boardgames.vowl.summary import game_summary  # noqa: PLC0415 - only once the game is over
+
             self.query_one(GameOverPanel).show(game_summary(view, self._events), view.practice)
         self.query_one(Scoreboard).show(view)
         put(self.query_one("#status", Static), self._status(view))

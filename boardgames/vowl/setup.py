@@ -30,7 +30,23 @@ class VowlSetupScreen(GameScreen):
 
     GAME = "vowl"
     MIN_SIZE = (64, 20)  # the form scrolls; narrower than this the player rows break
-    CSS_PATH = "vowl.tcss"
+    CSS_PATH = "vowl.tcss"  # the table's, read now: the game that follows restyles nothing
+    #: The form's own rules: here, not in vowl.tcss, which the table's first frame parses (issue 16).
+    DEFAULT_CSS = """
+    VowlSetupScreen {
+        #setup { padding: 1 2; }
+        #setup-title { text-style: bold; color: #3fa34d; margin-bottom: 1; }
+        #setup Label { margin-top: 1; color: $text-muted; width: 100%; }  /* wraps at 80 columns, never cut */
+        #board { width: auto; height: auto; }
+        .player-row { height: auto; }
+        .player-row Input { width: 1fr; }
+        .player-row Select { width: 20; }
+        #setup-errors { color: $error; display: none; margin-top: 1; }
+        #setup-errors.-shown { display: block; }
+        #setup-buttons { height: auto; margin-top: 1; }
+        #setup-buttons Button { margin-right: 2; }
+    }
+    """
     BINDINGS = [
         Binding("ctrl+s", "start", "Start game", priority=True),
         Binding("ctrl+e", "practice", "Practice", priority=True),  # docs/keys.md: Ctrl+T is a browser's

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
+from textual._compositor import Compositor
 from textual.app import App
 from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
@@ -48,7 +49,7 @@ pytestmark = pytest.mark.skipif(not speed_ups_apply(), reason="speed-ups are for
 
 @contextmanager
 def counting_until_first_frame(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Counter[str]]]:
-    """Counts of styling and Footer rebuilds, frozen at the app's first frame of its own.
+    """Counts of styling, Footer rebuilds and frames rendered, frozen at the app's first frame of its own.
 
     ``frame`` holds them as they were when the first frame of a screen other than the
     default one was handed to the driver (``App._display``, as ``benchmarks/_first_frame.py``
@@ -58,6 +59,7 @@ def counting_until_first_frame(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict
     frame: Counter[str] = Counter()
     result = {"now": now, "frame": frame}
     apply, recompose, display = Stylesheet.apply, Footer.recompose, App._display
+    render_update = Compositor.render_update
 
     def counting_apply(self: Stylesheet, node: Any, *args: Any, **kwargs: Any) -> Any:
         now["apply"] += 1
@@ -68,7 +70,13 @@ def counting_until_first_frame(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict
         now["footer rebuilds"] += 1
         await recompose(self)
 
+    def counting_render_update(self: Compositor, *args: Any, **kwargs: Any) -> Any:
+        now["renders"] += 1
+        return render_update(self, *args, **kwargs)
+
     def first_display(self: App[Any], screen: Screen[Any], renderable: Any) -> None:
+        if renderable is not None and self._batch_count:
+            now["frames thrown away"] += 1  # rendered, then dropped by ``App._display``
         display(self, screen, renderable)
         shown = renderable is not None and not self._batch_count and screen is self.screen
         if shown and screen is not self.screen_stack[0] and not frame:
@@ -78,6 +86,7 @@ def counting_until_first_frame(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict
     monkeypatch.setattr(Stylesheet, "apply", counting_apply)
     monkeypatch.setattr(Footer, "recompose", counting_recompose)
     monkeypatch.setattr(App, "_display", first_display)
+    monkeypatch.setattr(Compositor, "render_update", counting_render_update)
     yield result
 
 
@@ -246,7 +255,7 @@ def first_frame(self, screen, renderable):
     display(self, screen, renderable)
     if renderable is not None and not self._batch_count and screen is self.screen and screen is not self.screen_stack[0]:
         print(json.dumps({
-            "modules": sorted(m for m in sys.modules if m.startswith("boardgames")),
+            "modules": sorted(sys.modules),
             "stack": [type(s).__name__ for s in self.screen_stack],
             "headline": getattr(screen, "headline", None),
         }), flush=True)
@@ -258,6 +267,17 @@ sys.exit(main(sys.argv[1:]))
 """
 
 
+def at_first_frame(*argv: str) -> dict[str, Any]:
+    """What ``boardgames ARGV`` has imported and on its screen stack at its first frame
+    (the real command line, in a process of its own: this one has imported everything)."""
+    out = subprocess.run(
+        [sys.executable, "-c", AT_FIRST_FRAME, *argv], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert out.returncode == 0, out.stderr
+    seen: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return seen
+
+
 @pytest.mark.parametrize("game", sorted(OPENINGS))
 def test_the_first_frame_is_the_handover_alone(game: str) -> None:
     """``boardgames uwo --seed 1`` and ``boardgames vntypl8s --players ...``: the first frame
@@ -265,11 +285,7 @@ def test_the_first_frame_is_the_handover_alone(game: str) -> None:
     widgets, engine), composed or styled: those came to more than a third of the
     start-up, under a handover that covers them (issue 16)."""
     argv, headline, modules = OPENINGS[game]
-    out = subprocess.run(
-        [sys.executable, "-c", AT_FIRST_FRAME, *argv], capture_output=True, text=True, timeout=120, check=False
-    )
-    assert out.returncode == 0, out.stderr
-    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    seen = at_first_frame(*argv)
     assert seen["stack"] == ["Screen", "OpeningHandover"]
     assert headline in seen["headline"]
     imported = [f"boardgames.{game}.{m}" for m in modules if f"boardgames.{game}.{m}" in seen["modules"]]
@@ -426,3 +442,25 @@ async def test_the_game_built_beneath_is_laid_out_while_the_handover_is_read(sta
         for _ in range(5):
             await pilot.pause()
         assert app._exception is None
+
+def test_vowl_imports_nothing_its_first_frame_does_not_show() -> None:
+    """``boardgames vowl --players Ann,Bob`` opens on Ann's roll: the review and the
+    discard modals, the handover, the practice stats come after the first action, and
+    are imported then (each is opened in tests/vowl)."""
+    imported = set(at_first_frame("vowl", "--players", "Ann,Bob", "--seed", "1")["modules"])
+    assert "boardgames.vowl.screen" in imported  # the table is there
+    later = {"boardgames.vowl.modals", "boardgames.vowl.stats", "boardgames.common.ui.handover",
+             "textual.widgets._selection_list"}
+    assert not imported & later
+
+
+async def test_vowl_parses_no_css_for_what_its_first_frame_does_not_show() -> None:
+    """The setup form's rules and the review's and discard's were in vowl.tcss, parsed
+    before the table's first frame; they are those screens' own ``DEFAULT_CSS`` now."""
+    app = vowl_from_the_command_line()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.screen.is_mounted and settled(app), "the table")
+        selectors = " ".join(rule.selectors for rule in app.stylesheet.rules)
+        assert "#status" in selectors  # the table's own rules are there
+        for elsewhere in ("VowlSetupScreen", "DiscardScreen", "ReviewScreen", "#review-box", "#setup"):
+            assert elsewhere not in selectors
