@@ -5,7 +5,7 @@ Names are data: drawn as ``Text`` through ``common.text.plain``, never as markup
 from __future__ import annotations
 
 import functools
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from rich.cells import cell_len
 from rich.console import Group
@@ -23,9 +23,11 @@ from boardgames.common.ui.textual_fixes import speed_ups_apply
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.events import plural
 from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
-from boardgames.vowl.summary import GameSummary
 from boardgames.vowl.track import Extras
 from boardgames.vowl.view import PlayerView, VowlView
+
+if TYPE_CHECKING:  # the summary is built once a game is over, not before the first frame
+    from boardgames.vowl.summary import GameSummary
 
 TIER_CLASS = {Tier.BASIC: "-green", Tier.ADVANCED: "-yellow", Tier.EXPERT: "-red"}
 

@@ -445,12 +445,12 @@ async def test_the_game_built_beneath_is_laid_out_while_the_handover_is_read(sta
 
 def test_vowl_imports_nothing_its_first_frame_does_not_show() -> None:
     """``boardgames vowl --players Ann,Bob`` opens on Ann's roll: the review and the
-    discard modals, the handover, the practice stats come after the first action, and
+    discard modals, the handover, the practice stats, the game's summary come after the first action, and
     are imported then (each is opened in tests/vowl)."""
     imported = set(at_first_frame("vowl", "--players", "Ann,Bob", "--seed", "1")["modules"])
     assert "boardgames.vowl.screen" in imported  # the table is there
-    later = {"boardgames.vowl.modals", "boardgames.vowl.stats", "boardgames.common.ui.handover",
-             "textual.widgets._selection_list"}
+    later = {"boardgames.vowl.modals", "boardgames.vowl.stats", "boardgames.vowl.summary",
+             "boardgames.common.ui.handover", "textual.widgets._selection_list"}
     assert not imported & later
 
 
