@@ -15,7 +15,7 @@ from textual.app import App
 
 from boardgames.common.clock import ManualClock
 from boardgames.common.ui.base import ARM
-from boardgames.common.ui.handover import HandoverScreen
+from boardgames.common.ui.handover import HandoverScreen, OpeningHandover
 
 
 def screen_text(app: App) -> str:
@@ -89,6 +89,9 @@ def settled(app: App) -> bool:
         return True
     if not all(screen.is_mounted for screen in stack):
         return False
+    top = stack[-1] if stack else None
+    if isinstance(top, OpeningHandover) and top.waiting and not top.ready:
+        return False  # the game is still to be built beneath it, after its first frame (issue 16)
     nodes = [app, *stack, *app._registry]
     return all(node._message_queue.empty() for node in nodes)
 
