@@ -1,0 +1,129 @@
+"""The engines' values are frozen ``msgspec.Struct``s that keep every semantic the
+frozen dataclasses they replaced had (``boardgames.common.values`` lists them):
+immutable, equal only to the same type, hashable, a readable repr, pickled whole,
+keyword-only fields, ``__post_init__``, ``match``, fields left out of equality, and
+the saves' way of finding the fields."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import inspect
+import pickle
+from types import ModuleType
+
+import msgspec
+import pytest
+
+from boardgames.common.values import init_fields, is_value
+from boardgames.vowl import events as vowl_events
+from boardgames.vowl.cards import Card, Tier
+from boardgames.vowl.events import CardFlipped, RaceHow, RaceResult, RunResult, TurnStarted
+
+#: The modules whose value classes are Structs now (each new one is added when converted).
+STRUCT_MODULES: list[ModuleType] = [vowl_events]
+
+CARD = Card("SVR", Tier.BASIC, ("savor",))
+
+
+def value_classes(module: ModuleType) -> list[type]:
+    return [
+        obj for obj in vars(module).values()
+        if isinstance(obj, type) and obj.__module__ == module.__name__ and not issubclass(obj, enum.Enum)
+        and init_fields(obj) is not None
+    ]
+
+
+@pytest.mark.parametrize("module", STRUCT_MODULES, ids=lambda m: m.__name__)
+def test_every_value_class_is_a_frozen_struct(module: ModuleType) -> None:
+    """A class that forgot ``frozen=True`` would be mutable (msgspec does not need it
+    repeated on a subclass, mypy does): every one says it."""
+    found = value_classes(module)
+    assert found
+    for cls in found:
+        assert issubclass(cls, msgspec.Struct), cls
+        assert cls.__struct_config__.frozen, cls
+        assert "frozen" in inspect.getsource(cls).split(":", 1)[0], f"{cls.__name__} does not say frozen=True"
+
+
+def test_values_are_immutable() -> None:
+    event = TurnStarted("Ann", 1)
+    with pytest.raises(AttributeError):
+        event.player = "Bob"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        event.audience = frozenset({0})  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        event.colour = "red"  # type: ignore[attr-defined]
+    assert event == TurnStarted("Ann", 1)
+
+
+def test_equal_only_to_the_same_type_and_hashed_alike() -> None:
+    """Two values are equal when of the same type with equal fields, never across types
+    (``Roll() != TimeUp()`` although neither has a field)."""
+    assert TurnStarted("Ann", 1) == TurnStarted("Ann", 1)
+    assert hash(TurnStarted("Ann", 1)) == hash(TurnStarted("Ann", 1))
+    assert TurnStarted("Ann", 1) != TurnStarted("Ann", 2)
+    assert TurnStarted("Ann", 1) != TurnStarted("Ann", 1, audience=frozenset({0}))
+    assert vowl_events.Buzzed("Ann") != vowl_events.TurnFailed("Ann")
+    assert len({vowl_events.Buzzed("Ann"), vowl_events.TurnFailed("Ann"), vowl_events.Buzzed("Ann")}) == 2
+    assert TurnStarted("Ann", 1) != ("Ann", 1)
+
+
+def test_a_readable_repr() -> None:
+    assert repr(RunResult("Ann", 3, 4, False, None)) == (
+        "RunResult(runner='Ann', solved=3, total=4, complete=False, elapsed=None)"
+    )
+    assert repr(TurnStarted("Ann", 1)) == "TurnStarted(player='Ann', turn=1, audience=None)"
+
+
+def test_pickled_whole() -> None:
+    """UWO's computer gets its view and sends its decision through pickles; Vowl's
+    views carry events: every kind of field survives the trip, type and all."""
+    race = RaceResult("Ann", RaceHow.FASTER, (RunResult("Ann", 4, 4, True, 8.0), RunResult("Bob", 2, 4, False, None)))
+    for value in (race, CardFlipped("Ann", CARD, False, audience=frozenset({0})), TurnStarted("Ann", 1)):
+        back = pickle.loads(pickle.dumps(value))
+        assert back == value and type(back) is type(value) and repr(back) == repr(value)
+
+
+def test_keyword_only_audience_and_positional_fields() -> None:
+    with pytest.raises(TypeError):
+        TurnStarted("Ann", 1, frozenset({0}))  # type: ignore[misc]
+    assert TurnStarted(turn=1, player="Ann", audience=frozenset({1})).audience == frozenset({1})
+    assert str(inspect.signature(TurnStarted)) == "(player: str, turn: int, *, audience: frozenset[int] | None = None)"
+
+
+def test_match_by_position_and_by_keyword() -> None:
+    match TurnStarted("Ann", 3):
+        case TurnStarted(who, n):
+            assert (who, n) == ("Ann", 3)
+        case _:  # pragma: no cover
+            pytest.fail("no match")
+    match CardFlipped("Ann", CARD, True):
+        case CardFlipped(card=c, from_passed=True):
+            assert c is CARD
+        case _:  # pragma: no cover
+            pytest.fail("no match")
+
+
+def test_replace_and_fields() -> None:
+    event = TurnStarted("Ann", 1)
+    later = msgspec.structs.replace(event, turn=2)
+    assert later == TurnStarted("Ann", 2) and event.turn == 1
+    assert [f.name for f in msgspec.structs.fields(TurnStarted)] == ["player", "turn", "audience"]
+
+
+def test_init_fields_of_a_struct_and_of_a_dataclass() -> None:
+    """What the saves read a value's fields with: names, and whether each must be given."""
+    @dataclasses.dataclass(frozen=True)
+    class Old:
+        a: int
+        b: int = 0
+        c: int = dataclasses.field(default=0, init=False)
+
+    assert init_fields(Old) == {"a": True, "b": False}
+    assert init_fields(vowl_events.OpponentChosen) == {
+        "player": True, "opponent": True, "automatic": False, "audience": False,
+    }
+    assert init_fields(msgspec.Struct) is None  # the base class is no value
+    assert init_fields(int) is None
+    assert is_value(TurnStarted("Ann", 1)) and not is_value(TurnStarted) and not is_value("Ann")
