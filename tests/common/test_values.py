@@ -15,13 +15,16 @@ from types import ModuleType
 import msgspec
 import pytest
 
+from boardgames.common.game import PublicEvent, visible_to
 from boardgames.common.values import init_fields, is_value
+from boardgames.uwo import events as uwo_events
+from boardgames.uwo.side import Side
 from boardgames.vowl import events as vowl_events
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.events import CardFlipped, RaceHow, RaceResult, RunResult, TurnStarted
 
 #: The modules whose value classes are Structs now (each new one is added when converted).
-STRUCT_MODULES: list[ModuleType] = [vowl_events]
+STRUCT_MODULES: list[ModuleType] = [vowl_events, uwo_events]
 
 CARD = Card("SVR", Tier.BASIC, ("savor",))
 
@@ -127,3 +130,19 @@ def test_init_fields_of_a_struct_and_of_a_dataclass() -> None:
     assert init_fields(msgspec.Struct) is None  # the base class is no value
     assert init_fields(int) is None
     assert is_value(TurnStarted("Ann", 1)) and not is_value(TurnStarted) and not is_value("Ann")
+
+
+def test_a_public_event_mixin_and_an_event_with_its_own_audience() -> None:
+    """UWO's events take ``audience`` from the ``PublicEvent`` mixin, ``Undone`` from a
+    property of its own; both pickle and compare like any value."""
+    moved = uwo_events.Moved(Side.GNORFS, "Trooper", 7, 12, 1)
+    undone = uwo_events.Undone(Side.PNORFS, moved, 1)
+    assert isinstance(moved, PublicEvent) and moved.audience is None
+    assert undone.audience == frozenset({Side.PNORFS})
+    assert visible_to(undone, Side.PNORFS) and not visible_to(undone, Side.GNORFS)
+    for value in (moved, undone):
+        back = pickle.loads(pickle.dumps(value))
+        assert back == value and type(back) is type(value)
+    assert back.step.side is Side.GNORFS  # an IntEnum stays itself
+    assert uwo_events.Resigned(Side.GNORFS) != uwo_events.DrawOffered(Side.GNORFS)
+    assert repr(uwo_events.Resigned(Side.GNORFS)) == "Resigned(side=<Side.GNORFS: 0>)"
