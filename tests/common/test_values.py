@@ -16,15 +16,18 @@ import msgspec
 import pytest
 
 from boardgames.common.game import PublicEvent, visible_to
+from boardgames.common.saves import SaveFormatError, classes_of, decode, encode
 from boardgames.common.values import init_fields, is_value
+from boardgames.uwo import actions as uwo_actions
 from boardgames.uwo import events as uwo_events
 from boardgames.uwo.side import Side
+from boardgames.vowl import actions as vowl_actions
 from boardgames.vowl import events as vowl_events
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.events import CardFlipped, RaceHow, RaceResult, RunResult, TurnStarted
 
 #: The modules whose value classes are Structs now (each new one is added when converted).
-STRUCT_MODULES: list[ModuleType] = [vowl_events, uwo_events]
+STRUCT_MODULES: list[ModuleType] = [vowl_events, uwo_events, vowl_actions, uwo_actions]
 
 CARD = Card("SVR", Tier.BASIC, ("savor",))
 
@@ -146,3 +149,37 @@ def test_a_public_event_mixin_and_an_event_with_its_own_audience() -> None:
     assert back.step.side is Side.GNORFS  # an IntEnum stays itself
     assert uwo_events.Resigned(Side.GNORFS) != uwo_events.DrawOffered(Side.GNORFS)
     assert repr(uwo_events.Resigned(Side.GNORFS)) == "Resigned(side=<Side.GNORFS: 0>)"
+
+
+def test_actions_without_fields_differ_by_type() -> None:
+    """``Roll()``, ``Pass()``, ``TimeUp()`` hold nothing: only their type tells them apart."""
+    empty = [vowl_actions.Roll(), vowl_actions.Pass(), vowl_actions.TimeUp(), vowl_actions.StartRun(),
+             uwo_actions.Evade(), uwo_actions.TakeHit(), uwo_actions.Undo(), uwo_actions.Resign()]
+    assert len(set(empty)) == len(empty)
+    assert vowl_actions.Roll() == vowl_actions.Roll() and vowl_actions.Roll() in {vowl_actions.Roll()}
+    assert vowl_actions.Buzz("Ann") != vowl_actions.ChooseOpponent("Ann")
+
+
+def test_post_init_normalises_a_frozen_field() -> None:
+    """``Discard`` turns any collection of cards into a frozenset, and stays frozen."""
+    discard = vowl_actions.Discard([CARD])  # type: ignore[arg-type]
+    assert discard.cards == frozenset({CARD}) and type(discard.cards) is frozenset
+    assert discard == vowl_actions.Discard(frozenset({CARD})) and hash(discard) == hash(vowl_actions.Discard(frozenset({CARD})))
+    with pytest.raises(AttributeError):
+        discard.cards = frozenset()  # type: ignore[misc]
+
+
+def test_saves_encode_and_decode_struct_actions_as_they_did_dataclasses() -> None:
+    """The file format is the field names in order: the same bytes as before the change."""
+    classes = classes_of(vowl_actions)
+    assert "Struct" not in classes and classes["Answer"] is vowl_actions.Answer
+    answer = vowl_actions.Answer("savor", 3.5)
+    assert encode(answer) == {"$type": "Answer", "word": "savor", "elapsed": 3.5}
+    assert encode(uwo_actions.Ride(7, (12, 17))) == {"$type": "Ride", "src": 7, "path": {"$tuple": [12, 17]}}
+    assert decode({"$type": "Answer", "word": "savor"}, classes) == vowl_actions.Answer("savor")
+    with pytest.raises(SaveFormatError, match="word missing"):
+        decode({"$type": "Answer", "elapsed": 1.0}, classes)
+    with pytest.raises(SaveFormatError, match="no field"):
+        decode({"$type": "Answer", "word": "x", "colour": 1}, classes)
+    with pytest.raises(SaveFormatError, match="not a kind of action"):
+        decode({"$type": "Struct"}, {**classes, "Struct": msgspec.Struct})
