@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -175,7 +174,7 @@ def test_last_turn_is_kept_for_the_after_turn_screen() -> None:
 def test_views_and_actions_are_immutable_values() -> None:
     game = make_game()
     v = game.view_of(ANN)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):  # frozen (a msgspec.Struct, as it was a frozen dataclass)
         v.phase = Phase.GAME_OVER  # type: ignore[misc]
     assert Answer("savor", 1.0) == Answer("savor", 1.0)
     assert hash(Discard([*make_decks()[Tier.BASIC][:3]])) == hash(Discard(frozenset(make_decks()[Tier.BASIC][:3])))
