@@ -35,9 +35,9 @@ is checked, and nothing it says can build a path outside the saves folder:
 A file that fails any of it is *set aside* (renamed beside itself, never deleted)
 with one message; the other saves are listed as ever.
 
-Actions are frozen dataclasses; ``encode``/``decode`` turn them (and the enums,
-tuples, frozensets and nested dataclasses they hold) into plain JSON and back,
-using the classes a game registers.
+Actions are frozen value classes (``msgspec.Struct``s, or dataclasses: ``common.values``);
+``encode``/``decode`` turn them (and the enums, tuples, frozensets and nested values they
+hold) into plain JSON and back, using the classes a game registers.
 """
 
 from __future__ import annotations
@@ -75,6 +75,7 @@ from boardgames.common.storage import (
     write_atomically,
 )
 from boardgames.common.text import plain
+from boardgames.common.values import init_fields
 
 #: The format written: JSON Lines, a header line, then one line per action.
 VERSION = 2
@@ -128,11 +129,11 @@ def encode(value: Any) -> Any:
         return value
     if isinstance(value, enum.Enum):
         return {"$enum": type(value).__name__, "value": encode(value.value)}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    fields = None if isinstance(value, type) else init_fields(type(value))  # a dataclass or a msgspec.Struct
+    if fields is not None:
         out: dict[str, Any] = {"$type": type(value).__name__}
-        for f in dataclasses.fields(value):
-            if f.init:
-                out[f.name] = encode(getattr(value, f.name))
+        for name in fields:
+            out[name] = encode(getattr(value, name))
         return out
     if isinstance(value, tuple):
         return {"$tuple": [encode(v) for v in value]}
@@ -220,9 +221,9 @@ def _items(data: dict[Any, Any], key: str) -> list[Any]:
 
 def _decode_dataclass(data: dict[Any, Any], classes: Mapping[str, type], depth: int) -> Any:
     cls = _lookup(classes, data["$type"])
-    if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+    fields = init_fields(cls) if isinstance(cls, type) else None  # name -> must be given
+    if fields is None:
         raise SaveFormatError(f"{cls.__name__} is not a kind of action")
-    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     hints = _hints(cls)
     kwargs: dict[str, Any] = {}
     for key, raw in data.items():
@@ -234,10 +235,7 @@ def _decode_dataclass(data: dict[Any, Any], classes: Mapping[str, type], depth: 
         if not _conforms(value, hints[key]):
             raise SaveFormatError(f"bad {cls.__name__}: {key} must be {_describe(hints[key])}")
         kwargs[key] = value
-    missing = [
-        name for name, f in fields.items()
-        if name not in kwargs and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-    ]
+    missing = [name for name, required in fields.items() if required and name not in kwargs]
     if missing:
         raise SaveFormatError(f"bad {cls.__name__}: {', '.join(missing)} missing")
     try:
@@ -248,7 +246,7 @@ def _decode_dataclass(data: dict[Any, Any], classes: Mapping[str, type], depth: 
 
 @functools.cache
 def _hints(cls: type) -> dict[str, Any]:
-    """The resolved annotations of a dataclass (once per class)."""
+    """The resolved annotations of a value class (once per class)."""
     try:
         return typing.get_type_hints(cls)
     except Exception:  # noqa: BLE001 - an annotation that cannot be resolved: nothing to check against
@@ -326,11 +324,12 @@ def _lookup(classes: Mapping[str, type], name: Any) -> type:
 
 
 def classes_of(*modules: ModuleType) -> dict[str, type]:
-    """Every dataclass and enum defined in *modules*, by name (what ``decode`` needs)."""
+    """Every value class (a dataclass or a ``msgspec.Struct``) and enum defined in *modules*,
+    by name (what ``decode`` needs)."""
     found: dict[str, type] = {}
     for module in modules:
         for name, obj in vars(module).items():
-            ours = isinstance(obj, type) and (dataclasses.is_dataclass(obj) or issubclass(obj, enum.Enum))
+            ours = isinstance(obj, type) and (init_fields(obj) is not None or issubclass(obj, enum.Enum))
             if ours and (getattr(obj, "__module__", None) == module.__name__ or name not in found):
                 found[name] = obj
     return found

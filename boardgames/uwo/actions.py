@@ -1,4 +1,5 @@
-"""What a player can do in UWO: small immutable values, hashable and comparable.
+"""What a player can do in UWO: small immutable values, hashable and comparable
+(frozen ``msgspec.Struct``s: ``common.values`` says why).
 
 As in python-chess, an action is a plain value (``Move(src=7, dst=12)``) that can be
 tested for membership in ``game.legal_actions`` and handed to ``game.apply``.
@@ -24,13 +25,12 @@ game away by chance.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from boardgames.uwo.board import Square, name
 
 
-@dataclass(frozen=True, slots=True)
-class Morph:
+class Morph(Struct, frozen=True):
     """Play a hand card of ``kind`` on top of one's own UMO at ``square`` (1 energy)."""
 
     kind: str
@@ -40,8 +40,7 @@ class Morph:
         return f"morph {name(self.square)} into {self.kind}"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(Struct, frozen=True):
     """Move a UMO in a straight line over empty squares (the card's move cost)."""
 
     src: Square
@@ -51,8 +50,7 @@ class Move:
         return f"move {name(self.src)}-{name(self.dst)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Ride:
+class Ride(Struct, frozen=True):
     """A Rider's ride: ``path`` is every square stepped on after ``src``, the last one empty."""
 
     src: Square
@@ -66,8 +64,7 @@ class Ride:
         return "ride " + "-".join(name(s) for s in (self.src, *self.path))
 
 
-@dataclass(frozen=True, slots=True)
-class Attack:
+class Attack(Struct, frozen=True):
     """Shoot the enemy UMO at ``dst`` from ``src`` (also a counter-attack in a duel)."""
 
     src: Square
@@ -77,8 +74,7 @@ class Attack:
         return f"attack {name(self.src)}x{name(self.dst)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Blast:
+class Blast(Struct, frozen=True):
     """The Dynamite UMO at ``src`` attacks: it explodes with everything on the 8 squares around."""
 
     src: Square
@@ -87,8 +83,7 @@ class Blast:
         return f"blast {name(self.src)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Swap:
+class Swap(Struct, frozen=True):
     """Instead of morphing: a hand card of ``kind`` under the deck, draw one; the turn ends."""
 
     kind: str
@@ -97,8 +92,7 @@ class Swap:
         return f"swap {self.kind}"
 
 
-@dataclass(frozen=True, slots=True)
-class EndTurn:
+class EndTurn(Struct, frozen=True):
     """End the turn (1 energy if nothing was paid); ``drain`` spends every energy left."""
 
     drain: bool = False
@@ -107,32 +101,28 @@ class EndTurn:
         return "end turn, spending all energy" if self.drain else "end turn"
 
 
-@dataclass(frozen=True, slots=True)
-class Evade:
+class Evade(Struct, frozen=True):
     """Answer an attack with an evasion card (free; the card leaves the game)."""
 
     def __str__(self) -> str:
         return "evade"
 
 
-@dataclass(frozen=True, slots=True)
-class TakeHit:
+class TakeHit(Struct, frozen=True):
     """Do not defend: the attacked UMO is destroyed."""
 
     def __str__(self) -> str:
         return "take the hit"
 
 
-@dataclass(frozen=True, slots=True)
-class StopDuel:
+class StopDuel(Struct, frozen=True):
     """After a successful defence, do not counter-attack: the duel ends."""
 
     def __str__(self) -> str:
         return "stop the duel"
 
 
-@dataclass(frozen=True, slots=True)
-class Undo:
+class Undo(Struct, frozen=True):
     """Take back this turn's last morph or move (U24), as python-chess's ``Board.pop``.
 
     An action like the others, so a save records it and a replay takes the same step
@@ -145,16 +135,14 @@ class Undo:
         return "undo"
 
 
-@dataclass(frozen=True, slots=True)
-class Resign:
+class Resign(Struct, frozen=True):
     """Give the game up (U26): the other side wins at once.  Whoever must act may resign."""
 
     def __str__(self) -> str:
         return "resign"
 
 
-@dataclass(frozen=True, slots=True)
-class OfferDraw:
+class OfferDraw(Struct, frozen=True):
     """Offer the other side a draw (U26), on one's own turn outside a duel, once a turn.
 
     The other side must answer (``AnswerDraw``) before anything else happens; a declined
@@ -165,8 +153,7 @@ class OfferDraw:
         return "offer a draw"
 
 
-@dataclass(frozen=True, slots=True)
-class AnswerDraw:
+class AnswerDraw(Struct, frozen=True):
     """The answer to a draw offer (U26): ``accept`` ends the game as a draw."""
 
     accept: bool

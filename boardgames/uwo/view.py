@@ -10,15 +10,18 @@ in the view cannot reach the terminal.  A view holds:
   sides in the public view, ``viewer=None``);
 - the legal actions, only when the viewer is the seat that must act now.
 
-Neither deck's order is in any view.
+Neither deck's order is in any view.  The views are frozen ``msgspec.Struct``s
+(``common.values``): pickled to the computer's process, built at every decision.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
+from msgspec import Struct, field
+
+from boardgames.common.values import EqualityWithout
 from boardgames.uwo.actions import Action
 from boardgames.uwo.board import Square
 from boardgames.uwo.cards import Kind
@@ -40,16 +43,14 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Struct, frozen=True):
     """``winner`` is ``None`` for a draw; ``reason`` is plain words."""
 
     winner: Side | None
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class Duel:
+class Duel(Struct, frozen=True):
     """The duel in progress: ``target`` was attacked by ``attacker``.
 
     In ``Phase.COUNTER`` the UMO on ``target`` has just defended itself and may
@@ -60,8 +61,7 @@ class Duel:
     target: Square
 
 
-@dataclass(frozen=True, slots=True)
-class UmoView:
+class UmoView(Struct, frozen=True):
     square: Square
     side: Side
     #: The top card: it rules.
@@ -82,8 +82,7 @@ class UmoView:
         return len(self.stack)
 
 
-@dataclass(frozen=True, slots=True)
-class SideView:
+class SideView(Struct, frozen=True):
     side: Side
     energy: int
     energy_max: int
@@ -102,8 +101,11 @@ class SideView:
     turns_done: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class UwoView:
+class UwoView(EqualityWithout, Struct, frozen=True):
+    """What *viewer* may see (``None``: the public view); ``undoable`` is left out of ``==``."""
+
+    not_compared = frozenset({"undoable"})
+
     viewer: Side | None
     board: tuple[UmoView | None, ...]
     sides: tuple[SideView, SideView]
@@ -127,7 +129,7 @@ class UwoView:
     #: How many of this turn's morphs and moves can still be taken back (U24); public.
     #: A hint for the screen, left out of ``==``: a game sampled from a view
     #: (``Game.from_view``) has the position, not the steps that led to it.
-    undoable: int = field(default=0, compare=False)
+    undoable: int = 0
     #: The turn's player has offered a draw this turn (one offer a turn, U26).
     draw_offered: bool = False
     #: How often each position has begun a turn (``Game.position_key``, U27); public, as

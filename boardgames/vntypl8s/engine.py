@@ -4,8 +4,8 @@
 in the style of python-chess and OpenSpiel: seats are the players' indexes in
 clockwise order; ``actors()`` says who may act now (every writer still writing,
 since the rulebook has everyone write at once; every guesser who may still buzz,
-and the active player who may end the race); actions are small frozen
-dataclasses; ``legal_actions`` can be iterated and tested for membership;
+and the active player who may end the race); actions are small frozen values
+(``msgspec.Struct``s: ``common.values``); ``legal_actions`` can be iterated and tested for membership;
 ``why_illegal(action)`` gives the same reason ``apply`` refuses with;
 ``apply(action)`` returns the list of events that happened (or raises the suite's
 ``IllegalActionError``); ``outcome()`` says who won once the game is over; and
@@ -40,7 +40,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from msgspec import Struct
+
 from boardgames.common.game import Audience, IllegalActionError, PublicEvent, Seat
+from boardgames.common.values import EqualityWithout
 from boardgames.vntypl8s.cards import Decks, Owner, Requirement
 from boardgames.vntypl8s.judge import Judgement, RequirementsCheck, check_requirements
 
@@ -63,45 +66,39 @@ class Phase(enum.Enum):
 # --- actions ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class SubmitPlate:
+class SubmitPlate(Struct, frozen=True):
     """*player* has finished writing *plate* (must be legal for their owner, P12)."""
 
     player: int
     plate: str
 
 
-@dataclass(frozen=True, slots=True)
-class WritingTimeUp:
+class WritingTimeUp(Struct, frozen=True):
     """The writing timer of *player* ran out with *plate* on their editor (P17)."""
 
     player: int
     plate: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Guess:
+class Guess(Struct, frozen=True):
     """*player* buzzed and named *owner*, a card of the grid (P14, P15)."""
 
     player: int
     owner: Owner
 
 
-@dataclass(frozen=True, slots=True)
-class NobodyKnows:
+class NobodyKnows(Struct, frozen=True):
     """The active player ends the race: the plate goes unguessed (P14)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Buzz:
+class Buzz(Struct, frozen=True):
     """*player* presses their buzzer and holds the buzz: until they guess, back out or
     run out of time nobody else may buzz, guess or end the race (P29)."""
 
     player: int
 
 
-@dataclass(frozen=True, slots=True)
-class GuessTimeUp:
+class GuessTimeUp(Struct, frozen=True):
     """The buzz countdown of *player*, who holds the buzz, ran out without a guess (P29).
 
     The screen owns the clock and sends this, as it sends ``WritingTimeUp``: the
@@ -111,8 +108,7 @@ class GuessTimeUp:
     player: int
 
 
-@dataclass(frozen=True, slots=True)
-class BackOut:
+class BackOut(Struct, frozen=True):
     """*player*, who holds the buzz, lets it go without guessing (Escape, P29).
 
     A buzz is a claim to know: letting it go uses up the chance on this plate, so a
@@ -162,23 +158,36 @@ class IllegalPlateError(IllegalActionError):
 # happened, so an event a test builds from seats alone equals the engine's.
 
 
+class _Named(EqualityWithout, Struct, frozen=True, kw_only=True):
+    """An event that carries its player's name: keyword-only, left out of ``==`` and ``hash``."""
+
+    not_compared = frozenset({"name"})
+
+    name: str = ""
+
+
+class _Names(EqualityWithout, Struct, frozen=True, kw_only=True):
+    """An event that carries every player's name: keyword-only, left out of ``==`` and ``hash``."""
+
+    not_compared = frozenset({"names"})
+
+    names: tuple[str, ...] = ()
+
+
 def _who(name: str, seat: Seat) -> str:
     """A player as the table calls them (``Player 2`` for an event built without names)."""
     return name or f"Player {seat + 1}"
 
 
-@dataclass(frozen=True, slots=True)
-class RoundStarted(PublicEvent):
+class RoundStarted(PublicEvent, _Named, frozen=True):
     round: int
     first_player: int
-    name: str = field(default="", compare=False, kw_only=True)
 
     def __str__(self) -> str:
         return f"Round {self.round} begins: {_who(self.name, self.first_player)} writes first."
 
 
-@dataclass(frozen=True, slots=True)
-class PlateSubmitted:
+class PlateSubmitted(_Named, frozen=True):
     """A writer finished.  Private to the writer until their reveal: ``requirements``
     holds their plate and their R3QRMNTS card (the table learns only that they are
     done, from ``GameView.players[...].done_writing``)."""
@@ -186,7 +195,6 @@ class PlateSubmitted:
     player: int
     requirements: RequirementsCheck
     timed_out: bool = False
-    name: str = field(default="", compare=False, kw_only=True)
 
     @property
     def audience(self) -> Audience:
@@ -209,53 +217,44 @@ class PlateSubmitted:
         return f"{who} handed in a plate."
 
 
-@dataclass(frozen=True, slots=True)
-class PlateForfeited(PublicEvent):
+class PlateForfeited(PublicEvent, _Named, frozen=True):
     """The writer's time ran out without a legal plate: no plate this round (P17)."""
 
     player: int
-    name: str = field(default="", compare=False, kw_only=True)
 
     def __str__(self) -> str:
         return f"Time is up: {_who(self.name, self.player)} has no legal plate and sits this round out."
 
 
-@dataclass(frozen=True, slots=True)
-class GridDealt(PublicEvent):
+class GridDealt(PublicEvent, Struct, frozen=True):
     grid: tuple[Owner, ...]
 
     def __str__(self) -> str:
         return f"The 0WN3R grid is dealt face up: {len(self.grid)} cards."
 
 
-@dataclass(frozen=True, slots=True)
-class PlateRevealed(PublicEvent):
+class PlateRevealed(PublicEvent, _Named, frozen=True):
     player: int
     plate: str
-    name: str = field(default="", compare=False, kw_only=True)
 
     def __str__(self) -> str:
         return f"{_who(self.name, self.player)}'s plate: {self.plate}. Whose is it?"
 
 
-@dataclass(frozen=True, slots=True)
-class Buzzed(PublicEvent):
+class Buzzed(PublicEvent, _Named, frozen=True):
     """*player* holds the buzz (P29)."""
 
     player: int
-    name: str = field(default="", compare=False, kw_only=True)
 
     def __str__(self) -> str:
         return f"{_who(self.name, self.player)} buzzed and holds the buzz."
 
 
-@dataclass(frozen=True, slots=True)
-class BuzzLapsed(PublicEvent):
+class BuzzLapsed(PublicEvent, _Named, frozen=True):
     """*player*'s buzz ended without a guess: their chance on this plate is used (P29)."""
 
     player: int
     lapse: Lapse
-    name: str = field(default="", compare=False, kw_only=True)
 
     def __str__(self) -> str:
         who = _who(self.name, self.player)
@@ -264,46 +263,38 @@ class BuzzLapsed(PublicEvent):
         return f"{who} backed out without guessing."
 
 
-@dataclass(frozen=True, slots=True)
-class GuessedWrong(PublicEvent):
+class GuessedWrong(PublicEvent, _Named, frozen=True):
     player: int
     owner: Owner
-    name: str = field(default="", compare=False, kw_only=True)
 
     def __str__(self) -> str:
         return f"✗ {_who(self.name, self.player)} guessed {self.owner}: wrong."
 
 
-@dataclass(frozen=True, slots=True)
-class GuessedRight(PublicEvent):
+class GuessedRight(PublicEvent, _Named, frozen=True):
     player: int
     owner: Owner
-    name: str = field(default="", compare=False, kw_only=True)
 
     def __str__(self) -> str:
         who = _who(self.name, self.player)
         return f"✓ {who} guessed it: {self.owner}! {who} takes the card."
 
 
-@dataclass(frozen=True, slots=True)
-class OwnerRevealed(PublicEvent):
+class OwnerRevealed(PublicEvent, _Named, frozen=True):
     """Nobody guessed: the active player shows the owner and it leaves the grid."""
 
     player: int
     owner: Owner
-    name: str = field(default="", compare=False, kw_only=True)
 
     def __str__(self) -> str:
         return f"Nobody guessed it. {_who(self.name, self.player)} reveals: {self.owner}. It leaves the grid."
 
 
-@dataclass(frozen=True, slots=True)
-class RequirementsRevealed(PublicEvent):
+class RequirementsRevealed(PublicEvent, _Named, frozen=True):
     player: int
     card: Requirement
     met: bool
     scored: bool
-    name: str = field(default="", compare=False, kw_only=True)
 
     def __str__(self) -> str:
         who = _who(self.name, self.player)
@@ -316,11 +307,9 @@ class RequirementsRevealed(PublicEvent):
         return f"{who}'s R3QRMNTS card {self.card}: {why}"
 
 
-@dataclass(frozen=True, slots=True)
-class RoundEnded(PublicEvent):
+class RoundEnded(PublicEvent, _Names, frozen=True):
     round: int
     scores: tuple[int, ...]
-    names: tuple[str, ...] = field(default=(), compare=False, kw_only=True)
 
     def __str__(self) -> str:
         names = self.names or tuple(_who("", p) for p in range(len(self.scores)))
@@ -328,8 +317,7 @@ class RoundEnded(PublicEvent):
         return f"Round {self.round} is over. Cards: {scores}."
 
 
-@dataclass(frozen=True, slots=True)
-class GameEnded(PublicEvent):
+class GameEnded(PublicEvent, Struct, frozen=True):
     outcome: Outcome
 
     def __str__(self) -> str:
@@ -360,8 +348,7 @@ Event = (
 # --- records and outcome ---------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class PlateRecord:
+class PlateRecord(Struct, frozen=True):
     """One plate after its turn: public from then on (P19); the favourites list uses it."""
 
     round: int
@@ -385,8 +372,7 @@ class Tiebreak(enum.Enum):
     SHARED = "tied on cards and on R3QRMNTS cards: the victory is shared"
 
 
-@dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(Struct, frozen=True):
     player: int
     name: str
     owners: int
@@ -397,8 +383,7 @@ class Standing:
         return self.owners + self.requirements
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Struct, frozen=True):
     winners: tuple[int, ...]
     standings: tuple[Standing, ...]
     tiebreak: Tiebreak
@@ -423,8 +408,7 @@ def decide(standings: Sequence[Standing]) -> Outcome:
 # --- views ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(Struct, frozen=True):
     seat: int
     name: str
     done_writing: bool
@@ -439,8 +423,7 @@ class PlayerView:
         return len(self.owners_won) + len(self.requirements_won)
 
 
-@dataclass(frozen=True, slots=True)
-class GameView:
+class GameView(Struct, frozen=True):
     """What *viewer* may see (``None``: the public screen).  Never the deck order."""
 
     viewer: int | None

@@ -1,8 +1,9 @@
 """What a player can do in Vowl, and which of it is legal now.
 
-An action is a small immutable value (``Answer("savor")``, ``Revisit(card)``), as
-in python-chess: a screen builds one, tests it for membership in
-``game.legal_actions`` and hands it to ``VowlGame.apply``.  Saves store actions
+An action is a small immutable value (``Answer("savor")``, ``Revisit(card)``: a
+frozen ``msgspec.Struct``, ``common.values`` says why), as in python-chess: a
+screen builds one, tests it for membership in ``game.legal_actions`` and hands it
+to ``VowlGame.apply``.  Saves store actions
 by class name (``boardgames.common.saves``), so these names are a file format:
 ``spec.ACTION_CLASSES`` decodes them from this module and ``cards``.  Actions
 that name a player (``ChooseOpponent``, ``Buzz``, ``ScoreOne``) name them as the
@@ -18,83 +19,73 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable, Iterator
-from dataclasses import dataclass
+
+from msgspec import Struct
+from msgspec.structs import force_setattr
 
 from boardgames.vowl.cards import Card
 
 # --------------------------------------------------------------------------- actions
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(Struct, frozen=True):
     """Base of every action a screen may send."""
 
 
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
+class Roll(Action, frozen=True):
     """Roll both dice (only the number die in solitaire practice)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseOpponent(Action):
+class ChooseOpponent(Action, frozen=True):
     player: str
 
 
-@dataclass(frozen=True, slots=True)
-class ChoosePartner(Action):
+class ChoosePartner(Action, frozen=True):
     player: str
 
 
-@dataclass(frozen=True, slots=True)
-class Discard(Action):
+class Discard(Action, frozen=True):
     """Selection mode: the three cards the opponent removes from the hand."""
 
     cards: frozenset[Card]
 
     def __post_init__(self) -> None:
         if not isinstance(self.cards, frozenset):
-            object.__setattr__(self, "cards", frozenset(self.cards))
+            force_setattr(self, "cards", frozenset(self.cards))  # still frozen to everyone else
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceExtras(Action):
+class PlaceExtras(Action, frozen=True):
     """Put the face-down tier cards on top of (``True``) or under the pile."""
 
     on_top: bool
 
 
-@dataclass(frozen=True, slots=True)
-class StartRun(Action):
+class StartRun(Action, frozen=True):
     """Flip the sand timer: the first card turns face up (or the sudden-death card)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Answer(Action):
+class Answer(Action, frozen=True):
     """An answer to the face-up card; *elapsed* is the run's time so far in seconds."""
 
     word: str
     elapsed: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
+class Pass(Action, frozen=True):
     """Set the face-up card aside face down and turn the next one."""
 
 
-@dataclass(frozen=True, slots=True)
-class Revisit(Action):
+class Revisit(Action, frozen=True):
     """Go back to a passed card (the face-up card, if any, is passed in its place)."""
 
     card: Card
 
 
-@dataclass(frozen=True, slots=True)
-class TimeUp(Action):
+class TimeUp(Action, frozen=True):
     """The sand timer ran out (sent by the screen)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Buzz(Action):
+class Buzz(Action, frozen=True):
     """Sudden death: *player* claims the right to answer, for ``BUZZ_SECONDS`` (Interpretation V29).
 
     Backing out is ``Pass()`` sent by the buzzer; like a refused answer it locks them out.
@@ -103,8 +94,7 @@ class Buzz(Action):
     player: str
 
 
-@dataclass(frozen=True, slots=True)
-class BuzzTimeUp(Action):
+class BuzzTimeUp(Action, frozen=True):
     """Sudden death: the buzzer's own countdown ran out (sent by the screen).
 
     Interpretation V29: the buzzer is locked out of the card.  Not ``TimeUp``: the
@@ -112,13 +102,11 @@ class BuzzTimeUp(Action):
     """
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreTwo(Action):
+class ScoreTwo(Action, frozen=True):
     """Take 2 points."""
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreOne(Action):
+class ScoreOne(Action, frozen=True):
     """Take 1 point and move your victory token and *other*'s one space down."""
 
     other: str
@@ -127,8 +115,7 @@ class ScoreOne(Action):
 # --------------------------------------------------------------------------- legal actions
 
 
-@dataclass(frozen=True, slots=True)
-class AnswerRule:
+class AnswerRule(Struct, frozen=True):
     """When ``Answer`` is legal: any word, under these conditions on ``elapsed``.
 
     Interpretation V22: elapsed seconds come from the screen's clock; they never

@@ -21,8 +21,9 @@ which scoring option was taken, what became of a card, how a race was decided.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 from typing import Protocol
+
+from msgspec import Struct
 
 from boardgames.common.game import Audience
 from boardgames.common.skeleton import Verdict
@@ -77,26 +78,28 @@ class LockOut(enum.Enum):
 # --------------------------------------------------------------------------- events
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(Struct, frozen=True, kw_only=True):
     """Something that happened.  ``audience`` is ``None`` when everyone may see it,
-    else the seats of the only players who may (a head-to-head racer's own cards)."""
+    else the seats of the only players who may (a head-to-head racer's own cards).
 
-    audience: Audience = field(default=None, kw_only=True)
+    A frozen ``msgspec.Struct`` (``common.values`` says why and what it keeps); the
+    ``kw_only`` here makes ``audience`` keyword-only, the subclasses' own fields stay
+    positional.
+    """
+
+    audience: Audience = None
 
     def __str__(self) -> str:
         """The event in plain words (``words`` with no emphasis)."""
         return words(self, PLAIN)
 
 
-@dataclass(frozen=True)
-class TurnStarted(Event):
+class TurnStarted(Event, frozen=True):
     player: str
     turn: int
 
 
-@dataclass(frozen=True)
-class Rolled(Event):
+class Rolled(Event, frozen=True):
     player: str
     number: int
     face: ModeFace | None  # None in solitaire practice: only the number die is rolled
@@ -104,78 +107,67 @@ class Rolled(Event):
     forced_solitaire: bool
 
 
-@dataclass(frozen=True)
-class OpponentChosen(Event):
+class OpponentChosen(Event, frozen=True):
     player: str
     opponent: str
     automatic: bool = False
 
 
-@dataclass(frozen=True)
-class PartnerChosen(Event):
+class PartnerChosen(Event, frozen=True):
     player: str
     partner: str
 
 
-@dataclass(frozen=True)
-class CardsDrawn(Event):
+class CardsDrawn(Event, frozen=True):
     owner: str
     tier: Tier
     count: int
     purpose: DrawPurpose
 
 
-@dataclass(frozen=True)
-class DeckReshuffled(Event):
+class DeckReshuffled(Event, frozen=True):
     tier: Tier
     count: int
 
 
-@dataclass(frozen=True)
-class DeckExhausted(Event):
+class DeckExhausted(Event, frozen=True):
     tier: Tier
     short: int  # cards that could not be drawn
 
 
-@dataclass(frozen=True)
-class SelectionMade(Event):
+class SelectionMade(Event, frozen=True):
     selector: str
     player: str
     discarded: int
     shuffled_in: int
 
 
-@dataclass(frozen=True)
-class ExtrasPlaced(Event):
+class ExtrasPlaced(Event, frozen=True):
     owner: str
     on_top: bool
     count: int
 
 
-@dataclass(frozen=True)
-class RunStarted(Event):
+class RunStarted(Event, frozen=True):
     runner: str
     partner: str | None
     pile_size: int
     time_limit: int
 
 
-@dataclass(frozen=True)
-class CardFlipped(Event):
+class CardFlipped(Event, frozen=True):
     runner: str
     card: Card
     from_passed: bool
 
 
-@dataclass(frozen=True)
-class AnswerAccepted(Event):
+class AnswerAccepted(Event, frozen=True):
     runner: str
     card: Card
     word: str
 
 
-@dataclass(frozen=True)
-class AnswerRejected(Event):
+class AnswerRejected(Event, frozen=True):
     runner: str
     card: Card
     verdict: Verdict
@@ -185,14 +177,12 @@ class AnswerRejected(Event):
         return self.verdict.message
 
 
-@dataclass(frozen=True)
-class CardPassed(Event):
+class CardPassed(Event, frozen=True):
     runner: str
     card: Card
 
 
-@dataclass(frozen=True)
-class RunResult:
+class RunResult(Struct, frozen=True):
     """One pile's result: how many solved, all of them or not, and in what time."""
 
     runner: str
@@ -202,37 +192,31 @@ class RunResult:
     elapsed: float | None  # the time of the last answer when complete
 
 
-@dataclass(frozen=True)
-class RunFinished(Event):
+class RunFinished(Event, frozen=True):
     result: RunResult
     timed_out: bool
 
 
-@dataclass(frozen=True)
-class RaceResult:
+class RaceResult(Struct, frozen=True):
     winner: str | None
     how: RaceHow
     results: tuple[RunResult, ...]
 
 
-@dataclass(frozen=True)
-class RaceTied(Event):
+class RaceTied(Event, frozen=True):
     results: tuple[RunResult, ...]
 
 
-@dataclass(frozen=True)
-class SuddenDeathCard(Event):
+class SuddenDeathCard(Event, frozen=True):
     card: Card
     number: int  # 1 for the first card, 2 after both were locked out, ...
 
 
-@dataclass(frozen=True)
-class Buzzed(Event):
+class Buzzed(Event, frozen=True):
     player: str
 
 
-@dataclass(frozen=True)
-class LockedOut(Event):
+class LockedOut(Event, frozen=True):
     """The buzzer lost the buzz: a refused answer (*verdict*), a pass or their time ran out."""
 
     player: str
@@ -241,8 +225,7 @@ class LockedOut(Event):
     why: LockOut = LockOut.WRONG
 
 
-@dataclass(frozen=True)
-class CardUnanswered(Event):
+class CardUnanswered(Event, frozen=True):
     """Nobody won this sudden-death card: the card's time ran out, or both were locked out
     (Interpretation V30); a new card follows."""
 
@@ -250,23 +233,19 @@ class CardUnanswered(Event):
     timed_out: bool
 
 
-@dataclass(frozen=True)
-class RaceDecided(Event):
+class RaceDecided(Event, frozen=True):
     race: RaceResult
 
 
-@dataclass(frozen=True)
-class TurnSucceeded(Event):
+class TurnSucceeded(Event, frozen=True):
     players: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class TurnFailed(Event):
+class TurnFailed(Event, frozen=True):
     player: str
 
 
-@dataclass(frozen=True)
-class Scored(Event):
+class Scored(Event, frozen=True):
     player: str
     option: ScoreOption
     score_from: int
@@ -274,23 +253,20 @@ class Scored(Event):
     automatic: bool = False
 
 
-@dataclass(frozen=True)
-class VictoryTokenMoved(Event):
+class VictoryTokenMoved(Event, frozen=True):
     player: str
     space_from: int
     space_to: int
     by: str
 
 
-@dataclass(frozen=True)
-class GameWon(Event):
+class GameWon(Event, frozen=True):
     player: str
     score: int
     victory: int
 
 
-@dataclass(frozen=True)
-class TurnCard:
+class TurnCard(Struct, frozen=True):
     """One card of a finished turn, for the "you could also have said ..." review."""
 
     card: Card
@@ -300,8 +276,7 @@ class TurnCard:
     sudden_death: bool = False
 
 
-@dataclass(frozen=True)
-class TurnSummary:
+class TurnSummary(Struct, frozen=True):
     turn: int
     player: str
     mode: Mode
@@ -312,8 +287,7 @@ class TurnSummary:
     race: RaceResult | None
 
 
-@dataclass(frozen=True)
-class TurnEnded(Event):
+class TurnEnded(Event, frozen=True):
     summary: TurnSummary
 
 

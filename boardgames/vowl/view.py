@@ -8,11 +8,12 @@ head-to-head (a ``RunView`` with ``visible=False`` keeps only harmless counts).
 ``view(None)`` is the public view a handover screen shows.  The viewer is a seat
 (the suite's contract, ``common.game``); everything else names players, since the
 screen words it.  ``Outcome``, the end of the game, is here because a view carries it.
+Every one is a frozen ``msgspec.Struct`` (``common.values`` says why).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from boardgames.common.game import Seat
 from boardgames.vowl.actions import LegalActions
@@ -22,8 +23,7 @@ from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.track import BUZZ_SECONDS, Board, Extras, ModeFace, Timer
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(Struct, frozen=True):
     """The end of the game: who won and after how many turns."""
 
     winner: str
@@ -31,8 +31,7 @@ class Outcome:
     practice: bool = False
 
 
-@dataclass(frozen=True)
-class PlayerView:
+class PlayerView(Struct, frozen=True):
     name: str
     seat: int
     timer: Timer
@@ -46,8 +45,7 @@ class PlayerView:
         return self.victory - self.score
 
 
-@dataclass(frozen=True)
-class RunView:
+class RunView(Struct, frozen=True):
     """One pile in play.  When ``visible`` is False (the other racer's pile in
     head-to-head) only the counts that give nothing away are filled in."""
 
@@ -72,8 +70,7 @@ class RunView:
         return self.total - (self.solved_count or 0)
 
 
-@dataclass(frozen=True)
-class SelectionView:
+class SelectionView(Struct, frozen=True):
     selector: str
     player: str
     hand: tuple[Card, ...] | None  # only the selector sees it
@@ -81,8 +78,7 @@ class SelectionView:
     to_discard: int
 
 
-@dataclass(frozen=True)
-class SuddenDeathView:
+class SuddenDeathView(Struct, frozen=True):
     players: tuple[str, ...]
     card: Card | None
     buzzer: str | None
@@ -96,15 +92,13 @@ class SuddenDeathView:
         return tuple(p for p in self.players if p not in self.locked_out)
 
 
-@dataclass(frozen=True)
-class DeckView:
+class DeckView(Struct, frozen=True):
     tier: Tier
     draw: int
     discard: int
 
 
-@dataclass(frozen=True)
-class VowlView:
+class VowlView(Struct, frozen=True):
     """Everything a screen may show to the seat ``viewer`` (``None``: the public handover view)."""
 
     viewer: Seat | None

@@ -12,6 +12,7 @@ import dataclasses
 import random
 import re
 
+import msgspec
 import pytest
 
 from boardgames.cli import main
@@ -139,7 +140,7 @@ def guarded(view: UwoView) -> UwoView:
     me = view.viewer
     assert me is not None
     sides = tuple(sv if sv.side is me else GuardedSide(sv) for sv in view.sides)
-    return dataclasses.replace(view, sides=sides)  # type: ignore[arg-type]
+    return msgspec.structs.replace(view, sides=sides)
 
 
 def positions(n: int, seed: int = 0) -> list[Game]:

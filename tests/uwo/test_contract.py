@@ -100,7 +100,7 @@ def test_every_event_is_public_and_keeps_its_words() -> None:
         assert isinstance(event, PublicEvent) and isinstance(event, contract.GameEvent)
         assert event.audience is None
         assert visible_to(event, None) and visible_to(event, Side.GNORFS) and visible_to(event, Side.PNORFS)
-        assert not hasattr(event, "__dict__")  # still slotted dataclasses
+        assert not hasattr(event, "__dict__")  # slotted: frozen msgspec Structs
         text = str(event)
         assert text[-1] in ".!" and "PublicEvent" not in text
 

@@ -11,7 +11,6 @@ writes a FEN.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import itertools
 import random
@@ -21,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from boardgames.common.skeleton import SkeletonMatcher
+from boardgames.common.values import init_fields
 from boardgames.vowl.actions import Answer, PlaceExtras, Roll, StartRun
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.engine import PlayerSetup, VowlGame
@@ -187,13 +187,14 @@ def kinds(events: Iterable[object]) -> list[str]:
     return [type(e).__name__ for e in events]
 
 
-_WALK: dict[type, tuple[str, ...] | None] = {}  # per type: dataclass fields, or None to iterate
+_WALK: dict[type, tuple[str, ...] | None] = {}  # per type: a value class's fields, or None to iterate
 
 
 def _walk_plan(kind: type) -> tuple[str, ...] | None:
     if kind not in _WALK:
-        if dataclasses.is_dataclass(kind):
-            _WALK[kind] = tuple(f.name for f in dataclasses.fields(kind))
+        fields = init_fields(kind)  # a dataclass or a msgspec.Struct (events, views, actions)
+        if fields is not None:
+            _WALK[kind] = tuple(fields)
         elif issubclass(kind, str | bytes | int | float | enum.Enum) or not hasattr(kind, "__iter__"):
             _WALK[kind] = ()
         else:
