@@ -90,8 +90,10 @@ class Verdict:
 
     A plain class, not a dataclass: ``vowl check`` imports this module, and
     ``dataclasses`` (with ``inspect`` behind it) was a tenth of that command's time
-    against a raw pyenchant script (issue 16).  Not a ``NamedTuple`` either: a verdict
-    is not a tuple, and must not equal one.
+    against a raw pyenchant script (issue 16).  Nor a ``msgspec.Struct`` like the
+    engines' values (``common.values``): outside the app, where ``typing``, ``uuid`` and
+    ``decimal`` are not loaded yet, importing msgspec costs more than ``dataclasses`` did.
+    Not a ``NamedTuple`` either: a verdict is not a tuple, and must not equal one.
     """
 
     __slots__ = ("accepted", "detail", "rejection", "word")
