@@ -40,7 +40,7 @@ from boardgames.uwo.widgets import Cell
 from boardgames.vntypl8s.entry import ENTRY as VNTYPL8S
 from boardgames.vowl.screen import start_game
 from boardgames.vowl.spec import VowlSetup
-from tests.screen import pause_like_a_player, screen_text, settled, take_keyboard, wait_for
+from tests.screen import pause_like_a_player, quiet, screen_text, settled, take_keyboard, wait_for
 
 #: What these tests count is the work of textual_fixes' speed-ups, installed only on the
 #: Textual they were copied from (SPEED_UPS_FOR); elsewhere Textual's own code runs.
@@ -373,7 +373,7 @@ async def test_a_fast_hand_under_the_first_handover_changes_nothing(
         await pilot.press("enter", "enter", "space", "a", "1", "escape", "enter", "e")
         pause_like_a_player(app)  # long past the quiet period: the game is still not built
         await pilot.press("space")
-        await wait_for(pilot, lambda: settled(app), "the keys handled")
+        await wait_for(pilot, lambda: quiet(app), "the keys handled")  # the build is held back
         assert app.screen is opening and not opening.armed
         assert [type(s).__name__ for s in app.screen_stack] == ["Screen", "OpeningHandover"]
         assert IGNORED_HINT in screen_text(app)
