@@ -24,9 +24,6 @@ from textual.widget import Widget
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
 from boardgames.common.ui import textual_fixes
-from boardgames.common.ui.base import ARM
-from boardgames.common.ui.choice import ChoiceScreen
-from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.textual_fixes import speed_ups_apply
 from boardgames.vowl.widgets import EventLog
 
@@ -133,9 +130,8 @@ async def test_the_terminal_always_shows_what_textual_draws_afresh(monkeypatch: 
     model of the terminal, and whenever nothing waits to be drawn it holds what Textual
     draws from nothing, cell for cell.  (Between frames a widget may have changed
     before the screen hears of it; the next frame draws it.)"""
-    from boardgames.vowl.kinds import Phase
     from boardgames.vowl.screen import VowlScreen, start_game
-    from boardgames.vowl.spec import VowlSetup, matcher
+    from boardgames.vowl.spec import VowlSetup
 
     terminals: dict[int, Terminal] = {}
     original = Compositor.render_update
@@ -170,40 +166,23 @@ async def test_the_terminal_always_shows_what_textual_draws_afresh(monkeypatch: 
             for y, (a, b) in enumerate(zip(terminal.lines, expected, strict=True)) if a != b]
         checked += 1
 
-    judge = matcher()
-    answered = 0
+    from tests.vowl.play import answer_cards
+
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(400):
-            if answered >= 16:
-                break
-            await check()
-            screen = next(s for s in app.screen_stack if isinstance(s, VowlScreen))
-            top = app.screen
-            clock.advance(ARM + 0.1)
-            if isinstance(top, HandoverScreen):
-                await pilot.press("space")
-            elif isinstance(top, ChoiceScreen):
-                await pilot.press(top.choices[0].key)
-            elif top is screen and screen.game.phase is Phase.ROLL:
-                await pilot.press("r")
-            elif top is screen and screen.game.phase is Phase.SOLVING:
-                run = screen.view().active_run
-                assert run is not None and run.current is not None
-                for word in ("qqq", judge.solutions(run.current.skeleton)[0]):
-                    await pilot.press("ctrl+a", *word, "enter")
-                    await check()
-                answered += 1
-                log = screen.query_one(EventLog)
-                if answered == 5:
-                    log.scroll_to(y=max(0, log.max_scroll_y - 7), animate=False)  # read back by hand
-                elif answered == 6:
-                    log.scroll_relative(y=3, animate=False)
-                elif answered == 9:
-                    await pilot.resize_terminal(100, 30)  # a narrower, shorter log
-                elif answered == 12:
-                    await pilot.resize_terminal(120, 40)
-            else:
-                await pilot.press("enter")
+
+        async def read_back(answered: int) -> None:
+            table = next(s for s in app.screen_stack if isinstance(s, VowlScreen))
+            log = table.query_one(EventLog)
+            if answered == 5:
+                log.scroll_to(y=max(0, log.max_scroll_y - 7), animate=False)  # read back by hand
+            elif answered == 6:
+                log.scroll_relative(y=3, animate=False)
+            elif answered == 9:
+                await pilot.resize_terminal(100, 30)  # a narrower, shorter log
+            elif answered == 12:
+                await pilot.resize_terminal(120, 40)
+
+        answered = await answer_cards(pilot, clock, 16, settle=check, answered_one=read_back)
     assert answered >= 16 and checked > 40, checked
 
 

@@ -13,14 +13,11 @@ from textual.widget import Widget
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
 from boardgames.common.ui import partial_update
-from boardgames.common.ui.base import ARM
-from boardgames.common.ui.choice import ChoiceScreen
-from boardgames.common.ui.handover import HandoverScreen
+from boardgames.common.ui.textual_fixes import speed_ups_apply
 from boardgames.uwo import board as B
 from boardgames.uwo.screen import UwoScreen
 from tests.screen import take_keyboard
 from tests.uwo.test_screen import uwo
-from boardgames.common.ui.textual_fixes import speed_ups_apply
 
 #: What these tests count is the work of textual_fixes' speed-ups, installed only on the
 #: Textual they were copied from (SPEED_UPS_FOR); elsewhere Textual's own code runs.
@@ -116,37 +113,15 @@ async def test_a_cursor_key_renders_a_few_widgets_not_the_screen() -> None:
 
 
 async def test_vowl_frames_are_written_as_textual_writes_them(monkeypatch: pytest.MonkeyPatch) -> None:
-    from boardgames.vowl.kinds import Phase
-    from boardgames.vowl.screen import VowlScreen, start_game
-    from boardgames.vowl.spec import VowlSetup, matcher
+    from boardgames.vowl.screen import start_game
+    from boardgames.vowl.spec import VowlSetup
 
     clock = ManualClock()
     setup = VowlSetup(("Ann",), (25,), practice=True)
     app: BoardgamesApp = BoardgamesApp(start=lambda: start_game(setup, app), clock=clock, seed=3)
     frames = compare_every_frame(monkeypatch, app)
-    judge = matcher()
-    answered = 0
+    from tests.vowl.play import answer_cards
+
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(200):
-            if answered >= 4:
-                break
-            await pilot.pause()
-            screen = next(s for s in app.screen_stack if isinstance(s, VowlScreen))
-            top = app.screen
-            clock.advance(ARM + 0.1)
-            if isinstance(top, HandoverScreen):
-                await pilot.press("space")
-            elif isinstance(top, ChoiceScreen):
-                await pilot.press(top.choices[0].key)
-            elif top is screen and screen.game.phase is Phase.ROLL:
-                await pilot.press("r")
-            elif top is screen and screen.game.phase is Phase.SOLVING:
-                run = screen.view().active_run
-                assert run is not None and run.current is not None
-                for word in ("qqq", judge.solutions(run.current.skeleton)[0]):
-                    await pilot.press("ctrl+a", *word, "enter")
-                    await pilot.pause()
-                answered += 1
-            else:
-                await pilot.press("enter")
+        answered = await answer_cards(pilot, clock, 4, settle=pilot.pause, tries=200)
     assert answered >= 4 and len(frames) > 8
