@@ -65,6 +65,10 @@ _HIDDEN = frozenset({"Cc", "Cf", "Cs", "Cn", "Zl", "Zp"})
 
 REPLACEMENT = "\ufffd"
 
+#: Text that ``_visible`` leaves as it is, checked in one pass: names, words and plates
+#: are nearly always printable ASCII, and the screens pass thousands of them (issue 16).
+_PRINTABLE_ASCII = re.compile(r"[ -~]*")
+
 #: Backslashes that would touch markup: before a bracket, or ending the value.
 _BACKSLASHES_AT_MARKUP = re.compile(r"\\+(?=\[|\Z)")
 
@@ -97,7 +101,8 @@ def plain(value: object, limit: int | None = LIMIT) -> str:
     move the cursor, change the title, blink or reverse the text); a value wider than
     *limit* cells is cut and ends with ``…``.  ``limit=None`` keeps everything.
     """
-    text = "".join(_visible(c) for c in str(value))
+    raw = str(value)
+    text = raw if _PRINTABLE_ASCII.fullmatch(raw) else "".join(_visible(c) for c in raw)
     if limit is None or _width(text) <= limit:
         return text
     if limit <= 0:

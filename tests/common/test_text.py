@@ -11,7 +11,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content
 
-from boardgames.common.text import BACKSLASH, ELLIPSIS, LIMIT, _width, plain, shown
+from boardgames.common.text import BACKSLASH, ELLIPSIS, LIMIT, _visible, _width, plain, shown
 
 HOSTILE = [
     "[/]Ann",
@@ -104,6 +104,14 @@ def test_the_width_of_shown_text_is_richs_without_rich_for_ascii(value: str) -> 
     rest with Rich: the same widths either way."""
     shown_text = plain(value, None)
     assert _width(shown_text) == cell_len(shown_text)
+
+
+@given(st.one_of(st.text(), st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x7F))))
+def test_printable_ascii_is_kept_in_one_pass_and_the_rest_character_by_character(value: str) -> None:
+    """``plain`` passes printable ASCII through whole (one regular expression, not a
+    lookup per character: the screens show thousands of names and words); what it
+    shows is the same as looking at every character."""
+    assert plain(value, None) == "".join(_visible(c) for c in value)
 
 
 def test_the_default_cap_keeps_real_names_whole() -> None:
