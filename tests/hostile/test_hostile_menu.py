@@ -130,17 +130,27 @@ async def test_a_resume_line_that_cannot_be_replayed_is_told_once_and_set_aside(
     broken = {**good_record(game, "broken", updated=1_700_000_100.0), "title": "[/] broken",
               "actions": [KNOWN_UNREPLAYABLE[game]]}
     (saves / f"{game}-broken.json").write_bytes(dump(broken))
+    await resuming_the_broken_one_is_told_once(game, saves, listed_in_silence=False)
+
+
+async def resuming_the_broken_one_is_told_once(game: str, saves: Path, *, listed_in_silence: bool) -> None:
+    """The menu's resume line of ``<game>-broken.json`` (the newest save) chosen: the
+    refusal is told once, naming where the file was set aside, and the menu stays with
+    only ``<game>-good.json`` to resume.  *listed_in_silence*: the menu listed it
+    without a word, and the refusal is then the only thing said."""
     app = BoardgamesApp(seed=1)
     said = record_notifications(app)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and app.screen.is_mounted, "the menu")
+        if listed_in_silence:
+            assert not said
         ids = menu_ids(app)
         at = ids.index(f"{RESUME}{game}-broken.json")  # newest first
         await pilot.press(*["down"] * at, "enter")
         await wait_for(pilot, lambda: any("cannot be resumed" in m for m in said), "the refusal")
         await pilot.pause()
         assert isinstance(app.screen, MainMenu) and app.is_running
-        (message,) = [m for m in said if "cannot be resumed" in m]
+        (message,) = said if listed_in_silence else [m for m in said if "cannot be resumed" in m]
         (aside,) = aside_of(saves, f"{game}-broken.json")
         assert f"{game}-broken.json cannot be resumed: " in message and f"kept as {aside.name}" in message
         assert [i for i in menu_ids(app) if i.startswith(RESUME)] == [f"{RESUME}{game}-good.json"]
@@ -157,21 +167,7 @@ async def test_a_resume_line_whose_actions_are_garbage_is_listed_then_told_once_
     (saves / f"{game}-good.json").write_bytes(dump_v2(game, "good"))
     header = {**good_header(game, "broken"), "title": "[/] broken", "updated": 1_700_000_100.0, "actions": 2}
     (saves / f"{game}-broken.json").write_bytes(lines(header, []) + b"\x00\xff garbage, not an action\n" * 1000)
-    app = BoardgamesApp(seed=1)
-    said = record_notifications(app)
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and app.screen.is_mounted, "the menu")
-        assert not said  # listed: its header is fine
-        ids = menu_ids(app)
-        at = ids.index(f"{RESUME}{game}-broken.json")  # newest first
-        await pilot.press(*["down"] * at, "enter")
-        await wait_for(pilot, lambda: any("cannot be resumed" in m for m in said), "the refusal")
-        await pilot.pause()
-        assert isinstance(app.screen, MainMenu) and app.is_running
-        (message,) = said
-        (aside,) = aside_of(saves, f"{game}-broken.json")
-        assert f"{game}-broken.json cannot be resumed: " in message and f"kept as {aside.name}" in message
-        assert [i for i in menu_ids(app) if i.startswith(RESUME)] == [f"{RESUME}{game}-good.json"]
+    await resuming_the_broken_one_is_told_once(game, saves, listed_in_silence=True)
 
 
 async def test_the_delete_question_shows_the_title_as_text(_private_data_dir: Path) -> None:

@@ -20,7 +20,7 @@ from boardgames.common import storage
 from boardgames.common.saves import HEADER_LIMIT, SaveStore
 from boardgames.common.session import GameSession
 from tests.hostile.corpus import GAMES, Case, Stage, all_header_cases, aside_of, count_reads, dump_v2
-from tests.hostile.test_hostile_saves import resume_fails_once_and_is_set_aside, spec
+from tests.hostile.test_hostile_saves import resume_fails_once_and_is_set_aside, spec, with_good_save
 
 CASES = all_header_cases()
 LISTING = [c for c in CASES if c.stage is Stage.LISTING]
@@ -33,17 +33,13 @@ def bytes_read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return count_reads(monkeypatch)
 
 
-def with_good_save(root: Path, game: str) -> Path:
-    saves = root / "saves"
-    saves.mkdir(parents=True, exist_ok=True)
-    good = saves / f"{game}-good.json"
-    good.write_bytes(dump_v2(game, "good"))
-    return good
+def with_good_v2_save(root: Path, game: str) -> Path:
+    return with_good_save(root, game, dump_v2(game, "good"))
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_good_saves_the_header_corpus_derives_from_list_and_resume(game: str, tmp_path: Path) -> None:
-    with_good_save(tmp_path, game)
+    with_good_v2_save(tmp_path, game)
     listing = SaveStore(tmp_path).unfinished()
     (record,) = listing.records
     assert listing.warnings == () and record.unread is not None
@@ -54,7 +50,7 @@ def test_the_good_saves_the_header_corpus_derives_from_list_and_resume(game: str
 def test_a_bad_header_is_set_aside_reading_no_further_than_its_first_line(
     case: Case, tmp_path: Path, bytes_read: list[int]
 ) -> None:
-    good = with_good_save(tmp_path, case.game)
+    good = with_good_v2_save(tmp_path, case.game)
     path = case.write(tmp_path / "saves")
     bytes_read.clear()
     listing = SaveStore(tmp_path).unfinished()

@@ -45,11 +45,13 @@ def spec(game: str) -> Any:
     return get_game(game).entry.spec
 
 
-def with_good_save(root: Path, game: str) -> Path:
+def with_good_save(root: Path, game: str, data: bytes | None = None) -> Path:
+    """A good save of *game* beside the corpus case: *data*, or by default a
+    version-1 file (the header corpus passes a version-2 one)."""
     saves = root / "saves"
     saves.mkdir(parents=True, exist_ok=True)
     good = saves / f"{game}-good.json"
-    good.write_bytes(dump(good_record(game, "good")))
+    good.write_bytes(dump(good_record(game, "good")) if data is None else data)
     return good
 
 
