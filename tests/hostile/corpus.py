@@ -13,6 +13,7 @@ corpus tests do), so every bad case differs from a working save by one thing.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -217,14 +218,15 @@ def _case_id(text: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in text)[:60]
 
 
+def _numbering(prefix: str) -> Callable[[], str]:
+    """Case ids in the order asked for: ``c0001``, ``c0002``... for *prefix* ``c``."""
+    numbers = itertools.count(1)
+    return lambda: f"{prefix}{next(numbers):04d}"
+
+
 def cases(game: str) -> Iterator[Case]:
     """Every hostile save of *game*: each a good save with one thing wrong."""
-    n = 0
-
-    def ident() -> str:
-        nonlocal n
-        n += 1
-        return f"c{n:04d}"
+    ident = _numbering("c")
 
     for key, values in BAD_FIELDS.items():
         for value in values:
@@ -388,12 +390,7 @@ RAW_BODY: dict[str, Callable[[bytes, list[bytes]], bytes]] = {  # (header line, 
 
 def header_cases(game: str) -> Iterator[Case]:
     """Every hostile version-2 save of *game*: a good one with one thing wrong."""
-    n = 0
-
-    def ident() -> str:
-        nonlocal n
-        n += 1
-        return f"h{n:04d}"
+    ident = _numbering("h")
 
     acts = good_actions(game)
     for key, values in BAD_HEADER_FIELDS.items():
