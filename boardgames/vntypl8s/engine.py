@@ -46,11 +46,9 @@ from boardgames.common.game import Audience, IllegalActionError, PublicEvent, Se
 from boardgames.common.values import EqualityWithout
 from boardgames.vntypl8s.cards import Decks, Owner, Requirement
 from boardgames.vntypl8s.judge import Judgement, RequirementsCheck, check_requirements
+from boardgames.vntypl8s.limits import MAX_PLAYERS, MIN_PLAYERS, ROUNDS
 
-ROUNDS = 3
 EXTRA_OWNERS = 6
-MIN_PLAYERS = 3
-MAX_PLAYERS = 8
 
 
 class PlateJudgeLike(Protocol):

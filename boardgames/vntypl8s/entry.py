@@ -31,19 +31,14 @@ if TYPE_CHECKING:
     from boardgames.common.ui.host import Host
 
 
-#: How many players a game seats (``engine.MIN_PLAYERS`` and ``MAX_PLAYERS``; a test
-#: checks they are the same): ``--players`` is checked without importing the engine,
-#: which a game opened from the command line imports after its first frame (issue 16).
-MIN_PLAYERS, MAX_PLAYERS = 3, 8
-
-
 def _players_arg(text: str) -> tuple[str, ...]:
-    """``--players``: the names as ``spec.parse_players`` keeps them (the one rule of
-    ``common.names``), checked without the engine."""
-    from boardgames.common.names import clean_names, split_names  # noqa: PLC0415
+    """``--players``: the names as the game keeps them (``limits.parse_players``),
+    checked without the engine, which a game opened from the command line imports
+    after its first frame (issue 16)."""
+    from boardgames.vntypl8s.limits import parse_players  # noqa: PLC0415
 
     try:
-        return clean_names(split_names(text), at_least=MIN_PLAYERS, at_most=MAX_PLAYERS, game="VNTYPL8S")
+        return parse_players(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -178,17 +173,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     f.set_defaults(func=cmd_favourites, needs_ready=False)  # a list of saved plates: no dictionary needed
 
 
-#: Rounds in a game (``engine.ROUNDS``; a test checks they are the same): the first
-#: handover says it before the engine is imported.
-ROUNDS = 3
-
-
-def opening_detail(timer: int | None) -> str:
-    """What the first writer's handover of a new game says under their name."""
-    seconds = f" You have {timer} seconds." if timer else ""
-    return f"Round 1 of {ROUNDS}: your secret 0WN3R and R3QRMNTS cards come next.{seconds}"
-
-
 def favourites_screen() -> Screen:
     """The rulebook's "Record your favourite license plates" page (menu and setup form)."""
     from boardgames.vntypl8s.screen import FavouritesScreen  # noqa: PLC0415
@@ -251,6 +235,7 @@ class Vntypl8sEntry(GameEntry):
 
             return Vntypl8sSetupScreen(timer)
         from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
+        from boardgames.vntypl8s.limits import ROUNDS, writing_detail  # noqa: PLC0415 - no engine yet
 
         seats = tuple(players)
 
@@ -262,7 +247,7 @@ class Vntypl8sEntry(GameEntry):
 
         # P13: the first player writes first; the words ``Vntypl8sScreen._begin_writing``
         # gives this handover (a test checks they are the same).
-        return OpeningHandover(seats[0], opening_detail(timer), game="vntypl8s", build=build)
+        return OpeningHandover(seats[0], writing_detail(1, ROUNDS, timer), game="vntypl8s", build=build)
 
     def menu_items(self) -> Sequence[MenuItem]:
         """The rulebook's "Record your favourite license plates" page, on the main menu."""

@@ -91,7 +91,7 @@ from boardgames.vntypl8s.engine import (
     WritingTimeUp,
 )
 from boardgames.vntypl8s.favourites import Favourite, add_favourites, load_favourites
-from boardgames.vntypl8s.limits import MAX_JUDGED
+from boardgames.vntypl8s.limits import MAX_JUDGED, writing_detail
 from boardgames.vntypl8s.spec import SPEC, Vntypl8sSession, Vntypl8sSetup, players_from
 from boardgames.vntypl8s.widgets import (
     BuzzerBar,
@@ -721,8 +721,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
             Content(f"Round {g.round}: writing plates ({done} of {len(g.writing_order)} done).\n"
                     f"Next: {plain(self.players[writer])}.")
         )
-        timer = f" You have {self.timer} seconds." if self.timer else ""
-        detail = f"Round {g.round} of {g.rounds}: your secret 0WN3R and R3QRMNTS cards come next.{timer}"
+        detail = writing_detail(g.round, g.rounds, self.timer)
         if resumed:
             whole = f", with the whole {self.timer} seconds" if self.timer else ""
             detail = (

@@ -26,21 +26,20 @@ from __future__ import annotations
 import functools
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from boardgames.common.dictionary import deferred_dictionary
-from boardgames.common.names import clean_names, split_names
 from boardgames.common.saves import SaveFormatError, classes_of
 from boardgames.common.session import GameSession
 from boardgames.vntypl8s import engine
 from boardgames.vntypl8s.cards import Decks, load_decks
-from boardgames.vntypl8s.engine import MAX_PLAYERS, MIN_PLAYERS, Action, Game, Phase
+from boardgames.vntypl8s.engine import Action, Game, Phase
 from boardgames.vntypl8s.judge import PlateJudge
+from boardgames.vntypl8s.limits import TITLE, players_from
 
 GAME = "vntypl8s"
-TITLE = "VNTYPL8S"
 
 #: Every class a saved VNTYPL8S action is made of, by name (the names old saves hold).
 ACTION_CLASSES: dict[str, type] = classes_of(engine)
@@ -54,20 +53,6 @@ def plate_judge() -> PlateJudge:
     """The process-wide judge (it memoises each owner's title words); its dictionary is
     opened at the first word it reads (``DeferredDictionary``, issue 16)."""
     return PlateJudge(deferred_dictionary())
-
-
-def parse_players(text: str) -> tuple[str, ...]:
-    """``"Ann, Bob,Cy"`` -> the seats in clockwise order, as the game keeps the names.
-
-    ``BadNames`` (a ``ValueError`` and a ``UserFacingError``) with every problem in
-    words when the names break the one rule for names (``common.names``).
-    """
-    return players_from(split_names(text))
-
-
-def players_from(names: Sequence[str]) -> tuple[str, ...]:
-    """The setup form's names (one per field) checked and tidied like ``--players``."""
-    return clean_names(names, at_least=MIN_PLAYERS, at_most=MAX_PLAYERS, game=TITLE)
 
 
 # --- the setup -----------------------------------------------------------------------------

@@ -404,16 +404,18 @@ async def test_a_fast_hand_under_the_first_handover_changes_nothing(
 
 def test_the_vntypl8s_command_line_checks_the_players_as_the_game_does() -> None:
     """``--players`` is checked by the entry without the engine (which a game imports after
-    its first frame): the same seats, the same limits and the same words as the game's own
-    ``spec.parse_players``; the opening handover counts the engine's rounds."""
+    its first frame, ``vntypl8s.limits``): the same seats, the same limits and the same
+    words as the setup form's ``spec.players_from``; the engine seats and plays as many."""
+    from boardgames.common.names import split_names
     from boardgames.vntypl8s import engine, spec
     from boardgames.vntypl8s import entry as vntypl8s_entry
+    from boardgames.vntypl8s import limits as numbers
 
-    limits = (vntypl8s_entry.MIN_PLAYERS, vntypl8s_entry.MAX_PLAYERS, vntypl8s_entry.ROUNDS)
-    assert limits == (engine.MIN_PLAYERS, engine.MAX_PLAYERS, engine.ROUNDS)
+    assert (numbers.MIN_PLAYERS, numbers.MAX_PLAYERS, numbers.ROUNDS) == (
+        engine.MIN_PLAYERS, engine.MAX_PLAYERS, engine.ROUNDS)
     for text in ("Ann,Bob,Cy", " Ann ,  Bob Lee,Cy ", "Ann,Bob", ",".join("ABCDEFGHI"), "Ann,ann,Cy", "Ann,,Cy", "x" * 40):
         try:
-            expected: object = spec.parse_players(text)
+            expected: object = spec.players_from(split_names(text))
         except ValueError as exc:
             expected = str(exc)
         try:
