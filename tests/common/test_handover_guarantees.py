@@ -39,6 +39,7 @@ from typing import Any, ClassVar
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 import boardgames.app as app_module
 from boardgames import cli
@@ -46,7 +47,7 @@ from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
 from boardgames.common.dictionary import get_dictionary
 from boardgames.common.skeleton import SkeletonMatcher
-from boardgames.common.ui.base import GuardedModalScreen
+from boardgames.common.ui.base import ARM, GuardedModalScreen
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.uwo import board as B
@@ -711,3 +712,33 @@ async def test_the_guarantee_test_fails_with_the_gate_off(game: str, monkeypatch
     _gate_off(monkeypatch)
     with pytest.raises(AssertionError, match="the handover is gone"):
         await play_and_check(game, SEEDS[game][0], monkeypatch)
+
+
+# --- the key that passed a handover, pressed again ---------------------------------------
+
+
+@pytest.mark.parametrize("keys", [("space", "space"), ("space", "space", "space", "space")], ids=["double", "held"])
+async def test_the_double_of_the_key_that_passed_a_handover_reaches_nothing(keys: tuple[str, ...]) -> None:
+    """Ann passes her handover with Space, pressed twice (or held): the second Space was
+    for the handover, not for her plate, and is swallowed (it typed a space into her
+    plate).  Each one swallowed restarts the quiet; another key goes through at once,
+    and so does Space after it: the double press is over."""
+    from tests.vntypl8s.ui import game_screen, make_app
+
+    app, clock = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await handled(pilot)
+        assert isinstance(app.screen, HandoverScreen)
+        clock.advance(ARM + 0.1)
+        await pilot.press(*keys)
+        await handled(pilot)
+        screen = game_screen(app)
+        assert app.screen is screen
+        plate = screen.query_one("#plate-input", Input)
+        assert plate.value == "", "the handover's Space reached the plate"
+        await pilot.press("b")
+        await handled(pilot)
+        assert plate.value == "B"  # the player's own key: at once
+        await pilot.press("space")
+        await handled(pilot)
+        assert plate.value == "B "  # hers too (the editor shows why a plate has no spaces)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, ClassVar, Generic, TypeVar
+from weakref import WeakKeyDictionary
 
 from textual import events
 from textual.app import App, ScreenStackError
@@ -48,10 +49,27 @@ def clock_of(app: App[Any]) -> Callable[[], float]:
     return getattr(app, "clock", monotonic)
 
 
+#: Per app: the key that passed a handover, and the quiet it waits for before it counts
+#: again (``swallow_echoes``).
+_ECHOES: WeakKeyDictionary[App[Any], tuple[str, QuietGate]] = WeakKeyDictionary()
+
+
+def swallow_echoes(app: App[Any], key: str) -> None:
+    """*key* just passed a handover: the same key again before ``ARM`` seconds of quiet
+    (the second half of a double press, a held key's repeats) was meant for the
+    handover, not for the incoming player's screen, and is swallowed; each one swallowed
+    restarts the quiet.  Any other key goes through at once, and ends the double press:
+    the player may start."""
+    gate = QuietGate(ARM)
+    gate.restart(clock_of(app)())
+    _ECHOES[app] = (key, gate)
+
+
 def input_allowed(app: App[Any], event: events.Event) -> bool:
     """The app's key gate: may this key, click or paste reach the bindings and widgets now?
 
-    Quitting always may.  Otherwise the top screen decides, if it has a say
+    Quitting always may.  The echo of the key that passed a handover does not
+    (``swallow_echoes``).  Otherwise the top screen decides, if it has a say
     (``accepts_key`` / ``accepts_click`` / ``accepts_paste``); screens without one
     take everything.
     """
@@ -62,6 +80,11 @@ def input_allowed(app: App[Any], event: events.Event) -> bool:
     if isinstance(event, events.Key):
         if event.key in QUIT_KEYS:
             return True
+        echo = _ECHOES.get(app)
+        if echo is not None:
+            if event.key == echo[0] and not echo[1].admit(clock_of(app)()):
+                return False
+            del _ECHOES[app]  # a quiet moment or another key: the double press is over
         accepts_key = getattr(screen, "accepts_key", None)
         return accepts_key is None or bool(accepts_key(event))
     if isinstance(event, (events.MouseDown, events.MouseUp)):

@@ -38,7 +38,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from boardgames.common.text import shown
-from boardgames.common.ui.base import GateHint, OnceModalScreen
+from boardgames.common.ui.base import GateHint, OnceModalScreen, swallow_echoes
 
 #: Shown once the handover takes Space (tmux tests wait for it).
 ARMED_TEXT = "Ready when you are: press Space (or click I'm ready)."
@@ -131,8 +131,19 @@ class HandoverScreen(OnceModalScreen[None]):
         if self.armed:
             self.dismiss(None)
 
+    #: The last key this handover let through (the one that passes it, when it goes).
+    _key: str | None = None
+
+    def accepts_key(self, event: events.Key) -> bool:
+        admitted = super().accepts_key(event)
+        if admitted:
+            self._key = event.key
+        return admitted
+
     def action_ready(self) -> None:
         if self.armed:
+            if self._key is not None:
+                swallow_echoes(self.app, self._key)  # its double is not the incoming player's
             self.dismiss(None)
 
 
