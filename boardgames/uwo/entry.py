@@ -70,12 +70,6 @@ def computer_from_args(args: argparse.Namespace) -> ComputerOpponent | None:
 RESUME_CLASHES = ("--first-game", "--vs-computer", "--level", "--side", "--seed")
 
 
-#: The first handover of a new duel between people: the Gnorfs begin (the words
-#: ``UwoScreen.handover`` gives it; a test checks they are the same).
-OPENING_TITLE = "Gnorfs, take the keyboard — your turn"
-OPENING_DETAIL = "Press Space when only you can see the screen."
-
-
 def start_screen(first_game: bool, computer: ComputerOpponent | None) -> Screen:
     """What ``boardgames uwo`` opens: a duel between people opens on the Gnorfs'
     handover, alone in the first frame, the duel built beneath it after that frame
@@ -88,7 +82,11 @@ def start_screen(first_game: bool, computer: ComputerOpponent | None) -> Screen:
 
             return UwoScreen(first_game=first_game)
 
-        return OpeningHandover("Gnorfs", OPENING_DETAIL, title=OPENING_TITLE, game="uwo", build=build)
+        from boardgames.uwo import handovers  # noqa: PLC0415 - the duel's own words, without the duel
+        from boardgames.uwo.side import Side  # noqa: PLC0415
+
+        title, detail = handovers.opening()
+        return OpeningHandover(Side.GNORFS.title, detail, title=title, game="uwo", build=build)
     from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - only when a screen opens
 
     return UwoScreen(first_game=first_game, computer=computer)

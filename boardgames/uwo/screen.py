@@ -51,6 +51,7 @@ from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.host import host
 from boardgames.common.ui.session_screen import SessionScreen
 from boardgames.uwo import board as B
+from boardgames.uwo import handovers
 from boardgames.uwo.actions import (
     Action,
     AnswerDraw,
@@ -568,25 +569,23 @@ class UwoScreen(SessionScreen[Game]):
         phase = self.game.phase
         resumed, self._resumed = self._resumed, False
         if phase is Phase.DEFEND:
-            title = f"{side.title}, you are attacked — take the keyboard"
+            why = handovers.Why.ATTACKED
         elif phase is Phase.DRAW_OFFER:
-            title = f"{side.title}, you are offered a draw — take the keyboard"
+            why = handovers.Why.DRAW_OFFERED
         elif resumed:
-            title = f"{side.title}, take the keyboard — the duel resumes on your turn"
+            why = handovers.Why.RESUMED
         elif any(isinstance(e, TurnStarted) and e.side is side for e in self._since_handover):
-            title = f"{side.title}, take the keyboard — your turn"
+            why = handovers.Why.TURN
         else:
-            title = f"{side.title}, take the keyboard — your turn goes on"
+            why = handovers.Why.TURN_GOES_ON
+        title = handovers.title(side, why)
         detail = self.handover_detail(side)
         self._since_handover = []
         self.hand_over(HandoverScreen(side.title, detail, title=title), lambda _: self.took_keyboard(side))
 
     def handover_detail(self, side: Side) -> str:
         """What the incoming player needs to know: the last things that happened, in words."""
-        said = [str(e) for e in self._since_handover if not isinstance(e, TurnStarted)]
-        lines = said[-5:]
-        lines.append("Press Space when only you can see the screen.")
-        return "\n".join(lines)
+        return handovers.detail([str(e) for e in self._since_handover if not isinstance(e, TurnStarted)])
 
     def took_keyboard(self, side: Side) -> None:
         self.keyboard = side
