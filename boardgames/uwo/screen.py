@@ -805,19 +805,24 @@ class UwoScreen(SessionScreen[Game]):
             lines.append("p no counter-attack (the duel ends)")
         status.show(title, lines)
 
-    def draw_info(self, view: UwoView) -> None:
+    def draw_info(self, view: UwoView, *, shrink: bool = True) -> None:
+        """The card under the cursor (or the selected one, or the hand card picked); with
+        ``shrink=False`` (the cursor alone moved) the panel keeps its height for a shorter one."""
         info = self.query_one(InfoPanel)
         kind_key = self.hand_kind(self.picked)
         if kind_key is not None:
-            info.show_kind(self.catalog[kind_key], self.names, heading=f"Card {self.picked + 1} of your hand")  # type: ignore[operator]
+            heading = f"Card {self.picked + 1} of your hand"  # type: ignore[operator]
+            info.show_kind(self.catalog[kind_key], self.names, heading=heading, shrink=shrink)
             return
         for sq in (self.board.cursor, self.selected):
             if sq is not None and view.board[sq] is not None:
                 umo = view.board[sq]
                 assert umo is not None
-                info.show_umo(umo, self.names)
+                info.show_umo(umo, self.names, shrink=shrink)
                 return
-        info.clear_info(f"{B.name(self.board.cursor)}: an empty square. Move the cursor onto a UMO to read its card.")
+        info.clear_info(
+            f"{B.name(self.board.cursor)}: an empty square. Move the cursor onto a UMO to read its card.", shrink=shrink
+        )
 
     def draw_hand(self, view: UwoView) -> None:
         hand_panel = self.query_one(HandPanel)
@@ -862,7 +867,7 @@ class UwoScreen(SessionScreen[Game]):
                 shown = shown | {"-cursor"}
             grid.cell(sq).show(view.board[sq], shown, hints.get(sq, ""))
         self._drawn = (key, new, marks, hints)
-        self.draw_info(view)
+        self.draw_info(view, shrink=False)
 
     def on_board_grid_cancelled(self, event: BoardGrid.Cancelled) -> None:
         """Escape: clear the selection (a UMO, a card); with nothing selected, leave -

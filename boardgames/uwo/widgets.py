@@ -51,27 +51,47 @@ class Drawn(Static):
     """
 
     _shown: object = None
+    #: Taller than its text (a ``shrink=False`` kept the height): the next full draw fits it.
+    _kept_height = False
     #: How many panels asked for a layout (tests count them: one per height change).
     layouts = 0
-
-    def show_text(self, text: Text, *, layout: bool = True) -> None:
+    def show_text(self, text: Text, *, layout: bool = True, shrink: bool = True) -> None:
+        """Show *text*; with ``shrink=False`` a shorter text leaves the panel as tall as
+        it is (no layout) until it is next shown with ``shrink`` (``InfoPanel``)."""
         key = (text.plain, tuple(text.spans), str(text.style))
         if key == self._shown:
+            if shrink and self._kept_height:  # the same text, taller than it: fit it now
+                self._kept_height = False
+                Drawn.layouts += 1
+                self.refresh(layout=True)
             return
         self._shown = key
+        self._kept_height = False
         width = self.content_region.width if self.is_mounted else 0
         height = self.styles.height
         if layout and width and height is not None and height.is_auto:
             # Against the height it was given, not the old text's (never laid out at this
-            # width if it was drawn before a resize); a text taller than a max-height is
-            # laid out each time it changes: slower, never wrong.
+            # width if it was drawn before a resize).
             self.update(text, layout=False)
-            if self.get_content_height(self.size, self.app.size, width) != self.content_region.height:
+            if self._needs_layout(self.get_content_height(self.size, self.app.size, width), shrink=shrink):
                 Drawn.layouts += 1
                 self.refresh(layout=True)
             return
         Drawn.layouts += layout
         self.update(text, layout=layout)
+
+    def _needs_layout(self, lines: int, *, shrink: bool) -> bool:
+        """Whether a text of *lines* lines needs another height than the panel has now:
+        as many rows as it has lines, up to the panel's ``max-height`` (a text taller than
+        that is cut at the same height whatever it says, so it needs no new layout)."""
+        have = self.content_region.height
+        limit = self.styles.max_height
+        if limit is not None and limit.is_cells:
+            lines = min(lines, max(0, int(limit.value) - self.styles.gutter.height))
+        if not shrink and lines < have:
+            self._kept_height = True  # fitted at the next ``show_text`` with ``shrink``
+            return False
+        return lines != have
 
 
 #: The special cards' rules in a narrow panel's few words (the whole text: F1, or a wider terminal).
@@ -358,12 +378,22 @@ class StatusPanel(Drawn):
 
 
 class InfoPanel(Drawn):
-    """Everything printed on a card: the one under the cursor, the selected one or a hand card."""
+    """Everything printed on a card: the one under the cursor, the selected one or a hand card.
+
+    While only the cursor moves it grows for a taller card but does not shrink
+    (``shrink=False``); it fits its text again at the next full redraw (an action, a
+    handover).  Walking the cursor between a card and an empty square would otherwise
+    lay out the whole screen on every other key (issue 16: the keys slower than a frame
+    were those), and the hand and the log beneath it would jump up and down under the
+    player's eyes as the cursor moves.
+    """
 
     #: Below this many columns of content the panel writes a card in its short form.
     COMPACT_BELOW = 40
 
-    def show_kind(self, kind: Kind, names: dict[str, str], *, heading: str, extra: list[str] | None = None) -> None:
+    def show_kind(
+        self, kind: Kind, names: dict[str, str], *, heading: str, extra: list[str] | None = None, shrink: bool = True
+    ) -> None:
         """The card in words; in a narrow panel (80×24) the same facts in fewer lines."""
         compact = 0 < self.content_region.width < self.COMPACT_BELOW
         text = Text(heading + ("\n" if not compact else ": "), style="bold")
@@ -384,14 +414,14 @@ class InfoPanel(Drawn):
             text.append(f"\n{rule}", style="italic")
         for line in extra or []:
             text.append(f"\n{line}")
-        self.show_text(text)
+        self.show_text(text, shrink=shrink)
 
-    def show_umo(self, umo: UmoView, names: dict[str, str]) -> None:
+    def show_umo(self, umo: UmoView, names: dict[str, str], *, shrink: bool = True) -> None:
         self.show_kind(umo.kind, names, heading=f"{umo.side.singular} {B.name(umo.square)}",
-                       extra=umo_notes(umo))
+                       extra=umo_notes(umo), shrink=shrink)
 
-    def clear_info(self, hint: str) -> None:
-        self.show_text(Text(hint, style="dim"))
+    def clear_info(self, hint: str, *, shrink: bool = True) -> None:
+        self.show_text(Text(hint, style="dim"), shrink=shrink)
 
 
 def umo_notes(umo: UmoView) -> list[str]:

@@ -92,3 +92,31 @@ async def test_the_computer_thinks_behind_three_dots_not_a_loading_indicator() -
         await wait_for(pilot, lambda: screen.keyboard is Side.PNORFS and screen.game.to_act is Side.PNORFS,
                        "the person's turn")
         assert dots._timer is not None and not dots._timer._active.is_set()  # noqa: SLF001 - paused
+
+
+async def test_the_cursor_between_a_card_and_an_empty_square_lays_nothing_out() -> None:
+    """The info panel grows for a card and keeps that height while only the cursor moves:
+    an empty square's one line after a card's five used to lay the whole screen out
+    (the keys slower than a frame), and the hand and log under it jumped at every move.
+    A full redraw (an action, a handover) fits it to its text again."""
+    g = make("c2=G:troop d1=G:troop c5=P:troop", hands={"G": ["wisp"], "P": ["longeye"]})
+    app = app_for(g)
+    async with app.run_test(size=SIZE) as pilot:
+        await take_keyboard(pilot, "Gnorfs")
+        screen = uwo(app)
+        info = screen.query_one(InfoPanel)
+        await goto(pilot, "c2")  # the troop's card
+        await pilot.pause()
+        tall = info.content_region.height
+        assert tall > 1, "a card takes several lines"
+        layouts = Drawn.layouts
+        for square in ("c3", "c2", "c3", "b3", "c3", "c2"):  # empty, card, empty, ...
+            await goto(pilot, square)
+            await pilot.pause()
+            assert f"{square}:" in str(info.render()) or "Trooper" in str(info.render())
+        assert Drawn.layouts == layouts, "no layout while only the cursor walks"
+        assert info.content_region.height == tall, "the panel kept its height"
+        await goto(pilot, "c3")
+        await pilot.pause()
+        screen.redraw()  # what an action or a handover does: the same text, fitted
+        await wait_for(pilot, lambda: info.content_region.height < tall, "the panel fitted to one empty square's text")
