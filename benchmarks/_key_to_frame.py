@@ -21,7 +21,7 @@ would get it (the screen's update timer, the compositor, ``App._display``) but s
 turning it into bytes.  This module wraps ``App._display``: every frame is rendered
 to its terminal sequence (``CompositorUpdate.render_segments``, the work a real
 terminal write does), then timestamped.  A key's latency is from just before the key
-is handed to the app (``Pilot.press``) to the first frame written *after the app's
+is handed to the app (``send_key``: as the terminal driver hands it over) to the first frame written *after the app's
 state shows the key's effect* (a predicate checked inside the hook: the answer was
 judged and a line written; the cell under the new cursor wears ``-cursor``).
 Keys come ``KEY_GAP`` (40 ms) after the last key's frame, a fast key repeat: a key
@@ -52,6 +52,7 @@ import sys
 import tempfile
 import threading
 import time
+import unicodedata
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -59,8 +60,10 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
+from textual import events  # noqa: E402
 from textual._compositor import CompositorUpdate  # noqa: E402
 from textual.app import App, ComposeResult  # noqa: E402
+from textual.keys import REPLACED_KEYS, _get_unicode_name_from_key  # noqa: E402
 from textual.pilot import Pilot  # noqa: E402
 from textual.widgets import Input, OptionList, Static  # noqa: E402
 
@@ -101,7 +104,7 @@ class Frames:
             await asyncio.sleep(max(0.0, self._last + KEY_GAP - time.perf_counter()))
         self._condition, self._at = shown, None
         start = time.perf_counter()
-        await pilot.press(key)
+        send_key(pilot.app, key)
         for _ in range(tries):
             if self._at is not None:
                 break
@@ -109,6 +112,27 @@ class Frames:
         at, self._condition = self._at, None
         self._last = at
         return None if at is None else (at - start) * 1000
+
+
+def send_key(app: App[Any], key: str) -> None:
+    """Hand *key* to *app* as its terminal driver does (``driver.send_message``, the
+    event ``Pilot.press`` builds), and nothing else.
+
+    ``Pilot.press`` goes on to wait until every widget of the screen has processed a
+    message of its own (``Pilot._wait_for_screen``): work no key from a terminal causes,
+    which grows with the number of widgets and ran before the key's frame, so a UWO
+    board of 30 squares paid for it and a bare ``OptionList`` hardly did.  The keys
+    that set a round up still use ``Pilot.press``; only the timed key is sent this way,
+    in every row and its baseline alike.
+    """
+    try:
+        char: str | None = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    event = events.Key(key, char)
+    event.set_sender(app)
+    assert app._driver is not None
+    app._driver.send_message(event)
 
 
 def summary(samples: list[float]) -> dict[str, float]:
