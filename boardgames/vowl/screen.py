@@ -45,7 +45,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Input, RichLog, Static
+from textual.widgets import Footer, Header, Input, Static
 
 from boardgames.common.game import Seat, visible_to
 from boardgames.common.saves import Autosaver
@@ -202,7 +202,7 @@ class VowlScreen(SessionScreen[VowlGame]):
                 if self.game.is_practice:
                     yield Static("", id="practice-stats")
                 # Written only ``Text`` (``narrate.log_line``): no string is parsed as markup here.
-                yield EventLog(id="log", markup=False, wrap=True, min_width=20)
+                yield EventLog(id="log", wrap=True, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -719,11 +719,11 @@ class VowlScreen(SessionScreen[VowlGame]):
         if visible_to(event, self.holder_seat):
             line = log_line(event)
             if line:
-                self.query_one(RichLog).write(line)
+                self.query_one(EventLog).write(line)
 
     def _refresh_log(self) -> None:
         """Rewrite the log for the current holder (after a handover hides a racer's cards)."""
-        log = self.query_one(RichLog)
+        log = self.query_one(EventLog)
         log.clear()
         seat = self.holder_seat
         for event in self._events:
