@@ -53,7 +53,6 @@ from boardgames.common.session import GameSession
 from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.common.text import plain, sentence, shown
 from boardgames.common.ui.base import ARM, GateHint, QuietGate, clock_of
-from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.host import Host, host
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.common.ui.session_screen import SessionScreen
@@ -100,6 +99,7 @@ from boardgames.vowl.view import SuddenDeathView, VowlView
 from boardgames.vowl.widgets import CardFace, EventLog, GameOverPanel, PassedCards, Scoreboard, put
 
 if TYPE_CHECKING:
+    from boardgames.common.ui.choice import Choice
     from boardgames.vowl.stats import Session, StatsStore
 
 #: Sudden-death buzzer keys: far apart on the keyboard, one per racer.
@@ -419,6 +419,8 @@ class VowlScreen(SessionScreen[VowlGame]):
         self.app.push_screen(screen, done)
 
     def _choose_player(self, kind: type[ChooseOpponent] | type[ChoosePartner], question: str) -> None:
+        from boardgames.common.ui.choice import Choice, ChoiceScreen  # noqa: PLC0415 - after the first roll
+
         options = [a for a in self.game.legal_actions if isinstance(a, kind)]
         choices = [Choice(str(i + 1), shown(a.player), a) for i, a in enumerate(options)]
         self._open(ChoiceScreen(question, choices), self.act)
@@ -432,6 +434,8 @@ class VowlScreen(SessionScreen[VowlGame]):
             # pile, so the question would mean nothing: they go under, unasked.
             self.act(PlaceExtras(False))
             return
+        from boardgames.common.ui.choice import Choice, ChoiceScreen  # noqa: PLC0415 - after the first roll
+
         choices = [
             Choice("t", "on top — start with the harder cards", PlaceExtras(True)),
             Choice("u", "underneath — start with the easier cards", PlaceExtras(False)),
@@ -560,6 +564,8 @@ class VowlScreen(SessionScreen[VowlGame]):
         if view.review is not None and view.review.turn != self._reviewed_turn:
             self._show_review(view.review)
             return
+        from boardgames.common.ui.choice import Choice, ChoiceScreen  # noqa: PLC0415 - after the first pile
+
         choices: list[Choice[Action]] = []
         for action in self.game.view_of(scorer).legal:
             if isinstance(action, ScoreTwo):
