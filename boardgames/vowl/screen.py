@@ -189,13 +189,16 @@ class VowlScreen(SessionScreen[VowlGame]):
                     # Interpretation V29: the buzzer's own countdown, shown only while a buzz is held.
                     yield SandTimer(BUZZ_SECONDS, host(self).clock, id="buzz-timer")
                     yield SandTimer(25, host(self).clock, id="timer")
-                yield CardFace("", id="card")
+                # Born as the first ``sync`` leaves them (no card face up, the box shut until a
+                # pile): a class or ``disabled`` changed after mounting restyled each again before
+                # the first frame, the answer box with its blur's too (issue 16).
+                yield CardFace("", id="card", classes="-empty")
                 yield GameOverPanel("", id="game-over")
                 yield Static("", id="pile-info")
                 yield PassedCards("", id="passed")
                 # Sudden death (in the passed cards' place): says when keys are ignored (V31).
                 yield GateHint("", id="buzz-gate")
-                yield TextInput(placeholder="the word, then Enter · 'pass' passes", id="answer")
+                yield TextInput(placeholder="the word, then Enter · 'pass' passes", id="answer", disabled=True)
                 yield Static("", id="feedback")
             with Vertical(id="vowl-side"):
                 yield Scoreboard(id="scoreboard")

@@ -45,7 +45,8 @@ class SandTimer(Static):
         timer: SandTimer
 
     def __init__(self, limit: float, clock: Clock = monotonic, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+        # Idle from the start: a class added once mounted restyled it before its first frame.
+        super().__init__(id=id, classes="-idle")
         self.countdown = Countdown(limit, clock)
         self.remaining = limit
         self._interval: Timer | None = None
@@ -53,7 +54,6 @@ class SandTimer(Static):
 
     def on_mount(self) -> None:
         self._interval = self.set_interval(0.1, self.tick, pause=True)
-        self.add_class("-idle")
 
     def set_limit(self, limit: float) -> None:
         self.stop()
