@@ -46,8 +46,9 @@ import itertools
 import random
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Protocol
+
+from msgspec import Struct, field
 
 from boardgames.common.game import Audience, IllegalActionError, Seat, visible_to
 from boardgames.common.skeleton import Verdict
@@ -154,8 +155,7 @@ class Judge(Protocol):
 # --------------------------------------------------------------------------- setup
 
 
-@dataclass(frozen=True)
-class PlayerSetup:
+class PlayerSetup(Struct, frozen=True):
     """A seat at the table: full name and sand timer (25 s green or 15 s red)."""
 
     name: str
@@ -163,10 +163,13 @@ class PlayerSetup:
 
 
 # --------------------------------------------------------------------------- internal state
+# ``msgspec.Struct``s, not dataclasses, like the values (``common.values``): the seven
+# dataclasses here took a tenth of the engine's import before Vowl's first frame
+# (issue 16).  Mutable (but ``_Pending``), unhashable and compared field by field, as
+# the dataclasses were; nothing here is saved.
 
 
-@dataclass
-class _Player:
+class _Player(Struct):
     name: str
     seat: int
     timer: Timer
@@ -174,15 +177,13 @@ class _Player:
     victory: int
 
 
-@dataclass
-class _Deck:
+class _Deck(Struct):
     tier: Tier
     draw: list[Card]  # top first
     discard: list[Card] = field(default_factory=list)
 
 
-@dataclass
-class _Run:
+class _Run(Struct):
     runner: str
     partner: str | None
     time_limit: int
@@ -211,8 +212,7 @@ class _Run:
                          self.complete, self.elapsed)
 
 
-@dataclass
-class _SuddenDeath:
+class _SuddenDeath(Struct):
     players: tuple[str, str]
     card: Card | None = None
     spent: list[Card] = field(default_factory=list)
@@ -236,8 +236,7 @@ class _Step(enum.Enum):
     RESOLVE = "resolve"
 
 
-@dataclass(frozen=True, slots=True)
-class _Pending:
+class _Pending(Struct, frozen=True):
     """One queued step: whose pile (``role``), how many cards, which run."""
 
     step: _Step
@@ -246,8 +245,7 @@ class _Pending:
     run: int = 0
 
 
-@dataclass
-class _Turn:
+class _Turn(Struct):
     number: int
     player: str
     roll: int | None = None

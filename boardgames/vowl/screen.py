@@ -45,7 +45,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Input, RichLog, Static
+from textual.widgets import Footer, Header, Input, Static
 
 from boardgames.common.game import Seat, visible_to
 from boardgames.common.saves import Autosaver
@@ -53,7 +53,6 @@ from boardgames.common.session import GameSession
 from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.common.text import plain, sentence, shown
 from boardgames.common.ui.base import ARM, GateHint, QuietGate, clock_of
-from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.host import Host, host
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.common.ui.session_screen import SessionScreen
@@ -100,6 +99,7 @@ from boardgames.vowl.view import SuddenDeathView, VowlView
 from boardgames.vowl.widgets import CardFace, EventLog, GameOverPanel, PassedCards, Scoreboard, put
 
 if TYPE_CHECKING:
+    from boardgames.common.ui.choice import Choice
     from boardgames.vowl.stats import Session, StatsStore
 
 #: Sudden-death buzzer keys: far apart on the keyboard, one per racer.
@@ -189,20 +189,23 @@ class VowlScreen(SessionScreen[VowlGame]):
                     # Interpretation V29: the buzzer's own countdown, shown only while a buzz is held.
                     yield SandTimer(BUZZ_SECONDS, host(self).clock, id="buzz-timer")
                     yield SandTimer(25, host(self).clock, id="timer")
-                yield CardFace("", id="card")
+                # Born as the first ``sync`` leaves them (no card face up, the box shut until a
+                # pile): a class or ``disabled`` changed after mounting restyled each again before
+                # the first frame, the answer box with its blur's too (issue 16).
+                yield CardFace("", id="card", classes="-empty")
                 yield GameOverPanel("", id="game-over")
                 yield Static("", id="pile-info")
                 yield PassedCards("", id="passed")
                 # Sudden death (in the passed cards' place): says when keys are ignored (V31).
                 yield GateHint("", id="buzz-gate")
-                yield TextInput(placeholder="the word, then Enter · 'pass' passes", id="answer")
+                yield TextInput(placeholder="the word, then Enter · 'pass' passes", id="answer", disabled=True)
                 yield Static("", id="feedback")
             with Vertical(id="vowl-side"):
                 yield Scoreboard(id="scoreboard")
                 if self.game.is_practice:
                     yield Static("", id="practice-stats")
                 # Written only ``Text`` (``narrate.log_line``): no string is parsed as markup here.
-                yield EventLog(id="log", markup=False, wrap=True, min_width=20)
+                yield EventLog(id="log", wrap=True, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -419,6 +422,8 @@ class VowlScreen(SessionScreen[VowlGame]):
         self.app.push_screen(screen, done)
 
     def _choose_player(self, kind: type[ChooseOpponent] | type[ChoosePartner], question: str) -> None:
+        from boardgames.common.ui.choice import Choice, ChoiceScreen  # noqa: PLC0415 - after the first roll
+
         options = [a for a in self.game.legal_actions if isinstance(a, kind)]
         choices = [Choice(str(i + 1), shown(a.player), a) for i, a in enumerate(options)]
         self._open(ChoiceScreen(question, choices), self.act)
@@ -432,6 +437,8 @@ class VowlScreen(SessionScreen[VowlGame]):
             # pile, so the question would mean nothing: they go under, unasked.
             self.act(PlaceExtras(False))
             return
+        from boardgames.common.ui.choice import Choice, ChoiceScreen  # noqa: PLC0415 - after the first roll
+
         choices = [
             Choice("t", "on top — start with the harder cards", PlaceExtras(True)),
             Choice("u", "underneath — start with the easier cards", PlaceExtras(False)),
@@ -560,6 +567,8 @@ class VowlScreen(SessionScreen[VowlGame]):
         if view.review is not None and view.review.turn != self._reviewed_turn:
             self._show_review(view.review)
             return
+        from boardgames.common.ui.choice import Choice, ChoiceScreen  # noqa: PLC0415 - after the first pile
+
         choices: list[Choice[Action]] = []
         for action in self.game.view_of(scorer).legal:
             if isinstance(action, ScoreTwo):
@@ -719,11 +728,11 @@ class VowlScreen(SessionScreen[VowlGame]):
         if visible_to(event, self.holder_seat):
             line = log_line(event)
             if line:
-                self.query_one(RichLog).write(line)
+                self.query_one(EventLog).write(line)
 
     def _refresh_log(self) -> None:
         """Rewrite the log for the current holder (after a handover hides a racer's cards)."""
-        log = self.query_one(RichLog)
+        log = self.query_one(EventLog)
         log.clear()
         seat = self.holder_seat
         for event in self._events:

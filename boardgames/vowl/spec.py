@@ -24,8 +24,9 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from boardgames.common.dictionary import deferred_dictionary
 from boardgames.common.names import BadNames, clean_names, split_names
@@ -50,8 +51,7 @@ ACTION_CLASSES: dict[str, type] = classes_of(actions, cards)
 # --- the setup -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class VowlSetup:
+class VowlSetup(Struct, frozen=True):
     """What the setup form (or the command line) decided."""
 
     names: tuple[str, ...]

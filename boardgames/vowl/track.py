@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from boardgames.vowl.cards import Tier
 
@@ -76,8 +77,7 @@ class Board(enum.Enum):
         return 10 if self is Board.STANDARD else 15
 
 
-@dataclass(frozen=True, slots=True)
-class Extras:
+class Extras(Struct, frozen=True):
     """How many extra cards of each deck a tier of the scoring track draws."""
 
     basic: int = 0
@@ -102,8 +102,7 @@ class Extras:
         return " + ".join(parts) if parts else "no extra cards"
 
 
-@dataclass(frozen=True, slots=True)
-class Band:
+class Band(Struct, frozen=True):
     """One tier of the track: spaces ``first``..``last`` (inclusive) draw ``extras``."""
 
     first: int

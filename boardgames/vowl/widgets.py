@@ -5,18 +5,23 @@ Names are data: drawn as ``Text`` through ``common.text.plain``, never as markup
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Self
 
 from rich.cells import cell_len
 from rich.console import Group
+from rich.measure import measure_renderables
+from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from textual.cache import LRUCache
 from textual.content import Content
-from textual.geometry import Region
+from textual.events import Resize
+from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.visual import VisualType
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from boardgames.common.text import plain
 from boardgames.common.ui.textual_fixes import speed_ups_apply
@@ -83,9 +88,19 @@ def _log_speed_ups() -> bool:
     return speed_ups_apply()
 
 
-class EventLog(RichLog):
-    """The game's log: a ``RichLog`` whose new lines do not lay out the whole screen,
-    nor draw again the lines it already shows.
+class EventLog(ScrollView, can_focus=True):
+    """The game's log: Textual's ``RichLog`` for lines of ``Text``, whose new lines do
+    not lay out the whole screen, nor draw again the lines it already shows.
+
+    Not a ``RichLog`` subclass: ``textual.widgets._rich_log`` imports ``rich.pretty``
+    and with it ``attrs`` (63 M instructions, a tenth of what Vowl's first frame
+    costs above a bare Textual app, issue 16) for ``Pretty``, which draws objects
+    that are not text; the log is written only ``Text`` (``narrate.log_line``).  So
+    this is ``RichLog``'s text path, as Textual 8.2.8 has it: a line is rendered
+    through the app's console at the log's width (wrapped, never parsed as markup),
+    kept as ``Strip`` rows in ``lines``, and drawn cropped to the scroll; a write
+    before the log knows its size waits for it; it scrolls to its end on each write.
+    Its look is ``RichLog``'s (``DEFAULT_CSS``, focusable, the focus tint).
 
     ``RichLog.write`` sets the log's virtual size, a reactive that asks for a layout:
     the whole screen arranged again and every widget repainted, on every Enter
@@ -104,6 +119,17 @@ class EventLog(RichLog):
     empties that cache as before.
     """
 
+    DEFAULT_CSS = """
+    EventLog {
+        background: $surface;
+        color: $foreground;
+        overflow-y: scroll;
+        &:focus {
+            background-tint: $foreground 5%;
+        }
+    }
+    """
+
     #: How many writes still asked for a layout (tests count them).
     layouts = 0
     _writing = False
@@ -111,6 +137,46 @@ class EventLog(RichLog):
     _lines_before = 0
     _layout_kept = False
     _style: Style | None = None
+
+    def __init__(
+        self,
+        *,
+        min_width: int = 78,
+        wrap: bool = False,
+        auto_scroll: bool = True,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        """*min_width*: the narrowest a line is rendered at; *wrap*: wrap long lines
+        (else they run on, to scroll sideways); *auto_scroll*: scroll to the end on a write."""
+        super().__init__(name=name, id=id, classes=classes, disabled=disabled)
+        #: The rendered rows, one ``Strip`` each.
+        self.lines: list[Strip] = []
+        self._line_cache: LRUCache[tuple[int, int, int, int], Strip] = LRUCache(1024)
+        #: Writes made before the log knew its width, in order: (text, scroll to the end?).
+        self._deferred: list[tuple[Text, bool | None]] = []
+        self.min_width = min_width
+        self.wrap = wrap
+        self.auto_scroll = auto_scroll
+        self._widest_line_width = 0
+        #: Whether the log knows its width (the first resize): writes wait for it.
+        self._size_known = False
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._line_cache.clear()
+
+    def on_resize(self, event: Resize) -> None:
+        if event.size.width and not self._size_known:
+            self._size_known = True
+            deferred, self._deferred = self._deferred, []
+            for text, scroll_end in deferred:
+                self.write(text, scroll_end=scroll_end)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.virtual_size.width if self._size_known else container.width
 
     @property
     def rich_style(self) -> Style:
@@ -132,27 +198,77 @@ class EventLog(RichLog):
         finally:
             self._style = None
 
-    def write(
-        self,
-        content: Any,
-        width: int | None = None,
-        expand: bool = False,
-        shrink: bool = True,
-        scroll_end: bool | None = None,
-        animate: bool = False,
-    ) -> Self:
-        now = _log_speed_ups() and self._size_known and self.is_mounted and bool(self.container_size)
+    def write(self, content: Text | str, *, scroll_end: bool | None = None, animate: bool = False) -> Self:
+        """Add *content* (a ``str`` is plain text, never markup) at the end of the log,
+        rendered at the log's width (at least ``min_width``), and scroll to the end
+        (*scroll_end*, by default ``auto_scroll``).  Before the log knows its width the
+        write waits, in order, for its first resize."""
+        text = Text(content) if isinstance(content, str) else content
+        if not self._size_known:
+            self._deferred.append((text.copy(), scroll_end))
+            return self
+        now = _log_speed_ups() and self.is_mounted and bool(self.container_size)
         follow = self.auto_scroll if scroll_end is None else scroll_end
         self._writing, self._layout_kept, self._lines_before = True, False, len(self.lines)
         try:
-            # Deferred (no size yet) or not ours to speed up: ``RichLog`` scrolls as ever.
-            super().write(content, width, expand, shrink, scroll_end=False if now else scroll_end, animate=animate)
+            self._add_lines(text)
         finally:
             self._writing = False
-        if now and follow:
+        if follow:
             # With no layout pending the new size is known now: scroll in this frame.
-            self.scroll_end(animate=animate, immediate=not self._layout_kept, x_axis=False)
+            # Not ours to speed up: a frame later, as ``RichLog`` scrolls.
+            self.scroll_end(animate=animate, immediate=now and not self._layout_kept, x_axis=False)
         return self
+
+    def _add_lines(self, text: Text) -> None:
+        """``RichLog.write``'s rendering of a ``Text`` (Textual 8.2.8): its rows, each
+        as wide as the text rendered (at least ``min_width``, at most the log's width)."""
+        text.expand_tabs()
+        console = self.app.console
+        options = console.options
+        if not self.wrap:
+            options = options.update(overflow="ignore", no_wrap=True)
+        width = measure_renderables(console, options, [text]).maximum
+        width = max(min(width, self.scrollable_content_region.width), self.min_width)
+        lines = list(Segment.split_lines(console.render(text, options.update_width(width))))
+        if not lines:
+            self._widest_line_width = max(width, self._widest_line_width)
+            self.lines.append(Strip.blank(width))
+        else:
+            strips = Strip.from_lines(lines)
+            for strip in strips:
+                strip.adjust_cell_length(width)
+            self.lines.extend(strips)
+            self._widest_line_width = max(
+                self._widest_line_width, max(sum(segment.cell_length for segment in line) for line in lines)
+            )
+        # The width may have changed with the new rows; the height has.
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+
+    def clear(self) -> Self:
+        """Empty the log (and forget the writes still waiting for its width)."""
+        self.lines.clear()
+        self._line_cache.clear()
+        self._widest_line_width = 0
+        self._deferred.clear()
+        self.virtual_size = Size(0, 0)
+        self.refresh()
+        return self
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        return self._render_line(scroll_y + y, scroll_x, self.scrollable_content_region.width).apply_style(
+            self.rich_style
+        )
+
+    def _render_line(self, y: int, scroll_x: int, width: int) -> Strip:
+        if y >= len(self.lines):
+            return Strip.blank(width, self.rich_style)
+        key = (y, scroll_x, width, self._widest_line_width)
+        line = self._line_cache.get(key)
+        if line is None:
+            line = self._line_cache[key] = self.lines[y].crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        return line
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
         if layout and self._writing and self.is_mounted and self.container_size:

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.segment import Segment
 from textual.app import App
 from textual.widget import Widget
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, Static
 
 from boardgames.app import BoardgamesApp
 from boardgames.cli import main
@@ -39,6 +39,7 @@ from boardgames.vowl.modals import ReviewScreen
 from boardgames.vowl.setup import VowlSetupScreen
 from boardgames.vowl.spec import SPEC as VOWL_SPEC
 from boardgames.vowl.spec import VowlSetup
+from boardgames.vowl.widgets import EventLog
 from tests.screen import deliberately, screen_text, settled, take_keyboard, wait_for
 from tests.vntypl8s.ui import game_screen, quick_round
 from tests.vowl.test_screen import MATCHER, app_seed_for, vowl
@@ -241,7 +242,7 @@ async def test_vowl_with_hostile_names_and_answers_plays_and_resumes() -> None:
         await answer(pilot, app, "[bold red]Cy[/] :smile:")
         assert still_running(app) and screen.game.phase is Phase.SOLVING
         assert_shown_as_data(app, "[/]", "[bold red]Cy[/] :smile:")
-        log = "\n".join(line.text for line in screen.query_one(RichLog).lines)
+        log = "\n".join(line.text for line in screen.query_one(EventLog).lines)
         assert "✗ [/]" in log and ":smile:" in log  # no emoji code expanded either
         # The rest of the pile, solved.
         while screen.game.phase is Phase.SOLVING:
@@ -271,7 +272,7 @@ async def test_vowl_with_hostile_names_and_answers_plays_and_resumes() -> None:
         await wait_for(pilot, lambda: settled(again))
         assert still_running(again)
         assert_shown_as_data(again, *VOWL_NAMES)
-        log = "\n".join(line.text for line in vowl(again).query_one(RichLog).lines)
+        log = "\n".join(line.text for line in vowl(again).query_one(EventLog).lines)
         assert "✗ [/]" in log
         # The menu's own resume, too.
         again.resume_game(SaveStore().unfinished("vowl").records[0])

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from rich.cells import cell_len
 from textual.app import App
-from textual.widgets import Markdown, RichLog
+from textual.widgets import Markdown
 
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
@@ -31,7 +31,7 @@ from boardgames.vowl.modals import ReviewScreen
 from boardgames.vowl.screen import VowlScreen, start_game
 from boardgames.vowl.setup import VowlSetupScreen
 from boardgames.vowl.spec import VowlSetup
-from boardgames.vowl.widgets import CardFace
+from boardgames.vowl.widgets import CardFace, EventLog
 from tests.screen import deliberately, record_notifications, screen_text, settled, take_keyboard, wait_for
 from tests.vowl.conftest import set_tokens
 from tests.vowl.test_screen import MATCHER, app_seed_for, expire_timer, make_app, solve_current_pile, vowl
@@ -61,7 +61,7 @@ def region_text(app: App, selector: str) -> str:
 
 
 def log_text(screen: VowlScreen) -> str:
-    return " ".join(" ".join(line.text for line in screen.query_one(RichLog).lines).split())
+    return " ".join(" ".join(line.text for line in screen.query_one(EventLog).lines).split())
 
 
 def timed_app(names: tuple[str, ...], timers: tuple[int, ...], mode: Mode) -> tuple[BoardgamesApp, ManualClock]:

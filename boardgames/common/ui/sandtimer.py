@@ -10,7 +10,6 @@ posts ``SandTimer.Expired`` once; the screen turns that into the engine's
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from textual.message import Message
 from textual.reactive import reactive
@@ -38,14 +37,17 @@ class SandTimer(Static):
 
     remaining: reactive[float] = reactive(0.0)
 
-    @dataclass
     class Expired(Message):
-        """Time ran out; sent once per run."""
+        """Time ran out; sent once per run.  (Not a dataclass: defining one costs more
+        than the rest of this module, before every game's first frame, issue 16.)"""
 
-        timer: SandTimer
+        def __init__(self, timer: SandTimer) -> None:
+            super().__init__()
+            self.timer = timer
 
     def __init__(self, limit: float, clock: Clock = monotonic, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+        # Idle from the start: a class added once mounted restyled it before its first frame.
+        super().__init__(id=id, classes="-idle")
         self.countdown = Countdown(limit, clock)
         self.remaining = limit
         self._interval: Timer | None = None
@@ -53,7 +55,6 @@ class SandTimer(Static):
 
     def on_mount(self) -> None:
         self._interval = self.set_interval(0.1, self.tick, pause=True)
-        self.add_class("-idle")
 
     def set_limit(self, limit: float) -> None:
         self.stop()

@@ -15,7 +15,6 @@ from textual.binding import Binding, BindingType
 from boardgames.common.session import GameSession
 from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import GameScreen
-from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.host import host
 from boardgames.common.ui.sandtimer import SandTimer
 
@@ -108,6 +107,8 @@ class SessionScreen(GameScreen, Generic[E]):
         self._paused_for_leave = [t for t in self.query(SandTimer) if t.running]
         for timer in self._paused_for_leave:
             timer.pause()
+        from boardgames.common.ui.choice import Choice, ChoiceScreen  # noqa: PLC0415 - not for a game's first frame
+
         question = ChoiceScreen(
             f"Leave this {self.TITLE}?",
             [Choice("y", "Yes, leave it", True), Choice("n", "No, keep playing", False)],
