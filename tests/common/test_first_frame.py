@@ -121,6 +121,34 @@ def vntypl8s_from_the_command_line() -> BoardgamesApp:
     return app
 
 
+async def test_the_menus_footer_keys_are_styled_once_before_its_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each key of a Footer was styled three times as it was built (registered, then its
+    ``compact`` set to ``True`` and to the Footer's ``False``): 11 stylings for the
+    menu's four keys (``textual_fixes._footer_keys_styled_once``)."""
+    counts = await first_frame_counts(BoardgamesApp, monkeypatch)
+    assert counts["footer rebuilds"] == 1
+    assert counts["apply FooterKey"] == 4
+
+
+async def test_footer_keys_keep_their_compact_class() -> None:
+    """The keys of a Footer built already styled end with Textual's classes: ``-compact``
+    on the command palette's key only (a normal Footer), on every key of a compact one."""
+    app = BoardgamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: bool(list(app.screen.query(FooterKey))), "the menu's Footer keys")
+        keys = list(app.screen.query(FooterKey))
+        assert [key.compact for key in keys] == [key.has_class("-compact") for key in keys]
+        assert [key.has_class("-compact") for key in keys] == [key.has_class("-command-palette") for key in keys]
+        footer = app.screen.query_one(Footer)
+        before = set(keys)
+        footer.compact = True
+        app.screen.refresh_bindings()  # the Footer is rebuilt: new keys
+        rebuilt = lambda: bool(list(app.screen.query(FooterKey))) and not before & set(app.screen.query(FooterKey))  # noqa: E731
+        await wait_for(pilot, rebuilt, "a compact Footer's keys")
+        keys = list(app.screen.query(FooterKey))
+        assert all(key.compact and key.has_class("-compact") for key in keys)
+
+
 async def test_vowl_builds_its_footer_once_before_its_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each bindings signal of the screen rebuilt the Footer (every key a new, newly
     styled widget): four times before Vowl's first frame (``textual_fixes``)."""

@@ -268,6 +268,45 @@ def _one_footer_rebuild_at_a_time() -> None:
     Footer.bindings_changed = bindings_changed  # type: ignore[method-assign]
 
 
+def _footer_keys_styled_once() -> None:
+    """Textual 8.2.8: each key of a Footer is styled three times as it is built.
+
+    A ``FooterKey`` is registered (styled: itself and its two component classes), then
+    its ``compact`` reactive is initialised to ``True`` and its watcher adds the
+    ``-compact`` class (styled again), then its binding to the Footer's ``compact``
+    (``data_bind``) sets ``False`` and the watcher removes the class (styled a third
+    time): nine ``Stylesheet.apply`` per key, a fifth of the main menu's styling before
+    its first frame (issue 16).  The key's final ``compact`` is known as the Footer
+    yields it - the Footer's own for a bound key, the reactive's default (``True``)
+    for the command palette's - so it is set here, value and class, before the key is
+    registered: the watcher then finds the class it would set already there and
+    restyles nothing; the binding still sets the value (and repaints) as before.
+    """
+    from textual.reactive import Reactive  # noqa: PLC0415
+    from textual.widgets import Footer  # noqa: PLC0415
+    from textual.widgets._footer import FooterKey  # noqa: PLC0415
+
+    original = Footer.compose
+
+    @functools.wraps(original)
+    def compose(self: Footer) -> Any:
+        for widget in original(self):
+            if isinstance(widget, FooterKey):
+                compact = FooterKey.compact._default  # noqa: SLF001 - the reactive's default, as it would start
+                bound = (widget._reactive_connect or {}).get("compact")  # noqa: SLF001 - its ``data_bind``
+                if bound is not None:
+                    parent, reactive = bound
+                    if not isinstance(reactive, Reactive):
+                        yield widget  # bound to a plain value: Textual's own way
+                        continue
+                    compact = getattr(parent, reactive.name)
+                widget.set_reactive(FooterKey.compact, bool(compact))
+                widget.set_class(bool(compact), "-compact", update=False)
+            yield widget
+
+    Footer.compose = compose  # type: ignore[method-assign]
+
+
 #: Rows a scroll bar keeps (ScrollBar -> (what else it was drawn with, row -> strip)).
 _SCROLL_BAR_ROWS: weakref.WeakKeyDictionary[Any, tuple[tuple[object, ...], dict[object, Any]]] = (
     weakref.WeakKeyDictionary()
@@ -371,6 +410,7 @@ def apply() -> None:
     _no_restyle_on_a_screens_first_resume()
     _breakpoints_before_compose()
     _one_footer_rebuild_at_a_time()
+    _footer_keys_styled_once()
     _scroll_bars_drawn_from_their_rows()
     # Not a bug: a frame after a key renders only the widgets under what changed (issue 16).
     from boardgames.common.ui import partial_update  # noqa: PLC0415 - the compositor's own module
