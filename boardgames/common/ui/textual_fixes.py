@@ -307,6 +307,59 @@ def _footer_keys_styled_once() -> None:
     Footer.compose = compose  # type: ignore[method-assign]
 
 
+def _no_frame_drawn_inside_a_batch() -> None:
+    """Textual 8.2.8: a frame drawn while the app batches updates is thrown away.
+
+    ``Screen._refresh_layout`` inside a batch (``App.batch_update``, ``Widget.batch``:
+    every ``recompose``) defers its compositor refresh with ``call_later``, but the
+    deferred refresh often runs while the batch still holds: the whole screen is drawn,
+    then ``App._display`` drops the frame.  The main menu drew itself whole that way
+    under the app's start-up batch, then again for its first frame (a quarter of the
+    time from ``App.run`` to that frame, issue 16).
+
+    A refresh of the top screen inside a batch draws nothing now; the screen waits, and
+    is laid out and drawn as the last batch ends (what Textual's own deferred refresh
+    does when it runs after the batch), unless another refresh drew it first.  What a
+    terminal is sent is unchanged: the dropped frame never reached it.
+    """
+    from textual.app import App  # noqa: PLC0415
+    from textual.screen import Screen  # noqa: PLC0415
+
+    waiting: weakref.WeakSet[Screen[Any]] = weakref.WeakSet()
+    original_refresh = Screen._compositor_refresh
+    original_end = App._end_batch
+
+    @functools.wraps(original_refresh)
+    def compositor_refresh(self: Screen[Any]) -> None:
+        app = self.app
+        if app.is_inline or self is not app.screen:
+            original_refresh(self)
+        elif app._batch_count:  # noqa: SLF001
+            waiting.add(self)  # App._display would drop it: drawn after the batch
+        elif self in waiting:
+            # The batch may have mounted or moved widgets since the layout this refresh
+            # followed (a recompose's new widgets): laid out again, then drawn.
+            waiting.discard(self)
+            self._refresh_layout()  # noqa: SLF001 - it ends in this refresh, not waiting any more
+        else:
+            original_refresh(self)
+
+    def draw_if_waiting(screen: Screen[Any]) -> None:
+        if screen in waiting and screen.is_attached:
+            screen._compositor_refresh()  # noqa: SLF001
+
+    @functools.wraps(original_end)
+    def end_batch(self: App[Any]) -> None:
+        original_end(self)
+        if not self._batch_count:  # noqa: SLF001
+            for screen in list(waiting):
+                if screen.app is self:
+                    screen.call_later(draw_if_waiting, screen)
+
+    Screen._compositor_refresh = compositor_refresh  # type: ignore[method-assign]
+    App._end_batch = end_batch  # type: ignore[method-assign]
+
+
 #: Rows a scroll bar keeps (ScrollBar -> (what else it was drawn with, row -> strip)).
 _SCROLL_BAR_ROWS: weakref.WeakKeyDictionary[Any, tuple[tuple[object, ...], dict[object, Any]]] = (
     weakref.WeakKeyDictionary()
@@ -411,6 +464,7 @@ def apply() -> None:
     _breakpoints_before_compose()
     _one_footer_rebuild_at_a_time()
     _footer_keys_styled_once()
+    _no_frame_drawn_inside_a_batch()
     _scroll_bars_drawn_from_their_rows()
     # Not a bug: a frame after a key renders only the widgets under what changed (issue 16).
     from boardgames.common.ui import partial_update  # noqa: PLC0415 - the compositor's own module
