@@ -336,6 +336,16 @@ def at_first_frame(*argv: str) -> dict[str, Any]:
     return seen
 
 
+def test_the_menus_first_frame_imports_no_parser_nor_what_comes_later() -> None:
+    """``boardgames`` alone: no ``argparse`` (the parser is for arguments), no crash report,
+    key gate or command palette before the menu's first frame (issue 16)."""
+    seen = at_first_frame()
+    assert seen["stack"] == ["Screen", "MainMenu"]
+    late = ("argparse", "gettext", "boardgames.subcommands", "boardgames.common.crash",
+            "boardgames.common.ui.base", "boardgames.palette")
+    assert [m for m in late if m in seen["modules"]] == []
+
+
 @pytest.mark.parametrize("game", sorted(OPENINGS))
 def test_the_first_frame_is_the_handover_alone(game: str) -> None:
     """``boardgames uwo --seed 1`` and ``boardgames vntypl8s --players ...``: the first frame
