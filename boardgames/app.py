@@ -16,8 +16,6 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.command import CommandPalette, Provider
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
-from textual.widgets.option_list import Option
 
 from boardgames.common.clock import Clock, monotonic
 from boardgames.common.errors import UserFacingError
@@ -30,7 +28,12 @@ from boardgames.games import GAMES, GameInfo, get_game
 if TYPE_CHECKING:
     from boardgames.common.crash import Crash
 
+# Before Textual's Header and Footer are imported: the speed-ups define their classes
+# faster (``textual_fixes._widget_classes_defined_without_dir``).
 textual_fixes.apply()
+
+from textual.widgets import Footer, Header, OptionList, Static  # noqa: E402
+from textual.widgets.option_list import Option  # noqa: E402
 
 RESUME = "resume:"
 EXTRA = "extra:"

@@ -268,6 +268,74 @@ def _one_footer_rebuild_at_a_time() -> None:
     Footer.bindings_changed = bindings_changed  # type: ignore[method-assign]
 
 
+def _widget_classes_defined_without_dir() -> None:
+    """Textual 8.2.8: defining a widget class lists every attribute it has (``dir``).
+
+    ``DOMNode.__init_subclass__`` finds a new class's compute methods among
+    ``dir(cls)`` (six hundred names gathered and sorted for a widget) and its reactives
+    in the ``__dict__`` of every class of its MRO: 1.7M instructions for each widget,
+    screen or app class defined, two thirds of it ``dir`` - about 2 ms per ten classes,
+    and every screen module defines some (issue 16: the Header's and the Footer's
+    modules, the menu and the app before the main menu's first frame).
+
+    ``dir(cls)`` is the names in the ``__dict__`` of each class of the MRO, so each
+    class's own compute names and reactives are read once, when it is first met, and
+    a new class takes the union along its MRO: the same sets, in the same order of
+    precedence.  (A compute method or reactive added to a class *after* it was
+    defined would not be seen by its later subclasses; nothing in Textual or here
+    does that.)  The rest is Textual's own, line for line.
+    """
+    from textual.dom import DOMNode  # noqa: PLC0415
+    from textual.reactive import Reactive  # noqa: PLC0415
+
+    prefixes = ("_compute_", "compute_")
+    computes: weakref.WeakKeyDictionary[type, frozenset[str]] = weakref.WeakKeyDictionary()
+    reactives: weakref.WeakKeyDictionary[type, dict[str, Reactive[Any]]] = weakref.WeakKeyDictionary()
+
+    def own_computes(cls: type) -> frozenset[str]:
+        found = computes.get(cls)
+        if found is None:
+            found = computes[cls] = frozenset(name for name in cls.__dict__ if name.startswith(prefixes))
+        return found
+
+    def own_reactives(cls: type) -> dict[str, Reactive[Any]]:
+        found = reactives.get(cls)
+        if found is None:
+            found = reactives[cls] = {name: value for name, value in cls.__dict__.items() if isinstance(value, Reactive)}
+        return found
+
+    def init_subclass(
+        cls: type[DOMNode],
+        inherit_css: bool = True,
+        inherit_bindings: bool = True,
+        inherit_component_classes: bool = True,
+    ) -> None:
+        # Textual 8.2.8's ``DOMNode.__init_subclass__`` but for the two look-ups above.
+        super(DOMNode, cls).__init_subclass__()
+
+        merged: dict[str, Reactive[Any]] = {}
+        for base in reversed(cls.__mro__):
+            merged.update(own_reactives(base))
+        cls._reactives = merged  # noqa: SLF001
+
+        cls._inherit_css = inherit_css  # noqa: SLF001
+        cls._inherit_bindings = inherit_bindings  # noqa: SLF001
+        cls._inherit_component_classes = inherit_component_classes  # noqa: SLF001
+        css_type_names: set[str] = set()
+        bases = cls._css_bases(cls)  # noqa: SLF001
+        cls._css_type_name = bases[0].__name__  # noqa: SLF001
+        for base in bases:
+            css_type_names.add(base.__name__)
+        cls._merged_bindings = cls._merge_bindings()  # noqa: SLF001
+        cls._css_type_names = frozenset(css_type_names)  # noqa: SLF001
+        names: set[str] = set()
+        for base in cls.__mro__:
+            names |= own_computes(base)
+        cls._computes = frozenset([name.lstrip("_")[8:] for name in names])  # noqa: SLF001
+
+    DOMNode.__init_subclass__ = classmethod(init_subclass)  # type: ignore[assignment]
+
+
 def _footer_keys_styled_once() -> None:
     """Textual 8.2.8: each key of a Footer is styled three times as it is built.
 
@@ -459,6 +527,7 @@ def apply() -> None:
     _page_through_an_unmeasured_list()
     if not speed_ups_apply():
         return
+    _widget_classes_defined_without_dir()  # first: the classes below import Textual's Footer
     _reparse_with_the_parse_cache()
     _no_restyle_on_a_screens_first_resume()
     _breakpoints_before_compose()
