@@ -20,8 +20,9 @@ from boardgames.common.text import plain
 VERSION = 1
 FILE = "settings.json"
 LIMIT = 64 * KIB
-#: Textual theme names: "textual-dark", "nord", "catppuccin-latte"...
-THEME_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+#: Textual theme names: "textual-dark", "nord", "catppuccin-latte"...  Compiled by ``re``
+#: (its cache) when a saved theme is first checked, not as the menu starts (issue 16).
+THEME_PATTERN = r"[a-z0-9][a-z0-9_-]{0,63}"
 
 
 class Settings:
@@ -99,7 +100,7 @@ def load_settings(root: Path | None = None) -> LoadedSettings:
     if loaded.data is None:
         return LoadedSettings(Settings(), loaded.warning)
     theme = loaded.data.get("theme")
-    if theme is not None and (not isinstance(theme, str) or not THEME_PATTERN.fullmatch(theme)):
+    if theme is not None and (not isinstance(theme, str) or not re.fullmatch(THEME_PATTERN, theme)):
         refused = refuse(path, "has a theme that is not a theme's name", then=" and the default settings are used")
         return LoadedSettings(Settings(), refused.warning)
     return LoadedSettings(Settings(theme=theme))
