@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import gc
 import random
@@ -10,28 +9,31 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from textual import events, work
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
-from textual.css.query import NoMatches
+from textual.command import CommandPalette, Provider
 from textual.screen import Screen
-from textual.widgets import Footer, Header, LoadingIndicator, OptionList, Static
-from textual.widgets.option_list import Option
 
 from boardgames.common.clock import Clock, monotonic
-from boardgames.common.crash import EXIT_CRASH, Crash, write_report
 from boardgames.common.errors import UserFacingError
 from boardgames.common.saves import SaveRecord, SaveStore
 from boardgames.common.settings import Settings, load_settings, save_settings, unknown_theme
-from boardgames.common.text import plain, shown
+from boardgames.common.text import shown
 from boardgames.common.ui import textual_fixes
-from boardgames.common.ui.base import input_allowed
 from boardgames.games import GAMES, GameInfo, get_game
 
+if TYPE_CHECKING:
+    from boardgames.common.crash import Crash
+
+# Before Textual's Header and Footer are imported: the speed-ups define their classes
+# faster (``textual_fixes._widget_classes_defined_without_dir``).
 textual_fixes.apply()
+
+from textual.widgets import Footer, Header, OptionList, Static  # noqa: E402
+from textual.widgets.option_list import Option  # noqa: E402
 
 RESUME = "resume:"
 EXTRA = "extra:"
@@ -185,130 +187,12 @@ class MainMenu(Screen[None]):
         self.app.push_screen(ChoiceScreen(question, choices, cancel=True), decided)
 
 
-class GameCommands(Provider):
-    """Ctrl+P: start any game or read its rules from anywhere in the suite."""
+def game_commands() -> type[Provider]:
+    """The palette's commands of the suite (``palette.GameCommands``), imported as the
+    palette first opens: Textual takes a function in ``COMMANDS`` for that (issue 16)."""
+    from boardgames.palette import GameCommands  # noqa: PLC0415 - not for the first frame
 
-    def _commands(self) -> list[tuple[str, Callable[[], None], str]]:
-        """Every action of the main menu, from anywhere: play, rules, each game's extras,
-        resume each unfinished game, and the menu itself.
-
-        A command that would take the players out of a game in progress asks the
-        game's own leave question first (``BoardgamesApp.leave_game_then``), exactly as
-        Escape does; the rules and the extras open over the game without leaving it.
-        """
-        app = self.app
-        assert isinstance(app, BoardgamesApp)
-        def leaving(then: Callable[[], None]) -> Callable[[], None]:
-            return functools.partial(app.leave_game_then, then)
-
-        def opening(make: Callable[[], Screen[Any]]) -> Callable[[], None]:
-            def push() -> None:
-                app.push_screen(make())
-
-            return push
-
-        out: list[tuple[str, Callable[[], None], str]] = []
-        for g in GAMES:
-            out.append((f"Play {g.title}", leaving(functools.partial(app.open_game, g.key)), g.blurb))
-            out.append((f"Rules of {g.title}", functools.partial(app.show_rules, g.key), "Open the rulebook"))
-            for item in g.entry.menu_items():
-                out.append((f"{g.title}: {item.label}", opening(item.open), g.blurb))
-        listing = SaveStore().unfinished()
-        for warning in listing.warnings:  # a file set aside on the way is told, as on the menu
-            app.notify(warning, severity="warning", timeout=10, markup=False)
-        for record in listing.records:
-            if resumable(record.game):
-                name = f"Resume {get_game(record.game).title}: {plain(record.title)} (saved {saved_at(record)})"
-                out.append((name, leaving(functools.partial(app.resume_game, record)), "Go on where it stopped"))
-        out.append(("Main menu", leaving(app.back_to_menu), "Leave the current game"))
-        return out
-
-    _listed: list[tuple[str, Callable[[], None], str]] | None = None
-
-    async def startup(self) -> None:
-        """The commands are listed once each time the palette opens (the saves are read
-        then), not at every key typed into its search."""
-        self._listed = self._commands()
-
-    def _all(self) -> list[tuple[str, Callable[[], None], str]]:
-        if self._listed is None:
-            self._listed = self._commands()
-        return self._listed
-
-    async def discover(self) -> Hits:
-        for name, cb, help_text in self._all():
-            yield DiscoveryHit(name, cb, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for name, cb, help_text in self._all():
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), cb, help=help_text)
-
-
-class SafeCommandPalette(CommandPalette):
-    """Textual's palette, hardened against fast hands (found by the monkey test):
-
-    - it closes once: a double Enter would otherwise close it twice and pop the
-      screen beneath it too;
-    - Page Up/Down while the result list is still being filled is ignored (Textual
-      8.2 raises ``KeyError`` from ``OptionList._move_page`` there);
-    - once closed, nothing it started touches its widgets: a key typed just before
-      Escape still starts a search (its ``Input.Changed`` arrives late), and on a busy
-      machine that search can end after the palette's widgets are gone - Textual's
-      worker then raises ``NoMatches`` and the app stops.  Late searches, their
-      results, the busy and "no matches" countdowns are dropped instead.
-    """
-
-    _dismissed_once = False
-
-    @property
-    def closed(self) -> bool:
-        """Dismissed, popped or being removed: its widgets may be gone."""
-        return self._dismissed_once or not self.is_attached or self not in self.app.screen_stack
-
-    def dismiss(self, result: Any = None) -> Any:
-        if self._dismissed_once:
-            return None
-        self._dismissed_once = True
-        self._cancel_gather_commands()
-        self._stop_busy_countdown()
-        self._stop_no_matches_countdown()
-        return super().dismiss(result)
-
-    @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
-    async def _gather_commands(self, search_value: str) -> None:
-        if self.closed:
-            return
-        try:
-            # Textual's own search (``work`` keeps the undecorated method as ``__wrapped__``).
-            await CommandPalette._gather_commands.__wrapped__(self, search_value)  # type: ignore[attr-defined]
-        except NoMatches:
-            if not self.closed:
-                raise  # a real bug while open: let it be seen
-
-    def _refresh_command_list(self, *args: Any, **kwargs: Any) -> None:
-        if not self.closed:
-            super()._refresh_command_list(*args, **kwargs)
-
-    def _watch__list_visible(self) -> None:
-        if not self.closed:
-            super()._watch__list_visible()
-
-    def _watch__show_busy(self) -> None:  # type: ignore[override]  # Textual's is async; made plain: no coroutine left unawaited when closed
-        if not self.closed:
-            self.query_one(LoadingIndicator).set_class(self._show_busy, "--visible")
-            self.query_one(CommandList).set_class(self._show_busy, "--populating")
-
-    def _on_timer(self, event: events.Timer) -> None:
-        if self.closed:  # a countdown (busy, "no matches") that fires as the palette goes
-            event.prevent_default()
-            event.stop()
-
-    def _action_command_list(self, action: str) -> None:
-        with contextlib.suppress(KeyError):  # the list has no lines yet: nothing to page through
-            super()._action_command_list(action)
+    return GameCommands
 
 
 class BoardgamesApp(App[int]):
@@ -320,7 +204,7 @@ class BoardgamesApp(App[int]):
 
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses may live elsewhere
     TITLE = "boardgames"
-    COMMANDS = App.COMMANDS | {GameCommands}
+    COMMANDS = App.COMMANDS | {game_commands}
     BINDINGS = [
         Binding("f1", "rules", "Rules", priority=True),
     ]
@@ -387,8 +271,12 @@ class BoardgamesApp(App[int]):
         F1 included - or the focused widget sees it: a handover or question that has
         just appeared, or a game behind its "too small" message, swallows it."""
         gated = isinstance(event, (events.InputEvent, events.Paste)) and not event.is_forwarded
-        if gated and not input_allowed(self, event):
-            return
+        if gated:
+            # Imported with the first key or click: the menu's first frame takes none (issue 16).
+            from boardgames.common.ui.base import input_allowed  # noqa: PLC0415
+
+            if not input_allowed(self, event):
+                return
         await super().on_event(event)
 
     # ------------------------------------------------------------------ crashes
@@ -403,6 +291,8 @@ class BoardgamesApp(App[int]):
         Only the first error is reported: what follows it is usually its consequence.
         """
         if self.crash is None:
+            from boardgames.common.crash import Crash, write_report  # noqa: PLC0415 - only after a crash
+
             self.crash = Crash(error, save=self._open_save())
             self.crash_report = write_report(self.crash)
         super()._handle_exception(error)
@@ -427,6 +317,8 @@ class BoardgamesApp(App[int]):
         screen, so Ctrl+P, F1 (rules over the palette), Ctrl+P pushed a second palette
         with the same id and crashed (``DuplicateIds``, Textual 8.2.8)."""
         if self.use_command_palette and not self.palette_open:
+            from boardgames.palette import SafeCommandPalette  # noqa: PLC0415 - not for the first frame
+
             self.push_screen(SafeCommandPalette(id="--command-palette"))
 
     @property
@@ -562,5 +454,7 @@ def run(app: BoardgamesApp, **options: Any) -> int:
         return app.failure.exit_code
     if app.crash is None:
         return 0
+    from boardgames.common.crash import EXIT_CRASH  # noqa: PLC0415 - not imported before the first frame
+
     print(app.crash.summary(app.crash_report), file=sys.stderr)
     return EXIT_CRASH

@@ -17,83 +17,23 @@ cannot be mistaken for the tools' own exit 1 ("rejected", "no answer").
 
 from __future__ import annotations
 
-import argparse
 import functools
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, cast
 
 from boardgames import __version__
 from boardgames.common.errors import UserFacingError
 from boardgames.games import GAMES, GameEntry, GameInfo, get_game
 
 if TYPE_CHECKING:
+    import argparse
+
     from textual.screen import Screen
 
     from boardgames.common.ui.host import Host
-
-
-class LazyCommands(argparse._SubParsersAction):
-    """Subcommands whose parsers are built only when the command line names them (issue 16).
-
-    ``boardgames vowl check SVR savor`` should cost little more than the dictionary
-    look-up it makes, yet building every game's options imports every game's entry and
-    makes dozens of parsers.  ``add_lazy`` lists a command (its name among the choices,
-    its one-line help in the parent's ``--help``) and keeps the function that builds
-    its parser; argparse calls this action with the command's name once it has found
-    it in the arguments (after the options before it, abbreviations and ``--opt=value``
-    included), and only then is that one parser built.  The rest is argparse's own:
-    the same ``--help`` at every level, the same usage errors
-    (``tests/common/test_cli_parser.py`` compares them with the whole parser's).
-    """
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._builders: dict[str, Callable[[argparse._SubParsersAction], object]] = {}
-
-    def add_lazy(self, name: str, help: str, build: Callable[[argparse._SubParsersAction], object]) -> None:
-        """List *name* with *help*; *build* adds its parser (``add_parser(name, ...)``) when needed."""
-        self._choices_actions.append(self._ChoicesPseudoAction(name, (), help))
-        # Only the name counts until it is built: argparse checks a choice with ``in``
-        # and lists the choices in an error from the keys.
-        self._name_parser_map[name] = _NOT_BUILT
-        self._builders[name] = build
-
-    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
-        """argparse's, except for a listed command: its stand-in gives way, its help is listed already."""
-        if name in self._builders:
-            if self._name_parser_map.get(name) is not _NOT_BUILT:
-                raise ValueError(f"{name!r} was built already")
-            del self._name_parser_map[name]
-            kwargs.pop("help", None)
-        return super().add_parser(name, **kwargs)
-
-    def build(self, name: str) -> None:
-        """Build *name*'s parser now, if it is listed and not built yet."""
-        builder = self._builders.get(name)
-        if builder is None or self._name_parser_map.get(name) is not _NOT_BUILT:
-            return
-        builder(self)
-        if self._name_parser_map.get(name) in (None, _NOT_BUILT):
-            raise ValueError(f"building {name!r} added no parser of that name")
-
-    def build_all(self) -> None:
-        """Every listed command's parser, and theirs in turn: the whole command line."""
-        for name in list(self._builders):
-            self.build(name)
-            for action in self._name_parser_map[name]._actions:
-                if isinstance(action, LazyCommands):
-                    action.build_all()
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
-        self.build(values[0])
-        super().__call__(parser, namespace, values, option_string)
-
-
-#: What a listed command maps to until its parser is built (never parsed with).
-_NOT_BUILT = cast(argparse.ArgumentParser, object())
 
 
 def build_parser(whole: bool = True) -> argparse.ArgumentParser:
@@ -102,6 +42,10 @@ def build_parser(whole: bool = True) -> argparse.ArgumentParser:
     ``main`` builds it lazily (``LazyCommands``); the whole parser is the same
     command line built at once, for a test that wants every parser made.
     """
+    import argparse  # noqa: PLC0415 - not for the main menu (``menu_arguments``)
+
+    from boardgames.subcommands import LazyCommands  # noqa: PLC0415
+
     parser = argparse.ArgumentParser(
         prog="boardgames",
         description="Hot-seat terminal tabletop games. With no command, opens the main menu.",
@@ -120,6 +64,8 @@ def build_parser(whole: bool = True) -> argparse.ArgumentParser:
 
 def _add_game(game: GameInfo, sub: argparse._SubParsersAction) -> None:
     """``boardgames <game> ...``: the game's own options and tools (``GameEntry.register``)."""
+    import argparse  # noqa: PLC0415 - imported already by ``build_parser``
+
     game.entry.register(sub)
     game_parser = sub.choices[game.key]
     game_parser.set_defaults(game=game.key)  # whose readiness ``preflight`` checks
@@ -131,6 +77,8 @@ SERVE_HELP = "play in a web browser: serve the suite on HOST:PORT (needs the web
 
 
 def _add_serve(sub: argparse._SubParsersAction) -> None:
+    import argparse  # noqa: PLC0415 - imported already by ``build_parser``
+
     serve = sub.add_parser(
         "serve",
         description=(
@@ -272,9 +220,20 @@ def preflight(args: argparse.Namespace | None = None) -> None:
         entry.check_installed()  # a tool that judges words opens the dictionary itself
 
 
+def menu_arguments() -> argparse.Namespace:
+    """What the command line parses ``boardgames`` with no argument into: the main menu
+    with the saved theme.  Given as is, so the menu's first frame neither imports
+    ``argparse`` (and ``gettext``) nor builds the parser (issue 16);
+    ``tests/common/test_cli_parser.py`` compares it with the parser's own."""
+    return cast("argparse.Namespace", SimpleNamespace(theme=None, func=_run_menu))
+
+
 def _run(argv: Sequence[str] | None) -> int:
-    parser = build_parser(whole=False)  # only the named game's options are built
-    args = parser.parse_args(argv)
+    if not (sys.argv[1:] if argv is None else argv):
+        args = menu_arguments()
+    else:
+        parser = build_parser(whole=False)  # only the named game's options are built
+        args = parser.parse_args(argv)
     try:
         preflight(args)
         return int(args.func(args) or 0)

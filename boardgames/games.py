@@ -12,13 +12,14 @@ so neither ``--help`` nor the main menu's first frame imports any game (issue 16
 
 from __future__ import annotations
 
-import argparse
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
+    import argparse
+
     from textual.screen import Screen
 
     from boardgames.common.saves import SaveRecord
@@ -49,7 +50,7 @@ class GameEntry(ABC):
     def register(self, subparsers: argparse._SubParsersAction) -> None:
         """Add ``boardgames <key> ...`` to the command line: ``subparsers.add_parser(key, ...)``.
 
-        Called only when the command line names this game (``cli.LazyCommands``), or
+        Called only when the command line names this game (``subcommands.LazyCommands``), or
         for the whole parser; its one-line help in ``boardgames --help`` is the
         registry's ``GameInfo.command_help``, listed without calling this.
         """

@@ -42,7 +42,7 @@ hold) into plain JSON and back, using the classes a game registers.
 
 from __future__ import annotations
 
-import dataclasses
+import copy
 import enum
 import functools
 import json
@@ -55,7 +55,6 @@ import types
 import typing
 import uuid
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Literal, NoReturn, Union
@@ -90,13 +89,15 @@ SAVE_LIMIT = 2 * MIB
 HEADER_LIMIT = 64 * KIB
 #: The most actions a header may announce (a line is at least two bytes).
 MAX_ACTIONS = SAVE_LIMIT // 2
-#: A game's key, as in ``boardgames.games`` ("vowl", "uwo", "vntypl8s").
-GAME_PATTERN = re.compile(r"[a-z][a-z0-9_]{0,31}")
+#: A game's key, as in ``boardgames.games`` ("vowl", "uwo", "vntypl8s").  The patterns
+#: are kept as text and compiled by ``re`` (its cache) when a save is first read: the
+#: main menu's first frame, with no save to list, compiles none (issue 16).
+GAME_PATTERN = r"[a-z][a-z0-9_]{0,31}"
 #: A save's id: what ``SaveRecord`` generates (12 hex digits) and anything as plain -
 #: letters, digits, ``_`` and ``-``, so it can never be a path or a dot-name.
-ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+ID_PATTERN = r"[A-Za-z0-9_-]{1,64}"
 #: The only file names a save may have.
-FILENAME_PATTERN = re.compile(rf"(?P<game>{GAME_PATTERN.pattern})-(?P<id>{ID_PATTERN.pattern})\.json")
+FILENAME_PATTERN = rf"(?P<game>{GAME_PATTERN})-(?P<id>{ID_PATTERN})\.json"
 #: Seeds are ``getrandbits(64)`` (``BoardgamesApp.new_seed``).
 MAX_SEED = 2**64 - 1
 #: The last second of the year 9999 (UTC): later "saved at" times are not real ones.
@@ -378,16 +379,43 @@ class ActionsNotRead(list[Any]):
         return "<actions not read yet>"
 
 
-@dataclass(frozen=True)
 class Unread:
     """Where the actions of a save listed from its header still are: its file, and the
-    data folder a link there may lead into (``storage.read_bytes``'s *root*)."""
+    data folder a link there may lead into (``storage.read_bytes``'s *root*).
 
+    A frozen value written out by hand, as ``Listing``: a ``@dataclass`` costs about 3M
+    instructions to define, and the main menu lists the saves for its first frame
+    (issue 16).  Equality, hash and repr are a dataclass's.
+    """
+
+    __slots__ = ("path", "root")
     path: Path
     root: Path
 
+    def __init__(self, path: Path, root: Path) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "root", root)
 
-@dataclass
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is self.__class__ and (other.path, other.root) == (self.path, self.root)
+
+    def __hash__(self) -> int:
+        return hash((self.path, self.root))
+
+    def __repr__(self) -> str:
+        return f"Unread(path={self.path!r}, root={self.root!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy (``asdict``) and pickle build it anew
+        return (Unread, (self.path, self.root))
+
+
+#: A field of ``SaveRecord`` left out: made fresh for each record (a dataclass's ``default_factory``).
+_FRESH: Any = object()
+
+
 class SaveRecord:
     """One game in progress: enough to rebuild it exactly.
 
@@ -395,18 +423,54 @@ class SaveRecord:
     yet: ``unread`` says where they are, and ``read_actions`` (called by ``replay``
     and before any write) reads and checks them, so a long game costs its length only
     when it is resumed.
+
+    What ``@dataclass`` made, written out by hand (defining a dataclass costs about 3M
+    instructions, before the main menu's first frame: issue 16): the same ``__init__``
+    (``actions``, ``id``, ``started`` and ``updated`` made fresh for each record, in
+    that order), equality and repr with ``unread`` left out, and no hash.
     """
 
     game: str
     setup: dict[str, Any]
     seed: int
-    actions: list[Any] = field(default_factory=list)  # encoded actions, in order
-    title: str = ""  # what the resume menu shows ("Ann Lee, Bob Roy — turn 3")
-    id: str = field(default_factory=_new_id)
-    started: float = field(default_factory=time.time)
-    updated: float = field(default_factory=time.time)
-    finished: bool = False
-    unread: Unread | None = field(default=None, repr=False, compare=False)
+    actions: list[Any]  # encoded actions, in order
+    title: str  # what the resume menu shows ("Ann Lee, Bob Roy — turn 3")
+    id: str
+    started: float
+    updated: float
+    finished: bool
+    unread: Unread | None
+
+    __match_args__ = ("game", "setup", "seed", "actions", "title", "id", "started", "updated", "finished", "unread")
+    __hash__ = None  # type: ignore[assignment]  # mutable: as a dataclass with eq and not frozen
+
+    def __init__(self, game: str, setup: dict[str, Any], seed: int, actions: list[Any] = _FRESH, title: str = "",
+                 id: str = _FRESH, started: float = _FRESH, updated: float = _FRESH, finished: bool = False,
+                 unread: Unread | None = None) -> None:
+        self.game = game
+        self.setup = setup
+        self.seed = seed
+        self.actions = [] if actions is _FRESH else actions
+        self.title = title
+        self.id = _new_id() if id is _FRESH else id
+        self.started = time.time() if started is _FRESH else started
+        self.updated = time.time() if updated is _FRESH else updated
+        self.finished = finished
+        self.unread = unread
+
+    def _compared(self) -> tuple[Any, ...]:
+        """The fields equality and repr read (all but ``unread``)."""
+        return (self.game, self.setup, self.seed, self.actions, self.title, self.id, self.started, self.updated,
+                self.finished)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._compared() == other._compared()
+
+    def __repr__(self) -> str:
+        names = self.__match_args__[:-1]
+        return f"SaveRecord({', '.join(f'{n}={v!r}' for n, v in zip(names, self._compared()))})"
 
     @property
     def filename(self) -> str:
@@ -416,7 +480,7 @@ class SaveRecord:
         """The whole record as one object, in the layout of version 1 (what saves were
         before version 2, and what ``from_json`` reads): plain data for tests and tools."""
         self.read_actions()
-        return {"version": OLD_VERSION, **{k: v for k, v in dataclasses.asdict(self).items() if k != "unread"}}
+        return {"version": OLD_VERSION, **copy.deepcopy(dict(zip(self.__match_args__[:-1], self._compared())))}
 
     def header(self) -> dict[str, Any]:
         """Version 2's first line: every field but the actions, which it counts."""
@@ -468,9 +532,9 @@ class SaveRecord:
     def _checked(cls, data: Mapping[str, Any], actions: list[Any]) -> SaveRecord:
         """Every field but the actions checked (both versions); *actions* as given."""
         game, ident, title = data["game"], data["id"], data["title"]
-        if not isinstance(game, str) or not GAME_PATTERN.fullmatch(game):
+        if not isinstance(game, str) or not re.fullmatch(GAME_PATTERN, game):
             raise SaveFormatError("the game must be a game's short name, such as 'vowl'")
-        if not isinstance(ident, str) or not ID_PATTERN.fullmatch(ident):
+        if not isinstance(ident, str) or not re.fullmatch(ID_PATTERN, ident):
             raise SaveFormatError("the id must be 1 to 64 letters, digits, '_' or '-'")
         if not isinstance(data["setup"], dict):
             raise SaveFormatError("the setup must be an object")
@@ -622,17 +686,41 @@ def read_record(path: Path, root: Path | None = None) -> SaveRecord:
     return record
 
 
-@dataclass(frozen=True)
 class Listing:
     """The unfinished games found, and a message for each file that was set aside.
 
     ``unlisted`` is the problem when the saves folder itself could not be read (also
-    in ``warnings`` the first time it is met in this process).
+    in ``warnings`` the first time it is met in this process).  A frozen value written
+    out by hand, as ``Unread`` (equality and repr are a dataclass's).
     """
 
+    __slots__ = ("records", "warnings", "unlisted")
     records: tuple[SaveRecord, ...]
     warnings: tuple[str, ...]
-    unlisted: str | None = None
+    unlisted: str | None
+
+    def __init__(self, records: tuple[SaveRecord, ...], warnings: tuple[str, ...], unlisted: str | None = None) -> None:
+        object.__setattr__(self, "records", records)
+        object.__setattr__(self, "warnings", warnings)
+        object.__setattr__(self, "unlisted", unlisted)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.records, self.warnings, self.unlisted)
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is self.__class__ and other._fields() == self._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())  # as a dataclass's: fails on a record (SaveRecord has no hash)
+
+    def __repr__(self) -> str:
+        return f"Listing(records={self.records!r}, warnings={self.warnings!r}, unlisted={self.unlisted!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle build it anew
+        return (Listing, self._fields())
 
 
 #: Problems already told in this process that could not be cured by setting the file
@@ -663,7 +751,7 @@ class SaveStore:
         no record, however it was made, names a file outside the folder.
         """
         name = record.filename
-        if not FILENAME_PATTERN.fullmatch(name):
+        if not re.fullmatch(FILENAME_PATTERN, name):
             raise SaveFormatError(f"{plain(name, 80)!r} is not a save's file name")
         path = folder / name
         if path.name != name or path.parent != folder or os.path.realpath(path.parent) != os.path.realpath(folder):
@@ -722,7 +810,7 @@ class SaveStore:
             if game is not None and not name.startswith(f"{game}-"):
                 continue
             path = self.saves / name
-            if not FILENAME_PATTERN.fullmatch(name):
+            if not re.fullmatch(FILENAME_PATTERN, name):
                 loaded = refuse(path, "is not named like a save (<game>-<id>.json)", then=where)
             else:
                 try:

@@ -11,7 +11,6 @@ kept, so a newer version's settings are not destroyed by an older one.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,27 +20,73 @@ from boardgames.common.text import plain
 VERSION = 1
 FILE = "settings.json"
 LIMIT = 64 * KIB
-#: Textual theme names: "textual-dark", "nord", "catppuccin-latte"...
-THEME_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+#: Textual theme names: "textual-dark", "nord", "catppuccin-latte"...  Compiled by ``re``
+#: (its cache) when a saved theme is first checked, not as the menu starts (issue 16).
+THEME_PATTERN = r"[a-z0-9][a-z0-9_-]{0,63}"
 
 
-@dataclass(frozen=True, slots=True)
 class Settings:
-    """What the player chose; ``None`` means "the suite's default"."""
+    """What the player chose; ``None`` means "the suite's default".
 
-    theme: str | None = None
+    A frozen value written out by hand, as ``LoadedSettings`` and ``storage.Loaded``:
+    a ``@dataclass`` costs about 3M instructions to define, and the main menu's first
+    frame loads the settings (issue 16).  Equality, hash and repr are a dataclass's.
+    """
+
+    __slots__ = ("theme",)
+    theme: str | None
+
+    def __init__(self, theme: str | None = None) -> None:
+        object.__setattr__(self, "theme", theme)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is self.__class__ and other.theme == self.theme
+
+    def __hash__(self) -> int:
+        return hash((self.theme,))
+
+    def __repr__(self) -> str:
+        return f"Settings(theme={self.theme!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle build it anew
+        return (Settings, (self.theme,))
 
     def to_json(self) -> dict[str, Any]:
         return {"version": VERSION, "theme": self.theme}
 
     def with_theme(self, theme: str) -> Settings:
-        return replace(self, theme=theme)
+        return Settings(theme=theme)
 
 
-@dataclass(frozen=True, slots=True)
 class LoadedSettings:
+    """The settings read, and a message when the file was set aside (a frozen value)."""
+
+    __slots__ = ("settings", "warning")
     settings: Settings
-    warning: str | None = None
+    warning: str | None
+
+    def __init__(self, settings: Settings, warning: str | None = None) -> None:
+        object.__setattr__(self, "settings", settings)
+        object.__setattr__(self, "warning", warning)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        return (other.__class__ is self.__class__
+                and (other.settings, other.warning) == (self.settings, self.warning))
+
+    def __hash__(self) -> int:
+        return hash((self.settings, self.warning))
+
+    def __repr__(self) -> str:
+        return f"LoadedSettings(settings={self.settings!r}, warning={self.warning!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle build it anew
+        return (LoadedSettings, (self.settings, self.warning))
 
 
 def settings_path(root: Path | None = None) -> Path:
@@ -55,7 +100,7 @@ def load_settings(root: Path | None = None) -> LoadedSettings:
     if loaded.data is None:
         return LoadedSettings(Settings(), loaded.warning)
     theme = loaded.data.get("theme")
-    if theme is not None and (not isinstance(theme, str) or not THEME_PATTERN.fullmatch(theme)):
+    if theme is not None and (not isinstance(theme, str) or not re.fullmatch(THEME_PATTERN, theme)):
         refused = refuse(path, "has a theme that is not a theme's name", then=" and the default settings are used")
         return LoadedSettings(Settings(), refused.warning)
     return LoadedSettings(Settings(theme=theme))

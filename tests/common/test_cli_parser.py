@@ -2,7 +2,7 @@
 
 ``boardgames vowl check SVR savor`` should cost little more than the pyenchant call
 it makes, so the command line builds the subtree of the game it names and nothing
-else (``cli.LazyCommands``).  What a player reads must not change with that: every
+else (``subcommands.LazyCommands``).  What a player reads must not change with that: every
 ``--help`` at every level, ``--version`` and every usage error is compared with the
 transcript the whole parser gave (``cli_transcripts.json``, recorded before the
 change; ``python -m tests.common.test_cli_parser --write`` records it again after an
@@ -75,6 +75,13 @@ def test_the_lazy_parser_reads_a_command_as_the_whole_one_does(argv: tuple[str, 
     assert vars(build_parser(whole=False).parse_args(argv)) == vars(build_parser().parse_args(argv))
 
 
+def test_the_menu_opens_with_what_the_parser_reads_from_no_argument() -> None:
+    """``boardgames`` alone skips the parser (issue 16): it must get what parsing gave."""
+    from boardgames.cli import build_parser, menu_arguments  # noqa: PLC0415
+
+    assert vars(menu_arguments()) == vars(build_parser(whole=False).parse_args([])) == vars(build_parser().parse_args([]))
+
+
 def imported_by(argv: tuple[str, ...]) -> list[str]:
     """The modules ``boardgames ARGV`` has imported when it ends (a fresh interpreter)."""
     code = (
@@ -114,7 +121,8 @@ def test_help_imports_only_what_parsing_needs() -> None:
     dictionary, no Textual, no rich, not even ``dataclasses``."""
     modules = imported_by(("--help",))
     ours = sorted(m for m in modules if m.startswith("boardgames"))
-    assert ours == ["boardgames", "boardgames.cli", "boardgames.common", "boardgames.common.errors", "boardgames.games"]
+    assert ours == ["boardgames", "boardgames.cli", "boardgames.common", "boardgames.common.errors", "boardgames.games",
+                    "boardgames.subcommands"]
     assert [m for m in modules if m.split(".")[0] in ("textual", "rich", "enchant", "dataclasses")] == []
 
 

@@ -17,7 +17,8 @@ from textual.command import CommandInput, CommandList, Hit, Hits, Provider
 from textual.widgets import Input
 from textual.worker import WorkerState
 
-from boardgames.app import BoardgamesApp, MainMenu, SafeCommandPalette
+from boardgames.app import BoardgamesApp, MainMenu
+from boardgames.palette import SafeCommandPalette
 from boardgames.common.clock import ManualClock
 from tests.screen import wait_for
 

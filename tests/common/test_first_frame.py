@@ -121,6 +121,64 @@ def vntypl8s_from_the_command_line() -> BoardgamesApp:
     return app
 
 
+async def test_the_menus_footer_keys_are_styled_once_before_its_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each key of a Footer was styled three times as it was built (registered, then its
+    ``compact`` set to ``True`` and to the Footer's ``False``): 11 stylings for the
+    menu's four keys (``textual_fixes._footer_keys_styled_once``)."""
+    counts = await first_frame_counts(BoardgamesApp, monkeypatch)
+    assert counts["footer rebuilds"] == 1
+    assert counts["apply FooterKey"] == 4
+
+
+async def test_the_menu_draws_no_frame_to_throw_away_and_its_first_frame_is_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The menu was drawn whole under the app's start-up batch and the frame dropped
+    (``App._display`` shows nothing inside a batch); the first frame sent was then a
+    partial one that left the screen's blank rows unpainted.  Now nothing is drawn
+    inside the batch, and the first frame is the whole screen, Footer keys included
+    (``textual_fixes._no_frame_drawn_inside_a_batch``)."""
+    sent: list[tuple[str, list[str]]] = []
+    display = App._display
+
+    def first_frames(self: App[Any], screen: Screen[Any], renderable: Any) -> None:
+        display(self, screen, renderable)
+        if renderable is not None and not self._batch_count and screen is not self.screen_stack[0]:
+            rows = ["".join(segment.text for strip in row for segment in strip)
+                    for row in getattr(renderable, "strips", [])]
+            sent.append((type(renderable).__name__, rows))
+
+    counts = await first_frame_counts(BoardgamesApp, monkeypatch)
+    assert counts["frames thrown away"] == 0
+    monkeypatch.setattr(App, "_display", first_frames)
+    app = BoardgamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: bool(sent), "the first frame")
+    kind, rows = sent[0]
+    assert kind == "LayoutUpdate" and len(rows) == 24
+    assert "Pick a game" in rows[5] and "Vowl" in rows[8]
+    assert "Quit" in rows[23] and "Delete saved game" in rows[23] and "palette" in rows[23]
+
+
+async def test_footer_keys_keep_their_compact_class() -> None:
+    """The keys of a Footer built already styled end with Textual's classes: ``-compact``
+    on the command palette's key only (a normal Footer), on every key of a compact one."""
+    app = BoardgamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: bool(list(app.screen.query(FooterKey))), "the menu's Footer keys")
+        keys = list(app.screen.query(FooterKey))
+        assert [key.compact for key in keys] == [key.has_class("-compact") for key in keys]
+        assert [key.has_class("-compact") for key in keys] == [key.has_class("-command-palette") for key in keys]
+        footer = app.screen.query_one(Footer)
+        before = set(keys)
+        footer.compact = True
+        app.screen.refresh_bindings()  # the Footer is rebuilt: new keys
+        rebuilt = lambda: bool(list(app.screen.query(FooterKey))) and not before & set(app.screen.query(FooterKey))  # noqa: E731
+        await wait_for(pilot, rebuilt, "a compact Footer's keys")
+        keys = list(app.screen.query(FooterKey))
+        assert all(key.compact and key.has_class("-compact") for key in keys)
+
+
 async def test_vowl_builds_its_footer_once_before_its_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each bindings signal of the screen rebuilt the Footer (every key a new, newly
     styled widget): four times before Vowl's first frame (``textual_fixes``)."""
@@ -276,6 +334,16 @@ def at_first_frame(*argv: str) -> dict[str, Any]:
     assert out.returncode == 0, out.stderr
     seen: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
     return seen
+
+
+def test_the_menus_first_frame_imports_no_parser_nor_what_comes_later() -> None:
+    """``boardgames`` alone: no ``argparse`` (the parser is for arguments), no crash report,
+    key gate or command palette before the menu's first frame (issue 16)."""
+    seen = at_first_frame()
+    assert seen["stack"] == ["Screen", "MainMenu"]
+    late = ("argparse", "gettext", "boardgames.subcommands", "boardgames.common.crash",
+            "boardgames.common.ui.base", "boardgames.palette")
+    assert [m for m in late if m in seen["modules"]] == []
 
 
 @pytest.mark.parametrize("game", sorted(OPENINGS))

@@ -268,6 +268,166 @@ def _one_footer_rebuild_at_a_time() -> None:
     Footer.bindings_changed = bindings_changed  # type: ignore[method-assign]
 
 
+def _widget_classes_defined_without_dir() -> None:
+    """Textual 8.2.8: defining a widget class lists every attribute it has (``dir``).
+
+    ``DOMNode.__init_subclass__`` finds a new class's compute methods among
+    ``dir(cls)`` (six hundred names gathered and sorted for a widget) and its reactives
+    in the ``__dict__`` of every class of its MRO: 1.7M instructions for each widget,
+    screen or app class defined, two thirds of it ``dir`` - about 2 ms per ten classes,
+    and every screen module defines some (issue 16: the Header's and the Footer's
+    modules, the menu and the app before the main menu's first frame).
+
+    ``dir(cls)`` is the names in the ``__dict__`` of each class of the MRO, so each
+    class's own compute names and reactives are read once, when it is first met, and
+    a new class takes the union along its MRO: the same sets, in the same order of
+    precedence.  (A compute method or reactive added to a class *after* it was
+    defined would not be seen by its later subclasses; nothing in Textual or here
+    does that.)  The rest is Textual's own, line for line.
+    """
+    from textual.dom import DOMNode  # noqa: PLC0415
+    from textual.reactive import Reactive  # noqa: PLC0415
+
+    prefixes = ("_compute_", "compute_")
+    computes: weakref.WeakKeyDictionary[type, frozenset[str]] = weakref.WeakKeyDictionary()
+    reactives: weakref.WeakKeyDictionary[type, dict[str, Reactive[Any]]] = weakref.WeakKeyDictionary()
+
+    def own_computes(cls: type) -> frozenset[str]:
+        found = computes.get(cls)
+        if found is None:
+            found = computes[cls] = frozenset(name for name in cls.__dict__ if name.startswith(prefixes))
+        return found
+
+    def own_reactives(cls: type) -> dict[str, Reactive[Any]]:
+        found = reactives.get(cls)
+        if found is None:
+            found = reactives[cls] = {name: value for name, value in cls.__dict__.items() if isinstance(value, Reactive)}
+        return found
+
+    def init_subclass(
+        cls: type[DOMNode],
+        inherit_css: bool = True,
+        inherit_bindings: bool = True,
+        inherit_component_classes: bool = True,
+    ) -> None:
+        # Textual 8.2.8's ``DOMNode.__init_subclass__`` but for the two look-ups above.
+        super(DOMNode, cls).__init_subclass__()
+
+        merged: dict[str, Reactive[Any]] = {}
+        for base in reversed(cls.__mro__):
+            merged.update(own_reactives(base))
+        cls._reactives = merged  # noqa: SLF001
+
+        cls._inherit_css = inherit_css  # noqa: SLF001
+        cls._inherit_bindings = inherit_bindings  # noqa: SLF001
+        cls._inherit_component_classes = inherit_component_classes  # noqa: SLF001
+        css_type_names: set[str] = set()
+        bases = cls._css_bases(cls)  # noqa: SLF001
+        cls._css_type_name = bases[0].__name__  # noqa: SLF001
+        for base in bases:
+            css_type_names.add(base.__name__)
+        cls._merged_bindings = cls._merge_bindings()  # noqa: SLF001
+        cls._css_type_names = frozenset(css_type_names)  # noqa: SLF001
+        names: set[str] = set()
+        for base in cls.__mro__:
+            names |= own_computes(base)
+        cls._computes = frozenset([name.lstrip("_")[8:] for name in names])  # noqa: SLF001
+
+    DOMNode.__init_subclass__ = classmethod(init_subclass)  # type: ignore[assignment]
+
+
+def _footer_keys_styled_once() -> None:
+    """Textual 8.2.8: each key of a Footer is styled three times as it is built.
+
+    A ``FooterKey`` is registered (styled: itself and its two component classes), then
+    its ``compact`` reactive is initialised to ``True`` and its watcher adds the
+    ``-compact`` class (styled again), then its binding to the Footer's ``compact``
+    (``data_bind``) sets ``False`` and the watcher removes the class (styled a third
+    time): nine ``Stylesheet.apply`` per key, a fifth of the main menu's styling before
+    its first frame (issue 16).  The key's final ``compact`` is known as the Footer
+    yields it - the Footer's own for a bound key, the reactive's default (``True``)
+    for the command palette's - so it is set here, value and class, before the key is
+    registered: the watcher then finds the class it would set already there and
+    restyles nothing; the binding still sets the value (and repaints) as before.
+    """
+    from textual.reactive import Reactive  # noqa: PLC0415
+    from textual.widgets import Footer  # noqa: PLC0415
+    from textual.widgets._footer import FooterKey  # noqa: PLC0415
+
+    original = Footer.compose
+
+    @functools.wraps(original)
+    def compose(self: Footer) -> Any:
+        for widget in original(self):
+            if isinstance(widget, FooterKey):
+                compact = FooterKey.compact._default  # noqa: SLF001 - the reactive's default, as it would start
+                bound = (widget._reactive_connect or {}).get("compact")  # noqa: SLF001 - its ``data_bind``
+                if bound is not None:
+                    parent, reactive = bound
+                    if not isinstance(reactive, Reactive):
+                        yield widget  # bound to a plain value: Textual's own way
+                        continue
+                    compact = getattr(parent, reactive.name)
+                widget.set_reactive(FooterKey.compact, bool(compact))
+                widget.set_class(bool(compact), "-compact", update=False)
+            yield widget
+
+    Footer.compose = compose  # type: ignore[method-assign]
+
+
+def _no_frame_drawn_inside_a_batch() -> None:
+    """Textual 8.2.8: a frame drawn while the app batches updates is thrown away.
+
+    ``Screen._refresh_layout`` inside a batch (``App.batch_update``, ``Widget.batch``:
+    every ``recompose``) defers its compositor refresh with ``call_later``, but the
+    deferred refresh often runs while the batch still holds: the whole screen is drawn,
+    then ``App._display`` drops the frame.  The main menu drew itself whole that way
+    under the app's start-up batch, then again for its first frame (a quarter of the
+    time from ``App.run`` to that frame, issue 16).
+
+    A refresh of the top screen inside a batch draws nothing now; the screen waits, and
+    is laid out and drawn as the last batch ends (what Textual's own deferred refresh
+    does when it runs after the batch), unless another refresh drew it first.  What a
+    terminal is sent is unchanged: the dropped frame never reached it.
+    """
+    from textual.app import App  # noqa: PLC0415
+    from textual.screen import Screen  # noqa: PLC0415
+
+    waiting: weakref.WeakSet[Screen[Any]] = weakref.WeakSet()
+    original_refresh = Screen._compositor_refresh
+    original_end = App._end_batch
+
+    @functools.wraps(original_refresh)
+    def compositor_refresh(self: Screen[Any]) -> None:
+        app = self.app
+        if app.is_inline or self is not app.screen:
+            original_refresh(self)
+        elif app._batch_count:  # noqa: SLF001
+            waiting.add(self)  # App._display would drop it: drawn after the batch
+        elif self in waiting:
+            # The batch may have mounted or moved widgets since the layout this refresh
+            # followed (a recompose's new widgets): laid out again, then drawn.
+            waiting.discard(self)
+            self._refresh_layout()  # noqa: SLF001 - it ends in this refresh, not waiting any more
+        else:
+            original_refresh(self)
+
+    def draw_if_waiting(screen: Screen[Any]) -> None:
+        if screen in waiting and screen.is_attached:
+            screen._compositor_refresh()  # noqa: SLF001
+
+    @functools.wraps(original_end)
+    def end_batch(self: App[Any]) -> None:
+        original_end(self)
+        if not self._batch_count:  # noqa: SLF001
+            for screen in list(waiting):
+                if screen.app is self:
+                    screen.call_later(draw_if_waiting, screen)
+
+    Screen._compositor_refresh = compositor_refresh  # type: ignore[method-assign]
+    App._end_batch = end_batch  # type: ignore[method-assign]
+
+
 #: Rows a scroll bar keeps (ScrollBar -> (what else it was drawn with, row -> strip)).
 _SCROLL_BAR_ROWS: weakref.WeakKeyDictionary[Any, tuple[tuple[object, ...], dict[object, Any]]] = (
     weakref.WeakKeyDictionary()
@@ -367,10 +527,13 @@ def apply() -> None:
     _page_through_an_unmeasured_list()
     if not speed_ups_apply():
         return
+    _widget_classes_defined_without_dir()  # first: the classes below import Textual's Footer
     _reparse_with_the_parse_cache()
     _no_restyle_on_a_screens_first_resume()
     _breakpoints_before_compose()
     _one_footer_rebuild_at_a_time()
+    _footer_keys_styled_once()
+    _no_frame_drawn_inside_a_batch()
     _scroll_bars_drawn_from_their_rows()
     # Not a bug: a frame after a key renders only the widgets under what changed (issue 16).
     from boardgames.common.ui import partial_update  # noqa: PLC0415 - the compositor's own module
