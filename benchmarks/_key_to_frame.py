@@ -189,6 +189,7 @@ async def vowl_round(keys: int, accepted: list[float], rejected: list[float]) ->
     from boardgames.common.ui.base import ARM  # noqa: PLC0415
     from boardgames.common.ui.choice import ChoiceScreen  # noqa: PLC0415
     from boardgames.common.ui.handover import HandoverScreen  # noqa: PLC0415
+    from boardgames.vowl.events import AnswerAccepted, AnswerRejected  # noqa: PLC0415
     from boardgames.vowl.kinds import Phase  # noqa: PLC0415
     from boardgames.vowl.modals import ReviewScreen  # noqa: PLC0415
     from boardgames.vowl.screen import VowlScreen, start_game  # noqa: PLC0415
@@ -225,10 +226,17 @@ async def vowl_round(keys: int, accepted: list[float], rejected: list[float]) ->
                 run = screen.view().active_run
                 assert run is not None and run.current is not None
                 clock.advance(0.5)
-                for word, into in (("qqq", rejected), (judge.solutions(run.current.skeleton)[0], accepted)):
-                    await pilot.press("ctrl+a", *word)
+                for word, into, verdict in (("qqq", rejected, AnswerRejected),
+                                            (judge.solutions(run.current.skeleton)[0], accepted, AnswerAccepted)):
+                    # Ctrl+Shift+A selects all, so the word replaces what the box holds (after a
+                    # rejection the screen has selected it already).  Not Ctrl+A: that is Home in
+                    # Textual's Input, and every word was typed in front of the last one - no
+                    # answer was ever accepted and the verdict grew by a word each Enter.
+                    await pilot.press("ctrl+shift+a", *word)
                     done = len(screen._events) + 1
                     ms = await frames.key(pilot, "enter", lambda d=done, s=screen: len(s._events) >= d)
+                    judged = screen._events[done - 1] if len(screen._events) >= done else None
+                    assert isinstance(judged, verdict), f"{word!r}: {judged!r}, not {verdict.__name__}"
                     if ms is not None:
                         into.append(ms)
         await pilot.pause()
