@@ -66,12 +66,28 @@ def put(widget: Static, content: VisualType, key: object = _UNSHOWN, *, layout: 
         # Compared with the height the last layout gave it, not with the old text's: the
         # old text may never have been laid out at this width (drawn before a resize).
         widget.update(content, layout=False)
-        if widget.get_content_height(widget.size, widget.app.size, width) != widget.content_region.height:
+        height = _bounded_height(widget, widget.get_content_height(widget.size, widget.app.size, width))
+        if height != widget.content_region.height:
             Layouts.count += 1
             widget.refresh(layout=True)
         return True
     widget.update(content, layout=False)  # a fixed size: the text cannot move anything
     return True
+
+
+def _bounded_height(widget: Static, lines: int) -> int:
+    """The content height a layout would give *widget* for *lines* lines of text: within
+    its ``min-height`` and ``max-height`` when they are counted in lines (as Textual's
+    box model does), so a verdict of one line in a box kept two lines high (``#feedback``)
+    asks for no layout.  Other units are left alone: then any change of lines lays out."""
+    styles = widget.styles
+    gutter = styles.gutter.height if styles.box_sizing == "border-box" else 0
+    low, high = styles.min_height, styles.max_height
+    if low is not None and low.is_cells:
+        lines = max(lines, int(low.value) - gutter)
+    if high is not None and high.is_cells:
+        lines = min(lines, int(high.value) - gutter)
+    return max(0, lines)
 
 
 
