@@ -357,6 +357,41 @@ def _scroll_bars_drawn_from_their_rows() -> None:
     ScrollBar.render_lines = render_lines  # type: ignore[method-assign, assignment]
 
 
+def _typing_without_a_layout() -> None:
+    """Textual 8.2.8: every key typed into an ``Input`` lays out the whole screen.
+
+    ``Input._watch_value`` sets the box's virtual size to the width of its text (or of
+    its placeholder), and ``virtual_size`` is a reactive that asks for a layout: each
+    letter typed, and the answer box emptied after each accepted Vowl answer, arranged
+    every widget of the screen again and repainted them (issue 16).  A box whose own
+    size does not follow its text (no ``auto`` width or height) is not moved by it:
+    what the layout did for it was ``ScrollView._size_updated``'s ``_scroll_update``
+    (the scroll bars' state, the scroll offset kept within the new width).  That is
+    done here at once, and the layout kept only when a scroll bar appears or goes (it
+    takes room); the virtual size is set before Textual's watcher runs, which then
+    finds it unchanged.  An auto-sized box, or one not laid out yet: Textual's own.
+    """
+    from textual.geometry import Size  # noqa: PLC0415
+    from textual.widget import Widget  # noqa: PLC0415
+    from textual.widgets import Input  # noqa: PLC0415
+
+    original = Input._watch_value
+
+    @functools.wraps(original)
+    def watch_value(self: Input, value: str) -> None:
+        size = Size(self.content_width, 1)  # what Textual's watcher sets
+        if size != self.virtual_size and self.is_mounted and self.size and not self.styles.auto_dimensions:
+            bars = (self.show_vertical_scrollbar, self.show_horizontal_scrollbar)
+            self.set_reactive(Widget.virtual_size, size)
+            self._scrollbar_changes.clear()  # noqa: SLF001 - as ScrollView._size_updated does
+            self._scroll_update(size)  # noqa: SLF001
+            moved = bars != (self.show_vertical_scrollbar, self.show_horizontal_scrollbar)
+            self.refresh(layout=moved)
+        original(self, value)
+
+    Input._watch_value = watch_value  # type: ignore[method-assign]
+
+
 def apply() -> None:
     """Install every work-around (once)."""
     global _applied  # noqa: PLW0603 - a process-wide, install-once flag
@@ -372,6 +407,7 @@ def apply() -> None:
     _breakpoints_before_compose()
     _one_footer_rebuild_at_a_time()
     _scroll_bars_drawn_from_their_rows()
+    _typing_without_a_layout()
     # Not a bug: a frame after a key renders only the widgets under what changed (issue 16).
     from boardgames.common.ui import partial_update  # noqa: PLC0415 - the compositor's own module
 
