@@ -9,6 +9,8 @@ that gets busier during the run slows both alike:
 - ``Vowl Enter (accepted)`` / ``Vowl Enter (rejected)``: a practice game of Vowl,
   a word typed into the answer box and Enter pressed; the baseline is a bare app
   with an ``Input`` whose ``Submitted`` handler empties it and writes one line;
+  ``Vowl Enter (last card: review)``: the right answer to a pile's last card, whose
+  frame is the turn's review opening (a new screen), kept out of ``accepted``;
 - ``UWO cursor``: the arrow keys walking the cursor over a hot-seat duel's board;
   the baseline is a bare app with an ``OptionList`` and its arrow keys;
 - ``UWO cursor (computer thinking)``: the same while the computer's search runs in
@@ -182,8 +184,9 @@ async def bare_list_round(keys: int, out: list[float]) -> None:
 # ----------------------------------------------------------------------------- Vowl
 
 
-async def vowl_round(keys: int, accepted: list[float], rejected: list[float]) -> None:
-    """A practice game of Vowl: every card answered once wrongly, then rightly."""
+async def vowl_round(keys: int, accepted: list[float], rejected: list[float], last: list[float]) -> None:
+    """A practice game of Vowl: every card answered once wrongly, then rightly; the right
+    answer to a pile's last card (the review opens) goes to *last*, not *accepted*."""
     from boardgames.app import BoardgamesApp  # noqa: PLC0415
     from boardgames.common.clock import ManualClock  # noqa: PLC0415
     from boardgames.common.ui.base import ARM  # noqa: PLC0415
@@ -238,7 +241,8 @@ async def vowl_round(keys: int, accepted: list[float], rejected: list[float]) ->
                     judged = screen._events[done - 1] if len(screen._events) >= done else None
                     assert isinstance(judged, verdict), f"{word!r}: {judged!r}, not {verdict.__name__}"
                     if ms is not None:
-                        into.append(ms)
+                        # The pile's last card: the turn's review opens, a new screen (its own row).
+                        (into if screen.game.phase is Phase.SOLVING else last).append(ms)
         await pilot.pause()
 
 
@@ -343,10 +347,10 @@ def measure(keys: int = 60, rounds: int = 3, only: str = "") -> list[tuple[str, 
 
 def _measure(keys: int, rounds: int, only: str) -> list[tuple[str, dict[str, Any]]]:
     samples: dict[str, list[float]] = {k: [] for k in
-                                       ("accepted", "rejected", "input", "uwo", "thinking", "list")}
+                                       ("accepted", "rejected", "last", "input", "uwo", "thinking", "list")}
     per = max(1, keys // rounds)
     jobs: list[Callable[[], Coroutine[Any, Any, None]]] = [
-        lambda: vowl_round(per, samples["accepted"], samples["rejected"]),
+        lambda: vowl_round(per, samples["accepted"], samples["rejected"], samples["last"]),
         lambda: bare_input_round(per, samples["input"]),
         lambda: uwo_round(per, samples["uwo"], thinking=False),
         lambda: bare_list_round(per, samples["list"]),
@@ -362,6 +366,7 @@ def _measure(keys: int, rounds: int, only: str) -> list[tuple[str, dict[str, Any
     rows = [
         ("Vowl Enter (accepted)", "accepted", "bare Input + Enter", "input"),
         ("Vowl Enter (rejected)", "rejected", "bare Input + Enter", "input"),
+        ("Vowl Enter (last card: review)", "last", "bare Input + Enter", "input"),
         ("UWO cursor", "uwo", "bare OptionList + arrow", "list"),
         ("UWO cursor (computer thinking)", "thinking", "bare OptionList + arrow", "list"),
     ]
