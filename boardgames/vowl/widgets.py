@@ -19,7 +19,7 @@ from textual.visual import VisualType
 from textual.widgets import RichLog, Static
 
 from boardgames.common.text import plain
-from boardgames.common.ui.textual_fixes import speed_ups_apply
+from boardgames.common.ui.textual_fixes import speed_ups_apply, update_changed_rows
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.events import plural
 from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
@@ -222,6 +222,7 @@ class CardFace(Static):
     def show(self, card: Card | None, caption: str = "") -> None:
         if getattr(self, "_put_key", None) == (card, caption):
             return  # the same card: no class to change, nothing to draw
+        before = (self.classes, getattr(self, "_put_key", None))
         for cls in TIER_CLASS.values():
             self.set_class(card is not None and TIER_CLASS[card.tier] == cls, cls)
         self.set_class(card is None, "-empty")
@@ -230,6 +231,13 @@ class CardFace(Static):
             return
         text = Text("   ".join(card.skeleton), style="bold")
         text.append(f"\n\n{card.tier.name.lower()} · {card.tier.value}", style="dim")
+        previous = before[1]
+        if before[0] == self.classes and isinstance(previous, tuple) and previous[0] is not None:
+            # Another card of the same deck (a fixed size: 1fr): only the rows that
+            # change are drawn again - its letters - not all of its rows (issue 16).
+            self._put_key = (card, caption)
+            update_changed_rows(self, text)
+            return
         put(self, text, (card, caption))
 
 

@@ -392,6 +392,41 @@ def _typing_without_a_layout() -> None:
     Input._watch_value = watch_value  # type: ignore[method-assign]
 
 
+def update_changed_rows(widget: Any, content: Any) -> None:
+    """``Static.update(content, layout=False)`` that repaints only the rows whose drawn
+    content changes (issue 16).
+
+    ``Static.update`` repaints the whole widget: Vowl's card is 27 rows at 120x40, of
+    which a new card of the same deck changes one or two (its letters, its tier), and
+    Textual drew all 27 again through the styles cache after each accepted answer.
+    Here the new content is drawn the way ``Widget._render_content`` draws it and
+    compared row by row with what is drawn now; only the rows that differ are marked
+    dirty (``refresh(*regions)``: the styles cache keeps every other row).  Anything
+    else that changes how a row looks (a class, a style, the size, the theme) repaints
+    the whole widget by itself.  On another Textual, before the widget is drawn at its
+    size, or with a repaint already pending: ``Static.update`` as ever.
+    """
+    from textual.geometry import Region  # noqa: PLC0415
+    from textual.visual import Visual, visualize  # noqa: PLC0415
+
+    drawn = widget._render_cache  # noqa: SLF001
+    size = widget.size
+    if (not speed_ups_apply() or not widget.is_mounted or not size or drawn.size != size
+            or widget._dirty_regions or widget._repaint_required):  # noqa: SLF001
+        widget.update(content, layout=False)
+        return
+    visual = visualize(widget, content, markup=widget._render_markup)  # noqa: SLF001
+    width, height = size
+    lines = Visual.to_strips(widget, visual, width, height, widget.visual_style)
+    widget._Static__content = content  # what ``Static.update`` sets, without its whole repaint
+    widget._Static__visual = visual
+    old = drawn.lines
+    rows = [y for y in range(max(len(old), len(lines)))
+            if y >= len(old) or y >= len(lines) or old[y] != lines[y]]
+    if rows:
+        widget.refresh(*(Region(0, y, width, 1) for y in rows))
+
+
 def apply() -> None:
     """Install every work-around (once)."""
     global _applied  # noqa: PLW0603 - a process-wide, install-once flag
