@@ -9,6 +9,8 @@ that gets busier during the run slows both alike:
 - ``Vowl Enter (accepted)`` / ``Vowl Enter (rejected)``: a practice game of Vowl,
   a word typed into the answer box and Enter pressed; the baseline is a bare app
   with an ``Input`` whose ``Submitted`` handler empties it and writes one line;
+  ``Vowl Enter (last card: review)``: the right answer to a pile's last card, whose
+  frame is the turn's review opening (a new screen), kept out of ``accepted``;
 - ``UWO cursor``: the arrow keys walking the cursor over a hot-seat duel's board;
   the baseline is a bare app with an ``OptionList`` and its arrow keys;
 - ``UWO cursor (computer thinking)``: the same while the computer's search runs in
@@ -206,13 +208,15 @@ async def bare_list_round(keys: int, out: list[float]) -> None:
 # ----------------------------------------------------------------------------- Vowl
 
 
-async def vowl_round(keys: int, accepted: list[float], rejected: list[float]) -> None:
-    """A practice game of Vowl: every card answered once wrongly, then rightly."""
+async def vowl_round(keys: int, accepted: list[float], rejected: list[float], last: list[float]) -> None:
+    """A practice game of Vowl: every card answered once wrongly, then rightly; the right
+    answer to a pile's last card (the review opens) goes to *last*, not *accepted*."""
     from boardgames.app import BoardgamesApp  # noqa: PLC0415
     from boardgames.common.clock import ManualClock  # noqa: PLC0415
     from boardgames.common.ui.base import ARM  # noqa: PLC0415
     from boardgames.common.ui.choice import ChoiceScreen  # noqa: PLC0415
     from boardgames.common.ui.handover import HandoverScreen  # noqa: PLC0415
+    from boardgames.vowl.events import AnswerAccepted, AnswerRejected  # noqa: PLC0415
     from boardgames.vowl.kinds import Phase  # noqa: PLC0415
     from boardgames.vowl.modals import ReviewScreen  # noqa: PLC0415
     from boardgames.vowl.screen import VowlScreen, start_game  # noqa: PLC0415
@@ -249,12 +253,20 @@ async def vowl_round(keys: int, accepted: list[float], rejected: list[float]) ->
                 run = screen.view().active_run
                 assert run is not None and run.current is not None
                 clock.advance(0.5)
-                for word, into in (("qqq", rejected), (judge.solutions(run.current.skeleton)[0], accepted)):
-                    await pilot.press("ctrl+a", *word)
+                for word, into, verdict in (("qqq", rejected, AnswerRejected),
+                                            (judge.solutions(run.current.skeleton)[0], accepted, AnswerAccepted)):
+                    # Ctrl+Shift+A selects all, so the word replaces what the box holds (after a
+                    # rejection the screen has selected it already).  Not Ctrl+A: that is Home in
+                    # Textual's Input, and every word was typed in front of the last one - no
+                    # answer was ever accepted and the verdict grew by a word each Enter.
+                    await pilot.press("ctrl+shift+a", *word)
                     done = len(screen._events) + 1
                     ms = await frames.key(pilot, "enter", lambda d=done, s=screen: len(s._events) >= d)
+                    judged = screen._events[done - 1] if len(screen._events) >= done else None
+                    assert isinstance(judged, verdict), f"{word!r}: {judged!r}, not {verdict.__name__}"
                     if ms is not None:
-                        into.append(ms)
+                        # The pile's last card: the turn's review opens, a new screen (its own row).
+                        (into if screen.game.phase is Phase.SOLVING else last).append(ms)
         await pilot.pause()
 
 
@@ -359,10 +371,10 @@ def measure(keys: int = 60, rounds: int = 3, only: str = "") -> list[tuple[str, 
 
 def _measure(keys: int, rounds: int, only: str) -> list[tuple[str, dict[str, Any]]]:
     samples: dict[str, list[float]] = {k: [] for k in
-                                       ("accepted", "rejected", "input", "uwo", "thinking", "list")}
+                                       ("accepted", "rejected", "last", "input", "uwo", "thinking", "list")}
     per = max(1, keys // rounds)
     jobs: list[Callable[[], Coroutine[Any, Any, None]]] = [
-        lambda: vowl_round(per, samples["accepted"], samples["rejected"]),
+        lambda: vowl_round(per, samples["accepted"], samples["rejected"], samples["last"]),
         lambda: bare_input_round(per, samples["input"]),
         lambda: uwo_round(per, samples["uwo"], thinking=False),
         lambda: bare_list_round(per, samples["list"]),
@@ -378,6 +390,7 @@ def _measure(keys: int, rounds: int, only: str) -> list[tuple[str, dict[str, Any
     rows = [
         ("Vowl Enter (accepted)", "accepted", "bare Input + Enter", "input"),
         ("Vowl Enter (rejected)", "rejected", "bare Input + Enter", "input"),
+        ("Vowl Enter (last card: review)", "last", "bare Input + Enter", "input"),
         ("UWO cursor", "uwo", "bare OptionList + arrow", "list"),
         ("UWO cursor (computer thinking)", "thinking", "bare OptionList + arrow", "list"),
     ]

@@ -392,17 +392,28 @@ class VowlScreen(SessionScreen[VowlGame]):
 
         ``refresh_bindings`` recomposes the Footer - every key a new widget, then a
         layout of the whole screen - and ``sync`` runs after every action, so each
-        Enter rebuilt it for nothing.  The Footer shows ``active_bindings``: their
-        keys, actions, descriptions (the buzz keys name their players) and whether each
-        is enabled.  A change of focus refreshes it by itself (Textual's ``set_focus``).
+        Enter rebuilt it for nothing.  What the Footer was last asked to show is
+        recorded by ``refresh_bindings`` itself, whoever asks: Textual asks when the
+        focus moves (the answer box after a handover, whose keys come first in the
+        chain then), and the first answer of each pile rebuilt the Footer again when
+        only ``sync``'s own requests were recorded.
         """
-        shown = tuple(
-            (key, active.binding.action, active.binding.description, active.enabled, active.binding.show)
-            for key, active in self.active_bindings.items()
-        )
-        if shown != self._footer_shows:
-            self._footer_shows = shown
+        if self._footer_keys() != self._footer_shows:
             self.refresh_bindings()
+
+    def refresh_bindings(self) -> None:
+        """Textual's, recording what the Footer is about to show (``refresh_bindings_if_changed``)."""
+        self._footer_shows = self._footer_keys()
+        super().refresh_bindings()
+
+    def _footer_keys(self) -> tuple[object, ...]:
+        """What the Footer shows: the ``active_bindings`` marked ``show``, in order, with
+        their keys, actions, descriptions (the buzz keys name their players) and whether
+        each is enabled."""
+        return tuple(
+            (key, active.binding.action, active.binding.description, active.enabled)
+            for key, active in self.active_bindings.items() if active.binding.show
+        )
 
     def action_review(self) -> None:
         """``o``: the last finished turn's review again (docs/keys.md)."""

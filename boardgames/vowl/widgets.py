@@ -24,7 +24,7 @@ from textual.visual import VisualType
 from textual.widgets import Static
 
 from boardgames.common.text import plain
-from boardgames.common.ui.textual_fixes import speed_ups_apply
+from boardgames.common.ui.textual_fixes import speed_ups_apply, update_changed_rows
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.events import plural
 from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
@@ -71,12 +71,28 @@ def put(widget: Static, content: VisualType, key: object = _UNSHOWN, *, layout: 
         # Compared with the height the last layout gave it, not with the old text's: the
         # old text may never have been laid out at this width (drawn before a resize).
         widget.update(content, layout=False)
-        if widget.get_content_height(widget.size, widget.app.size, width) != widget.content_region.height:
+        height = _bounded_height(widget, widget.get_content_height(widget.size, widget.app.size, width))
+        if height != widget.content_region.height:
             Layouts.count += 1
             widget.refresh(layout=True)
         return True
     widget.update(content, layout=False)  # a fixed size: the text cannot move anything
     return True
+
+
+def _bounded_height(widget: Static, lines: int) -> int:
+    """The content height a layout would give *widget* for *lines* lines of text: within
+    its ``min-height`` and ``max-height`` when they are counted in lines (as Textual's
+    box model does), so a verdict of one line in a box kept two lines high (``#feedback``)
+    asks for no layout.  Other units are left alone: then any change of lines lays out."""
+    styles = widget.styles
+    gutter = styles.gutter.height if styles.box_sizing == "border-box" else 0
+    low, high = styles.min_height, styles.max_height
+    if low is not None and low.is_cells:
+        lines = max(lines, int(low.value) - gutter)
+    if high is not None and high.is_cells:
+        lines = min(lines, int(high.value) - gutter)
+    return max(0, lines)
 
 
 
@@ -322,6 +338,7 @@ class CardFace(Static):
     def show(self, card: Card | None, caption: str = "") -> None:
         if getattr(self, "_put_key", None) == (card, caption):
             return  # the same card: no class to change, nothing to draw
+        before = (self.classes, getattr(self, "_put_key", None))
         for cls in TIER_CLASS.values():
             self.set_class(card is not None and TIER_CLASS[card.tier] == cls, cls)
         self.set_class(card is None, "-empty")
@@ -330,6 +347,13 @@ class CardFace(Static):
             return
         text = Text("   ".join(card.skeleton), style="bold")
         text.append(f"\n\n{card.tier.name.lower()} · {card.tier.value}", style="dim")
+        previous = before[1]
+        if before[0] == self.classes and isinstance(previous, tuple) and previous[0] is not None:
+            # Another card of the same deck (a fixed size: 1fr): only the rows that
+            # change are drawn again - its letters - not all of its rows (issue 16).
+            self._put_key = (card, caption)
+            update_changed_rows(self, text)
+            return
         put(self, text, (card, caption))
 
 

@@ -125,3 +125,20 @@ async def test_vowl_frames_are_written_as_textual_writes_them(monkeypatch: pytes
     async with app.run_test(size=SIZE) as pilot:
         answered = await answer_cards(pilot, clock, 4, settle=pilot.pause, tries=200)
     assert answered >= 4 and len(frames) > 8
+
+
+def test_a_widget_is_covered_only_where_front_widgets_take_every_piece_it_could_give() -> None:
+    """``covered``: the pieces of line (between cuts) a widget spans and a crop overlaps."""
+    from textual.geometry import Region
+
+    cuts = [[0, 1, 11, 12, 20]] * 4  # a container 0-12, a child 1-11 inside its padding
+    container, child = Region(0, 0, 12, 4), Region(1, 0, 10, 4)
+    assert partial_update.covered(container, Region(1, 0, 10, 4), [child], cuts)
+    assert partial_update.covered(container, Region(3, 1, 4, 2), [child], cuts)
+    assert not partial_update.covered(container, Region(0, 0, 10, 4), [child], cuts), "its padding at 0"
+    assert not partial_update.covered(container, Region(1, 0, 11, 4), [child], cuts), "its padding at 11"
+    assert not partial_update.covered(container, Region(1, 0, 10, 4), [Region(1, 0, 10, 3)], cuts), "line 3"
+    halves = [Region(1, 0, 4, 4), Region(5, 0, 6, 4)]  # two children side by side (cuts at 5 too)
+    assert partial_update.covered(container, Region(1, 0, 10, 4), halves, [[0, 1, 5, 11, 12, 20]] * 4)
+    assert not partial_update.covered(container, Region(1, 0, 10, 4), halves[:1], [[0, 1, 5, 11, 12, 20]] * 4)
+    assert not partial_update.covered(container, Region(1, 0, 10, 4), [], cuts)

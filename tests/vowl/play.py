@@ -12,6 +12,7 @@ from boardgames.common.clock import ManualClock
 from boardgames.common.ui.base import ARM
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
+from boardgames.vowl.events import AnswerAccepted, AnswerRejected
 from boardgames.vowl.kinds import Phase
 from boardgames.vowl.screen import VowlScreen
 from boardgames.vowl.spec import matcher
@@ -44,9 +45,13 @@ async def answer_cards(
         elif top is screen and screen.game.phase is Phase.SOLVING:
             run = screen.view().active_run
             assert run is not None and run.current is not None
-            for word in ("qqq", judge.solutions(run.current.skeleton)[0]):
-                await pilot.press("ctrl+a", *word, "enter")
+            for word, verdict in (("qqq", AnswerRejected), (judge.solutions(run.current.skeleton)[0], AnswerAccepted)):
+                # Ctrl+Shift+A: select all, the word replaces it (Ctrl+A is Home: each word
+                # was typed in front of the last, and no answer was ever accepted).
+                events = len(screen._events)
+                await pilot.press("ctrl+shift+a", *word, "enter")
                 await settle()
+                assert isinstance(screen._events[events], verdict), (word, screen._events[events:])
             answered += 1
             if answered_one is not None:
                 await answered_one(answered)

@@ -8,11 +8,15 @@ the UI thread - so going back to the old way fails a test.
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 from rich.table import Table
-from textual.widgets import Footer, Static
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Input, Static
 
 from boardgames.common.skeleton import SkeletonMatcher
+from boardgames.common.ui.textual_fixes import speed_ups_apply
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.modals import ReviewScreen
 from boardgames.vowl.screen import VowlScreen
@@ -95,3 +99,206 @@ async def test_the_review_waits_for_no_dictionary_on_the_ui_thread(monkeypatch) 
         await wait_for(pilot, lambda: isinstance(table.content, Table), "the answers")
         assert threads and threading.main_thread() not in threads
         assert vowl(app) is screen
+
+
+class ScreenLayouts:
+    """Counts the screen's layouts (``Screen._refresh_layout`` with the widgets arranged
+    again, not a scroll's reflow), whatever asked for them."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.count = 0
+        original = Screen._refresh_layout
+
+        def counting(screen: Screen, size=None, scroll: bool = False) -> None:
+            if not (scroll and not screen._layout_widgets):
+                self.count += 1
+            original(screen, size, scroll)
+
+        monkeypatch.setattr(Screen, "_refresh_layout", counting)
+
+
+async def settle(pilot, app) -> None:
+    """Until nothing is queued and no frame is pending (a pending layout included)."""
+    for _ in range(3):
+        await wait_for(pilot, lambda: settled(app) and not app.screen._layout_required, "the app to settle")
+        await pilot.pause()
+
+
+async def test_a_verdict_of_one_line_then_two_lays_nothing_out(monkeypatch) -> None:
+    """The verdict under the answer box has room for two lines whatever it says
+    (vowl.tcss ``#feedback``): "Type a word first" is one line, a rejection's reason two,
+    and a box that changed height on an Enter laid out the whole screen (issue 16)."""
+    app, _clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
+    async with app.run_test(size=(120, 40)) as pilot:  # a rejection's reason takes two lines
+        screen = await roll_and_start_pile(pilot, app)
+        feedback = screen.query_one("#feedback", Static)
+        await settle(pilot, app)
+        layouts = ScreenLayouts(monkeypatch)
+        heights = set()
+        for typed in ("", "qqq", "", "qqqq"):
+            await pilot.press("ctrl+shift+a", "backspace", *typed)
+            await settle(pilot, app)
+            before = layouts.count
+            said = str(feedback.content)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda s=said: str(feedback.content) != s, "a new verdict")
+            await settle(pilot, app)
+            lines = feedback.get_content_height(feedback.size, app.size, feedback.size.width)
+            heights.add(lines)
+            assert layouts.count == before, (typed, lines, str(feedback.content))
+            assert feedback.size.height == 2, "room for two lines, and no more"
+        assert heights == {1, 2}, "verdicts of one line and of two were shown"
+
+
+async def test_typing_an_answer_lays_nothing_out(monkeypatch) -> None:
+    """Each key typed into the answer box, and the box emptied after an accepted answer,
+    laid out the whole screen: ``Input`` sets its virtual size, a reactive that asks for a
+    layout (``textual_fixes._typing_without_a_layout``)."""
+    if not speed_ups_apply():
+        return  # Textual's own Input elsewhere
+    app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await roll_and_start_pile(pilot, app)
+        answer = screen.query_one("#answer", Input)
+        await settle(pilot, app)
+        layouts = ScreenLayouts(monkeypatch)
+        run = screen.view().active_run
+        assert run is not None and run.current is not None
+        word = MATCHER.solutions(run.current.skeleton)[0]
+        for letter in word:
+            width = answer.virtual_size.width
+            await pilot.press(letter)
+            await settle(pilot, app)
+            assert answer.virtual_size.width != width, "the box's text is wider"
+        assert answer.value == word and layouts.count == 0
+        clock.advance(1)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: (screen.view().active_run.solved_count or 0) == 1, "the answer")
+        await settle(pilot, app)
+        assert answer.value == "" and layouts.count == 0
+        # A word wider than the box scrolls it, as Textual's own does (its scroll bar, of
+        # no height, comes and goes: that keeps its layout); emptied, it scrolls back.
+        await pilot.press(*"x" * (answer.content_region.width + 10))
+        await settle(pilot, app)
+        assert answer.scroll_x > 0 and answer.max_scroll_x > 0
+        await pilot.press("ctrl+shift+a", "backspace")
+        await settle(pilot, app)
+        assert answer.value == "" and answer.scroll_x == 0
+
+
+async def test_an_answer_renders_no_container_hidden_behind_what_changed() -> None:
+    """The verdict, the answer box and the log cover the containers behind them: the
+    screen and its columns were rendered for every Enter, though nothing of them was
+    written (``partial_update.covered``)."""
+    if not speed_ups_apply():
+        return
+    app, _clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await roll_and_start_pile(pilot, app)
+        await settle(pilot, app)
+        rendered: list[str] = []
+        render_lines = Widget.render_lines
+
+        def counting(self: Widget, crop: Any) -> Any:
+            rendered.append(type(self).__name__)
+            return render_lines(self, crop)
+
+        Widget.render_lines = counting  # type: ignore[method-assign]
+        try:
+            for word in ("qqq", "zzz", "qqq"):
+                rendered.clear()
+                said = str(screen.query_one("#feedback", Static).content)
+                await pilot.press("ctrl+shift+a", *word, "enter")
+                await wait_for(pilot, lambda s=said: str(screen.query_one("#feedback", Static).content) != s, "a verdict")
+                await settle(pilot, app)
+                assert "TextInput" in rendered and "Static" in rendered, rendered
+                assert "VowlScreen" not in rendered and "Horizontal" not in rendered, rendered
+        finally:
+            Widget.render_lines = render_lines  # type: ignore[method-assign]
+
+
+async def test_the_running_sand_lays_nothing_out(monkeypatch) -> None:
+    """The sand timer's text changes once a second and keeps its width: each tick (ten a
+    second on a real clock) updated it with a layout of the whole screen."""
+    app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await roll_and_start_pile(pilot, app)
+        await settle(pilot, app)
+        layouts = ScreenLayouts(monkeypatch)
+        shown = []
+        for _ in range(12):
+            clock.advance(0.5)
+            screen.timer.tick()
+            await settle(pilot, app)
+            shown.append(str(screen.timer.content))
+        assert len(set(shown)) >= 5, shown
+        assert layouts.count == 0
+
+
+async def test_the_first_answer_of_a_pile_does_not_rebuild_the_footer(monkeypatch) -> None:
+    """The answer box takes the focus after the handover and Textual rebuilds the Footer
+    for it (its keys come first in the chain then); ``sync`` had recorded the keys from
+    before, so the first answer of each pile rebuilt the Footer again, and laid out the
+    whole screen (``VowlScreen.refresh_bindings`` records whoever asks)."""
+    app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await roll_and_start_pile(pilot, app)
+        await settle(pilot, app)
+        assert isinstance(app.focused, Input)
+        rebuilt: list[int] = []
+        original = Footer.recompose
+        monkeypatch.setattr(Footer, "recompose", lambda self: (rebuilt.append(1), original(self))[1])
+        layouts = ScreenLayouts(monkeypatch)
+        run = screen.view().active_run
+        assert run is not None and run.current is not None
+        clock.advance(1)
+        await pilot.press(*MATCHER.solutions(run.current.skeleton)[0], "enter")
+        await wait_for(pilot, lambda: (screen.view().active_run.solved_count or 0) == 1, "the answer")
+        await settle(pilot, app)
+        assert rebuilt == [] and layouts.count == 0
+
+
+async def test_a_card_of_the_same_deck_draws_only_the_rows_that_change() -> None:
+    """The card is 1fr high (27 rows at 120x40); the next card of the same deck changes
+    the row of its letters, and Textual drew every row again (``update_changed_rows``).
+    What the terminal shows is checked against Textual's own drawing in
+    tests/common/test_drawn_rows.py."""
+    from textual._styles_cache import StylesCache
+
+    from boardgames.vowl.widgets import CardFace
+
+    if not speed_ups_apply():
+        return
+    app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await roll_and_start_pile(pilot, app)
+        card = screen.query_one(CardFace)
+        await settle(pilot, app)
+        drawn: list[int] = []
+        render_line = StylesCache.render_line
+
+        def counting(self: StylesCache, styles: Any, y: int, *args: Any) -> Any:
+            if self is card._styles_cache:
+                drawn.append(y)
+            return render_line(self, styles, y, *args)
+
+        StylesCache.render_line = counting  # type: ignore[method-assign]
+        same_deck = 0
+        try:
+            while (screen.view().active_run.pile_left or 0) > 0:
+                run = screen.view().active_run
+                assert run is not None and run.current is not None
+                before, classes = run.current, set(card.classes)
+                drawn.clear()
+                clock.advance(1)
+                await pilot.press("ctrl+shift+a", *MATCHER.solutions(before.skeleton)[0], "enter")
+                await wait_for(pilot, lambda b=before: screen.view().active_run.current != b, "the next card")
+                await settle(pilot, app)
+                if set(card.classes) == classes:
+                    same_deck += 1
+                    assert 0 < len(drawn) <= 3, sorted(drawn)
+                else:
+                    assert len(drawn) >= card.size.height, "another deck: the whole card again"
+        finally:
+            StylesCache.render_line = render_line  # type: ignore[method-assign]
+        assert same_deck >= 1

@@ -23,6 +23,7 @@ a new screen, the snapshot tests' screenshots) are Textual's own.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -30,7 +31,7 @@ from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.strip import Strip
 
-__all__ = ["apply", "clusters", "get_renders", "render_partial_update"]
+__all__ = ["apply", "clusters", "covered", "get_renders", "render_partial_update"]
 
 #: A cluster takes a region when the rectangle around both is at most this much larger
 #: than the two apart: neighbouring cells merge, a cell and a far panel do not.
@@ -115,10 +116,16 @@ def get_renders(self: Compositor, crop: Region | None = None) -> Iterable[tuple[
     """``Compositor._get_renders`` (Textual 8.2.8), choosing the widgets whose *visible part*
     overlaps ``crop`` rather than their clip: a board cell's clip is the whole board, the
     Header's and the Footer's the whole screen, so every one of them was rendered for any
-    change.  The lines asked of each widget are Textual's (its whole visible part)."""
+    change.  Nor is a widget rendered whose every piece of line that could be written
+    is already taken by widgets in front of it (``covered``): the containers behind
+    Vowl's answer box, verdict and log.  The lines asked of each widget are Textual's
+    (its whole visible part)."""
     overlaps = crop.overlaps if crop else None
     intersection = Region.intersection
     contains_region = Region.contains_region
+    area = crop if crop is not None else self.size.region
+    cuts = self.cuts
+    front: list[Region] = []  # the visible parts of the widgets rendered so far (front first)
     for widget, (region, clip) in self.visible_widgets.items():
         if contains_region(clip, region):
             visible = region
@@ -131,7 +138,48 @@ def get_renders(self: Compositor, crop: Region | None = None) -> Iterable[tuple[
             lines = Region(new_x - region.x, new_y - region.y, new_width, new_height)
         if overlaps is not None and not overlaps(visible):
             continue  # nothing of it is in the crop: nothing of it would be written
+        if front and covered(visible, area, front, cuts):
+            continue  # every piece it could give is already another's
+        front.append(visible)
         yield region, clip, widget.render_lines(lines)
+
+
+def covered(visible: Region, crop: Region, front: Sequence[Region], cuts: Sequence[Sequence[int]]) -> bool:
+    """Is every piece of line a widget showing *visible* would give a frame of *crop*
+    already taken by the widgets in front of it (their visible parts *front*)?
+
+    ``Compositor._render_chops`` divides each line at its *cuts* (every widget's edges)
+    and gives each piece to the first widget, front to back, that spans it; a partial
+    frame keeps the pieces that overlap its crop (``render_partial_update`` here), a
+    full frame all of them.  On each line of *visible* within the crop, the pieces the
+    widget spans and that overlap the crop run from the cut at or before the crop's
+    first column (or the widget's, if later) to the cut at or after its last: if the
+    front widgets span all of that, rendering the widget changes nothing written.
+    """
+    top, bottom = max(visible.y, crop.y), min(visible.bottom, crop.bottom)
+    left, right = max(visible.x, crop.x), min(visible.right, crop.right)
+    if top >= bottom or left >= right:
+        return True  # nothing of it in the crop
+    rows = [r for r in front if r.y < bottom and r.bottom > top and r.x <= right and r.right >= left]
+    if not rows:
+        return False
+    for y in range(top, bottom):
+        line = cuts[y]
+        start = line[bisect.bisect_right(line, left) - 1]  # the cut that begins the first piece
+        end = line[bisect.bisect_left(line, right)]  # the cut that ends the last one
+        for x, _, width, _ in sorted((r for r in rows if r.y <= y < r.bottom), key=_by_x):
+            if x > start:
+                break  # a gap before this one: the widget shows there
+            start = max(start, x + width)
+            if start >= end:
+                break
+        if start < end:
+            return False
+    return True
+
+
+def _by_x(region: Region) -> int:
+    return region.x
 
 
 def apply() -> None:

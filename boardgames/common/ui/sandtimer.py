@@ -104,6 +104,17 @@ class SandTimer(Static):
                 self._interval.pause()
             self.post_message(self.Expired(self))
 
+    _shown: str | None = None
+
     def watch_remaining(self, remaining: float) -> None:
+        """Show the whole seconds left.  The time left changes at every tick (ten a second
+        on a real clock), the text once a second: only then is it drawn, and laid out
+        only when its width changes (this box is as wide as its text) - each tick laid
+        out the whole screen, racing every key typed against the sand (issue 16)."""
         self.set_class(0 < remaining <= 5, "-low")
-        self.update(f"⏳ {math.ceil(remaining):>2d} s")
+        text = f"⏳ {math.ceil(remaining):>2d} s"
+        if text == self._shown:
+            return
+        resized = self._shown is None or len(text) != len(self._shown)
+        self._shown = text
+        self.update(text, layout=resized)

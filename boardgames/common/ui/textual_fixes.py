@@ -517,6 +517,76 @@ def _scroll_bars_drawn_from_their_rows() -> None:
     ScrollBar.render_lines = render_lines  # type: ignore[method-assign, assignment]
 
 
+def _typing_without_a_layout() -> None:
+    """Textual 8.2.8: every key typed into an ``Input`` lays out the whole screen.
+
+    ``Input._watch_value`` sets the box's virtual size to the width of its text (or of
+    its placeholder), and ``virtual_size`` is a reactive that asks for a layout: each
+    letter typed, and the answer box emptied after each accepted Vowl answer, arranged
+    every widget of the screen again and repainted them (issue 16).  A box whose own
+    size does not follow its text (no ``auto`` width or height) is not moved by it:
+    what the layout did for it was ``ScrollView._size_updated``'s ``_scroll_update``
+    (the scroll bars' state, the scroll offset kept within the new width).  That is
+    done here at once, and the layout kept only when a scroll bar appears or goes (it
+    takes room); the virtual size is set before Textual's watcher runs, which then
+    finds it unchanged.  An auto-sized box, or one not laid out yet: Textual's own.
+    """
+    from textual.geometry import Size  # noqa: PLC0415
+    from textual.widget import Widget  # noqa: PLC0415
+    from textual.widgets import Input  # noqa: PLC0415
+
+    original = Input._watch_value
+
+    @functools.wraps(original)
+    def watch_value(self: Input, value: str) -> None:
+        size = Size(self.content_width, 1)  # what Textual's watcher sets
+        if size != self.virtual_size and self.is_mounted and self.size and not self.styles.auto_dimensions:
+            bars = (self.show_vertical_scrollbar, self.show_horizontal_scrollbar)
+            self.set_reactive(Widget.virtual_size, size)
+            self._scrollbar_changes.clear()  # noqa: SLF001 - as ScrollView._size_updated does
+            self._scroll_update(size)  # noqa: SLF001
+            moved = bars != (self.show_vertical_scrollbar, self.show_horizontal_scrollbar)
+            self.refresh(layout=moved)
+        original(self, value)
+
+    Input._watch_value = watch_value  # type: ignore[method-assign]
+
+
+def update_changed_rows(widget: Any, content: Any) -> None:
+    """``Static.update(content, layout=False)`` that repaints only the rows whose drawn
+    content changes (issue 16).
+
+    ``Static.update`` repaints the whole widget: Vowl's card is 27 rows at 120x40, of
+    which a new card of the same deck changes one or two (its letters, its tier), and
+    Textual drew all 27 again through the styles cache after each accepted answer.
+    Here the new content is drawn the way ``Widget._render_content`` draws it and
+    compared row by row with what is drawn now; only the rows that differ are marked
+    dirty (``refresh(*regions)``: the styles cache keeps every other row).  Anything
+    else that changes how a row looks (a class, a style, the size, the theme) repaints
+    the whole widget by itself.  On another Textual, before the widget is drawn at its
+    size, or with a repaint already pending: ``Static.update`` as ever.
+    """
+    from textual.geometry import Region  # noqa: PLC0415
+    from textual.visual import Visual, visualize  # noqa: PLC0415
+
+    drawn = widget._render_cache  # noqa: SLF001
+    size = widget.size
+    if (not speed_ups_apply() or not widget.is_mounted or not size or drawn.size != size
+            or widget._dirty_regions or widget._repaint_required):  # noqa: SLF001
+        widget.update(content, layout=False)
+        return
+    visual = visualize(widget, content, markup=widget._render_markup)  # noqa: SLF001
+    width, height = size
+    lines = Visual.to_strips(widget, visual, width, height, widget.visual_style)
+    widget._Static__content = content  # what ``Static.update`` sets, without its whole repaint
+    widget._Static__visual = visual
+    old = drawn.lines
+    rows = [y for y in range(max(len(old), len(lines)))
+            if y >= len(old) or y >= len(lines) or old[y] != lines[y]]
+    if rows:
+        widget.refresh(*(Region(0, y, width, 1) for y in rows))
+
+
 def apply() -> None:
     """Install every work-around (once)."""
     global _applied  # noqa: PLW0603 - a process-wide, install-once flag
@@ -535,6 +605,7 @@ def apply() -> None:
     _footer_keys_styled_once()
     _no_frame_drawn_inside_a_batch()
     _scroll_bars_drawn_from_their_rows()
+    _typing_without_a_layout()
     # Not a bug: a frame after a key renders only the widgets under what changed (issue 16).
     from boardgames.common.ui import partial_update  # noqa: PLC0415 - the compositor's own module
 
