@@ -6,7 +6,6 @@ import functools
 import gc
 import random
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,7 +22,7 @@ from boardgames.common.saves import SaveRecord, SaveStore
 from boardgames.common.settings import Settings, load_settings, save_settings, unknown_theme
 from boardgames.common.text import shown
 from boardgames.common.ui import textual_fixes
-from boardgames.games import GAMES, GameInfo, get_game
+from boardgames.games import GAMES, GameInfo, get_game, resumable, saved_at
 
 if TYPE_CHECKING:
     from boardgames.common.crash import Crash
@@ -37,23 +36,6 @@ from textual.widgets.option_list import Option  # noqa: E402
 
 RESUME = "resume:"
 EXTRA = "extra:"
-
-
-def saved_at(record: SaveRecord) -> str:
-    """When *record* was last saved, as the menu shows it ("Mon 14:05"); "?" if the clock cannot say."""
-    try:
-        return time.strftime("%a %H:%M", time.localtime(record.updated))
-    except (OverflowError, OSError, ValueError):  # a time the platform's C library refuses
-        return "?"
-
-
-def resumable(game: str) -> bool:
-    """Whether *game* is known, so its saves can be rebuilt (every registered game can)."""
-    try:
-        get_game(game)
-    except KeyError:
-        return False
-    return True
 
 
 def open_extra(game: GameInfo, index: int) -> Screen:

@@ -13,6 +13,7 @@ so neither ``--help`` nor the main menu's first frame imports any game (issue 16
 from __future__ import annotations
 
 import importlib
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -159,3 +160,21 @@ def get_game(key: str) -> GameInfo:
         if game.key == key:
             return game
     raise KeyError(key)
+
+
+def resumable(game: str) -> bool:
+    """Whether *game* is known, so its saves can be rebuilt (every registered game can)."""
+    try:
+        get_game(game)
+    except KeyError:
+        return False
+    return True
+
+
+def saved_at(record: SaveRecord) -> str:
+    """When *record* was last saved, as the menu and the palette show it ("Mon 14:05");
+    "?" if the clock cannot say."""
+    try:
+        return time.strftime("%a %H:%M", time.localtime(record.updated))
+    except (OverflowError, OSError, ValueError):  # a time the platform's C library refuses
+        return "?"

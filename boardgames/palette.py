@@ -19,10 +19,10 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import LoadingIndicator
 
-from boardgames.app import BoardgamesApp, resumable, saved_at
 from boardgames.common.saves import SaveStore
 from boardgames.common.text import plain
-from boardgames.games import GAMES, get_game
+from boardgames.common.ui.host import Host
+from boardgames.games import GAMES, get_game, resumable, saved_at
 
 
 class GameCommands(Provider):
@@ -37,7 +37,8 @@ class GameCommands(Provider):
         Escape does; the rules and the extras open over the game without leaving it.
         """
         app = self.app
-        assert isinstance(app, BoardgamesApp)
+        assert isinstance(app, Host)  # the suite's app (``BoardgamesApp``), imported by nobody here
+
         def leaving(then: Callable[[], None]) -> Callable[[], None]:
             return functools.partial(app.leave_game_then, then)
 

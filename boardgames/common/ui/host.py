@@ -17,7 +17,10 @@ from textual.dom import DOMNode
 from boardgames.common.clock import Clock
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from boardgames.common.dictionary import DictionaryUnavailable
+    from boardgames.common.saves import SaveRecord
 
 
 @runtime_checkable
@@ -41,6 +44,18 @@ class Host(Protocol):
 
     def open_game(self, key: str) -> None:
         """The screen the menu opens for game *key*."""
+        ...
+
+    def resume_game(self, record: SaveRecord) -> None:
+        """Open a saved game (one that cannot be replayed is set aside, and said so)."""
+        ...
+
+    def show_rules(self, game: str) -> None:
+        """Game *game*'s rulebook, over whatever is open."""
+        ...
+
+    def leave_game_then(self, then: Callable[[], None]) -> None:
+        """Call *then* after the leave question of the game in progress, if one is open."""
         ...
 
     def cannot_check_words(self, error: DictionaryUnavailable) -> None:
