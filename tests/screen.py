@@ -8,10 +8,14 @@ the app's ``ManualClock`` (``deliberately``, ``take_keyboard``) - it never sleep
 
 from __future__ import annotations
 
+import contextlib
 import io
+from collections.abc import Iterator
+from typing import Any
 
 from rich.console import Console
 from textual.app import App
+from textual.widget import Widget
 
 from boardgames.common.clock import ManualClock
 from boardgames.common.ui.base import ARM
@@ -135,3 +139,21 @@ async def take_keyboard(pilot, player: str | None = None) -> str:  # noqa: ANN00
     await wait_for(pilot, lambda: app.screen is not handover, "the handover to close")
     await pilot.pause()
     return text
+
+
+@contextlib.contextmanager
+def rendered_widgets() -> Iterator[list[str]]:
+    """The class name of every widget rendered (``Widget.render_lines``) inside the block,
+    in order: what a frame drew, for tests that count the work of a key."""
+    rendered: list[str] = []
+    render_lines = Widget.render_lines
+
+    def counting(self: Widget, crop: Any) -> Any:
+        rendered.append(type(self).__name__)
+        return render_lines(self, crop)
+
+    Widget.render_lines = counting  # type: ignore[method-assign]
+    try:
+        yield rendered
+    finally:
+        Widget.render_lines = render_lines  # type: ignore[method-assign]

@@ -47,6 +47,7 @@ from boardgames.common.game import refusal_text
 from boardgames.common.session import GameSession
 from boardgames.common.text import sentence
 from boardgames.common.ui.choice import Choice, ChoiceScreen
+from boardgames.common.ui.frames import after_first_frame
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.host import host
 from boardgames.common.ui.session_screen import SessionScreen
@@ -330,7 +331,7 @@ class UwoScreen(SessionScreen[Game]):
             self.player = self.computer.player(host(self).make_rng())
             if isinstance(self.player, Restorable) and self._thinker is None:
                 self._thinker = Thinker()
-                self.call_after_refresh(self._start_thinker)
+                after_first_frame(self, self._start_thinker)
             self.keyboard = self.computer.human
             self.sub_title = f"UWO — you play the {self.computer.human.title} against {self.computer.describe()}"
             self.log_line(

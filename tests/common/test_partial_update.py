@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 from textual._compositor import Compositor
-from textual.widget import Widget
 
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
@@ -16,7 +15,7 @@ from boardgames.common.ui import partial_update
 from boardgames.common.ui.textual_fixes import speed_ups_apply
 from boardgames.uwo import board as B
 from boardgames.uwo.screen import UwoScreen
-from tests.screen import take_keyboard
+from tests.screen import rendered_widgets, take_keyboard
 from tests.uwo.test_screen import uwo
 
 #: What these tests count is the work of textual_fixes' speed-ups, installed only on the
@@ -85,15 +84,7 @@ async def test_a_cursor_key_renders_a_few_widgets_not_the_screen() -> None:
         screen = uwo(app)
         for _ in range(3):
             await pilot.pause()
-        rendered: list[str] = []
-        render_lines = Widget.render_lines
-
-        def counting(self: Widget, crop: Any) -> Any:
-            rendered.append(type(self).__name__)
-            return render_lines(self, crop)
-
-        Widget.render_lines = counting  # type: ignore[method-assign]
-        try:
+        with rendered_widgets() as rendered:
             await pilot.press("up")  # c3: the middle rows are empty (the info panel's height stays)
             for key in ["right", "up", "left", "left", "down", "right"]:
                 before = len(rendered)
@@ -107,8 +98,6 @@ async def test_a_cursor_key_renders_a_few_widgets_not_the_screen() -> None:
                 assert 0 < len(rendered) - before <= 16, (key, sorted(rendered[before:]))
                 assert "Footer" not in rendered[before:] and "Header" not in rendered[before:]
                 assert rendered[before:].count("Cell") <= 4
-        finally:
-            Widget.render_lines = render_lines  # type: ignore[method-assign]
         assert B.name(screen.board.cursor) != "c2"
 
 

@@ -12,7 +12,6 @@ from typing import Any
 
 from rich.table import Table
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from boardgames.common.skeleton import SkeletonMatcher
@@ -21,7 +20,7 @@ from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.modals import ReviewScreen
 from boardgames.vowl.screen import VowlScreen
 from boardgames.vowl.widgets import EventLog, Layouts
-from tests.screen import settled, wait_for
+from tests.screen import rendered_widgets, settled, wait_for
 from tests.vowl.test_screen import MATCHER, SIZE, make_app, roll_and_start_pile, vowl
 
 
@@ -196,15 +195,7 @@ async def test_an_answer_renders_no_container_hidden_behind_what_changed() -> No
     async with app.run_test(size=SIZE) as pilot:
         screen = await roll_and_start_pile(pilot, app)
         await settle(pilot, app)
-        rendered: list[str] = []
-        render_lines = Widget.render_lines
-
-        def counting(self: Widget, crop: Any) -> Any:
-            rendered.append(type(self).__name__)
-            return render_lines(self, crop)
-
-        Widget.render_lines = counting  # type: ignore[method-assign]
-        try:
+        with rendered_widgets() as rendered:
             for word in ("qqq", "zzz", "qqq"):
                 rendered.clear()
                 said = str(screen.query_one("#feedback", Static).content)
@@ -213,8 +204,6 @@ async def test_an_answer_renders_no_container_hidden_behind_what_changed() -> No
                 await settle(pilot, app)
                 assert "TextInput" in rendered and "Static" in rendered, rendered
                 assert "VowlScreen" not in rendered and "Horizontal" not in rendered, rendered
-        finally:
-            Widget.render_lines = render_lines  # type: ignore[method-assign]
 
 
 async def test_the_running_sand_lays_nothing_out(monkeypatch) -> None:

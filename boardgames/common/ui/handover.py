@@ -39,6 +39,7 @@ from textual.widgets import Button, Footer, Static
 
 from boardgames.common.text import shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen, swallow_echoes
+from boardgames.common.ui.frames import after_first_frame
 
 #: Shown once the handover takes Space (tmux tests wait for it).
 ARMED_TEXT = "Ready when you are: press Space (or click I'm ready)."
@@ -199,16 +200,11 @@ class OpeningHandover(HandoverScreen):
         """Still up: not dismissed, and on the screen stack."""
         return not self._answered and self in self.app.screen_stack
 
-    _painted = False
-
-    def _compositor_refresh(self) -> None:
-        """Textual's paint of this screen (``Screen._compositor_refresh``): once its first
-        frame has gone to the terminal, the game is built.  ``call_after_refresh`` from
-        ``on_mount`` came too early: before the first layout, with nothing to paint yet."""
-        super()._compositor_refresh()
-        if not self._painted and self is self.app.screen and not self.app._batch_count:  # noqa: SLF001
-            self._painted = True
-            self.call_later(self._build_game)
+    def on_mount(self) -> None:
+        # (Textual calls ``HandoverScreen.on_mount`` too: every class's handler runs.)
+        # The game is built once this handover's first frame has gone to the terminal
+        # (``call_after_refresh`` from here came too early: before the first layout).
+        after_first_frame(self, self._build_game)
 
     async def _build_game(self) -> None:
         if not self.waiting or self.game_screen is not None:

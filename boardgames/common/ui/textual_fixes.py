@@ -604,6 +604,11 @@ def apply() -> None:
     _one_footer_rebuild_at_a_time()
     _footer_keys_styled_once()
     _no_frame_drawn_inside_a_batch()
+    # Not a bug: with frames deferred to a batch's end, "after the first frame" has to
+    # mean a frame sent (``frames.after_first_frame``).
+    from boardgames.common.ui import frames  # noqa: PLC0415
+
+    frames.install()
     _scroll_bars_drawn_from_their_rows()
     _typing_without_a_layout()
     # Not a bug: a frame after a key renders only the widgets under what changed (issue 16).

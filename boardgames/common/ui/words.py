@@ -21,6 +21,7 @@ from typing import Any
 from textual.screen import Screen
 
 from boardgames.common.dictionary import DictionaryUnavailable, deferred_dictionary
+from boardgames.common.ui.frames import after_first_frame
 from boardgames.common.ui.host import host
 
 
@@ -40,4 +41,4 @@ def open_dictionary_after_first_frame(screen: Screen[Any], then: Callable[[], ob
     def start() -> None:
         screen.run_worker(work, thread=True, group="dictionary", name="open the dictionary")
 
-    screen.call_after_refresh(start)
+    after_first_frame(screen, start)

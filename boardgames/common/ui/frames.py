@@ -1,0 +1,65 @@
+"""A screen's first frame, as the terminal gets it: ``after_first_frame(screen, callback)``.
+
+Some work must wait until the players see something: opening the dictionary (a word
+game), starting the computer's search process (UWO), building a game beneath its
+opening handover.  Each used to follow ``call_after_refresh``, which runs after the
+app's next refresh *cycle*, whether or not that cycle sent a frame: inside a batch
+(``App.run``'s start-up, every recompose) nothing is sent
+(``textual_fixes._no_frame_drawn_inside_a_batch`` defers that frame to the batch's
+end), so such work started before the screen was ever shown, and delayed its first
+frame (issue 16: a UWO search process started before the duel was drawn).
+
+Textual has no public signal for a frame sent; ``App._display`` is where every frame
+goes to the driver.  ``install`` wraps it (with the speed-ups: Textual 8.2.8, see
+``textual_fixes``), and a screen counts as shown from the first frame handed over with
+it on top and not inside a batch.  Without it, ``after_first_frame`` falls back on
+``call_after_refresh``: Textual's own behaviour, as before.
+"""
+
+from __future__ import annotations
+
+import functools
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import App
+from textual.screen import Screen
+
+#: Screens a frame has been sent for, with them on top.
+_shown: weakref.WeakSet[Screen[Any]] = weakref.WeakSet()
+#: What waits for each screen's first frame, in the order it was asked for.
+_waiting: weakref.WeakKeyDictionary[Screen[Any], list[Callable[[], object]]] = weakref.WeakKeyDictionary()
+_installed = False
+
+
+def after_first_frame(screen: Screen[Any], callback: Callable[[], object]) -> None:
+    """Call *callback* on *screen* (``call_later``: never inside the frame) once a frame
+    with *screen* on top has been handed to the terminal; soon, if one has already."""
+    if not _installed:
+        screen.call_after_refresh(callback)
+    elif screen in _shown:
+        screen.call_later(callback)
+    else:
+        _waiting.setdefault(screen, []).append(callback)
+
+
+def install() -> None:
+    """Watch ``App._display`` for each screen's first frame (once per process)."""
+    global _installed  # noqa: PLW0603 - a process-wide, install-once flag
+    if _installed:
+        return
+    _installed = True
+    original = App._display
+
+    @functools.wraps(original)
+    def _display(self: App[Any], screen: Screen[Any], renderable: Any) -> None:
+        original(self, screen, renderable)
+        if renderable is None or self._batch_count or screen in _shown:  # noqa: SLF001
+            return
+        if self.screen_stack and screen is self.screen_stack[-1]:
+            _shown.add(screen)
+            for callback in _waiting.pop(screen, []):
+                screen.call_later(callback)
+
+    App._display = _display  # type: ignore[method-assign]
