@@ -12,9 +12,9 @@ frame (issue 16: a UWO search process started before the duel was drawn).
 Textual has no public signal for a frame sent; ``App._display`` is where every frame
 goes to the driver.  ``install`` wraps it (with the speed-ups: Textual 8.2.8, see
 ``textual_fixes``), and a screen counts as shown from the first frame handed over with
-it on the screen stack and not inside a batch (on top, or under a question or a
-handover that went up as it mounted: the players' first sight is that frame either
-way, and a game covered at once must still open its dictionary).  Without it, ``after_first_frame`` falls back on
+it drawn, or beneath the screen drawn (under a question or a handover that went up as
+it mounted: the players' first sight is that frame either way, and a game covered at
+once must still open its dictionary), and not inside a batch.  Without it, ``after_first_frame`` falls back on
 ``call_after_refresh``: Textual's own behaviour, as before.
 """
 
@@ -28,7 +28,7 @@ from typing import Any
 from textual.app import App
 from textual.screen import Screen
 
-#: Screens a frame has been sent with, on the screen stack.
+#: Screens a frame has been sent with: drawn, or beneath the one drawn.
 _shown: weakref.WeakSet[Screen[Any]] = weakref.WeakSet()
 #: What waits for each screen's first frame, in the order it was asked for.
 _waiting: weakref.WeakKeyDictionary[Screen[Any], list[Callable[[], object]]] = weakref.WeakKeyDictionary()
@@ -37,7 +37,7 @@ _installed = False
 
 def after_first_frame(screen: Screen[Any], callback: Callable[[], object]) -> None:
     """Call *callback* on *screen* (``call_later``: never inside the frame) once a frame
-    has been handed to the terminal with *screen* on the screen stack; soon, if one has."""
+    has been handed to the terminal drawing *screen* or a screen above it; soon, if one has."""
     if not _installed:
         screen.call_after_refresh(callback)
     elif screen in _shown:
@@ -59,8 +59,11 @@ def install() -> None:
         original(self, screen, renderable)
         if renderable is None or self._batch_count:  # noqa: SLF001 - dropped by Textual: nothing sent
             return
-        for shown in self.screen_stack:
-            if shown in _shown or not shown.is_mounted:  # one being pushed is not drawn yet
+        stack = self.screen_stack
+        if screen not in stack:
+            return
+        for shown in stack[: stack.index(screen) + 1]:  # the one drawn and those beneath it
+            if shown in _shown:
                 continue
             _shown.add(shown)
             for callback in _waiting.pop(shown, []):
