@@ -521,8 +521,8 @@ def _typing_without_a_layout() -> None:
     """Textual 8.2.8: every key typed into an ``Input`` lays out the whole screen.
 
     ``Input._watch_value`` sets the box's virtual size to the width of its text (or of
-    of its ``placeholder=`` hint), and ``virtual_size`` is a reactive that asks for a layout: each
-    letter typed, and the answer box emptied after each accepted Vowl answer, arranged
+    its ``placeholder=`` hint), and ``virtual_size`` is a reactive that asks for a
+    layout: each letter typed, and the answer box emptied after each accepted Vowl answer, arranged
     every widget of the screen again and repainted them (issue 16).  A box whose own
     size does not follow its text (no ``auto`` width or height) is not moved by it:
     what the layout did for it was ``ScrollView._size_updated``'s ``_scroll_update``
