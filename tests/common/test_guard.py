@@ -6,9 +6,10 @@ moving the clock by hand is the whole of "time passing" (no test sleeps).
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 from textual.app import ComposeResult
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Input, OptionList, Static
 
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
@@ -16,7 +17,7 @@ from boardgames.common.ui.base import ARM, IGNORED_HINT, GameScreen, GateHint, i
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import ARMED_TEXT, HandoverScreen
 from boardgames.common.ui.rules import RulesScreen
-from tests.screen import PAUSE, screen_text, wait_for
+from tests.screen import PAUSE, deliberately, screen_text, settled, wait_for
 
 SIZE = (100, 30)
 
@@ -177,6 +178,40 @@ async def test_a_question_ignores_its_answer_key_and_enter_within_arm() -> None:
         clock.advance(PAUSE)
         await pilot.press("enter")  # now Enter takes the highlighted answer
         await wait_for(pilot, lambda: got == ["under", "top"], "the second answer")
+
+
+@pytest.mark.parametrize("cover", ["palette", "handover"])
+async def test_an_answer_that_arrives_while_the_question_is_covered_waits_for_it_to_be_in_front(cover: str) -> None:
+    """Enter on a question's list, Ctrl+P right behind it: the palette can open before the
+    list has handled Enter, and the answer then reaches a covered question.  Textual's
+    dismiss pops whatever is on top: the palette closed (or a handover, showing the
+    next player's screen early) and the question stayed on screen, answered, taking no
+    key for good (the VNTYPL8S monkey).  The answer is held until the question is in front."""
+    app, clock = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, Table), "the table")
+        got: list[object] = []
+        question = ChoiceScreen("Leave?", [Choice("y", "yes", True), Choice("n", "no", False)], cancel=True)
+        app.push_screen(question, got.append)
+        await wait_for(pilot, lambda: settled(app) and app.screen is question, "the question")
+        clock.advance(PAUSE)
+        options = question.query_one(OptionList)
+        options.highlighted = 1
+        if cover == "palette":
+            app.action_command_palette()
+        else:
+            app.push_screen(HandoverScreen("Bob Roy"))
+        await wait_for(pilot, lambda: settled(app) and app.screen is not question, "the cover")
+        front = app.screen
+        options.action_select()  # the Enter the list handles late
+        await wait_for(pilot, lambda: settled(app), "the late answer handled")
+        assert app.screen is front and question in app.screen_stack and got == []
+        if cover == "palette":
+            await pilot.press("escape")
+        else:
+            await deliberately(pilot, "space")
+        await wait_for(pilot, lambda: got == [False], "the held answer, taken once the question is in front")
+        await wait_for(pilot, lambda: settled(app) and isinstance(app.screen, Table), "the question gone")
 
 
 async def test_a_click_on_an_answer_waits_for_arming_too() -> None:

@@ -203,15 +203,36 @@ class GateHint(Static):
 
 class OnceModalScreen(GuardedModalScreen[T], Generic[T]):
     """A guarded modal that answers once: a key pressed twice in a row (a fast player,
-    a cat) must not answer the same question twice or answer the next one."""
+    a cat) must not answer the same question twice or answer the next one.
+
+    And it answers only in front.  Textual's ``dismiss`` pops whatever screen is on
+    top, and an answer can arrive while another screen covers this one: Enter reaches
+    the question's list, Ctrl+P right behind it opens the command palette before the
+    list has handled Enter, and the answer then closed the palette and left the
+    question on screen for good, answered, taking no key (the VNTYPL8S monkey; over a
+    handover it would have closed the handover instead).  So an answer given while
+    covered is held, and taken when this screen is in front again.
+    """
 
     _answered = False
+    #: The first answer given while another screen covered this one, still to be taken.
+    _held: tuple[Any] | None = None
 
     def dismiss(self, result: Any = None) -> Any:
         if self._answered:
             return None
+        if not self.is_active:
+            if self._held is None:
+                self._held = (result,)
+            return None
         self._answered = True
         return super().dismiss(result)
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual calls each class's own handler (GuardedModalScreen's restarts the quiet).
+        if self._held is not None and self.is_active:
+            (result,), self._held = self._held, None
+            self.dismiss(result)
 
 
 class TooSmall(Static):

@@ -241,7 +241,7 @@ class OpeningHandover(HandoverScreen):
         self.wipe_previous_player()
 
     def dismiss(self, result: Any = None) -> Any:
-        if not self._answered and self._then is not None:
+        if not self._answered and self.is_active and self._then is not None:  # else held (OnceModalScreen)
             owner, then = self._then
             owner.call_next(then, result)  # as Textual calls a pushed screen's callback
         return super().dismiss(result)
