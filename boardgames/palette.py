@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from textual import events, work
-from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.command import Command, CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import LoadingIndicator
@@ -129,9 +129,16 @@ class SafeCommandPalette(CommandPalette):
             if not self.closed:
                 raise  # a real bug while open: let it be seen
 
-    def _refresh_command_list(self, *args: Any, **kwargs: Any) -> None:
-        if not self.closed:
-            super()._refresh_command_list(*args, **kwargs)
+    def _refresh_command_list(self, command_list: CommandList, commands: list[Command], clear_current: bool) -> None:
+        if self.closed:
+            return
+        # Textual sorts by score alone, so commands of equal score (all of them, in an
+        # empty search) kept the order the providers' searches happened to deliver
+        # them in - the machine's load decided it: the list shuffled from one opening
+        # to the next, and Enter ran another command.  By name first; the score sort
+        # is stable and keeps that order among equals.
+        by_name = sorted(commands, key=lambda command: str(command.hit.text or ""))
+        super()._refresh_command_list(command_list, by_name, clear_current)
 
     def _watch__list_visible(self) -> None:
         if not self.closed:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 from typing import ClassVar
 
-from textual.command import CommandInput, CommandList, Hit, Hits, Provider
+import pytest
+
+from textual.command import CommandInput, CommandList, DiscoveryHit, Hit, Hits, Provider
 from textual.widgets import Input
 from textual.worker import WorkerState
 
@@ -96,3 +98,47 @@ async def test_late_callbacks_of_a_closed_palette_do_nothing() -> None:
         await pilot.pause()
         assert app.is_running and app._exception is None
         assert isinstance(app.screen, MainMenu)
+
+
+class SlowFirst(Provider):
+    """Two commands of equal score, the first of them delivered last."""
+
+    async def discover(self) -> Hits:
+        await asyncio.sleep(0)
+        yield DiscoveryHit("Alpha", lambda: None)
+
+    async def search(self, query: str) -> Hits:
+        yield Hit(1.0, "Alpha found", lambda: None)
+
+
+class QuickSecond(Provider):
+    async def discover(self) -> Hits:
+        yield DiscoveryHit("Bravo", lambda: None)
+
+    async def search(self, query: str) -> Hits:
+        yield Hit(1.0, "Bravo found", lambda: None)
+
+
+class TwoProviders(BoardgamesApp):
+    COMMANDS = {SlowFirst, QuickSecond}
+
+
+@pytest.mark.parametrize("query", ["", "a"])
+async def test_commands_of_equal_score_are_listed_by_name_whatever_order_they_arrive_in(query: str) -> None:
+    """Textual sorts the list by score only; equal scores (every command of an empty
+    search) kept the order the providers' searches happened to deliver them in, which
+    the machine's load decides: the list shuffled from one opening to the next, and
+    Enter ran another command (the VNTYPL8S monkey)."""
+    app = TwoProviders(clock=ManualClock(), seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, SafeCommandPalette) and app.screen.is_mounted)
+        palette = app.screen
+        if query:
+            await pilot.press(*query)
+        listed = palette.query_one(CommandList)
+        searching = lambda: any(w.node is palette and not w.is_finished for w in app.workers)  # noqa: E731
+        await wait_for(pilot, lambda: listed.option_count == 2 and not searching(), "both commands")
+        shown = [str(listed.get_option_at_index(i).hit.text) for i in range(2)]
+        assert shown == (["Alpha found", "Bravo found"] if query else ["Alpha", "Bravo"])
