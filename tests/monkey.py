@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from textual import events
 from textual.app import App
-from textual.command import CommandPalette
+from textual.command import CommandInput, CommandPalette
 from textual.errors import NoWidget
 from textual.pilot import Pilot
 
@@ -40,12 +40,26 @@ PASTES: tuple[str, ...] = (
 
 
 def send_key(app: App, key: str) -> None:
-    """Queue one key press without waiting for it to be handled (like a fast typist)."""
+    """Queue one key press without waiting for it to be handled (like a fast typist).
+
+    Into the app's queue at once, as the terminal driver's own ``_post_message`` puts
+    it: the driver's ``send_message`` only schedules that, and until the loop ran it,
+    ``settled`` saw an empty queue and a test waiting for the key to be handled went on
+    before it even arrived (the monkey's palette searches ran on a box still empty)."""
     char = key if len(key) == 1 else {"space": " ", "enter": "\r", "tab": "\t"}.get(key)
     event = events.Key(key, char)
     event.set_sender(app)
-    assert app._driver is not None
-    app._driver.send_message(event)
+    app.post_message(event)
+
+
+def palette_ready(app: App) -> bool:
+    """Settled, and a command palette on top (if Ctrl+P opened one) has its search box focused."""
+    if not settled(app):
+        return False
+    screen = app.screen
+    if not isinstance(screen, CommandPalette):
+        return True  # Ctrl+P was swallowed or refused here: the letters go where keys go
+    return isinstance(screen.focused, CommandInput)
 
 
 def palette_searched(app: App) -> bool:
@@ -101,7 +115,14 @@ async def monkey(
             search = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randrange(4)))
             close = rng.choice(("enter", "escape"))
             what = f"palette {search!r} {close}"
-            for key in ("ctrl+p", *search):
+            # The letters go in once the palette is up and its search box has the keys:
+            # queued behind Ctrl+P, they reached the box or were lost depending on how
+            # far the palette had mounted, so a busy machine searched another text, ran
+            # another command and played another game (the VNTYPL8S monkey, 3 or 7
+            # actions applied instead of 18).  A player sees the box before typing.
+            send_key(app, "ctrl+p")
+            await wait_for(pilot, lambda: palette_ready(app), f"the palette to open at step {step}")
+            for key in search:
                 send_key(app, key)
             # Enter runs whichever command is highlighted *when it arrives*: the palette
             # searches in a worker, so on a busy machine an Enter queued with the letters

@@ -108,7 +108,9 @@ def quiet(app: App) -> bool:
     if not all(screen.is_mounted for screen in stack):
         return False
     nodes = [app, *stack, *app._registry]
-    return all(node._message_queue.empty() for node in nodes)
+    # A message Textual peeked at (to combine it with the next) has left the queue but
+    # is still to be handled.
+    return all(node._message_queue.empty() and node._pending_message is None for node in nodes)
 
 
 async def deliberately(pilot, *keys: str) -> None:  # noqa: ANN001 - textual Pilot

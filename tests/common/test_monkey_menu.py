@@ -9,7 +9,9 @@ import random
 
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
+from boardgames.common.ui.base import GuardedModalScreen
 from tests.monkey import COMMON_KEYS, monkey
+from tests.screen import pause_like_a_player
 
 KEYS = (*COMMON_KEYS, "ctrl+p", "ctrl+s", "ctrl+t", "q", "x", "enter", "enter", "escape", "escape")
 
@@ -25,6 +27,10 @@ async def test_monkey_from_the_main_menu() -> None:
         def check(step: int, what: str) -> None:
             screens.add(type(app.screen).__name__)
             assert app.is_running, f"the app stopped at step {step} ({what})"
+            if isinstance(app.screen, GuardedModalScreen):
+                # A question takes keys only after a moment of quiet: the cat pauses between
+                # bursts (on a clock that never moved, the first question held it for good).
+                pause_like_a_player(app)
 
         await monkey(pilot, rng, 700, keys=KEYS, check=check, batch=12)
         assert len(screens) >= 3, screens  # it really went places
