@@ -60,6 +60,7 @@ from types import ModuleType
 from typing import Any, Literal, NoReturn, Union
 
 from boardgames.common.errors import UserFacingError
+from boardgames.common.records import FrozenRecord
 from boardgames.common.storage import (
     KIB,
     MIB,
@@ -379,13 +380,12 @@ class ActionsNotRead(list[Any]):
         return "<actions not read yet>"
 
 
-class Unread:
+class Unread(FrozenRecord):
     """Where the actions of a save listed from its header still are: its file, and the
     data folder a link there may lead into (``storage.read_bytes``'s *root*).
 
-    A frozen value written out by hand, as ``Listing``: a ``@dataclass`` costs about 3M
-    instructions to define, and the main menu lists the saves for its first frame
-    (issue 16).  Equality, hash and repr are a dataclass's.
+    A frozen value (``FrozenRecord``, not a ``@dataclass``: the main menu lists the
+    saves for its first frame, issue 16), as ``Listing``.
     """
 
     __slots__ = ("path", "root")
@@ -393,23 +393,7 @@ class Unread:
     root: Path
 
     def __init__(self, path: Path, root: Path) -> None:
-        object.__setattr__(self, "path", path)
-        object.__setattr__(self, "root", root)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        return other.__class__ is self.__class__ and (other.path, other.root) == (self.path, self.root)
-
-    def __hash__(self) -> int:
-        return hash((self.path, self.root))
-
-    def __repr__(self) -> str:
-        return f"Unread(path={self.path!r}, root={self.root!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy (``asdict``) and pickle build it anew
-        return (Unread, (self.path, self.root))
+        super().__init__(path, root)
 
 
 #: A field of ``SaveRecord`` left out: made fresh for each record (a dataclass's ``default_factory``).
@@ -686,12 +670,13 @@ def read_record(path: Path, root: Path | None = None) -> SaveRecord:
     return record
 
 
-class Listing:
+class Listing(FrozenRecord):
     """The unfinished games found, and a message for each file that was set aside.
 
     ``unlisted`` is the problem when the saves folder itself could not be read (also
-    in ``warnings`` the first time it is met in this process).  A frozen value written
-    out by hand, as ``Unread`` (equality and repr are a dataclass's).
+    in ``warnings`` the first time it is met in this process).  A frozen value
+    (``FrozenRecord``), as ``Unread``; its hash fails on a record, as a dataclass's
+    would (``SaveRecord`` has none).
     """
 
     __slots__ = ("records", "warnings", "unlisted")
@@ -700,27 +685,7 @@ class Listing:
     unlisted: str | None
 
     def __init__(self, records: tuple[SaveRecord, ...], warnings: tuple[str, ...], unlisted: str | None = None) -> None:
-        object.__setattr__(self, "records", records)
-        object.__setattr__(self, "warnings", warnings)
-        object.__setattr__(self, "unlisted", unlisted)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.records, self.warnings, self.unlisted)
-
-    def __eq__(self, other: object) -> bool:
-        return other.__class__ is self.__class__ and other._fields() == self._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())  # as a dataclass's: fails on a record (SaveRecord has no hash)
-
-    def __repr__(self) -> str:
-        return f"Listing(records={self.records!r}, warnings={self.warnings!r}, unlisted={self.unlisted!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle build it anew
-        return (Listing, self._fields())
+        super().__init__(records, warnings, unlisted)
 
 
 #: Problems already told in this process that could not be cured by setting the file

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from boardgames.common.records import FrozenRecord
 from boardgames.common.storage import KIB, data_dir, load_json, refuse, save_json
 from boardgames.common.text import plain
 
@@ -25,34 +26,18 @@ LIMIT = 64 * KIB
 THEME_PATTERN = r"[a-z0-9][a-z0-9_-]{0,63}"
 
 
-class Settings:
+class Settings(FrozenRecord):
     """What the player chose; ``None`` means "the suite's default".
 
-    A frozen value written out by hand, as ``LoadedSettings`` and ``storage.Loaded``:
-    a ``@dataclass`` costs about 3M instructions to define, and the main menu's first
-    frame loads the settings (issue 16).  Equality, hash and repr are a dataclass's.
+    A frozen value (``FrozenRecord``, not a ``@dataclass``: the main menu's first frame
+    loads the settings, issue 16), as ``LoadedSettings`` and ``storage.Loaded``.
     """
 
     __slots__ = ("theme",)
     theme: str | None
 
     def __init__(self, theme: str | None = None) -> None:
-        object.__setattr__(self, "theme", theme)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        return other.__class__ is self.__class__ and other.theme == self.theme
-
-    def __hash__(self) -> int:
-        return hash((self.theme,))
-
-    def __repr__(self) -> str:
-        return f"Settings(theme={self.theme!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle build it anew
-        return (Settings, (self.theme,))
+        super().__init__(theme)
 
     def to_json(self) -> dict[str, Any]:
         return {"version": VERSION, "theme": self.theme}
@@ -61,7 +46,7 @@ class Settings:
         return Settings(theme=theme)
 
 
-class LoadedSettings:
+class LoadedSettings(FrozenRecord):
     """The settings read, and a message when the file was set aside (a frozen value)."""
 
     __slots__ = ("settings", "warning")
@@ -69,24 +54,7 @@ class LoadedSettings:
     warning: str | None
 
     def __init__(self, settings: Settings, warning: str | None = None) -> None:
-        object.__setattr__(self, "settings", settings)
-        object.__setattr__(self, "warning", warning)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def __eq__(self, other: object) -> bool:
-        return (other.__class__ is self.__class__
-                and (other.settings, other.warning) == (self.settings, self.warning))
-
-    def __hash__(self) -> int:
-        return hash((self.settings, self.warning))
-
-    def __repr__(self) -> str:
-        return f"LoadedSettings(settings={self.settings!r}, warning={self.warning!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle build it anew
-        return (LoadedSettings, (self.settings, self.warning))
+        super().__init__(settings, warning)
 
 
 def settings_path(root: Path | None = None) -> Path:

@@ -35,6 +35,7 @@ import threading
 from collections.abc import Iterable
 
 from boardgames.common.dictionary import MIN_LETTERS, WordChecker, fold_accents
+from boardgames.common.records import FrozenRecord
 
 VOWELS = "AEIOU"
 CONSONANTS = "BCDFGHJKLMNPQRSTVWXYZ"
@@ -84,54 +85,25 @@ class Rejection(enum.Enum):
     NOT_A_WORD = "not a word"
 
 
-class Verdict:
+class Verdict(FrozenRecord):
     """The outcome of checking one answer against one skeleton: an immutable value,
     equal to another verdict with the same fields (and hashable alike).
 
-    A plain class, not a dataclass: ``vowl check`` imports this module, and
+    A ``FrozenRecord``, not a dataclass: ``vowl check`` imports this module, and
     ``dataclasses`` (with ``inspect`` behind it) was a tenth of that command's time
     against a raw pyenchant script (issue 16).  Nor a ``msgspec.Struct`` like the
     engines' values (``common.values``): outside the app, where ``typing``, ``uuid`` and
     ``decimal`` are not loaded yet, importing msgspec costs more than ``dataclasses`` did.
-    Not a ``NamedTuple`` either: a verdict is not a tuple, and must not equal one.
     """
 
-    __slots__ = ("accepted", "detail", "rejection", "word")
-
+    __slots__ = ("word", "accepted", "rejection", "detail")
     word: str
     accepted: bool
     rejection: Rejection | None
     detail: str
 
     def __init__(self, word: str, accepted: bool, rejection: Rejection | None = None, detail: str = "") -> None:
-        object.__setattr__(self, "word", word)
-        object.__setattr__(self, "accepted", accepted)
-        object.__setattr__(self, "rejection", rejection)
-        object.__setattr__(self, "detail", detail)
-
-    def _fields(self) -> tuple[str, bool, Rejection | None, str]:
-        return (self.word, self.accepted, self.rejection, self.detail)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a Verdict cannot be changed (its {name!r})")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a Verdict cannot be changed (its {name!r})")
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Verdict:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        word, accepted, rejection, detail = self._fields()
-        return f"Verdict(word={word!r}, accepted={accepted!r}, rejection={rejection!r}, detail={detail!r})"
-
-    def __reduce__(self) -> tuple[type[Verdict], tuple[str, bool, Rejection | None, str]]:
-        return (Verdict, self._fields())  # copies and pickles rebuild it through __init__
+        super().__init__(word, accepted, rejection, detail)
 
     @property
     def message(self) -> str:

@@ -41,6 +41,7 @@ from typing import Any
 
 import platformdirs
 
+from boardgames.common.records import FrozenRecord
 from boardgames.common.text import plain
 
 #: Overrides the data directory (tests point it at a temporary folder).
@@ -74,16 +75,15 @@ class FileProblem(ValueError):
     """What is wrong with a file, in words for the player ("a named pipe (FIFO), not a file")."""
 
 
-class Loaded:
+class Loaded(FrozenRecord):
     """What ``load_json`` found: the data, and a message when something was set aside.
 
     ``aside`` is where a bad file went; ``None`` with a ``warning`` means it could
     not be moved (a read-only folder), so the caller may meet it again - and should
     not tell the player again (``SaveStore`` remembers).
 
-    A frozen value written out by hand (equality, hash and repr are a dataclass's): a
-    ``@dataclass`` costs about 3M instructions to define, and the main menu's first
-    frame reads its settings through here (issue 16).
+    A frozen value (``FrozenRecord``, not a ``@dataclass``: the main menu's first frame
+    reads its settings through here, issue 16).
     """
 
     __slots__ = ("data", "warning", "aside")
@@ -92,27 +92,7 @@ class Loaded:
     aside: Path | None
 
     def __init__(self, data: dict[str, Any] | None, warning: str | None = None, aside: Path | None = None) -> None:
-        object.__setattr__(self, "data", data)
-        object.__setattr__(self, "warning", warning)
-        object.__setattr__(self, "aside", aside)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.data, self.warning, self.aside)
-
-    def __eq__(self, other: object) -> bool:
-        return other.__class__ is self.__class__ and other._fields() == self._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return f"Loaded(data={self.data!r}, warning={self.warning!r}, aside={self.aside!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle build it anew
-        return (Loaded, self._fields())
+        super().__init__(data, warning, aside)
 
 
 # ----------------------------------------------------------------------------- reading
