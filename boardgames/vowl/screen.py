@@ -45,7 +45,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Footer, Input, Static
 
 from boardgames.common.game import Seat, visible_to
 from boardgames.common.saves import Autosaver
@@ -57,6 +57,7 @@ from boardgames.common.ui.host import Host, host
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.common.ui.session_screen import SessionScreen
 from boardgames.common.ui.text_input import TextInput
+from boardgames.common.ui.titlebar import TitleBar
 from boardgames.common.ui.words import open_dictionary_after_first_frame
 from boardgames.vowl.actions import (
     Action,
@@ -180,7 +181,7 @@ class VowlScreen(SessionScreen[VowlGame]):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="vowl-main"):
             with Vertical(id="vowl-table"):
                 yield Static("", id="status")
