@@ -76,6 +76,7 @@ from boardgames.vowl.actions import (
     StartRun,
     TimeUp,
 )
+from boardgames.vowl.cards import load_frequencies
 from boardgames.vowl.engine import VowlGame
 from boardgames.vowl.events import (
     AnswerAccepted,
@@ -217,7 +218,14 @@ class VowlScreen(SessionScreen[VowlGame]):
             self.notify_everyone(self.stats.warning, severity="warning", timeout=10, markup=False)
         self._refresh_log()
         self.sync()
-        open_dictionary_after_first_frame(self, then=self.matcher.prepare)  # and the review's index
+        open_dictionary_after_first_frame(self, then=self._prepare_review)
+
+    def _prepare_review(self) -> None:
+        """After the first frame, in the dictionary's worker: the review's answer index, and
+        ``frequency.txt``'s table, which orders its answers (checked before the first
+        frame, built here: issue 16)."""
+        self.matcher.prepare()
+        load_frequencies()
 
     # ------------------------------------------------------------------ engine access
 
