@@ -158,9 +158,14 @@ def normalise_skeleton(text: str) -> str:
     return s
 
 
+#: ``str.translate``'s table that drops the vowels (one pass in C, where a generator of
+#: characters cost most of the deck check before Vowl's first frame, issue 16).
+_NO_VOWELS = str.maketrans("", "", VOWELS)
+
+
 def consonant_skeleton(word: str) -> str:
     """The consonants of *word*, in order, in capitals (``severe`` -> ``SVR``)."""
-    return "".join(ch for ch in word.upper() if ch not in VOWELS)
+    return word.upper().translate(_NO_VOWELS)
 
 
 @functools.lru_cache(maxsize=4096)
