@@ -27,11 +27,11 @@ from boardgames.games import GAMES, GameInfo, get_game, resumable, saved_at
 if TYPE_CHECKING:
     from boardgames.common.crash import Crash
 
-# Before Textual's Header and Footer are imported: the speed-ups define their classes
+# Before Textual's Header (``MainMenu.compose``) and Footer are imported: the speed-ups define their classes
 # faster (``textual_fixes._widget_classes_defined_without_dir``).
 textual_fixes.apply()
 
-from textual.widgets import Footer, Header, OptionList, Static  # noqa: E402
+from textual.widgets import Footer, OptionList, Static  # noqa: E402
 from textual.widgets.option_list import Option  # noqa: E402
 
 RESUME = "resume:"
@@ -53,6 +53,10 @@ class MainMenu(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
+        # Imported here: a game opened from the command line draws its own ``TitleBar``
+        # and never imports Textual's Header (issue 16).
+        from textual.widgets import Header  # noqa: PLC0415
+
         yield Header()
         yield Static("boardgames", id="menu-title")
         yield Static("Pick a game for the friends around this keyboard.", id="menu-subtitle")

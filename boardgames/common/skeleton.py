@@ -130,9 +130,14 @@ def normalise_skeleton(text: str) -> str:
     return s
 
 
+#: ``str.translate``'s table that drops the vowels (one pass in C, where a generator of
+#: characters cost most of the deck check before Vowl's first frame, issue 16).
+_NO_VOWELS = str.maketrans("", "", VOWELS)
+
+
 def consonant_skeleton(word: str) -> str:
     """The consonants of *word*, in order, in capitals (``severe`` -> ``SVR``)."""
-    return "".join(ch for ch in word.upper() if ch not in VOWELS)
+    return word.upper().translate(_NO_VOWELS)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -177,13 +182,21 @@ def explain_misfit(skeleton: str, word: str) -> str:
 #: maybe one vowel (Y a consonant).  What the index keeps of the word list.
 PUZZLE_SHAPE = re.compile(r"^[b-df-hj-np-tv-z](?:[aeiou][b-df-hj-np-tv-z])*[aeiou]?$")
 #: What survives of a stem once affixes strip their letters: a run of the same shape
-#: that may also start with a vowel (a prefix such as "re" may come before it).
-_CORE_SHAPE = re.compile(r"^[b-df-hj-np-tv-z]?(?:[aeiou][b-df-hj-np-tv-z])*[aeiou]?$", re.IGNORECASE)
+#: that may also start with a vowel (a prefix such as "re" may come before it).  Kept
+#: as text, compiled when first matched (``_core_shape``): the dictionary's stems are
+#: looked at after a game's first frame, and this case-blind pattern was the dearest
+#: one compiled before it (issue 16).
+_CORE_SHAPE = r"^[b-df-hj-np-tv-z]?(?:[aeiou][b-df-hj-np-tv-z])*[aeiou]?$"
+
+
+@functools.cache
+def _core_shape() -> re.Pattern[str]:
+    return re.compile(_CORE_SHAPE, re.IGNORECASE)
 
 
 def core_could_fit(core: str) -> bool:
     """Could a word built around *core* (a stem's unstrippable middle) have the puzzle's shape?"""
-    return _CORE_SHAPE.match(core) is not None
+    return _core_shape().match(core) is not None
 
 
 def build_index(words: Iterable[str], dictionary: WordChecker) -> dict[str, tuple[str, ...]]:

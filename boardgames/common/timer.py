@@ -8,19 +8,38 @@ injected clock instead of sleeping.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from boardgames.common.clock import Clock, monotonic
 
 
-@dataclass
 class Countdown:
-    """A pausable countdown of ``limit`` seconds read from ``clock``."""
+    """A pausable countdown of ``limit`` seconds read from ``clock``.
 
-    limit: float
-    clock: Clock = field(default=monotonic)
-    _started: float | None = None
-    _banked: float = 0.0  # seconds used before the last pause
+    Written out by hand, not a ``@dataclass`` (about 3M instructions to define, before
+    every game's first frame, issue 16): the same ``__init__``, equality (field by
+    field), no hash, and repr.
+    """
+
+    #: Mutable and compared by value: unhashable, as the dataclass was.
+    __hash__ = None  # type: ignore[assignment]
+
+    def __init__(self, limit: float, clock: Clock = monotonic, _started: float | None = None,
+                 _banked: float = 0.0) -> None:
+        self.limit = limit
+        self.clock = clock
+        self._started = _started
+        self._banked = _banked  # seconds used before the last pause
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.limit, self.clock, self._started, self._banked)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (f"Countdown(limit={self.limit!r}, clock={self.clock!r}, "
+                f"_started={self._started!r}, _banked={self._banked!r})")
 
     def start(self, already: float = 0.0) -> None:
         """Start the countdown, full or with *already* seconds used (a resumed pile)."""

@@ -41,7 +41,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Footer, Header, RichLog, Static
+from textual.widgets import Footer, RichLog, Static
 
 from boardgames.common.game import refusal_text
 from boardgames.common.session import GameSession
@@ -51,6 +51,7 @@ from boardgames.common.ui.frames import after_first_frame
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.host import host
 from boardgames.common.ui.session_screen import SessionScreen
+from boardgames.common.ui.titlebar import TitleBar
 from boardgames.uwo import board as B
 from boardgames.uwo import handovers
 from boardgames.uwo.actions import (
@@ -219,7 +220,7 @@ class UwoScreen(SessionScreen[Game]):
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="uwo-main"):
             with Vertical(id="uwo-left"):
                 yield SideBar(Side.PNORFS)

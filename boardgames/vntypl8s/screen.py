@@ -66,6 +66,7 @@ from boardgames.common.ui.host import Host, host
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.common.ui.session_screen import SessionScreen
 from boardgames.common.ui.text_input import TextInput
+from boardgames.common.ui.titlebar import TitleBar
 from boardgames.common.ui.words import open_dictionary_after_first_frame
 from boardgames.vntypl8s.engine import (
     MAX_PLAYERS,
@@ -542,7 +543,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
     # -- layout ---------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Static(id="status")
         with ContentSwitcher(initial="between", id="stages"):
             with Vertical(id="between"):

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from boardgames.common.decks import DeckError, DeckLine, deck_path, read_lines, read_text
 from boardgames.common.dictionary import REFUSED_FILE, load_curation
-from boardgames.common.skeleton import SkeletonError, fits, normalise_skeleton
+from boardgames.common.skeleton import PUZZLE_SHAPE, SkeletonError, consonant_skeleton, normalise_skeleton
 
 
 class Tier(enum.Enum):
@@ -63,7 +63,9 @@ def parse_card(line: DeckLine, tier: Tier) -> Card:
     for answer in answers:
         if not answer.isascii() or not answer.isalpha() or answer != answer.lower():
             raise line.error(f"reference answer {answer!r} must be a lower-case word")
-        if not fits(skeleton, answer):
+        # ``fits(skeleton, answer)`` for a skeleton normalised and a word in lower case
+        # already: 800 answers are checked before every Vowl game's first frame (issue 16).
+        if PUZZLE_SHAPE.match(answer) is None or consonant_skeleton(answer) != skeleton:
             raise line.error(f"reference answer {answer!r} does not fit {skeleton}")
     return Card(skeleton, tier, tuple(answers))
 
@@ -73,7 +75,7 @@ def load_decks() -> dict[Tier, tuple[Card, ...]]:
     """All three decks, checked: right counts, every skeleton unique across decks, and
     no reference answer that ``refused.txt`` refuses (Interpretation V32)."""
     decks: dict[Tier, tuple[Card, ...]] = {}
-    seen: dict[str, str] = {}
+    seen: dict[str, DeckLine] = {}  # where each skeleton was met, named only to blame a repeat
     refused = load_curation().refused  # a refused word is never a card's answer (V32)
     for tier in Tier:
         path = deck_path("vowl", tier.filename)
@@ -83,10 +85,11 @@ def load_decks() -> dict[Tier, tuple[Card, ...]]:
             for word in card.answers:
                 if word in refused:
                     raise line.error(f"reference answer {word!r} is refused ({refused[word]}, {REFUSED_FILE})")
-            where = f"{path.name} line {line.number}"
-            if card.skeleton in seen:
-                raise line.error(f"skeleton {card.skeleton} already appears in {seen[card.skeleton]}")
-            seen[card.skeleton] = where
+            first = seen.get(card.skeleton)
+            if first is not None:
+                where = f"{first.path.name} line {first.number}"
+                raise line.error(f"skeleton {card.skeleton} already appears in {where}")
+            seen[card.skeleton] = line
             cards.append(card)
         if len(cards) != tier.size:
             raise DeckError(path, None, f"expected {tier.size} cards, found {len(cards)}")
@@ -107,6 +110,8 @@ MAX_ZIPF = 8.0
 #: the time of the check, issue 16).
 _FREQUENCY_ROW = re.compile(r"\n([a-z]{2,})[ \t]+([0-7]\.[0-9][0-9])(?=\n)")
 _NOT_A_ROW_OR_COMMENT = re.compile(r"\n(?!\n|#|\Z|[a-z]{2,}[ \t]+[0-7]\.[0-9][0-9]\n)")
+#: In a file where every line is a row, a comment or blank: the word of each row.
+_ROW_WORD = re.compile(r"\n([a-z]+)")
 
 
 @functools.cache
@@ -128,6 +133,27 @@ def load_frequencies() -> dict[str, float]:
     if table is not None:
         return table
     return _frequencies_line_by_line(path)
+
+
+def check_frequencies() -> None:
+    """``DeckError`` unless ``frequency.txt`` reads (``load_frequencies``), without
+    building its table.
+
+    This is the check the command line makes before a Vowl game's first frame; the
+    table itself is first used by the turn review, after it.  A file as the deck
+    build writes it is checked by one regular expression over the text (every line a
+    row, a comment or blank) and one over the rows' words (none twice): what
+    ``_well_formed_frequencies`` checks, without its list of rows, its ``float``
+    calls and its table, three quarters of its time (issue 16).  Any other file is
+    read line by line, which names the line at fault.
+    """
+    path = deck_path("vowl", FREQUENCY_FILE)
+    text = f"\n{read_text(path)}\n"
+    if _NOT_A_ROW_OR_COMMENT.search(text) is None:
+        words = _ROW_WORD.findall(text)
+        if len(set(words)) == len(words):
+            return
+    _frequencies_line_by_line(path)
 
 
 def _well_formed_frequencies(text: str) -> dict[str, float] | None:

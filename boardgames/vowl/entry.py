@@ -213,11 +213,11 @@ class VowlEntry(GameEntry):
 
     def validate_decks(self) -> None:
         """The three decks and the curated word lists beside them (``DeckError``, exit 4)."""
-        from boardgames.vowl.cards import load_decks, load_frequencies  # noqa: PLC0415 - not for the parser
+        from boardgames.vowl.cards import check_frequencies, load_decks  # noqa: PLC0415 - not for the parser
 
         load_decks()
         load_curation()
-        load_frequencies()
+        check_frequencies()  # the table itself is built when the review first lists answers
 
     def check_ready(self) -> None:
         """Vowl judges every answer with the spell checker (``DictionaryUnavailable``, exit 3).

@@ -45,7 +45,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Input, Static
+from textual.widgets import Footer, Input, Static
 
 from boardgames.common.game import Seat, visible_to
 from boardgames.common.saves import Autosaver
@@ -57,6 +57,7 @@ from boardgames.common.ui.host import Host, host
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.common.ui.session_screen import SessionScreen
 from boardgames.common.ui.text_input import TextInput
+from boardgames.common.ui.titlebar import TitleBar
 from boardgames.common.ui.words import open_dictionary_after_first_frame
 from boardgames.vowl.actions import (
     Action,
@@ -75,6 +76,7 @@ from boardgames.vowl.actions import (
     StartRun,
     TimeUp,
 )
+from boardgames.vowl.cards import load_frequencies
 from boardgames.vowl.engine import VowlGame
 from boardgames.vowl.events import (
     AnswerAccepted,
@@ -174,30 +176,32 @@ class VowlScreen(SessionScreen[VowlGame]):
         self._reviewed_turn = game.last_turn.turn if resumed and game.last_turn else 0
         #: Interpretation V31: shut for a moment after a sudden-death card turns and after a buzz
         self._buzz_gate = QuietGate(BUZZ_GATE)
+        #: Sudden death's countdown of the buzz, once there has been one (``buzz_timer``).
+        self._buzz_timer: SandTimer | None = None
         #: What the Footer showed when it was last rebuilt (``refresh_bindings_if_changed``).
         self._footer_shows: tuple[object, ...] | None = None
 
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="vowl-main"):
             with Vertical(id="vowl-table"):
                 yield Static("", id="status")
                 with Horizontal(id="dice-row"):
                     yield Static("", id="dice")
-                    # Interpretation V29: the buzzer's own countdown, shown only while a buzz is held.
-                    yield SandTimer(BUZZ_SECONDS, host(self).clock, id="buzz-timer")
+                    # Interpretation V29: the buzzer's own countdown (``#buzz-timer``) goes here,
+                    # before the card's, mounted at the first buzz (``buzz_timer``).
                     yield SandTimer(25, host(self).clock, id="timer")
                 # Born as the first ``sync`` leaves them (no card face up, the box shut until a
                 # pile): a class or ``disabled`` changed after mounting restyled each again before
                 # the first frame, the answer box with its blur's too (issue 16).
                 yield CardFace("", id="card", classes="-empty")
-                yield GameOverPanel("", id="game-over")
+                # The summary at the game's end (``#game-over``) goes here, mounted then.
                 yield Static("", id="pile-info")
                 yield PassedCards("", id="passed")
-                # Sudden death (in the passed cards' place): says when keys are ignored (V31).
-                yield GateHint("", id="buzz-gate")
+                # Sudden death (in the passed cards' place): ``#buzz-gate`` says when keys are
+                # ignored (V31), mounted as sudden death begins (``render_view``).
                 yield TextInput(placeholder="the word, then Enter · 'pass' passes", id="answer", disabled=True)
                 yield Static("", id="feedback")
             with Vertical(id="vowl-side"):
@@ -210,12 +214,18 @@ class VowlScreen(SessionScreen[VowlGame]):
 
     def on_mount(self) -> None:
         self.title = "Vowl — solitaire practice" if self.game.is_practice else "Vowl"
-        self.buzz_timer.border_title = "buzz"
         if self.stats is not None and self.stats.warning:
             self.notify_everyone(self.stats.warning, severity="warning", timeout=10, markup=False)
         self._refresh_log()
         self.sync()
-        open_dictionary_after_first_frame(self, then=self.matcher.prepare)  # and the review's index
+        open_dictionary_after_first_frame(self, then=self._prepare_review)
+
+    def _prepare_review(self) -> None:
+        """After the first frame, in the dictionary's worker: the review's answer index, and
+        ``frequency.txt``'s table, which orders its answers (checked before the first
+        frame, built here: issue 16)."""
+        self.matcher.prepare()
+        load_frequencies()
 
     # ------------------------------------------------------------------ engine access
 
@@ -236,8 +246,25 @@ class VowlScreen(SessionScreen[VowlGame]):
 
     @property
     def buzz_timer(self) -> SandTimer:
-        """Sudden death: the countdown of whoever holds the buzz (Interpretation V29)."""
-        return self.query_one("#buzz-timer", SandTimer)
+        """Sudden death: the countdown of whoever holds the buzz (Interpretation V29).
+
+        Mounted the first time it is needed, beside the card's timer: most games never
+        reach sudden death, and a widget mounted hidden was styled and laid out before
+        the table's first frame all the same (issue 16).  It is in the screen's DOM at
+        once (``mount`` registers it before it returns); ``SandTimer`` starts its ticks
+        on mount if it was started before.
+        """
+        timer = self._buzz_timer
+        if timer is None:
+            timer = self._buzz_timer = SandTimer(BUZZ_SECONDS, host(self).clock, id="buzz-timer")
+            timer.border_title = "buzz"
+            self.query_one("#dice-row").mount(timer, before=self.timer)
+        return timer
+
+    def _stop_buzz_timer(self) -> None:
+        """Stop the buzzer's countdown, if there has been one (none: nothing to stop)."""
+        if self._buzz_timer is not None:
+            self._buzz_timer.stop()
 
     @property
     def holder_seat(self) -> Seat | None:
@@ -278,7 +305,7 @@ class VowlScreen(SessionScreen[VowlGame]):
                 self.timer.start()
                 self._card_times, self._last_solved_at = [], 0.0
             case SuddenDeathCard():
-                self.buzz_timer.stop()
+                self._stop_buzz_timer()
                 self.timer.set_limit(self.view().time_limit or 25)
                 self.timer.start()
                 self._shut_buzz_gate()  # Interpretation V31: no key counts as the card turns
@@ -320,7 +347,7 @@ class VowlScreen(SessionScreen[VowlGame]):
                 said = shown(verdict.word) if verdict.word else "(nothing)"
                 self._feedback(f"[red]✗ {said}[/] — {shown(verdict.message, None)}", ok=False)
             case LockedOut(player=player, verdict=verdict, why=why):
-                self.buzz_timer.stop()
+                self._stop_buzz_timer()
                 self._clear_answer()
                 self.timer.resume()  # the card's sand runs on for the other player
                 if why is LockOut.WRONG and verdict is not None:
@@ -334,7 +361,7 @@ class VowlScreen(SessionScreen[VowlGame]):
                 self._feedback(f"[red]{how}[/] nobody wins {shown(card.skeleton)}; a new card.", ok=False)
             case TurnEnded(summary=summary):
                 self.timer.stop()
-                self.buzz_timer.stop()
+                self._stop_buzz_timer()
                 if summary.turn != self._reviewed_turn:
                     self._show_review(summary)
 
@@ -600,12 +627,22 @@ class VowlScreen(SessionScreen[VowlGame]):
         over = view.phase is Phase.GAME_OVER
         self.set_class(over, "-over")  # vowl.tcss: the summary takes the card's place
         sd = view.sudden_death if view.phase is Phase.SUDDEN_DEATH else None
+        if sd is not None and not self.query("#buzz-gate"):
+            # Mounted as sudden death begins, not hidden from the first frame (issue 16):
+            # it tells the screen at once whether keys count (``on_armed``).
+            self.query_one("#vowl-table").mount(GateHint("", id="buzz-gate"), before="#answer")
         self.set_class(sd is not None, "-sudden")  # vowl.tcss: the gate hint for the passed cards
         self.set_class(sd is not None and sd.buzzer is not None, "-buzzing")  # the buzz countdown shows
         if over:
             from boardgames.vowl.summary import game_summary  # noqa: PLC0415 - only once the game is over
 
-            self.query_one(GameOverPanel).show(game_summary(view, self._events), view.practice)
+            panels = self.query(GameOverPanel)
+            if panels:
+                panel = panels.first()
+            else:  # mounted at the game's end, not hidden from the first frame (issue 16)
+                panel = GameOverPanel("", id="game-over")
+                self.query_one("#vowl-table").mount(panel, after="#card")
+            panel.show(game_summary(view, self._events), view.practice)
         self.query_one(Scoreboard).show(view)
         put(self.query_one("#status", Static), self._status(view))
         put(self.query_one("#dice", Static), self._dice(view))
@@ -915,7 +952,7 @@ class VowlScreen(SessionScreen[VowlGame]):
         if phase is Phase.SOLVING and self.timer.countdown.expired:
             self.act(TimeUp())  # the sand ran out before Enter: the answer is too late
             return
-        if phase is Phase.SUDDEN_DEATH and self.buzz_timer.countdown.expired:
+        if phase is Phase.SUDDEN_DEATH and self._buzz_timer is not None and self._buzz_timer.countdown.expired:
             self.act(BuzzTimeUp())  # the buzz ran out before Enter (Interpretation V29)
             return
         elapsed = min(self.timer.countdown.elapsed, self.timer.countdown.limit)
@@ -932,8 +969,8 @@ class VowlScreen(SessionScreen[VowlGame]):
         Acted on only if that timer still reads expired: a message that arrives after the
         card changed (a buzz came first, a new card turned) is stale."""
         legal = self.game.legal_actions
-        if event.timer is self.buzz_timer:
-            if self.buzz_timer.countdown.expired and BuzzTimeUp() in legal:
+        if event.timer is self._buzz_timer:
+            if event.timer.countdown.expired and BuzzTimeUp() in legal:
                 self.act(BuzzTimeUp())
             return
         if event.timer is self.timer and self.timer.countdown.expired and TimeUp() in legal:

@@ -77,7 +77,7 @@ async def test_uwo_frames_are_written_as_textual_writes_them(monkeypatch: pytest
 async def test_a_cursor_key_renders_a_few_widgets_not_the_screen() -> None:
     """Issue 16: an arrow key between empty squares dirties two cells and the info panel;
     the frame renders the widgets under them and their containers (it rendered the whole
-    screen: 70 widgets, all 30 cells, the Header and the Footer)."""
+    screen: 70 widgets, all 30 cells, the title bar and the Footer)."""
     app = BoardgamesApp(start=lambda: UwoScreen(), clock=ManualClock(), seed=4)
     async with app.run_test(size=SIZE) as pilot:
         await take_keyboard(pilot, "Gnorfs")
@@ -96,7 +96,7 @@ async def test_a_cursor_key_renders_a_few_widgets_not_the_screen() -> None:
                         break
                 await pilot.pause()
                 assert 0 < len(rendered) - before <= 16, (key, sorted(rendered[before:]))
-                assert "Footer" not in rendered[before:] and "Header" not in rendered[before:]
+                assert "Footer" not in rendered[before:] and "TitleBar" not in rendered[before:]
                 assert rendered[before:].count("Cell") <= 4
         assert B.name(screen.board.cursor) != "c2"
 

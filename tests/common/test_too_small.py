@@ -89,3 +89,26 @@ async def test_escape_leaves_a_duel_after_a_storm_of_sizes() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the leave question")
         assert "Leave this duel?" in screen_text(app)
         await deliberately(pilot, "n")
+
+
+async def test_the_message_is_mounted_only_once_a_terminal_is_too_small() -> None:
+    """Issue 16: it was mounted hidden with every game screen, styled and laid out before
+    its first frame; now the first time it is needed, once, and kept."""
+    from boardgames.common.ui.base import TooSmall
+
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query(TooSmall)
+        for size in ((40, 12), (80, 24), (50, 10)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+        assert len(app.screen.query(TooSmall)) == 1
+        assert "it is 50×10." in str(app.screen.query_one(TooSmall).content)
+
+
+async def test_a_screen_opened_in_a_small_terminal_says_so_at_once() -> None:
+    app = Host()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        assert app.screen.too_small and "Enlarge the terminal to 60×20" in screen_text(app)

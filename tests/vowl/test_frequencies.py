@@ -72,3 +72,37 @@ def test_a_file_at_fault_is_still_blamed_by_line(
     with pytest.raises(DeckError) as raised:
         cards.load_frequencies.__wrapped__()
     assert raised.value.line == line
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(LINES), max_size=8), st.booleans())
+def test_the_check_before_the_first_frame_accepts_what_the_line_by_line_reader_reads(
+    tmp_path_factory: pytest.TempPathFactory, lines: list[str], final_newline: bool
+) -> None:
+    folder = tmp_path_factory.mktemp("decks")
+    (folder / "vowl").mkdir()
+    path = folder / "vowl" / cards.FREQUENCY_FILE
+    path.write_text("\n".join(lines) + ("\n" if final_newline else ""), encoding="utf-8")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(DECKS_ENV, str(folder))
+        try:
+            cards._frequencies_line_by_line(path)
+        except DeckError as refused:
+            with pytest.raises(DeckError) as raised:
+                cards.check_frequencies()
+            assert raised.value.line == refused.line
+        else:
+            cards.check_frequencies()
+
+
+def test_the_command_lines_deck_check_builds_no_frequency_table() -> None:
+    """Issue 16: the table is first used by the review, after the first frame; before it
+    the file is only checked (``check_frequencies``)."""
+    from boardgames.vowl.entry import ENTRY
+
+    cards.load_frequencies.cache_clear()
+    try:
+        ENTRY.validate_decks()
+        assert cards.load_frequencies.cache_info().currsize == 0
+    finally:
+        cards.load_frequencies.cache_clear()

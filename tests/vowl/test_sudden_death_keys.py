@@ -263,3 +263,29 @@ async def test_v29_a_game_resumed_while_a_buzz_was_held_gives_a_full_countdown_a
         await deliberately(pilot, *right_word(resumed), "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
         assert "Race: Bob Roy" in screen_text(app)
+
+
+async def test_sudden_deaths_widgets_are_mounted_when_it_comes_not_before_the_first_frame() -> None:
+    """Issue 16: the buzz countdown, the gate hint and the game-over panel were mounted
+    hidden with the table, styled and laid out before its first frame; they come when
+    first needed, in the places they had."""
+    from boardgames.common.ui.base import GateHint
+    from boardgames.vowl.widgets import GameOverPanel
+
+    app, clock = make_app((ANN, BOB), Mode.HEAD_TO_HEAD)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = vowl(app)
+        assert not screen.query("#buzz-timer") and not screen.query(GateHint) and not screen.query(GameOverPanel)
+        await to_sudden_death(pilot, app, clock)
+        await wait_for(pilot, lambda: bool(screen.query(GateHint)), "the gate hint")
+        table = [child.id for child in screen.query_one("#vowl-table").children]
+        assert table.index("buzz-gate") == table.index("passed") + 1 == table.index("answer") - 1
+        assert not screen.query("#buzz-timer")
+        await deliberately(pilot, "z")
+        await wait_for(pilot, lambda: sudden(screen).buzzer == ANN, "Ann's buzz")
+        row = [child.id for child in screen.query_one("#dice-row").children]
+        assert row == ["dice", "buzz-timer", "timer"]
+        assert screen.buzz_timer.running and screen.buzz_timer.border_title == "buzz"
+        interval = screen.buzz_timer._interval  # noqa: SLF001 - its ticks run: started before its mount
+        assert interval is not None and interval._active.is_set()  # noqa: SLF001

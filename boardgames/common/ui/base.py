@@ -261,7 +261,9 @@ class GameScreen(Screen[None]):
     """
 
     def _on_mount(self, event: events.Mount) -> None:
-        self.mount(TooSmall(id="too-small"))
+        # ``TooSmall`` is mounted the first time the terminal is too small (``_check_size``),
+        # not hidden with every game screen: styled and laid out before each first frame
+        # for nothing (issue 16).
         self._check_size(self.app.size.width, self.app.size.height)
 
     async def _on_resize(self, event: events.Resize) -> None:
@@ -308,10 +310,13 @@ class GameScreen(Screen[None]):
         min_w, min_h = self.MIN_SIZE
         small = width < min_w or height < min_h
         if small:
-            self.query_one(TooSmall).update(
-                f"This screen needs a terminal of at least {min_w}×{min_h}; it is {width}×{height}.\n"
-                f"Enlarge the terminal to {min_w}×{min_h} (or shrink the font) and play goes on."
-            )
+            text = (f"This screen needs a terminal of at least {min_w}×{min_h}; it is {width}×{height}.\n"
+                    f"Enlarge the terminal to {min_w}×{min_h} (or shrink the font) and play goes on.")
+            shown = self.query(TooSmall)
+            if shown:
+                shown.first().update(text)
+            else:
+                self.mount(TooSmall(text, id="too-small"))
         was_small = self.too_small
         if small and not was_small:
             # Hiding the layout takes the focus away from it (a hidden widget cannot hold

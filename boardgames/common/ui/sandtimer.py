@@ -54,7 +54,9 @@ class SandTimer(Static):
         self._fired = False
 
     def on_mount(self) -> None:
-        self._interval = self.set_interval(0.1, self.tick, pause=True)
+        # Running already if started before it was mounted (Vowl's buzz countdown is
+        # mounted at the buzz that starts it).
+        self._interval = self.set_interval(0.1, self.tick, pause=not self.running)
 
     def set_limit(self, limit: float) -> None:
         self.stop()

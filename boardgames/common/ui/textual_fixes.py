@@ -101,7 +101,10 @@ def _reparse_with_the_parse_cache() -> None:
     default-ness, and its entries depend only on the CSS variables, which ``reparse``
     keeps; ``set_variables`` (a new theme) clears the cache before ``reparse`` runs.
     So the fresh stylesheet may start from the old cache: what is re-parsed is the
-    new source only, and the rules are the same objects they would be equal to.
+    new source only, and the rules are the same objects they would be equal to.  The
+    variables' tokens (``_variable_tokens``, worked out once per stylesheet from its
+    variables) are handed over too: the same variables give the same tokens, and
+    ``set_variables`` forgets them with the cache.
     """
     from textual.css.stylesheet import Stylesheet  # noqa: PLC0415
 
@@ -112,6 +115,9 @@ def _reparse_with_the_parse_cache() -> None:
         # Textual 8.2.8's ``reparse``, line for line, but for the cache handed over.
         stylesheet = Stylesheet(variables=self._variables)  # noqa: SLF001
         stylesheet._parse_cache = self._parse_cache  # noqa: SLF001 - the one change
+        # ... and the variables' tokens, read from the same variables (``tokenize_values``
+        # of the theme's 168 variables, again for every reparse).
+        stylesheet._Stylesheet__variable_tokens = self._Stylesheet__variable_tokens  # type: ignore[attr-defined]  # noqa: SLF001
         for read_from, (css, is_defaults, tie_breaker, scope) in self.source.items():
             stylesheet.add_source(css, read_from=read_from, is_default_css=is_defaults,
                                   tie_breaker=tie_breaker, scope=scope)
