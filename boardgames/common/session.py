@@ -20,6 +20,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from boardgames.common.errors import UserFacingError
 from boardgames.common.game import IllegalActionError, refusal_text
+from boardgames.common.records import FrozenRecord
 from boardgames.common.saves import (
     Autosaver,
     SaveFormatError,
@@ -93,15 +94,15 @@ class GameSpec(Protocol[G, S]):
         ...
 
 
-class Step:
+class Step(FrozenRecord):
     """What one ``GameSession.apply`` did.
 
     ``refusal`` is the sentence to show when the rules said no (nothing changed);
     ``warning`` a problem with saving that the players should hear about once.
 
-    A frozen value written out by hand, as ``settings.Settings``: a ``@dataclass``
-    costs about 3M instructions to define, before every game's first frame (issue 16).
-    Equality, hash, repr and ``match`` by position are a dataclass's.
+    A frozen record (``common.records``), not a ``@dataclass``: one costs about 3M
+    instructions to define, before every game's first frame (issue 16).  ``match`` by
+    position works as on a dataclass.
     """
 
     __slots__ = ("events", "refusal", "warning")
@@ -111,32 +112,7 @@ class Step:
     warning: str | None
 
     def __init__(self, events: tuple[object, ...] = (), refusal: str | None = None, warning: str | None = None) -> None:
-        object.__setattr__(self, "events", events)
-        object.__setattr__(self, "refusal", refusal)
-        object.__setattr__(self, "warning", warning)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r}")
-
-    def _fields(self) -> tuple[object, ...]:
-        return (self.events, self.refusal, self.warning)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return other._fields() == self._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        return f"Step(events={self.events!r}, refusal={self.refusal!r}, warning={self.warning!r})"
-
-    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle build it anew
-        return (Step, self._fields())
+        super().__init__(events, refusal, warning)
 
     @property
     def applied(self) -> bool:
