@@ -21,7 +21,7 @@ from tests.uwo.test_random_play import check_invariants
 UWO_KEYS = (*COMMON_KEYS, "w", "a", "s", "d", "h", "j", "k", "l", "1", "2", "3",
             "v", "t", "c", "p", "u", "x", "b", "e", "E", "y", "n", "m", "r", "enter", "enter", "escape",
             "pageup", "pagedown")
-STEPS = 2000
+STEPS = 1400
 SIZE = (112, 36)
 
 

@@ -127,8 +127,8 @@ async def test_monkey_on_vntypl8s(seed: int) -> None:
                 again = replayed(screen.autosave.record)
                 assert snapshot(again) == snapshot(game), f"{where}: the save does not replay to this game"
 
-        # 2400 events: about one in fifty goes to the palette or a resize, not to play.
-        await monkey(pilot, rng, 2400, keys=KEYS, check=check)
+        # 1800 events: about one in fifty goes to the palette or a resize, not to play.
+        await monkey(pilot, rng, 1800, keys=KEYS, check=check)
         # The monkey really played: it wrote plates and raced to guess them, not only typed
         # into one box.  A reveal is not required: random keys reach one only when their
         # timing lets a guess through the buzz gates (P29-P31), and the steering above

@@ -17,7 +17,7 @@ from boardgames.vowl.spec import VowlSetup
 from tests.monkey import COMMON_KEYS, monkey
 from tests.vowl.test_screen import make_app
 
-STEPS = 2000
+STEPS = 1400
 VOWL_KEYS = (*COMMON_KEYS, "r", "z", "m", "n", "t", "u", "y", "v", "o", "ctrl+n", "ctrl+x", "ctrl+b", "ctrl+s", "ctrl+t", "ctrl+e")
 
 
