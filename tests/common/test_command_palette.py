@@ -59,6 +59,16 @@ class LateApp(BoardgamesApp):
     COMMANDS = {LateSearch}
 
 
+async def open_palette(pilot) -> SafeCommandPalette:  # noqa: ANN001 - textual Pilot
+    """Ctrl+P, as a player presses it; the palette once it is up."""
+    app = pilot.app
+    await pilot.pause()
+    await pilot.press("ctrl+p")
+    await wait_for(pilot, lambda: isinstance(app.screen, SafeCommandPalette) and app.screen.is_mounted)
+    assert isinstance(app.screen, SafeCommandPalette)
+    return app.screen
+
+
 async def test_a_search_ending_after_the_palette_closed_is_dropped() -> None:
     LateSearch.answer = asyncio.Event()
     app = LateApp(clock=ManualClock(), seed=1)
@@ -83,10 +93,7 @@ async def test_late_callbacks_of_a_closed_palette_do_nothing() -> None:
     a closed palette ignores it instead of raising from a worker."""
     app = BoardgamesApp(clock=ManualClock(), seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+p")
-        await wait_for(pilot, lambda: isinstance(app.screen, SafeCommandPalette) and app.screen.is_mounted)
-        palette = app.screen
+        palette = await open_palette(pilot)
         await pilot.press(*"rules")
         await pilot.press("escape")
         await wait_for(pilot, lambda: not palette.is_attached, "the palette to be removed")
@@ -131,10 +138,7 @@ async def test_commands_of_equal_score_are_listed_by_name_whatever_order_they_ar
     Enter ran another command (the VNTYPL8S monkey)."""
     app = TwoProviders(clock=ManualClock(), seed=1)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+p")
-        await wait_for(pilot, lambda: isinstance(app.screen, SafeCommandPalette) and app.screen.is_mounted)
-        palette = app.screen
+        palette = await open_palette(pilot)
         if query:
             await pilot.press(*query)
         listed = palette.query_one(CommandList)
