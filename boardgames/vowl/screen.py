@@ -98,7 +98,7 @@ from boardgames.vowl.narrate import log_line
 from boardgames.vowl.spec import SPEC, VowlSession, VowlSetup, matcher
 from boardgames.vowl.track import BUZZ_SECONDS, extras_for
 from boardgames.vowl.view import SuddenDeathView, VowlView
-from boardgames.vowl.widgets import CardFace, EventLog, GameOverPanel, PassedCards, Scoreboard, put
+from boardgames.vowl.widgets import CardFace, EventLog, Feedback, GameOverPanel, PassedCards, Scoreboard, put
 
 if TYPE_CHECKING:
     from boardgames.common.ui.choice import Choice
@@ -203,7 +203,7 @@ class VowlScreen(SessionScreen[VowlGame]):
                 # Sudden death (in the passed cards' place): ``#buzz-gate`` says when keys are
                 # ignored (V31), mounted as sudden death begins (``render_view``).
                 yield TextInput(placeholder="the word, then Enter · 'pass' passes", id="answer", disabled=True)
-                yield Static("", id="feedback")
+                yield Feedback("", id="feedback")
             with Vertical(id="vowl-side"):
                 yield Scoreboard(id="scoreboard")
                 if self.game.is_practice:
@@ -763,14 +763,10 @@ class VowlScreen(SessionScreen[VowlGame]):
     def clear_for_handover(self) -> None:
         """The next racer must not see the last one's typing or verdict (``Time!``, ``✓ word``)."""
         super().clear_for_handover()
-        put(self.query_one("#feedback", Static), "")
-        self.query_one("#feedback", Static).remove_class("-ok", "-bad")
+        self.query_one(Feedback).say("", ok=True)
 
     def _feedback(self, text: str, *, ok: bool) -> None:
-        fb = self.query_one("#feedback", Static)
-        put(fb, text)
-        fb.set_class(ok, "-ok")
-        fb.set_class(not ok, "-bad")
+        self.query_one(Feedback).say(text, ok=ok)
 
     def _log_event(self, event: Event) -> None:
         if visible_to(event, self.holder_seat):

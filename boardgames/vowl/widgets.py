@@ -332,6 +332,21 @@ class EventLog(ScrollView, can_focus=True):
         dirty.difference_update(kept)
 
 
+class Feedback(Static):
+    """The verdict under the answer box ("✓ savor — accepted", "✗ … rejected"), green
+    when the answer counted and red when it did not.
+
+    The colour is in the content (``[$success]``/``[$error]``, the theme's own), not a
+    CSS class: a verdict usually follows one of the other kind, and a class toggled on
+    every Enter restyled the line through the whole stylesheet (``Stylesheet.apply``,
+    about a fifth of an answer's handling; issue 16).  *text* is markup whose outside
+    text went through ``shown``.
+    """
+
+    def say(self, text: str, *, ok: bool) -> None:
+        put(self, f"[{'$success' if ok else '$error'}]{text}[/]" if text else "")
+
+
 class CardFace(Static):
     """The face-up card, large, framed in its deck's colour."""
 

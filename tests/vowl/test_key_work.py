@@ -202,7 +202,7 @@ async def test_an_answer_renders_no_container_hidden_behind_what_changed() -> No
                 await pilot.press("ctrl+shift+a", *word, "enter")
                 await wait_for(pilot, lambda s=said: str(screen.query_one("#feedback", Static).content) != s, "a verdict")
                 await settle(pilot, app)
-                assert "TextInput" in rendered and "Static" in rendered, rendered
+                assert "TextInput" in rendered and "Feedback" in rendered, rendered
                 assert "VowlScreen" not in rendered and "Horizontal" not in rendered, rendered
 
 
@@ -291,3 +291,47 @@ async def test_a_card_of_the_same_deck_draws_only_the_rows_that_change() -> None
         finally:
             StylesCache.render_line = render_line  # type: ignore[method-assign]
         assert same_deck >= 1
+
+
+async def test_a_verdict_of_the_other_kind_restyles_nothing(monkeypatch) -> None:
+    """A verdict usually follows one of the other kind (a wrong word, then the right
+    one): the line's colour was a class (``-ok``/``-bad``) toggled on each, and each
+    toggle restyled the line through the whole stylesheet, about a fifth of an
+    answer's handling (issue 16).  The colour is now in the verdict's content; still
+    green for an answer that counted and red for one that did not, in the theme's own."""
+    from textual.css.stylesheet import Stylesheet
+
+    app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await roll_and_start_pile(pilot, app)
+        feedback = screen.query_one("#feedback", Static)
+        await settle(pilot, app)
+        restyled: list[str] = []
+        original = Stylesheet.update_nodes
+
+        def update_nodes(self: Stylesheet, nodes: Any, animate: bool = False) -> None:
+            nodes = list(nodes)
+            restyled.extend(node.id or type(node).__name__ for node in nodes)
+            original(self, nodes, animate=animate)
+
+        monkeypatch.setattr(Stylesheet, "update_nodes", update_nodes)
+        colours = {}
+        for kind in ("wrong", "right", "wrong"):
+            run = screen.view().active_run
+            assert run is not None and run.current is not None
+            word = MATCHER.solutions(run.current.skeleton)[0] if kind == "right" else "qqq"
+            said = str(feedback.content)
+            clock.advance(1)
+            await pilot.press("ctrl+shift+a", *word, "enter")
+            await wait_for(pilot, lambda s=said: str(feedback.content) != s, "a verdict")
+            await settle(pilot, app)
+            # The verdict's last words ("— accepted", the reason) are in the line's colour.
+            strip = feedback.render_lines(feedback.region.reset_offset)[0]
+            tail = [seg for seg in strip if seg.text.strip()][-1]
+            colours[kind] = tail.style.color.triplet.hex if tail.style and tail.style.color else None
+        assert "feedback" not in restyled, restyled
+        from textual.color import Color
+
+        variables = app.get_css_variables()
+        want = {kind: Color.parse(variables[name]).hex.lower() for kind, name in (("wrong", "error"), ("right", "success"))}
+        assert colours == want, colours
