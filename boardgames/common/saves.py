@@ -57,7 +57,7 @@ import uuid
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Literal, NoReturn, Union
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, Union
 
 from boardgames.common.errors import UserFacingError
 from boardgames.common.records import FrozenRecord
@@ -76,6 +76,9 @@ from boardgames.common.storage import (
 )
 from boardgames.common.text import plain
 from boardgames.common.values import init_fields
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 #: The format written: JSON Lines, a header line, then one line per action.
 VERSION = 2
@@ -952,42 +955,57 @@ class Autosaver:
 
 
 class _Syncer:
-    """``fsync`` of the newest save, in a thread of its own, so no key waits for the disk.
+    """``fsync`` of the newest save, in a background thread, so no key waits for the disk.
 
-    At most one thread per game, started when a save is written and gone once nothing
-    waits: a save written while one is being synced is synced next, and any number of
-    them in between count once.  Not a daemon: the interpreter waits for it at exit.
-    Best effort: a save that cannot be opened again (moved to the history, deleted) has
-    nothing left to sync.
+    A save written while one is being synced is synced next, and any number of them
+    in between count once.  The thread is the one worker of a ``ThreadPoolExecutor``
+    shared by every game, kept between saves: starting a thread per save made the
+    key that wrote it wait until the new thread ran (``Thread.start`` waits for it),
+    a context switch that on a busy machine cost more than the save itself (issue 16).
+    The executor's worker is joined at exit, so the interpreter still waits for the
+    last sync.  Best effort: a save that cannot be opened again (moved to the history,
+    deleted) has nothing left to sync.
     """
 
     #: How many ``fsync`` calls were made, from any game (tests count them).
     syncs = 0
+    #: The one thread every game's saves are synced in (``executor``), made at the first save.
+    _executor: ThreadPoolExecutor | None = None
+    _executor_lock = threading.Lock()
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._pending: Path | None = None
-        self._thread: threading.Thread | None = None
+        self._running: Future[None] | None = None
+
+    @classmethod
+    def executor(cls) -> ThreadPoolExecutor:
+        """The one worker every game's saves are synced by (made at the first save)."""
+        with cls._executor_lock:
+            if cls._executor is None:
+                from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415 - at the first save
+
+                cls._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="save-fsync")
+            return cls._executor
 
     def sync(self, path: Path) -> None:
         with self._lock:
             self._pending = path
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="save-fsync")
-                self._thread.start()
+            if self._running is None:
+                self._running = self.executor().submit(self._run)
 
     def wait(self) -> None:
         with self._lock:
-            thread = self._thread
-        if thread is not None and thread is not threading.current_thread():
-            thread.join()
+            running = self._running
+        if running is not None and not threading.current_thread().name.startswith("save-fsync"):
+            running.exception()  # waits; a failed sync (not an OSError: our bug) is not the caller's to raise
 
     def _run(self) -> None:
         while True:
             with self._lock:
                 path, self._pending = self._pending, None
                 if path is None:
-                    self._thread = None
+                    self._running = None
                     return
             try:
                 fd = os.open(path, os.O_RDONLY)

@@ -83,3 +83,26 @@ def test_a_value_json_cannot_hold_is_a_warning_not_a_crash(tmp_path: Path) -> No
     warning = saver.record_action(float("nan"))
     assert warning is not None and "play continues without saving" in warning
     assert not saver.enabled
+
+
+def test_no_thread_is_started_per_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each save whose previous sync was done started a thread of its own, and
+    ``Thread.start`` waits until the new thread runs: a context switch for every key,
+    which on a busy machine cost more than the save itself (issue 16).  One thread
+    syncs every save, of every game, and is kept between them."""
+    started: list[str] = []
+    real_start = threading.Thread.start
+
+    def start(self: threading.Thread) -> None:
+        started.append(self.name)
+        real_start(self)
+
+    monkeypatch.setattr(threading.Thread, "start", start)
+    savers = [Autosaver(SaveStore(tmp_path / name), SaveRecord("vowl", {}, 1)) for name in ("a", "b")]
+    synced = saves._Syncer.syncs  # noqa: SLF001
+    for n in range(6):
+        for saver in savers:
+            assert saver.record_action(Step(n, "x")) is None
+            saver.flush()  # synced: the next save finds no sync under way
+    assert saves._Syncer.syncs >= synced + 12  # noqa: SLF001 - every one reached the disk
+    assert len(started) <= 1, started
