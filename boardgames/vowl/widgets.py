@@ -354,9 +354,13 @@ class CardFace(Static):
         if getattr(self, "_put_key", None) == (card, caption):
             return  # the same card: no class to change, nothing to draw
         before = (self.classes, getattr(self, "_put_key", None))
+        # Restyled once for the whole change (a card of another deck: one class off, one
+        # on), not once per class: each restyle runs the whole stylesheet (issue 16).
         for cls in TIER_CLASS.values():
-            self.set_class(card is not None and TIER_CLASS[card.tier] == cls, cls)
-        self.set_class(card is None, "-empty")
+            self.set_class(card is not None and TIER_CLASS[card.tier] == cls, cls, update=False)
+        self.set_class(card is None, "-empty", update=False)
+        if self.classes != before[0]:
+            self.update_node_styles()
         if card is None:
             put(self, Text(caption or "·", style="dim"), (card, caption))
             return

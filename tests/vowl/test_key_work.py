@@ -8,6 +8,7 @@ the UI thread - so going back to the old way fails a test.
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from typing import Any
 
 from rich.table import Table
@@ -335,3 +336,43 @@ async def test_a_verdict_of_the_other_kind_restyles_nothing(monkeypatch) -> None
         variables = app.get_css_variables()
         want = {kind: Color.parse(variables[name]).hex.lower() for kind, name in (("wrong", "error"), ("right", "success"))}
         assert colours == want, colours
+
+
+async def test_a_card_of_another_deck_is_restyled_once() -> None:
+    """The card's frame and colours come from its deck's class (``-green``, ``-yellow``,
+    ``-red``): a card of another deck took one class off and put one on, and each
+    restyled the card through the whole stylesheet - twice per card (issue 16)."""
+    from textual.app import App, ComposeResult
+    from textual.css.stylesheet import Stylesheet
+
+    from boardgames.vowl.cards import Card, Tier
+    from boardgames.vowl.widgets import CardFace
+
+    class One(App[None]):
+        CSS_PATH = str(Path(__file__).parents[2] / "boardgames" / "vowl" / "vowl.tcss")
+
+        def compose(self) -> ComposeResult:
+            yield CardFace("", id="card", classes="-empty")
+
+    app = One()
+    restyled: list[int] = []
+    original = Stylesheet.update_nodes
+
+    def update_nodes(self: Stylesheet, nodes: Any, animate: bool = False) -> None:
+        nodes = list(nodes)
+        restyled.extend(1 for node in nodes if isinstance(node, CardFace))
+        original(self, nodes, animate=animate)
+
+    async with app.run_test(size=(60, 20)) as pilot:
+        card = app.query_one(CardFace)
+        Stylesheet.update_nodes = update_nodes  # type: ignore[method-assign]
+        try:
+            for shown, classes in ((Card("SVR", Tier.BASIC), {"-green"}), (Card("SVR", Tier.EXPERT), {"-red"}),
+                                   (Card("BRD", Tier.EXPERT), {"-red"}), (None, {"-empty"})):
+                before = len(restyled)
+                card.show(shown, "")
+                await pilot.pause()
+                assert card.classes == classes
+                assert len(restyled) - before <= 1, (shown, restyled)
+        finally:
+            Stylesheet.update_nodes = original  # type: ignore[method-assign]
