@@ -40,7 +40,7 @@ from boardgames.vntypl8s.screen import Stage, Vntypl8sScreen
 from boardgames.vntypl8s.spec import SPEC as VNTYPL8S_SPEC
 from boardgames.vntypl8s.spec import Vntypl8sSetup
 from tests.common.test_first_frame import at_first_frame
-from tests.screen import pause_like_a_player, quiet, screen_text, settled, take_keyboard, wait_for
+from tests.screen import quiet, screen_text, settled, take_keyboard, wait_for
 from tests.vntypl8s.helpers import answer, legal_plate
 
 SIZE = (110, 44)
