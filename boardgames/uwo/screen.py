@@ -568,19 +568,9 @@ class UwoScreen(SessionScreen[Game]):
             self.call_after_refresh(self.redraw)
         else:
             self.redraw()
-        phase = self.game.phase
         resumed, self._resumed = self._resumed, False
-        if phase is Phase.DEFEND:
-            why = handovers.Why.ATTACKED
-        elif phase is Phase.DRAW_OFFER:
-            why = handovers.Why.DRAW_OFFERED
-        elif resumed:
-            why = handovers.Why.RESUMED
-        elif any(isinstance(e, TurnStarted) and e.side is side for e in self._since_handover):
-            why = handovers.Why.TURN
-        else:
-            why = handovers.Why.TURN_GOES_ON
-        title = handovers.title(side, why)
+        turn_started = any(isinstance(e, TurnStarted) and e.side is side for e in self._since_handover)
+        title = handovers.title(side, handovers.why(self.game.phase, resumed=resumed, turn_started=turn_started))
         detail = self.handover_detail(side)
         self._since_handover = []
         self.hand_over(HandoverScreen(side.title, detail, title=title), lambda _: self.took_keyboard(side))

@@ -217,10 +217,26 @@ class Vntypl8sEntry(GameEntry):
         return Vntypl8sSetupScreen()
 
     def session_screen(self, session: GameSession[Any, Any], host: Host) -> Screen:
-        """The game for *session*: a new one from its first handover, a resumed one behind one (P20)."""
-        from boardgames.vntypl8s.screen import Vntypl8sScreen  # noqa: PLC0415
+        """The game for *session*: a new one from its first handover, a resumed one behind one (P20).
 
-        return Vntypl8sScreen(session)
+        That handover alone is the first frame, worded from the engine and the last
+        replayed action (``handovers.first``); the game's screen is imported and built
+        beneath it after that frame (``OpeningHandover``, issue 16).  A finished game
+        opens on its final table, as it always did.
+        """
+        from boardgames.vntypl8s import handovers  # noqa: PLC0415 - the game's own words, without its screen
+
+        def build() -> Screen:
+            from boardgames.vntypl8s.screen import Vntypl8sScreen  # noqa: PLC0415 - after the first frame
+
+            return Vntypl8sScreen(session)
+
+        opening = handovers.first(session.engine, session.last, session.setup.timer)
+        if opening is None:
+            return build()
+        from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
+
+        return OpeningHandover(opening.player, opening.detail, title=opening.title, game="vntypl8s", build=build)
 
     def start_screen(self, players: Sequence[str] | None, timer: int | None, host: Host) -> Screen:
         """What ``boardgames vntypl8s`` opens: the setup form when no players were

@@ -49,6 +49,10 @@ MAX_LENGTH = 8
 #: refuses longer plates outright.
 MAX_JUDGED = 2 * MAX_LENGTH
 
+#: Seconds a buzzer has to pick a card once they hold the buzz (P29); said by a resumed
+#: game's handover (``handovers``) before the screen that runs the buzzer is imported.
+BUZZ_SECONDS = 15
+
 #: P21: the longest owner title ``check`` accepts (the longest card has 22 characters).
 MAX_OWNER = 64
 

@@ -68,6 +68,7 @@ from boardgames.common.ui.session_screen import SessionScreen
 from boardgames.common.ui.text_input import TextInput
 from boardgames.common.ui.titlebar import TitleBar
 from boardgames.common.ui.words import open_dictionary_after_first_frame
+from boardgames.vntypl8s import handovers
 from boardgames.vntypl8s.engine import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -92,7 +93,7 @@ from boardgames.vntypl8s.engine import (
     WritingTimeUp,
 )
 from boardgames.vntypl8s.favourites import Favourite, add_favourites, load_favourites
-from boardgames.vntypl8s.limits import MAX_JUDGED, writing_detail
+from boardgames.vntypl8s.limits import BUZZ_SECONDS, MAX_JUDGED
 from boardgames.vntypl8s.spec import SPEC, Vntypl8sSession, Vntypl8sSetup, players_from
 from boardgames.vntypl8s.widgets import (
     BuzzerBar,
@@ -124,10 +125,6 @@ YES_NO = (Choice("y", "yes", True), Choice("n", "no", False))
 
 
 # --- small modal screens ---------------------------------------------------------------
-
-
-#: Seconds a buzzer has to pick a card once they hold the buzz (P29).
-BUZZ_SECONDS = 15
 
 
 class GuessFilter(TextInput):
@@ -626,40 +623,31 @@ class Vntypl8sScreen(SessionScreen[Game]):
         Writing resumes with the next writer's own handover (the interrupted writer
         starts their plate again, with the whole writing time); anything else starts
         with a public handover, then the reveal, round table or plate the players
-        were looking at.
+        were looking at.  Its words are ``handovers.resumed``'s: a game opened on a
+        session showed them already, before this screen was built (``OpeningHandover``).
         """
         g = self.g
         self._pending = last
-        if g.phase is Phase.GAME_OVER:
+        opening = handovers.resumed(g, last, self.timer)
+        if opening is None:
             self._show_final()
             return
-        revealed = any(isinstance(e, RequirementsRevealed) for e in last)
-        round_over = any(isinstance(e, RoundEnded) for e in last)
-        if g.phase is Phase.WRITING and not revealed and not round_over:
+        then: Callable[[], None]
+        if opening.then is handovers.Then.WRITE:
             self._begin_writing(resumed=True)
             return
-        then: Callable[[], None]
-        if revealed:
-            detail, then = "Space shows how the last plate ended.", partial(self._show_reveal, last)
-        elif round_over:
-            detail, then = "Space shows the scores of the round.", self._show_round_end
-        elif (holder := g.view(None).buzzer) is not None:
-            # P31: the buzz was held when the game stopped: it is the buzzer's again, with the whole time.
-            detail = (
-                f"Space shows the plate being guessed: {shown(self.players[holder])} holds the buzz "
-                f"and has the whole {BUZZ_SECONDS} seconds again."
-            )
-            then = partial(self._resume_buzz, holder)
+        if opening.then is handovers.Then.REVEAL:
+            then = partial(self._show_reveal, last)
+        elif opening.then is handovers.Then.ROUND_END:
+            then = self._show_round_end
+        elif opening.then is handovers.Then.BUZZ:
+            assert opening.seat is not None
+            then = partial(self._resume_buzz, opening.seat)
         else:
-            detail = "Space shows the plate being guessed. Buzz with your number key."
-            message = lock_out_message(last)
-            then = partial(self._show_plate, message)
+            then = partial(self._show_plate, lock_out_message(last))
         self._set_stage(Stage.HANDOVER, "between")
         self.query_one("#between-text", Static).update(f"Round {g.round} of {g.rounds}: the game resumes.")
-        self.app.push_screen(
-            HandoverScreen("Everyone", detail, title="The game resumes. Everyone, gather round — press Space when ready"),
-            lambda _: then(),
-        )
+        self.hand_over(HandoverScreen(opening.player, opening.detail, title=opening.title), lambda _: then())
 
     def _resume_buzz(self, holder: int) -> None:
         self._show_plate()
@@ -710,11 +698,14 @@ class Vntypl8sScreen(SessionScreen[Game]):
         """Next writer, clockwise (P13): the public handover first.
 
         *resumed*: the game was interrupted, maybe mid-plate; the handover says the
-        plate starts afresh with the whole writing time (P20).
+        plate starts afresh with the whole writing time (P20).  Its words are
+        ``handovers.writing``'s, as the opening handover's of a game that opened on one.
         """
         g = self.g
-        remaining = [p for p in g.writing_order if not g.view(None).players[p].done_writing]
-        writer = remaining[0]
+        remaining = handovers.writers_left(g)
+        opening = handovers.writing(g, self.timer, resumed=resumed)
+        writer = opening.seat
+        assert writer is not None
         self.writer = None
         self._set_stage(Stage.HANDOVER, "between")
         done = len(g.writing_order) - len(remaining)
@@ -722,18 +713,12 @@ class Vntypl8sScreen(SessionScreen[Game]):
             Content(f"Round {g.round}: writing plates ({done} of {len(g.writing_order)} done).\n"
                     f"Next: {plain(self.players[writer])}.")
         )
-        detail = writing_detail(g.round, g.rounds, self.timer)
         if resumed:
-            whole = f", with the whole {self.timer} seconds" if self.timer else ""
-            detail = (
-                f"The game resumes in round {g.round} of {g.rounds}. You write your plate from the start{whole}: "
-                "your secret 0WN3R and R3QRMNTS cards come next."
-            )
             self.query_one("#between-text", Static).update(
                 Content(f"Round {g.round}: the game resumes ({done} of {len(g.writing_order)} plates written).\n"
                         f"Next: {plain(self.players[writer])}.")
             )
-        self.hand_over(HandoverScreen(self.players[writer], detail), lambda _: self._show_writer(writer))
+        self.hand_over(HandoverScreen(opening.player, opening.detail), lambda _: self._show_writer(writer))
 
     def _show_writer(self, writer: int) -> None:
         g = self.g

@@ -20,8 +20,9 @@ The player's name is data (``common.text``): the default headline escapes it.  A
 ``detail`` or ``title`` is markup the game writes, names in it passed through ``shown``.
 
 A game that opens on a handover (``boardgames uwo``, ``boardgames vntypl8s --players
-...``) opens on an ``OpeningHandover``: that handover alone is the first frame, and the
-game screen is built beneath it once that frame is painted (issue 16).
+...``, and a resumed hot-seat game: ``--resume``, the menu's resume line) opens on an
+``OpeningHandover``: that handover alone is the first frame, and the game screen is
+built beneath it once that frame is painted (issue 16).
 """
 
 from __future__ import annotations
