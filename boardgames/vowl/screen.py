@@ -54,6 +54,7 @@ from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.common.text import plain, sentence, shown
 from boardgames.common.ui.base import ARM, GateHint, QuietGate, clock_of
 from boardgames.common.ui.host import Host, host
+from boardgames.common.ui.lazy import find_or_mount
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.common.ui.session_screen import SessionScreen
 from boardgames.common.ui.text_input import TextInput
@@ -254,12 +255,15 @@ class VowlScreen(SessionScreen[VowlGame]):
         once (``mount`` registers it before it returns); ``SandTimer`` starts its ticks
         on mount if it was started before.
         """
-        timer = self._buzz_timer
-        if timer is None:
-            timer = self._buzz_timer = SandTimer(BUZZ_SECONDS, host(self).clock, id="buzz-timer")
-            timer.border_title = "buzz"
-            self.query_one("#dice-row").mount(timer, before=self.timer)
-        return timer
+        if self._buzz_timer is None:
+            def make() -> SandTimer:
+                timer = SandTimer(BUZZ_SECONDS, host(self).clock, id="buzz-timer")
+                timer.border_title = "buzz"
+                return timer
+
+            self._buzz_timer = find_or_mount(self.query_one("#dice-row"), SandTimer, make, id="buzz-timer",
+                                             before=self.timer)
+        return self._buzz_timer
 
     def _stop_buzz_timer(self) -> None:
         """Stop the buzzer's countdown, if there has been one (none: nothing to stop)."""
@@ -627,21 +631,19 @@ class VowlScreen(SessionScreen[VowlGame]):
         over = view.phase is Phase.GAME_OVER
         self.set_class(over, "-over")  # vowl.tcss: the summary takes the card's place
         sd = view.sudden_death if view.phase is Phase.SUDDEN_DEATH else None
-        if sd is not None and not self.query("#buzz-gate"):
+        if sd is not None:
             # Mounted as sudden death begins, not hidden from the first frame (issue 16):
             # it tells the screen at once whether keys count (``on_armed``).
-            self.query_one("#vowl-table").mount(GateHint("", id="buzz-gate"), before="#answer")
+            find_or_mount(self.query_one("#vowl-table"), GateHint, lambda: GateHint("", id="buzz-gate"),
+                          before="#answer")
         self.set_class(sd is not None, "-sudden")  # vowl.tcss: the gate hint for the passed cards
         self.set_class(sd is not None and sd.buzzer is not None, "-buzzing")  # the buzz countdown shows
         if over:
             from boardgames.vowl.summary import game_summary  # noqa: PLC0415 - only once the game is over
 
-            panels = self.query(GameOverPanel)
-            if panels:
-                panel = panels.first()
-            else:  # mounted at the game's end, not hidden from the first frame (issue 16)
-                panel = GameOverPanel("", id="game-over")
-                self.query_one("#vowl-table").mount(panel, after="#card")
+            # Mounted at the game's end, not hidden from the first frame (issue 16).
+            panel = find_or_mount(self.query_one("#vowl-table"), GameOverPanel,
+                                  lambda: GameOverPanel("", id="game-over"), after="#card")
             panel.show(game_summary(view, self._events), view.practice)
         self.query_one(Scoreboard).show(view)
         put(self.query_one("#status", Static), self._status(view))

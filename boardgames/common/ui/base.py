@@ -33,6 +33,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from boardgames.common.clock import monotonic
+from boardgames.common.ui.lazy import find_or_mount
 
 T = TypeVar("T")
 
@@ -312,11 +313,7 @@ class GameScreen(Screen[None]):
         if small:
             text = (f"This screen needs a terminal of at least {min_w}×{min_h}; it is {width}×{height}.\n"
                     f"Enlarge the terminal to {min_w}×{min_h} (or shrink the font) and play goes on.")
-            shown = self.query(TooSmall)
-            if shown:
-                shown.first().update(text)
-            else:
-                self.mount(TooSmall(text, id="too-small"))
+            find_or_mount(self, TooSmall, lambda: TooSmall("", id="too-small")).update(text)
         was_small = self.too_small
         if small and not was_small:
             # Hiding the layout takes the focus away from it (a hidden widget cannot hold

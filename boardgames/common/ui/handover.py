@@ -41,6 +41,7 @@ from textual.widgets import Button, Footer, Static
 from boardgames.common.text import shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen, swallow_echoes
 from boardgames.common.ui.frames import after_first_frame
+from boardgames.common.ui.lazy import find_or_mount
 
 #: Shown once the handover takes Space (tmux tests wait for it).
 ARMED_TEXT = "Ready when you are: press Space (or click I'm ready)."
@@ -230,14 +231,9 @@ class OpeningHandover(HandoverScreen):
             self.query_one("#handover-name", Static).update(handover.headline)
         if handover.detail != self.detail:
             self.detail = handover.detail
-            shown_detail = self.query("#handover-detail").results(Static)
-            box = next(shown_detail, None)
-            if box is not None:
-                box.update(handover.detail)
-            elif handover.detail:
-                self.query_one("#handover-box").mount(
-                    Static(handover.detail, id="handover-detail"), after=self.query_one("#handover-name")
-                )
+            if handover.detail or self.query("#handover-detail"):
+                find_or_mount(self.query_one("#handover-box"), Static, lambda: Static("", id="handover-detail"),
+                              id="handover-detail", after=self.query_one("#handover-name")).update(handover.detail)
         self._then = (owner, then)
         self.wipe_previous_player()
 
