@@ -39,8 +39,9 @@ not timed (the same for every row and its baseline).
 the table's), and adds one row per entry; in process, ``measure()`` does the same.
 ``measure(keys)`` returns ``[(row name, {"p50", "p95", "max", "n", "baseline",
 "baseline_p50", "baseline_p95", "baseline_max", "target_p95"}), ...]`` in
-milliseconds; ``--json`` prints the same list.  Target (issue 16): every game row's
-p95 at most 16 ms (one frame at 60 Hz) on a quiet machine.
+milliseconds; ``--json`` prints the same list.  Targets (issue 16): every game row's
+p95 at most 16 ms (one frame at 60 Hz) on a quiet machine, but the review's opening
+(a new screen), which issue 16 gives 50 ms.
 """
 
 from __future__ import annotations
@@ -70,6 +71,9 @@ from textual.pilot import Pilot  # noqa: E402
 from textual.widgets import Input, OptionList, Static  # noqa: E402
 
 TARGET_P95_MS = 16.0
+#: The answer that ends a pile opens the turn's review, a new screen: issue 16 gives that
+#: opening its own target ("the review then opens in <= 50 ms"), not one frame's.
+REVIEW_TARGET_P95_MS = 50.0
 #: Seconds from one key's frame to the next key: a fast key repeat (25 a second).  Keys
 #: closer than a frame (1/60 s) also wait for Textual's frame clock, whatever the app.
 KEY_GAP = 0.04
@@ -388,20 +392,20 @@ def _measure(keys: int, rounds: int, only: str) -> list[tuple[str, dict[str, Any
         for job in jobs:
             asyncio.run(job())
     rows = [
-        ("Vowl Enter (accepted)", "accepted", "bare Input + Enter", "input"),
-        ("Vowl Enter (rejected)", "rejected", "bare Input + Enter", "input"),
-        ("Vowl Enter (last card: review)", "last", "bare Input + Enter", "input"),
-        ("UWO cursor", "uwo", "bare OptionList + arrow", "list"),
-        ("UWO cursor (computer thinking)", "thinking", "bare OptionList + arrow", "list"),
+        ("Vowl Enter (accepted)", "accepted", "bare Input + Enter", "input", TARGET_P95_MS),
+        ("Vowl Enter (rejected)", "rejected", "bare Input + Enter", "input", TARGET_P95_MS),
+        ("Vowl Enter (last card: review)", "last", "bare Input + Enter", "input", REVIEW_TARGET_P95_MS),
+        ("UWO cursor", "uwo", "bare OptionList + arrow", "list", TARGET_P95_MS),
+        ("UWO cursor (computer thinking)", "thinking", "bare OptionList + arrow", "list", TARGET_P95_MS),
     ]
     out = []
-    for name, key, base_name, base in rows:
+    for name, key, base_name, base, target in rows:
         if not samples[key]:
             continue
         row: dict[str, Any] = summary(samples[key])
         b = summary(samples[base])
         row.update(baseline=base_name, baseline_p50=b["p50"], baseline_p95=b["p95"], baseline_max=b["max"],
-                   target_p95=TARGET_P95_MS)
+                   target_p95=target)
         out.append((name, row))
     return out
 

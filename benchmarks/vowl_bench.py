@@ -22,9 +22,10 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from boardgames.common.dictionary import Dictionary, get_dictionary, load_curation
+from boardgames.common.dictionary import Dictionary, WordChecker, get_dictionary, load_curation
 from boardgames.common.skeleton import (
     SkeletonMatcher,
     build_index,
@@ -44,7 +45,7 @@ ANSWERS = [
 SKELETONS = {2: "CT", 3: "SVR", 4: "MNTR", 5: "PLTKL", 6: "CMPTRS", 7: "CMPTRZD"}
 
 
-def per_call(fn, reps: int) -> float:
+def per_call(fn: Callable[[], object], reps: int) -> float:
     """Best-of-5 mean seconds per call of fn() run reps times."""
     best = float("inf")
     for _ in range(5):
@@ -64,7 +65,7 @@ def table(title: str, header: list[str], rows: list[list[str]]) -> None:
         print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)))
 
 
-def bench_answers(backend) -> None:
+def bench_answers(backend: WordChecker) -> None:
     # Cold answers: a fresh memo each round, so every answer pays its dictionary check.
     def raw() -> None:
         for _, word in ANSWERS:
@@ -96,7 +97,7 @@ def candidates(skeleton: str) -> list[str]:
     return [stem + tail for stem in stems for tail in ("", "a", "e", "i", "o", "u")]
 
 
-def bench_solutions(backend) -> None:
+def bench_solutions(backend: WordChecker) -> None:
     rows = []
     for n, sk in SKELETONS.items():
         cands = candidates(sk)
