@@ -22,6 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from boardgames.common.text import sentence
+from boardgames.common.ui.classes import set_classes_once
 from boardgames.uwo import board as B
 from boardgames.uwo.board import Square
 from boardgames.uwo.cards import Kind, Role
@@ -141,12 +142,13 @@ class Cell(Drawn):
         if key == self._last:
             return
         self._last = key
-        for cls in HIGHLIGHTS:
-            self.set_class(cls in marks, cls)
-        self.set_class(umo is None, "-empty")
-        self.set_class(umo is not None and umo.side is Side.GNORFS, "-gnorfs")
-        self.set_class(umo is not None and umo.side is Side.PNORFS, "-pnorfs")
-        self.set_class(umo is not None and umo.out_of_play, "-out")
+        set_classes_once(self, {
+            **{cls: cls in marks for cls in HIGHLIGHTS},
+            "-empty": umo is None,
+            "-gnorfs": umo is not None and umo.side is Side.GNORFS,
+            "-pnorfs": umo is not None and umo.side is Side.PNORFS,
+            "-out": umo is not None and umo.out_of_play,
+        })
         glyph = next((MARK_GLYPHS[m] for m in MARK_ORDER if m in marks), "")
         shown_hint = f"{glyph}{hint}" if hint else ("◆ chosen" if "-selected" in marks else "")
         text = Text(no_wrap=True, overflow="ellipsis")

@@ -24,6 +24,7 @@ from textual.visual import VisualType
 from textual.widgets import Static
 
 from boardgames.common.text import plain
+from boardgames.common.ui.classes import set_classes_once
 from boardgames.common.ui.textual_fixes import speed_ups_apply, update_changed_rows
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.events import plural
@@ -354,13 +355,9 @@ class CardFace(Static):
         if getattr(self, "_put_key", None) == (card, caption):
             return  # the same card: no class to change, nothing to draw
         before = (self.classes, getattr(self, "_put_key", None))
-        # Restyled once for the whole change (a card of another deck: one class off, one
-        # on), not once per class: each restyle runs the whole stylesheet (issue 16).
-        for cls in TIER_CLASS.values():
-            self.set_class(card is not None and TIER_CLASS[card.tier] == cls, cls, update=False)
-        self.set_class(card is None, "-empty", update=False)
-        if self.classes != before[0]:
-            self.update_node_styles()
+        # A card of another deck: one class off, one on, and one restyle.
+        set_classes_once(self, {**{cls: card is not None and TIER_CLASS[card.tier] == cls
+                                   for cls in TIER_CLASS.values()}, "-empty": card is None})
         if card is None:
             put(self, Text(caption or "·", style="dim"), (card, caption))
             return

@@ -50,3 +50,33 @@ async def test_an_id_tells_two_of_one_kind_apart() -> None:
         assert find_or_mount(table, Static, lambda: Static("again", id="buzz"), id="buzz") is buzz
         found = find_or_mount(table, Static, lambda: Static("never"))  # any Static: one is there
         assert found.id in {"buzz", "first", "last"}
+
+
+async def test_several_classes_change_with_one_restyle() -> None:
+    """``common.ui.classes.set_classes_once``: a UWO square's side and marks, a Vowl card's
+    deck - each class changed by ``set_class`` restyled the widget once (issue 16)."""
+    from textual.css.stylesheet import Stylesheet
+
+    from boardgames.common.ui.classes import set_classes_once
+
+    app = Table()
+    async with app.run_test(size=(40, 10)) as pilot:
+        first = app.query_one("#first", Static)
+        restyled: list[object] = []
+        original = Stylesheet.update_nodes
+
+        def update_nodes(self: Stylesheet, nodes, animate: bool = False) -> None:  # noqa: ANN001
+            nodes = list(nodes)
+            restyled.extend(node for node in nodes if node is first)
+            original(self, nodes, animate=animate)
+
+        Stylesheet.update_nodes = update_nodes  # type: ignore[method-assign]
+        try:
+            assert set_classes_once(first, {"-a": True, "-b": True, "-c": False})
+            assert first.classes == {"-a", "-b"} and len(restyled) == 1
+            assert set_classes_once(first, {"-a": False, "-b": True, "-c": True})
+            assert first.classes == {"-b", "-c"} and len(restyled) == 2
+            assert not set_classes_once(first, {"-b": True, "-c": True}) and len(restyled) == 2
+            await pilot.pause()
+        finally:
+            Stylesheet.update_nodes = original  # type: ignore[method-assign]
