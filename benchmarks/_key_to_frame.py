@@ -143,18 +143,21 @@ def send_key(app: App[Any], key: str) -> None:
 
 
 def as_run(job: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    """Run one round as ``boardgames.app.run`` runs the app: everything made before it
-    (the imports, the earlier rounds' survivors) frozen out of the cyclic collector's
-    reach, so its full passes walk only what the round makes, as in a player's process.
+    """Run one round as ``boardgames.app.run`` runs the app: ``collector.start()``
+    freezes everything made before it (the imports, the earlier rounds' survivors) out
+    of the cyclic collector's reach, and from then on its full passes run at handovers.
     Without it every full pass walked the whole benchmark process - its imports and the
     caches of all earlier rounds, 15 to 220 ms each as they grew - and landed on keys of
-    the game and of its baseline alike.  Unfrozen after the round, so its garbage goes."""
+    the game and of its baseline alike.  Stopped after the round, so its garbage goes.
+    The baselines run the same way (they have no handover: Python's own passes)."""
+    from boardgames.common import collector  # noqa: PLC0415 - the app's, imported with it
+
     gc.collect()
-    gc.freeze()
+    collector.start()
     try:
         asyncio.run(job())
     finally:
-        gc.unfreeze()
+        collector.stop()
 
 
 def summary(samples: list[float]) -> dict[str, float]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import gc
 import random
 import sys
 from collections.abc import Callable
@@ -16,6 +15,7 @@ from textual.binding import Binding
 from textual.command import CommandPalette, Provider
 from textual.screen import Screen
 
+from boardgames.common import collector
 from boardgames.common.clock import Clock, monotonic
 from boardgames.common.errors import UserFacingError
 from boardgames.common.saves import SaveRecord, SaveStore
@@ -432,8 +432,9 @@ def run(app: BoardgamesApp, **options: Any) -> int:
     long as the process: frozen here, the cyclic collector never walks it again.  Its
     first full pass otherwise came before a game's first frame, a tenth of the time
     from ``App.run`` to that frame (issue 16); nothing is kept alive that would not be.
+    From here on the collector's full passes run at handovers (``common.collector``).
     """
-    gc.freeze()
+    collector.start()
     app.run(**options)
     if app.failure is not None:
         print(f"boardgames: {app.failure.message}", file=sys.stderr)

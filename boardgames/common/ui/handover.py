@@ -38,6 +38,7 @@ from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from boardgames.common import collector
 from boardgames.common.text import shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen, swallow_echoes
 from boardgames.common.ui.frames import after_first_frame
@@ -106,6 +107,9 @@ class HandoverScreen(OnceModalScreen[None]):
 
     def on_mount(self) -> None:
         self.wipe_previous_player()
+        # The keyboard is changing hands and this screen takes no key yet (``ARM``): the
+        # collector's full pass runs now, not on a racer's key (issue 16).
+        after_first_frame(self, collector.settle)
 
     def wipe_previous_player(self) -> None:
         """Notifications and the game screen's private lines go before anyone else looks."""
