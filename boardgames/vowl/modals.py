@@ -182,6 +182,9 @@ class ReviewScreen(OnceModalScreen[None]):
     DEFAULT_CSS = """
     ReviewScreen {
         align: center middle;
+        /* Opaque: a see-through modal paints the whole table beneath it again, tinted,
+           a third of the time from the turn's last answer to the review (issue 16). */
+        background: $background;
         /* Fills the terminal when the review is long; its table scrolls (the headline and the hint stay). */
         #review-box { width: 100%; max-width: 140; height: auto; max-height: 100%; border: thick $accent; background: $panel; padding: 0 1; }
         #review-headline { dock: top; text-style: bold; margin-bottom: 1; }

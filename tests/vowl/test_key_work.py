@@ -22,7 +22,7 @@ from boardgames.vowl.modals import ReviewScreen
 from boardgames.vowl.screen import VowlScreen
 from boardgames.vowl.widgets import EventLog, Layouts
 from tests.screen import rendered_widgets, settled, wait_for
-from tests.vowl.test_screen import MATCHER, SIZE, make_app, roll_and_start_pile, vowl
+from tests.vowl.test_screen import MATCHER, SIZE, make_app, roll_and_start_pile, solve_current_pile, vowl
 
 
 async def test_an_answer_neither_rebuilds_the_footer_nor_lays_out_the_screen(monkeypatch) -> None:
@@ -376,3 +376,21 @@ async def test_a_card_of_another_deck_is_restyled_once() -> None:
                 assert len(restyled) - before <= 1, (shown, restyled)
         finally:
             Stylesheet.update_nodes = original  # type: ignore[method-assign]
+
+
+async def test_the_review_paints_nothing_of_the_table_beneath(monkeypatch) -> None:
+    """A see-through review painted the whole table under it again, tinted, for its
+    first frame: a third of the time from the turn's last answer to the review."""
+    from textual.renderables.background_screen import BackgroundScreen
+
+    painted: list[int] = []
+    original = BackgroundScreen.__rich_console__
+    monkeypatch.setattr(BackgroundScreen, "__rich_console__",
+                        lambda self, console, options: (painted.append(1), original(self, console, options))[1])
+    app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await roll_and_start_pile(pilot, app)
+        await solve_current_pile(pilot, app, clock)
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+        await settle(pilot, app)
+        assert painted == []
