@@ -972,6 +972,8 @@ class _Syncer:
     #: The one thread every game's saves are synced in (``executor``), made at the first save.
     _executor: ThreadPoolExecutor | None = None
     _executor_lock = threading.Lock()
+    #: The executor's worker thread, once it has run a sync.
+    _worker: threading.Thread | None = None
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -997,10 +999,11 @@ class _Syncer:
     def wait(self) -> None:
         with self._lock:
             running = self._running
-        if running is not None and not threading.current_thread().name.startswith("save-fsync"):
+        if running is not None and threading.current_thread() is not _Syncer._worker:
             running.exception()  # waits; a failed sync (not an OSError: our bug) is not the caller's to raise
 
     def _run(self) -> None:
+        _Syncer._worker = threading.current_thread()  # ``wait`` from here would wait for itself
         while True:
             with self._lock:
                 path, self._pending = self._pending, None

@@ -54,10 +54,11 @@ def writers_left(game: Game) -> list[int]:
     return [p for p in game.writing_order if not view.players[p].done_writing]
 
 
-def writing(game: Game, timer: int | None, *, resumed: bool = False) -> Opening:
+def writing(game: Game, timer: int | None, *, resumed: bool = False, left: Sequence[int] | None = None) -> Opening:
     """The next writer's handover (P13).  *resumed*: the game was interrupted, maybe
-    mid-plate; it says the plate starts afresh with the whole writing time (P20)."""
-    writer = writers_left(game)[0]
+    mid-plate; it says the plate starts afresh with the whole writing time (P20).
+    *left*: ``writers_left(game)``, when the caller has it already (an engine view each)."""
+    writer = (writers_left(game) if left is None else left)[0]
     detail = writing_detail(game.round, game.rounds, timer)
     if resumed:
         whole = f", with the whole {timer} seconds" if timer else ""

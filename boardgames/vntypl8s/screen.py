@@ -703,21 +703,17 @@ class Vntypl8sScreen(SessionScreen[Game]):
         """
         g = self.g
         remaining = handovers.writers_left(g)
-        opening = handovers.writing(g, self.timer, resumed=resumed)
+        opening = handovers.writing(g, self.timer, resumed=resumed, left=remaining)
         writer = opening.seat
         assert writer is not None
         self.writer = None
         self._set_stage(Stage.HANDOVER, "between")
         done = len(g.writing_order) - len(remaining)
+        where = (f"the game resumes ({done} of {len(g.writing_order)} plates written)" if resumed
+                 else f"writing plates ({done} of {len(g.writing_order)} done)")
         self.query_one("#between-text", Static).update(
-            Content(f"Round {g.round}: writing plates ({done} of {len(g.writing_order)} done).\n"
-                    f"Next: {plain(self.players[writer])}.")
+            Content(f"Round {g.round}: {where}.\nNext: {plain(self.players[writer])}.")
         )
-        if resumed:
-            self.query_one("#between-text", Static).update(
-                Content(f"Round {g.round}: the game resumes ({done} of {len(g.writing_order)} plates written).\n"
-                        f"Next: {plain(self.players[writer])}.")
-            )
         self.hand_over(HandoverScreen(opening.player, opening.detail), lambda _: self._show_writer(writer))
 
     def _show_writer(self, writer: int) -> None:

@@ -765,7 +765,7 @@ class VowlScreen(SessionScreen[VowlGame]):
     def clear_for_handover(self) -> None:
         """The next racer must not see the last one's typing or verdict (``Time!``, ``✓ word``)."""
         super().clear_for_handover()
-        self.query_one(Feedback).say("", ok=True)
+        self.query_one(Feedback).clear()
 
     def _feedback(self, text: str, *, ok: bool) -> None:
         self.query_one(Feedback).say(text, ok=ok)

@@ -347,6 +347,10 @@ class Feedback(Static):
     def say(self, text: str, *, ok: bool) -> None:
         put(self, f"[{'$success' if ok else '$error'}]{text}[/]" if text else "")
 
+    def clear(self) -> None:
+        """No verdict (a new card, a handover)."""
+        put(self, "")
+
 
 class CardFace(Static):
     """The face-up card, large, framed in its deck's colour."""
