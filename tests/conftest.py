@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from boardgames.common import collector
 from boardgames.common.storage import DATA_ENV
 
 
@@ -15,6 +17,15 @@ def _private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     path = tmp_path_factory.mktemp("data")
     monkeypatch.setenv(DATA_ENV, str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def _pythons_own_collector() -> Iterator[None]:
+    """A test that ran the app through ``boardgames.app.run`` (the CLI's tests) started
+    ``common.collector``; the next test in the process starts with Python's own again."""
+    yield
+    if collector.active():
+        collector.stop()
 
 
 # The day-to-day subset is ``./scripts/test -m "not slow"`` (CONTRIBUTING.md): these

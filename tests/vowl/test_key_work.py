@@ -394,3 +394,24 @@ async def test_the_review_paints_nothing_of_the_table_beneath(monkeypatch) -> No
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
         await settle(pilot, app)
         assert painted == []
+
+
+async def test_a_fast_burst_after_a_rejection_is_answered_as_typed() -> None:
+    """Seen in tmux: over a rejected "qqq" (left selected), "BSpace BSpace BSpace m a y
+    Enter" in one burst said "Type a word first": the Backspaces ran after the letters."""
+    from tests.monkey import send_key
+
+    app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await roll_and_start_pile(pilot, app)
+        run = screen.view().active_run
+        assert run is not None and run.current is not None
+        clock.advance(1)
+        await pilot.press(*"qqq", "enter")
+        await wait_for(pilot, lambda: "rejected" in str(screen.query_one("#feedback", Static).content), "the rejection")
+        word = MATCHER.solutions(run.current.skeleton)[0]
+        for key in ("backspace", "backspace", "backspace", *word, "enter"):
+            send_key(app, key)
+        await wait_for(pilot, lambda: settled(app), "the burst to be handled")
+        assert "accepted" in str(screen.query_one("#feedback", Static).content)
+        assert (screen.view().active_run.solved_count or 0) == 1

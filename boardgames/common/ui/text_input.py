@@ -10,6 +10,16 @@ control or invisible character is drawn as its visible stand-in from
 ``common.text.plain`` (``␛`` for ESC), one character for one, so the cursor stays
 where Textual puts it.  It is done with a highlighter, the hook ``Input`` offers
 for restyling the text it draws.
+
+Keys take effect in the order they were pressed.  ``Input`` inserts a typed
+character as the key reaches it, but its editing keys (Backspace, Delete, the
+arrows, Enter) are bindings, which Textual resolves only once the key has bubbled up
+through every container to the app - one message queue after another.  In a burst
+(a fast typist, a busy machine, a terminal read holding several keys) the letters
+behind such a key were inserted before it ran: "Backspace m a y Enter" over a
+rejected answer submitted "ma".  ``TextInput`` runs its own (non-priority) bindings
+as the key reaches it, which is where Textual's binding chain would find them first
+anyway; priority bindings were run by the app before the key came here.
 """
 
 from __future__ import annotations
@@ -18,6 +28,7 @@ from typing import Any
 
 from rich.highlighter import Highlighter
 from rich.text import Text
+from textual import events
 from textual.widgets import Input
 
 from boardgames.common.text import plain
@@ -43,3 +54,12 @@ class TextInput(Input):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("highlighter", VisibleControls())
         super().__init__(*args, **kwargs)
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Textual calls this before ``Input._on_key`` (each class's handler, most derived
+        # first; that one still runs: it restarts the cursor's blink).  A key handled here
+        # goes no further up.
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if not binding.priority and await self.app.run_action(binding.action, self):
+                event.stop()
+                return
