@@ -18,8 +18,7 @@ through every container to the app - one message queue after another.  In a burs
 (a fast typist, a busy machine, a terminal read holding several keys) the letters
 behind such a key were inserted before it ran: "Backspace m a y Enter" over a
 rejected answer submitted "ma".  ``TextInput`` runs its own (non-priority) bindings
-as the key reaches it, which is where Textual's binding chain would find them first
-anyway; priority bindings were run by the app before the key came here.
+as the key reaches it (``textual_fixes.run_own_binding``).
 """
 
 from __future__ import annotations
@@ -32,6 +31,7 @@ from textual import events
 from textual.widgets import Input
 
 from boardgames.common.text import plain
+from boardgames.common.ui.textual_fixes import run_own_binding
 
 
 class VisibleControls(Highlighter):
@@ -57,9 +57,5 @@ class TextInput(Input):
 
     async def _on_key(self, event: events.Key) -> None:
         # Textual calls this before ``Input._on_key`` (each class's handler, most derived
-        # first; that one still runs: it restarts the cursor's blink).  A key handled here
-        # goes no further up.
-        for binding in self._bindings.key_to_bindings.get(event.key, ()):
-            if not binding.priority and await self.app.run_action(binding.action, self):
-                event.stop()
-                return
+        # first; that one still runs: it restarts the cursor's blink).
+        await run_own_binding(self, event)

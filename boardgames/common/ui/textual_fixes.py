@@ -593,6 +593,25 @@ def update_changed_rows(widget: Any, content: Any) -> None:
         widget.refresh(*(Region(0, y, width, 1) for y in rows))
 
 
+async def run_own_binding(widget: Any, event: Any) -> bool:
+    """Run *widget*'s own (non-priority) binding for the key *event* where the key
+    arrives, and stop the key there; whether one ran.
+
+    Textual 8.2.8 resolves a focused widget's bindings only once its key has bubbled up
+    through every container to the app, one message queue after another, while a key
+    the widget handles itself (a typed letter) takes effect as it arrives: in a burst,
+    the letters typed behind a Backspace went in before it ran.  The widget's own
+    bindings are the first the app's binding chain would try, so running them here
+    changes only when, not which; priority bindings ran in the app before the key came.
+    Used by ``common.ui.text_input.TextInput``.
+    """
+    for binding in widget._bindings.key_to_bindings.get(event.key, ()):  # noqa: SLF001 - no public lookup
+        if not binding.priority and await widget.app.run_action(binding.action, widget):
+            event.stop()
+            return True
+    return False
+
+
 def apply() -> None:
     """Install every work-around (once)."""
     global _applied  # noqa: PLW0603 - a process-wide, install-once flag
