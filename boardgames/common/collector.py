@@ -15,8 +15,9 @@ cursor move, the answer that opens the review.  So:
   makes - a few milliseconds if it comes at all;
 - ``stop()`` undoes ``start`` (a benchmark runs many apps in one process).
 
-Only an app started by ``run`` is managed: in a test process ``settle`` does nothing,
-so tests keep Python's own collector and each other's garbage.
+Only an app started by ``run`` is managed: tests run their apps with ``run_test``, so
+``settle`` does nothing there and they keep Python's own collector (the suite's
+``conftest`` stops it again after a test that went through ``run``).
 """
 
 from __future__ import annotations

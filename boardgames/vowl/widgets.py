@@ -358,17 +358,16 @@ class CardFace(Static):
     def show(self, card: Card | None, caption: str = "") -> None:
         if getattr(self, "_put_key", None) == (card, caption):
             return  # the same card: no class to change, nothing to draw
-        before = (self.classes, getattr(self, "_put_key", None))
+        previous = getattr(self, "_put_key", None)
         # A card of another deck: one class off, one on, and one restyle.
-        set_classes_once(self, {**{cls: card is not None and TIER_CLASS[card.tier] == cls
-                                   for cls in TIER_CLASS.values()}, "-empty": card is None})
+        restyled = set_classes_once(self, {**{cls: card is not None and TIER_CLASS[card.tier] == cls
+                                              for cls in TIER_CLASS.values()}, "-empty": card is None})
         if card is None:
             put(self, Text(caption or "·", style="dim"), (card, caption))
             return
         text = Text("   ".join(card.skeleton), style="bold")
         text.append(f"\n\n{card.tier.name.lower()} · {card.tier.value}", style="dim")
-        previous = before[1]
-        if before[0] == self.classes and isinstance(previous, tuple) and previous[0] is not None:
+        if not restyled and isinstance(previous, tuple) and previous[0] is not None:
             # Another card of the same deck (a fixed size: 1fr): only the rows that
             # change are drawn again - its letters - not all of its rows (issue 16).
             self._put_key = (card, caption)
