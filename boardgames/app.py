@@ -21,15 +21,15 @@ from boardgames.common.errors import UserFacingError
 from boardgames.common.saves import SaveRecord, SaveStore
 from boardgames.common.settings import Settings, load_settings, save_settings, unknown_theme
 from boardgames.common.text import shown
-from boardgames.common.ui import textual_fixes
+from boardgames.common.ui import frames, textual_compat
 from boardgames.games import GAMES, GameInfo, get_game, resumable, saved_at
 
 if TYPE_CHECKING:
     from boardgames.common.crash import Crash
 
-# Before Textual's Header (``MainMenu.compose``) and Footer are imported: the speed-ups define their classes
-# faster (``textual_fixes._widget_classes_defined_without_dir``).
-textual_fixes.apply()
+# Before Textual's Header and Footer are imported: the speed-ups define their classes faster.
+textual_compat.apply()
+frames.install()
 
 from textual.widgets import Footer, OptionList, Static  # noqa: E402
 from textual.widgets.option_list import Option  # noqa: E402
@@ -181,7 +181,7 @@ def game_commands() -> type[Provider]:
     return GameCommands
 
 
-class BoardgamesApp(App[int]):
+class BoardgamesApp(textual_compat.CrashHookedApp):
     """The suite.  ``start`` opens a screen directly (``boardgames vowl ...``).
 
     ``clock`` and ``seed`` are injected so tests can drive timers by hand and get
@@ -270,7 +270,7 @@ class BoardgamesApp(App[int]):
     crash: Crash | None = None
     crash_report: Path | None = None
 
-    def _handle_exception(self, error: Exception) -> None:
+    def on_unhandled_error(self, error: Exception) -> None:
         """Any error a handler, worker or timer lets through: Textual stops the app
         (it always has); we keep a crash report first, naming the open game's save.
 
@@ -281,13 +281,6 @@ class BoardgamesApp(App[int]):
 
             self.crash = Crash(error, save=self._open_save())
             self.crash_report = write_report(self.crash)
-        super()._handle_exception(error)
-
-    def _fatal_error(self) -> None:
-        """Textual prints a full traceback with locals after the app exits; a player gets
-        ``Crash.summary`` instead (``run``), and the traceback is in the report."""
-        self.bell()
-        self._close_messages_no_wait()
 
     def _open_save(self) -> str | None:
         """The save file of the game being played, if any (for the crash report)."""

@@ -8,20 +8,17 @@ can spare (issue 16).
 
 from __future__ import annotations
 
-import contextlib
 import functools
 from collections.abc import Callable
 from typing import Any
 
-from textual import events, work
-from textual.command import Command, CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
-from textual.css.query import NoMatches
+from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
-from textual.widgets import LoadingIndicator
 
 from boardgames.common.saves import SaveStore
 from boardgames.common.text import plain
 from boardgames.common.ui.host import Host
+from boardgames.common.ui.textual_compat import hardened_command_palette
 from boardgames.games import GAMES, get_game, resumable, saved_at
 
 
@@ -88,72 +85,5 @@ class GameCommands(Provider):
                 yield Hit(score, matcher.highlight(name), cb, help=help_text)
 
 
-class SafeCommandPalette(CommandPalette):
-    """Textual's palette, hardened against fast hands (found by the monkey test):
-
-    - it closes once: a double Enter would otherwise close it twice and pop the
-      screen beneath it too;
-    - Page Up/Down while the result list is still being filled is ignored (Textual
-      8.2 raises ``KeyError`` from ``OptionList._move_page`` there);
-    - once closed, nothing it started touches its widgets: a key typed just before
-      Escape still starts a search (its ``Input.Changed`` arrives late), and on a busy
-      machine that search can end after the palette's widgets are gone - Textual's
-      worker then raises ``NoMatches`` and the app stops.  Late searches, their
-      results, the busy and "no matches" countdowns are dropped instead.
-    """
-
-    _dismissed_once = False
-
-    @property
-    def closed(self) -> bool:
-        """Dismissed, popped or being removed: its widgets may be gone."""
-        return self._dismissed_once or not self.is_attached or self not in self.app.screen_stack
-
-    def dismiss(self, result: Any = None) -> Any:
-        if self._dismissed_once:
-            return None
-        self._dismissed_once = True
-        self._cancel_gather_commands()
-        self._stop_busy_countdown()
-        self._stop_no_matches_countdown()
-        return super().dismiss(result)
-
-    @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
-    async def _gather_commands(self, search_value: str) -> None:
-        if self.closed:
-            return
-        try:
-            # Textual's own search (``work`` keeps the undecorated method as ``__wrapped__``).
-            await CommandPalette._gather_commands.__wrapped__(self, search_value)  # type: ignore[attr-defined]
-        except NoMatches:
-            if not self.closed:
-                raise  # a real bug while open: let it be seen
-
-    def _refresh_command_list(self, command_list: CommandList, commands: list[Command], clear_current: bool) -> None:
-        if self.closed:
-            return
-        # Textual sorts by score alone, so commands of equal score (all of them, in an
-        # empty search) kept the order the providers' searches happened to deliver
-        # them in - the machine's load decided it: the list shuffled from one opening
-        # to the next, and Enter ran another command.  By name first; the score sort
-        # is stable and keeps that order among equals.
-        by_name = sorted(commands, key=lambda command: str(command.hit.text or ""))
-        super()._refresh_command_list(command_list, by_name, clear_current)
-
-    def _watch__list_visible(self) -> None:
-        if not self.closed:
-            super()._watch__list_visible()
-
-    def _watch__show_busy(self) -> None:  # type: ignore[override]  # Textual's is async; made plain: no coroutine left unawaited when closed
-        if not self.closed:
-            self.query_one(LoadingIndicator).set_class(self._show_busy, "--visible")
-            self.query_one(CommandList).set_class(self._show_busy, "--populating")
-
-    def _on_timer(self, event: events.Timer) -> None:
-        if self.closed:  # a countdown (busy, "no matches") that fires as the palette goes
-            event.prevent_default()
-            event.stop()
-
-    def _action_command_list(self, action: str) -> None:
-        with contextlib.suppress(KeyError):  # the list has no lines yet: nothing to page through
-            super()._action_command_list(action)
+#: Textual's palette, hardened against fast hands (``textual_compat.hardened_command_palette``).
+SafeCommandPalette = hardened_command_palette()

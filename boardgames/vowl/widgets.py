@@ -4,7 +4,6 @@ Names are data: drawn as ``Text`` through ``common.text.plain``, never as markup
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, Self
 
 from rich.cells import cell_len
@@ -25,7 +24,7 @@ from textual.widgets import Static
 
 from boardgames.common.text import plain
 from boardgames.common.ui.classes import set_classes_once
-from boardgames.common.ui.textual_fixes import speed_ups_apply, update_changed_rows
+from boardgames.common.ui.textual_compat import active, keep_rows_across_scroll, update_changed_rows
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.events import plural
 from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
@@ -95,14 +94,6 @@ def _bounded_height(widget: Static, lines: int) -> int:
         lines = min(lines, int(high.value) - gutter)
     return max(0, lines)
 
-
-
-@functools.cache
-def _log_speed_ups() -> bool:
-    """Whether ``EventLog`` may keep its drawn lines across a write and a scroll: it
-    reads Textual's per-line cache (``Widget._styles_cache``), so only on the Textual
-    ``textual_fixes`` was checked against; another release draws as ``RichLog`` does."""
-    return speed_ups_apply()
 
 
 class EventLog(ScrollView, can_focus=True):
@@ -224,7 +215,7 @@ class EventLog(ScrollView, can_focus=True):
         if not self._size_known:
             self._deferred.append((text.copy(), scroll_end))
             return self
-        now = _log_speed_ups() and self.is_mounted and bool(self.container_size)
+        now = active("log-rows") and self.is_mounted and bool(self.container_size)
         follow = self.auto_scroll if scroll_end is None else scroll_end
         self._writing, self._layout_kept, self._lines_before = True, False, len(self.lines)
         try:
@@ -298,7 +289,7 @@ class EventLog(ScrollView, can_focus=True):
                 self._writing = True
             EventLog.layouts += layout
             self._layout_kept = layout
-            if not layout and repaint and not regions and _log_speed_ups():
+            if not layout and repaint and not regions and active("log-rows"):
                 return self._repaint_new_lines(recompose)
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
@@ -319,18 +310,10 @@ class EventLog(ScrollView, can_focus=True):
         """Textual's (every row repainted), but the rows still shown keep what was drawn
         for them, moved with the scroll; only the rows that come into view are drawn."""
         step = round(new_value) - round(old_value)
-        if not (step and _log_speed_ups() and self.is_mounted):
+        if not (step and active("log-rows") and self.is_mounted):
             super().watch_scroll_y(old_value, new_value)
             return
-        cache = self._styles_cache
-        top = self.styles.gutter.top
-        rows = range(top, top + self.content_region.height)
-        drawn, dirty = cache._cache, cache._dirty_lines
-        kept = {y: drawn[y + step] for y in rows
-                if y + step in rows and y + step in drawn and y + step not in dirty}
-        super().watch_scroll_y(old_value, new_value)  # every row marked to be drawn
-        drawn.update(kept)
-        dirty.difference_update(kept)
+        keep_rows_across_scroll(self, step, lambda: super(EventLog, self).watch_scroll_y(old_value, new_value))
 
 
 class Feedback(Static):

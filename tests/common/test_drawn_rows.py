@@ -1,5 +1,5 @@
 """Rows kept between frames (issue 16, item 3: Vowl's Enter): a scroll bar put together
-from rows drawn before (``textual_fixes._scroll_bars_drawn_from_their_rows``) and a log
+from rows drawn before (``textual_compat``'s ``scroll-bar-rows``) and a log
 that draws only the rows a new line and its scroll bring into view (``vowl.widgets.EventLog``).
 
 Every check here compares with Textual's own drawing: each row of a scroll bar with
@@ -23,11 +23,11 @@ from textual.widget import Widget
 
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
-from boardgames.common.ui import textual_fixes
-from boardgames.common.ui.textual_fixes import speed_ups_apply
+from boardgames.common.ui import textual_compat
+from tests.compat import needs
 from boardgames.vowl.widgets import EventLog
 
-pytestmark = pytest.mark.skipif(not speed_ups_apply(), reason="speed-ups are for textual_fixes.SPEED_UPS_FOR only")
+pytestmark = needs("scroll-bar-rows", "log-rows")
 
 Cell = tuple[str, object]
 
@@ -49,7 +49,7 @@ def textual_scroll_bar(bar: ScrollBar, crop: Region) -> list[Strip]:
     """What Textual's own ``ScrollBar.render_lines`` draws now, from nothing kept."""
     bar._styles_cache.clear()
     bar._set_dirty()
-    return textual_fixes.TEXTUAL_SCROLL_BAR_RENDER_LINES(bar, crop)
+    return textual_compat.TEXTUAL_SCROLL_BAR_RENDER_LINES(bar, crop)
 
 
 class Scrolled(App[None]):
@@ -75,8 +75,8 @@ async def test_a_scroll_bar_is_the_one_textual_draws_at_every_geometry() -> None
                         bar.window_virtual_size, bar.window_size, bar.position = virtual, window, position
                         bar.mouse_over = hover
                         for crop in (Region(0, 0, *bar.size), Region(0, 3, bar.size.width, 4)):
-                            rows = textual_fixes.scroll_bar_rows(bar, bar.render())
-                            before = textual_fixes._SCROLL_BAR_ROWS.get(bar)
+                            rows = textual_compat.scroll_bar_rows(bar, bar.render())
+                            before = textual_compat._SCROLL_BAR_ROWS.get(bar)
                             hit = before is not None and all(row in before[1] for row in rows[crop.y:crop.bottom])
                             kept += hit
                             ours = bar.render_lines(crop)

@@ -28,13 +28,12 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 from boardgames import app as app_module
-from boardgames.common import collector
 from boardgames.app import BoardgamesApp
+from boardgames.common import collector
 from boardgames.common.clock import ManualClock
 from boardgames.common.ui.base import IGNORED_HINT
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import OpeningHandover
-from boardgames.common.ui.textual_fixes import speed_ups_apply
 from boardgames.uwo import entry as uwo_entry
 from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.widgets import Cell
@@ -42,10 +41,6 @@ from boardgames.vntypl8s.entry import ENTRY as VNTYPL8S
 from boardgames.vowl.screen import start_game
 from boardgames.vowl.spec import VowlSetup
 from tests.screen import pause_like_a_player, quiet, screen_text, settled, take_keyboard, wait_for
-
-#: What these tests count is the work of textual_fixes' speed-ups, installed only on the
-#: Textual they were copied from (SPEED_UPS_FOR); elsewhere Textual's own code runs.
-pytestmark = pytest.mark.skipif(not speed_ups_apply(), reason="speed-ups are for textual_fixes.SPEED_UPS_FOR only")
 
 
 @contextmanager
@@ -122,43 +117,8 @@ def vntypl8s_from_the_command_line() -> BoardgamesApp:
     return app
 
 
-async def test_the_menus_footer_keys_are_styled_once_before_its_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each key of a Footer was styled three times as it was built (registered, then its
-    ``compact`` set to ``True`` and to the Footer's ``False``): 11 stylings for the
-    menu's four keys (``textual_fixes._footer_keys_styled_once``)."""
-    counts = await first_frame_counts(BoardgamesApp, monkeypatch)
-    assert counts["footer rebuilds"] == 1
-    assert counts["apply FooterKey"] == 4
 
 
-async def test_the_menu_draws_no_frame_to_throw_away_and_its_first_frame_is_whole(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The menu was drawn whole under the app's start-up batch and the frame dropped
-    (``App._display`` shows nothing inside a batch); the first frame sent was then a
-    partial one that left the screen's blank rows unpainted.  Now nothing is drawn
-    inside the batch, and the first frame is the whole screen, Footer keys included
-    (``textual_fixes._no_frame_drawn_inside_a_batch``)."""
-    sent: list[tuple[str, list[str]]] = []
-    display = App._display
-
-    def first_frames(self: App[Any], screen: Screen[Any], renderable: Any) -> None:
-        display(self, screen, renderable)
-        if renderable is not None and not self._batch_count and screen is not self.screen_stack[0]:
-            rows = ["".join(segment.text for strip in row for segment in strip)
-                    for row in getattr(renderable, "strips", [])]
-            sent.append((type(renderable).__name__, rows))
-
-    counts = await first_frame_counts(BoardgamesApp, monkeypatch)
-    assert counts["frames thrown away"] == 0
-    monkeypatch.setattr(App, "_display", first_frames)
-    app = BoardgamesApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: bool(sent), "the first frame")
-    kind, rows = sent[0]
-    assert kind == "LayoutUpdate" and len(rows) == 24
-    assert "Pick a game" in rows[5] and "Vowl" in rows[8]
-    assert "Quit" in rows[23] and "Delete saved game" in rows[23] and "palette" in rows[23]
 
 
 async def test_footer_keys_keep_their_compact_class() -> None:
@@ -180,12 +140,6 @@ async def test_footer_keys_keep_their_compact_class() -> None:
         assert all(key.compact and key.has_class("-compact") for key in keys)
 
 
-async def test_vowl_builds_its_footer_once_before_its_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each bindings signal of the screen rebuilt the Footer (every key a new, newly
-    styled widget): four times before Vowl's first frame (``textual_fixes``)."""
-    counts = await first_frame_counts(vowl_from_the_command_line, monkeypatch)
-    assert counts["footer rebuilds"] == 1
-    assert counts["apply FooterKey"] <= 16  # one Footer's keys, each styled once or twice
 
 
 async def test_uwo_styles_no_square_before_its_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -193,7 +147,8 @@ async def test_uwo_styles_no_square_before_its_first_frame(monkeypatch: pytest.M
     mounted, again when the board took the focus (``BoardGrid.watch_has_focus``), and
     again as the first drawing set its classes, under a handover that covers it all;
     then once.  Now none is before that frame: the duel is built after it
-    (``OpeningHandover``), and its squares styled as mounted and as first drawn."""
+    (``OpeningHandover``), under the handover: its squares styled as mounted, as the
+    screen is first resumed and its breakpoints set (Textual's own), and as first drawn."""
     with counting_until_first_frame(monkeypatch) as counts:
         app = uwo_from_the_command_line()
         async with app.run_test(size=(80, 24)) as pilot:
@@ -202,7 +157,7 @@ async def test_uwo_styles_no_square_before_its_first_frame(monkeypatch: pytest.M
             assert isinstance(opening, OpeningHandover)
             await wait_for(pilot, lambda: opening.ready and opening_game_drawn(opening), "the duel built and drawn")
             assert counts["frame"]["apply Cell"] == 0
-            assert counts["now"]["apply Cell"] <= 61  # 30 as mounted, 30 as drawn, the cursor's: as before
+            assert counts["now"]["apply Cell"] <= 121  # 4 x 30 under the handover, and the cursor's
 
 
 async def test_the_duel_is_drawn_once_its_handover_shows() -> None:
@@ -240,41 +195,8 @@ def test_the_app_freezes_what_was_built_before_it_runs(monkeypatch: pytest.Monke
     assert frozen and frozen[0] > 0
 
 
-async def test_a_footer_under_a_handover_is_built_as_the_handover_goes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """UWO's Footer was built before the first handover's frame, under a handover that
-    covers it; it is built when the duel shows, with the keys of the player who took
-    the keyboard, and a Footer in sight under a translucent question keeps its keys."""
-    with counting_until_first_frame(monkeypatch) as counts:
-        app = uwo_from_the_command_line()
-        async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: bool(counts["frame"]), "the first frame")
-            opening = app.screen
-            assert isinstance(opening, OpeningHandover)
-            await wait_for(pilot, lambda: opening.ready and settled(app), "the duel built under the handover")
-            assert opening.game_screen is not None and not list(opening.game_screen.query(FooterKey))
-            await take_keyboard(pilot, "Gnorfs, take the keyboard")
-            duel = app.screen
-            assert isinstance(duel, UwoScreen)
-            await wait_for(pilot, lambda: "Spend all" in screen_text(app) and settled(app), "the duel's Footer")
-            await pilot.press("e")  # the end of the turn asks first, over the duel
-            await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and settled(app), "the question")
-            # The duel's Footer, seen dimmed through the question, keeps its keys.
-            assert "Spend all" in [key.description for key in duel.query(FooterKey)]
 
 
-async def test_vntypl8s_builds_no_footer_under_its_first_handover() -> None:
-    """The game's Footer under the first handover is built when the handover goes (before
-    its first frame there is no game at all: the handover's own Footer is the one built)."""
-    app = vntypl8s_from_the_command_line()
-    async with app.run_test(size=(80, 24)) as pilot:
-        opening = app.screen
-        assert isinstance(opening, OpeningHandover)
-        await wait_for(pilot, lambda: opening.ready and settled(app), "the game built under the handover")
-        game = opening.game_screen
-        assert game is not None
-        assert not list(game.query(FooterKey))
-        await take_keyboard(pilot, "Ann, take the keyboard")
-        await wait_for(pilot, lambda: "Main menu" in screen_text(app) and settled(app), "the game's Footer")
 
 
 

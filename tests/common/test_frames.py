@@ -1,7 +1,7 @@
 """``after_first_frame``: work that waits for what the players first see waits for a
 frame really sent to the terminal, not for a refresh cycle that sent nothing.
 
-With frames deferred to the end of a batch (``textual_fixes._no_frame_drawn_inside_a_batch``),
+With frames deferred to the end of a batch (inside a batch nothing is sent),
 ``call_after_refresh`` from a screen's mount ran before any frame of it was sent: the
 UWO search process then started before the duel's first frame.
 """
@@ -14,7 +14,7 @@ from textual.app import App, ComposeResult
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from boardgames.common.ui import frames, textual_fixes
+from boardgames.common.ui import frames, textual_compat
 from boardgames.common.ui.frames import after_first_frame
 from tests.screen import wait_for
 
@@ -51,7 +51,8 @@ class Suite(App[None]):
 
 
 async def test_a_screen_is_told_after_a_frame_of_it_was_sent_and_once() -> None:
-    textual_fixes.apply()
+    textual_compat.apply()
+    frames.install()
     app = Suite()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.table.told_after, "told of the first frame")
@@ -62,7 +63,8 @@ async def test_a_screen_is_told_after_a_frame_of_it_was_sent_and_once() -> None:
 
 
 async def test_asked_after_the_first_frame_it_is_told_soon() -> None:
-    textual_fixes.apply()
+    textual_compat.apply()
+    frames.install()
     app = Suite()
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.table.told_after, "told of the first frame")
@@ -71,6 +73,7 @@ async def test_asked_after_the_first_frame_it_is_told_soon() -> None:
         await wait_for(pilot, lambda: late, "a late ask, told at once")
 
 
-def test_it_watches_frames_only_where_the_speed_ups_apply() -> None:
-    textual_fixes.apply()
-    assert frames._installed is textual_fixes.speed_ups_apply()  # noqa: SLF001
+def test_it_watches_frames_on_the_pinned_textual() -> None:
+    textual_compat.apply()
+    frames.install()
+    assert frames._installed is textual_compat.pinned_textual()  # noqa: SLF001

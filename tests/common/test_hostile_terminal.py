@@ -3,7 +3,7 @@
 Each of these stopped the app (issue 12): Textual 8.2.8 wraps text to zero columns
 and crashes; Ctrl+P, F1, Ctrl+P pushed a second palette with the same id.  A storm
 of resizes in a real terminal is in ``tests/tmux/test_resize_storm.py``.  The work-arounds live in
-``boardgames.common.ui.textual_fixes`` and ``BoardgamesApp.action_command_palette``.
+``boardgames.common.ui.textual_compat`` and ``BoardgamesApp.action_command_palette``.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ async def test_palette_then_rules_then_palette_again(game: str | None) -> None:
 async def test_page_down_in_a_list_squeezed_to_nothing_does_not_crash() -> None:
     """Textual 8.2.8's ``OptionList._move_page`` raised ``KeyError`` when the list had no
     room to measure its lines (found by the monkey: a resize to a few cells, then PageDown
-    in a ``ChoiceScreen``); ``textual_fixes`` makes the key do nothing there."""
+    in a ``ChoiceScreen``); ``textual_compat`` makes the key do nothing there."""
     from textual.app import App, ComposeResult  # noqa: PLC0415
     from textual.widgets import OptionList  # noqa: PLC0415
 

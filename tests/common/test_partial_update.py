@@ -12,15 +12,14 @@ from textual._compositor import Compositor
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
 from boardgames.common.ui import partial_update
-from boardgames.common.ui.textual_fixes import speed_ups_apply
+from tests.compat import needs
+from boardgames.common.ui import textual_compat
 from boardgames.uwo import board as B
 from boardgames.uwo.screen import UwoScreen
 from tests.screen import rendered_widgets, take_keyboard
 from tests.uwo.test_screen import uwo
 
-#: What these tests count is the work of textual_fixes' speed-ups, installed only on the
-#: Textual they were copied from (SPEED_UPS_FOR); elsewhere Textual's own code runs.
-pytestmark = pytest.mark.skipif(not speed_ups_apply(), reason="speed-ups are for textual_fixes.SPEED_UPS_FOR only")
+pytestmark = needs("partial-frames")
 
 SIZE = (120, 40)
 
@@ -38,16 +37,16 @@ def shown(update: Any, app: BoardgamesApp) -> str:
 def compare_every_frame(monkeypatch: pytest.MonkeyPatch, app: BoardgamesApp) -> list[object]:
     """Every partial frame rendered twice from the same dirty regions - by Textual's own
     methods and by ours - and what both write compared; returns our frames."""
-    ours = partial_update.render_partial_update
+    ours = textual_compat.render_partial_update
     frames: list[object] = []
 
     def both(self: Compositor) -> Any:
         dirty = set(self._dirty_regions)
         try:
-            Compositor._get_renders = partial_update.TEXTUAL_GET_RENDERS  # type: ignore[method-assign]
-            theirs = partial_update.TEXTUAL_RENDER_PARTIAL_UPDATE(self)
+            Compositor._get_renders = textual_compat.TEXTUAL_GET_RENDERS  # type: ignore[method-assign]
+            theirs = textual_compat.TEXTUAL_RENDER_PARTIAL_UPDATE(self)
         finally:
-            Compositor._get_renders = partial_update.get_renders  # type: ignore[method-assign]
+            Compositor._get_renders = textual_compat.get_renders  # type: ignore[method-assign]
         self._dirty_regions = set(dirty)
         mine = ours(self)
         assert (theirs is None) == (mine is None)

@@ -17,6 +17,7 @@ import shlex
 import shutil
 import subprocess
 import time
+import sys
 import uuid
 from pathlib import Path
 
@@ -26,11 +27,12 @@ from boardgames.common.ui.base import IGNORED_HINT
 from boardgames.common.ui.handover import ARMED_TEXT
 
 ROOT = Path(__file__).resolve().parents[2]
-BOARDGAMES = ROOT / ".venv" / "bin" / "boardgames"
+#: The command of the venv running the tests: each Python CI checks has its own venv.
+BOARDGAMES = Path(sys.executable).parent / "boardgames"
 
 needs_tmux = pytest.mark.skipif(
     shutil.which("tmux") is None or not BOARDGAMES.exists(),
-    reason="needs tmux and .venv/bin/boardgames (./scripts/test installs both)",
+    reason=f"needs tmux and {BOARDGAMES} (./scripts/test installs both)",
 )
 
 
@@ -46,15 +48,17 @@ def polls(timeout: float) -> int:
 class Terminal:
     """One tmux session running one command."""
 
-    def __init__(self, args: list[str], data_dir: Path, width: int = 120, height: int = 40) -> None:
+    def __init__(self, args: list[str], data_dir: Path, width: int = 120, height: int = 40,
+                 env: dict[str, str] | None = None) -> None:
         self.name = f"bg-{uuid.uuid4().hex[:8]}"
         # A private tmux server per terminal: other tmux sessions on the machine
         # (and their window-size settings) cannot resize or disturb this one.
         self.tmux = ["tmux", "-L", self.name, "-f", "/dev/null"]
         self.width, self.height = width, height
-        env = f"BOARDGAMES_DATA={shlex.quote(str(data_dir))} TERM=xterm-256color"
+        settings = {"BOARDGAMES_DATA": str(data_dir), "TERM": "xterm-256color", **(env or {})}
+        env_words = " ".join(f"{name}={shlex.quote(value)}" for name, value in settings.items())
         # COLUMNS/LINES (pytest-xdist workers have them) would override tmux's real size.
-        cmd = f"env -u COLUMNS -u LINES {env} {shlex.join([str(BOARDGAMES), *args])}; echo '[exited:'$?']'; sleep 30"
+        cmd = f"env -u COLUMNS -u LINES {env_words} {shlex.join([str(BOARDGAMES), *args])}; echo '[exited:'$?']'; sleep 30"
         subprocess.run(
             [*self.tmux, "new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height), cmd],
             check=True,
@@ -140,8 +144,8 @@ def terminal(tmp_path: Path):
     """Factory: ``term = terminal(["vowl", "--seed", "1"])``; sessions are killed afterwards."""
     opened: list[Terminal] = []
 
-    def open_(args: list[str], width: int = 120, height: int = 40) -> Terminal:
-        term = Terminal(args, tmp_path / "data", width, height)
+    def open_(args: list[str], width: int = 120, height: int = 40, env: dict[str, str] | None = None) -> Terminal:
+        term = Terminal(args, tmp_path / "data", width, height, env)
         opened.append(term)
         return term
 

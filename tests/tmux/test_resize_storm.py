@@ -2,7 +2,7 @@
 
 Dragging a window or a tiling manager resizes the terminal dozens of times a second,
 through sizes of a few columns.  Issue 12 saw apps stop (Textual 8.2.8 wrapping text
-to zero columns: ``boardgames.common.ui.textual_fixes``) during such a storm.  On this
+to zero columns: ``boardgames.common.ui.textual_compat``) during such a storm.  On this
 project's machine the same storm under load (two apps, two busy cores) never left an
 app busy afterwards: when it ends the app draws the final size and takes keys.
 """

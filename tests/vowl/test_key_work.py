@@ -7,6 +7,8 @@ the UI thread - so going back to the old way fails a test.
 
 from __future__ import annotations
 
+import pytest
+
 import threading
 from pathlib import Path
 from typing import Any
@@ -16,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from boardgames.common.skeleton import SkeletonMatcher
-from boardgames.common.ui.textual_fixes import speed_ups_apply
+from tests.compat import speed_up
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.modals import ReviewScreen
 from boardgames.vowl.screen import VowlScreen
@@ -153,9 +155,9 @@ async def test_a_verdict_of_one_line_then_two_lays_nothing_out(monkeypatch) -> N
 async def test_typing_an_answer_lays_nothing_out(monkeypatch) -> None:
     """Each key typed into the answer box, and the box emptied after an accepted answer,
     laid out the whole screen: ``Input`` sets its virtual size, a reactive that asks for a
-    layout (``textual_fixes._typing_without_a_layout``)."""
-    if not speed_ups_apply():
-        return  # Textual's own Input elsewhere
+    layout (``typing-without-layout``)."""
+    if not speed_up("typing-without-layout"):
+        pytest.skip("speed-up off")
     app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
     async with app.run_test(size=SIZE) as pilot:
         screen = await roll_and_start_pile(pilot, app)
@@ -190,8 +192,8 @@ async def test_an_answer_renders_no_container_hidden_behind_what_changed() -> No
     """The verdict, the answer box and the log cover the containers behind them: the
     screen and its columns were rendered for every Enter, though nothing of them was
     written (``partial_update.covered``)."""
-    if not speed_ups_apply():
-        return
+    if not speed_up("partial-frames"):
+        pytest.skip("speed-up off")
     app, _clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
     async with app.run_test(size=SIZE) as pilot:
         screen = await roll_and_start_pile(pilot, app)
@@ -257,8 +259,8 @@ async def test_a_card_of_the_same_deck_draws_only_the_rows_that_change() -> None
 
     from boardgames.vowl.widgets import CardFace
 
-    if not speed_ups_apply():
-        return
+    if not speed_up("changed-rows"):
+        pytest.skip("speed-up off")
     app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await roll_and_start_pile(pilot, app)

@@ -43,6 +43,7 @@ from boardgames.common.text import shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen, swallow_echoes
 from boardgames.common.ui.frames import after_first_frame
 from boardgames.common.ui.lazy import find_or_mount
+from boardgames.common.ui.textual_compat import notifications, slide_under
 
 #: Shown once the handover takes Space (tmux tests wait for it).
 ARMED_TEXT = "Ready when you are: press Space (or click I'm ready)."
@@ -118,7 +119,7 @@ class HandoverScreen(OnceModalScreen[None]):
             (s for s in reversed(app.screen_stack) if s is not self and hasattr(s, "clear_for_handover")), None
         )
         is_public = getattr(below, "is_public_notice", lambda message: False)
-        kept = [n for n in app._notifications if is_public(n.message)]  # noqa: SLF001 - no public listing
+        kept = [n for n in notifications(app) if is_public(n.message)]
         app.clear_notifications()
         for n in kept:
             app.notify(n.message, title=n.title, severity=n.severity, timeout=max(n.time_left, 1.0), markup=n.markup)
@@ -246,26 +247,3 @@ class OpeningHandover(HandoverScreen):
             owner, then = self._then
             owner.call_next(then, result)  # as Textual calls a pushed screen's callback
         return super().dismiss(result)
-
-
-def slide_under(top: Screen[Any], screen: Screen[Any]) -> Any:
-    """Mount *screen* on the app's screen stack just beneath *top* (the screen on top),
-    as ``App.push_screen`` would on top of it; an awaitable of its mounting.
-
-    Textual has no public way to put a screen under another: this is ``push_screen``'s
-    own sequence (``textual.app.App.push_screen``, Textual 8), inserting instead of
-    appending.  The screen is then resumed and suspended at once, as a game screen
-    pushed and covered by its handover was: it is laid out to the terminal's size now,
-    while the players read *top*, not as *top* goes (nor after it was taken off the
-    stack with *top*, when a resize callback would find its widgets gone).
-    """
-    app = top.app
-    stack = app._screen_stack  # noqa: SLF001 - see above
-    next_screen, await_mount = app._get_screen(screen)  # noqa: SLF001 - registers it: composed and mounted
-    next_screen._push_result_callback(app, None)  # noqa: SLF001 - popped with it one day
-    app._load_screen_css(next_screen)  # noqa: SLF001
-    next_screen._update_auto_focus()  # noqa: SLF001
-    stack.insert(stack.index(top), next_screen)
-    next_screen.post_message(events.ScreenResume())
-    next_screen.post_message(events.ScreenSuspend())
-    return await_mount

@@ -18,7 +18,7 @@ through every container to the app - one message queue after another.  In a burs
 (a fast typist, a busy machine, a terminal read holding several keys) the letters
 behind such a key were inserted before it ran: "Backspace m a y Enter" over a
 rejected answer submitted "ma".  ``TextInput`` runs its own (non-priority) bindings
-as the key reaches it (``textual_fixes.run_own_binding``).
+as the key reaches it (``textual_compat.run_own_binding``).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from textual import events
 from textual.widgets import Input
 
 from boardgames.common.text import plain
-from boardgames.common.ui.textual_fixes import run_own_binding
+from boardgames.common.ui.textual_compat import run_own_binding
 
 
 class VisibleControls(Highlighter):
