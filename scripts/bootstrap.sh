@@ -5,12 +5,14 @@
 #   play: libenchant-2-2 and hunspell-en-us (the spell checker the word games need),
 #         python3-venv (to create the venv), and .venv with boardgames itself
 #   test: the same, plus tmux (the real-terminal tests) and the test extras
-# PYTHON=/path/to/python3.11 chooses the interpreter (default: python3, or the newest
-# python3.1x on the PATH when python3 is older than 3.11).
+# PYTHON=/path/to/python3.12 chooses the interpreter (default: python3, or the newest
+# python3.1x on the PATH when python3 is older than 3.11); a .venv made with another
+# Python is made again.  BOARDGAMES_VENV=DIR uses another venv folder (CI keeps one per
+# Python).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-VENV="$ROOT/.venv"
+VENV="${BOARDGAMES_VENV:-$ROOT/.venv}"
 FOR="${BOOTSTRAP_FOR:-play}"
 STAMP="$VENV/.boardgames-installed-$FOR"
 
@@ -21,6 +23,9 @@ if [ -n "${PYTHON:-}" ]; then
     if ! command -v "$PYTHON" >/dev/null 2>&1; then
         echo "boardgames: PYTHON=$PYTHON is not a command." >&2; exit 1
     fi
+    if ! ran="$("$PYTHON" -c 'import sys; print(sys.version.split()[0])' 2>&1)"; then
+        echo "boardgames: PYTHON=$PYTHON ($(command -v "$PYTHON")) could not run: ${ran:-no output}" >&2; exit 1
+    fi
     if ! py_ok "$PYTHON"; then
         echo "boardgames needs Python 3.11 or newer; PYTHON=$PYTHON is Python $(py_version "$PYTHON")." >&2; exit 1
     fi
@@ -29,7 +34,7 @@ elif command -v python3 >/dev/null 2>&1 && py_ok python3; then
     PY=python3
 else
     PY=""
-    for candidate in python3.14 python3.13 python3.12 python3.11; do
+    for candidate in python3.13 python3.12 python3.11; do
         if command -v "$candidate" >/dev/null 2>&1 && py_ok "$candidate"; then PY="$candidate"; break; fi
     done
     old="$(command -v python3 >/dev/null 2>&1 && py_version python3 || echo none)"
@@ -67,8 +72,14 @@ if ((${#need_apt[@]})); then
 fi
 
 # --- the venv and the package
-if [ -x "$VENV/bin/python" ] && ! py_ok "$VENV/bin/python"; then
+if [ -e "$VENV" ] && ! "$VENV/bin/python" -c pass >/dev/null 2>&1; then
+    echo "boardgames: $VENV has no Python that runs (its interpreter was moved or removed); making it again with $PY" >&2
+    rm -rf "$VENV"
+elif [ -x "$VENV/bin/python" ] && ! py_ok "$VENV/bin/python"; then
     echo "boardgames: $VENV has Python $(py_version "$VENV/bin/python"), too old; making it again with $PY" >&2
+    rm -rf "$VENV"
+elif [ -x "$VENV/bin/python" ] && [ -n "${PYTHON:-}" ] && [ "$(py_version "$VENV/bin/python")" != "$(py_version "$PY")" ]; then
+    echo "boardgames: $VENV has Python $(py_version "$VENV/bin/python"), PYTHON=$PYTHON is Python $(py_version "$PY"); making it again" >&2
     rm -rf "$VENV"
 fi
 if [ ! -x "$VENV/bin/python" ]; then
@@ -79,7 +90,7 @@ fi
 if [ ! -f "$STAMP" ] || [ "$ROOT/pyproject.toml" -nt "$STAMP" ]; then
     target="$ROOT"
     [ "$FOR" = test ] && target="$ROOT[dev]"  # tests, the web extra (tests/test_serve.py), ruff and mypy
-    echo "boardgames: installing $( [ "$FOR" = test ] && echo "the package and its test and lint tools" || echo "the package") into .venv" >&2
+    echo "boardgames: installing $( [ "$FOR" = test ] && echo "the package and its test and lint tools" || echo "the package") into $VENV" >&2
     "$VENV/bin/python" -m pip install --quiet --upgrade pip >/dev/null
     # Before 0.2 the distribution was called "boardgames" (a name the package index gives
     # to another project); a venv made then has it, and it would shadow this one.

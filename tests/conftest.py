@@ -39,8 +39,34 @@ SLOW_MODULES = {
 }
 
 
+# What ``.ci/run`` runs on every Python the package claims besides the one the whole
+# suite runs on (``-m every_python``): what is drawn, what fits, which keys do what, and
+# the handovers - what differed between Pythons when a speed-up relied on event order.
+EVERY_PYTHON = {
+    "tests/test_snapshots.py",
+    "tests/uwo/test_snapshots_uwo.py",
+    "tests/vowl/test_snapshots_vowl.py",
+    "tests/vntypl8s/test_snapshots_vntypl8s.py",
+    "tests/tmux/test_drawn_alike.py",
+    "tests/tmux/test_handovers_terminal.py",
+    "tests/common/test_too_small.py",
+    "tests/vowl/test_table_80x24.py",
+    "tests/vntypl8s/test_layout.py",
+    "tests/uwo/test_small_terminal.py",
+    "tests/common/test_key_map.py",
+    "tests/common/test_handover_guarantees.py",
+    "tests/common/test_resume_opening.py",
+    "tests/common/test_drawn_rows.py",
+    "tests/common/test_partial_update.py",
+    "tests/common/test_frames.py",
+    "tests/common/test_first_frame.py",
+    "tests/common/test_textual_compat.py",
+}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark the slow tests, and keep the real-terminal tests on one worker.
+    """Mark the slow tests and those run on every Python, and keep the real-terminal
+    tests on one worker.
 
     tmux tests each start a real ``boardgames`` process; run in parallel on a busy
     2-core machine, they starve each other (and the Pilot tests) of CPU.  In one
@@ -50,6 +76,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     root = Path(str(config.rootpath))
     for item in items:
         rel = Path(str(item.path)).relative_to(root).as_posix()
+        if rel in EVERY_PYTHON:
+            item.add_marker(pytest.mark.every_python)
         if item.get_closest_marker("tmux") or rel.startswith("tests/tmux/"):
             item.add_marker(pytest.mark.slow)
             item.add_marker(pytest.mark.xdist_group("tmux"))
