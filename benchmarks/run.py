@@ -29,6 +29,10 @@ Rows, each with its baseline and target:
   bare scandir and 4 KiB read of each file (``saves_bench.py`` also times the old
   whole-file parse).
 
+- **speed-ups** (``--patches``): each of ``textual_compat``'s speed-ups on and off
+  (``BOARDGAMES_SPEED_UPS=-name``), on the first frames and key to frame; one that
+  pays under 5% on every row is removed (docs/textual-workarounds.md).
+
 ``--cpu`` compares CPU time instead of wall time for the start-up rows (steadier on a
 busy machine).  The computer's strength has its own, hours-long benchmark
 (``uwo_ai.py``); ``vowl_bench.py`` and ``uwo_engine.py`` give more detail.
@@ -267,6 +271,54 @@ def saves_row() -> Line:
     return _ratio_line(SAVES_ROW, got["now"], "scandir + 4 KiB read of each", got["baseline"], None)
 
 
+PATCH_GAIN = 0.05  # what a speed-up must pay on at least one row to stay
+
+
+def patch_rows(runs: int, keys: int, cpu: bool) -> list[Line]:
+    """Each speed-up off against all of them on: first frames (interleaved medians) and
+    key to frame (p95), on this interpreter; the gain is what turning it off costs."""
+    from boardgames.common.ui.textual_compat import SPEED_UPS  # noqa: PLC0415
+
+    games = {"menu": [], "Vowl": ["vowl", "--players", "Ann,Bob", "--seed", "1"], "UWO": ["uwo", "--seed", "1"],
+             "VNTYPL8S": ["vntypl8s", "--players", "Ann,Bob,Cy", "--seed", "1"]}
+    names = list(SPEED_UPS)
+    out: list[Line] = []
+    best: dict[str, float] = dict.fromkeys(names, 0.0)
+    with tempfile.TemporaryDirectory() as data:
+        for row, args in games.items():
+            times: dict[str, list[float]] = {name: [] for name in ["", *names]}
+            for _ in range(runs):
+                for name in times:
+                    env = {**os.environ, "BOARDGAMES_DATA": data, "BOARDGAMES_SPEED_UPS": f"-{name}" if name else ""}
+                    times[name].append(measure([PY, FIRST_FRAME, "suite", *args], env, cpu)[0])
+            on = statistics.median(times[""])
+            for name in names:
+                off = statistics.median(times[name])
+                best[name] = max(best[name], off / on - 1)
+                out.append((f"{name}: {row} first frame", f"{on:.3f} s", f"off {off:.3f} s", f"{off / on:.2f}×",
+                            f"≥ {1 + PATCH_GAIN:.2f}×", "—"))
+            print(f"  measured the speed-ups on the {row} first frame", file=sys.stderr, flush=True)
+    if keys:
+        def p95s(skip: str) -> dict[str, float]:
+            env = {**os.environ, "BOARDGAMES_SPEED_UPS": f"-{skip}" if skip else ""}
+            done = subprocess.run([PY, str(HERE / "_key_to_frame.py"), "--json", "--keys", str(keys)],
+                                  capture_output=True, text=True, check=True, env=env)
+            return {name: row["p95"] / row["baseline_p95"] for name, row in json.loads(done.stdout)}
+
+        on_keys = p95s("")
+        for name in names:
+            off_keys = p95s(name)
+            for row, ratio in off_keys.items():
+                gain = ratio / on_keys[row] - 1
+                best[name] = max(best[name], gain)
+                out.append((f"{name}: key to frame p95, {row}", f"{on_keys[row]:.2f}× bare", f"off {ratio:.2f}× bare",
+                            f"{1 + gain:.2f}×", f"≥ {1 + PATCH_GAIN:.2f}×", "—"))
+        print("  measured the speed-ups on key to frame", file=sys.stderr, flush=True)
+    out += [(f"{name}: the most it pays on a row", f"{gain:+.1%}", "—", "—", f"≥ {PATCH_GAIN:.0%}",
+             "yes" if gain >= PATCH_GAIN else "NO") for name, gain in best.items()]
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7, help="runs of each command and baseline (default 7)")
@@ -275,11 +327,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keys", type=int, default=60, help="keys per key-to-frame row (0: skip; default 60)")
     parser.add_argument("--ai-games", type=int, default=3,
                         help="normal-vs-normal games whose turns the hard level is timed on (0: skip; default 3)")
+    parser.add_argument("--patches", action="store_true",
+                        help="only the speed-ups of textual_compat, each on and off (first frames, key to frame)")
     parser.add_argument("--cpu", action="store_true",
                         help="compare CPU time (user + system) instead of wall time: steadier on a busy machine")
     args = parser.parse_args(argv)
     if not args.no_compile:
         compile_bytecode()
+    print(f"Python {sys.version.split()[0]}", file=sys.stderr)
+    if args.patches:
+        _print_table(patch_rows(args.runs, args.keys, args.cpu), f"Python {sys.version.split()[0]}; speed-ups off "
+                     f"against all on: first frames medians of {args.runs} interleaved runs "
+                     f"({'CPU' if args.cpu else 'wall'} time), key to frame p95 over a bare app's")
+        return 0
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "BOARDGAMES_DATA": data}
         table: list[Line] = []
@@ -311,14 +371,18 @@ def main(argv: list[str] | None = None) -> int:
         print("  measured key to frame", file=sys.stderr, flush=True)
     if not args.only or args.only.lower() in SAVES_ROW.lower():
         table.append(saves_row())
-    print(f"| what | now | baseline | ratio | target | met |  (processes: medians of {args.runs} interleaved runs, "
-          f"{clock}; in-process rows: best of several means)")
-    print("| --- | --- | --- | --- | --- | --- |")
-    for line in table:
-        print("| " + " | ".join(line) + " |")
+    _print_table(table, f"Python {sys.version.split()[0]}; processes: medians of {args.runs} interleaved runs, "
+                 f"{clock}; in-process rows: best of several means")
     print("\nMore detail: benchmarks/vowl_bench.py, benchmarks/uwo_engine.py; the computer's strength: "
           "benchmarks/uwo_ai.py (hours).")
     return 0
+
+
+def _print_table(table: list[Line], how: str) -> None:
+    print(f"| what | now | baseline | ratio | target | met |  ({how})")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for line in table:
+        print("| " + " | ".join(line) + " |")
 
 
 if __name__ == "__main__":

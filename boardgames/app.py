@@ -31,8 +31,10 @@ if TYPE_CHECKING:
 textual_compat.apply()
 frames.install()
 
-from textual.widgets import Footer, OptionList, Static  # noqa: E402
+from textual.widgets import OptionList, Static  # noqa: E402
 from textual.widgets.option_list import Option  # noqa: E402
+
+from boardgames.common.ui.footer import Footer  # noqa: E402 - after the compat module, as Textual's
 
 RESUME = "resume:"
 EXTRA = "extra:"

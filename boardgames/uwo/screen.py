@@ -41,12 +41,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from boardgames.common.game import refusal_text
 from boardgames.common.session import GameSession
 from boardgames.common.text import sentence
 from boardgames.common.ui.choice import Choice, ChoiceScreen
+from boardgames.common.ui.footer import Footer
 from boardgames.common.ui.frames import after_first_frame
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.host import host

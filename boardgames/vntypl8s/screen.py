@@ -43,7 +43,6 @@ from textual.content import Content
 from textual.widgets import (
     Button,
     ContentSwitcher,
-    Footer,
     Header,
     Input,
     Label,
@@ -61,6 +60,7 @@ from boardgames.common.session import GameSession
 from boardgames.common.text import plain, sentence, shown
 from boardgames.common.ui.base import ARM, GameScreen, OnceModalScreen, QuietGate, clock_of
 from boardgames.common.ui.choice import Choice, ChoiceScreen
+from boardgames.common.ui.footer import Footer
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.host import Host, host
 from boardgames.common.ui.sandtimer import SandTimer

@@ -13,11 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import Footer, SelectionList, Static
+from textual.widgets import SelectionList, Static
 
 from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen
+from boardgames.common.ui.footer import Footer
 from boardgames.vowl.cards import Card, by_frequency
 from boardgames.vowl.events import CardStatus, TurnSummary, race_lines
 from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE

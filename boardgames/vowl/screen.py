@@ -45,7 +45,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from boardgames.common.game import Seat, visible_to
 from boardgames.common.saves import Autosaver
@@ -53,6 +53,7 @@ from boardgames.common.session import GameSession
 from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.common.text import plain, sentence, shown
 from boardgames.common.ui.base import ARM, GateHint, QuietGate, clock_of
+from boardgames.common.ui.footer import Footer
 from boardgames.common.ui.host import Host, host
 from boardgames.common.ui.lazy import find_or_mount
 from boardgames.common.ui.sandtimer import SandTimer

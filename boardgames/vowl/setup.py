@@ -13,10 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
-from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import Button, Header, Input, Label, RadioButton, RadioSet, Select, Static
 
 from boardgames.common.names import MAX_LENGTH
 from boardgames.common.ui.base import GameScreen
+from boardgames.common.ui.footer import Footer
 from boardgames.common.ui.host import host
 from boardgames.common.ui.text_input import TextInput
 from boardgames.common.ui.words import open_dictionary_after_first_frame

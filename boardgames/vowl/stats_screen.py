@@ -19,12 +19,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 from textual_plotext import PlotextPlot
 
 from boardgames.common.text import plain
 from boardgames.common.ui.base import OnceModalScreen
+from boardgames.common.ui.footer import Footer
 from boardgames.vowl.stats import BOARDS, TIMERS, PracticeStats, StatsStore, level_key
 
 #: How many of the latest solve times the line chart draws.

@@ -23,10 +23,11 @@ from typing import Generic, TypeVar
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from boardgames.common.ui.base import GateHint, OnceModalScreen
+from boardgames.common.ui.footer import Footer
 
 T = TypeVar("T")
 

@@ -36,11 +36,12 @@ from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.message_pump import MessagePump
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from boardgames.common import collector
 from boardgames.common.text import shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen, swallow_echoes
+from boardgames.common.ui.footer import Footer
 from boardgames.common.ui.frames import after_first_frame
 from boardgames.common.ui.lazy import find_or_mount
 from boardgames.common.ui.textual_compat import notifications, slide_under

@@ -11,10 +11,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, LoadingIndicator, MarkdownViewer, Static
+from textual.widgets import LoadingIndicator, MarkdownViewer, Static
 
 from boardgames.common.resources import read_rules
 from boardgames.common.ui.base import OnceModalScreen
+from boardgames.common.ui.footer import Footer
 
 
 class RulesScreen(OnceModalScreen[None]):
