@@ -24,8 +24,8 @@ from textual.widget import Widget
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
 from boardgames.common.ui import textual_compat
-from tests.compat import needs
 from boardgames.vowl.widgets import EventLog
+from tests.compat import needs
 
 pytestmark = needs("scroll-bar-rows", "log-rows")
 
