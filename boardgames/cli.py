@@ -97,15 +97,9 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
 
 
 def _run_serve(args: argparse.Namespace) -> int:
-    """``boardgames serve``: the suite in a browser, through textual-serve (the web extra).
-
-    textual-serve starts one ``boardgames`` process per browser connection and relays
-    its terminal over a websocket; nothing here knows about the web.
-    """
-    import shlex  # noqa: PLC0415
-
+    """``boardgames serve``: the suite in a browser (``boardgames.serve``, the web extra)."""
     try:
-        from textual_serve.server import Server  # noqa: PLC0415 - an optional extra
+        from boardgames.serve import run  # noqa: PLC0415 - needs the optional extra
     except ImportError:
         raise UserFacingError(
             "boardgames serve needs the web extra (textual-serve): "
@@ -118,8 +112,7 @@ def _run_serve(args: argparse.Namespace) -> int:
     theme = getattr(args, "theme", None)
     if theme:
         command += ["--theme", theme]
-    Server(shlex.join(command), host=args.host, port=args.port, title="boardgames").serve()
-    return 0
+    return run(command, host=args.host, port=args.port)
 
 
 THEME_HELP = "a Textual theme for this run (textual-dark, textual-light, nord, gruvbox, ...); the theme picked in the palette (Ctrl+P) is remembered"
