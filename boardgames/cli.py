@@ -82,7 +82,8 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
     serve = sub.add_parser(
         "serve",
         description=(
-            "Serve the whole suite to web browsers: open http://HOST:PORT/ and play there, "
+            "Serve the whole suite to web browsers: open the address it prints (with its secret "
+            "token) and play there, "
             "one shared screen for the table (a TV, a laptop in the middle). Each browser tab "
             "is its own suite, with the same saves and settings as this machine. "
             "Needs the web extra: pip install 'hotseat-boardgames[web]'."
@@ -90,7 +91,7 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
     )
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to listen on (default 127.0.0.1, this machine only; "
-                            "0.0.0.0 lets other machines on your network in)")
+                            "0.0.0.0 lets other machines on your network in, for whoever has the printed address)")
     serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     serve.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS, help=THEME_HELP)
     serve.set_defaults(func=_run_serve)

@@ -12,6 +12,7 @@ message that arrives) with a generous bound, never a fixed sleep.
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import re
 import shlex
@@ -29,7 +30,8 @@ import pytest
 pytest.importorskip("textual_serve", reason="the web extra is not installed (./scripts/test installs it)")
 aiohttp = pytest.importorskip("aiohttp")
 
-from boardgames.serve import (  # noqa: E402 - only with the web extra
+from boardgames import serve  # noqa: E402 - only with the web extra
+from boardgames.serve import (  # noqa: E402
     MAX_COLUMNS,
     MAX_ROWS,
     MAX_TABLES,
@@ -234,6 +236,19 @@ async def table(tmp_path: Path) -> AsyncIterator[tuple[TableServer, str, str]]:
         yield server, base, base.replace("http://", "ws://", 1)
     finally:
         await server.stop()
+        await _app_processes_reaped()
+
+
+async def _app_processes_reaped() -> None:
+    """Wait until asyncio has closed every app process's transport.
+
+    textual-serve waits for an app's output to end, not for the process: the exit is
+    noticed a moment later, and a loop closed before that warns from the transport.
+    """
+    deadline = time.monotonic() + PATIENCE
+    while any(isinstance(o, asyncio.SubprocessTransport) and not o.is_closing() for o in gc.get_objects()):
+        assert time.monotonic() < deadline, "an app process never ended"
+        await asyncio.sleep(0.01)
 
 
 async def _next_bytes(ws: aiohttp.ClientWebSocketResponse) -> str:
@@ -290,6 +305,53 @@ async def test_the_ninth_browser_is_told_the_table_is_full_and_starts_no_process
         finally:
             for ws in players:
                 await ws.close()
+
+
+# Controls: each guard switched off lets the attack through, so the tests above see it
+
+
+async def test_control_a_foreign_origin_gets_in_without_the_origin_check(
+        table: tuple[TableServer, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    server, _, ws_base = table
+    url = f"{ws_base}/ws/{server.token}"
+    assert await _handshake(url, origin="https://evil.example") == 403
+    monkeypatch.setattr(serve, "same_origin", lambda origin, host: True)
+    assert await _handshake(url, origin="https://evil.example") == 101
+
+
+async def test_control_no_token_gets_in_without_the_token_check(
+        table: tuple[TableServer, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    server, base, ws_base = table
+    assert await _handshake(f"{ws_base}/ws", origin=base) == 403
+    monkeypatch.setattr(TableServer, "has_token", lambda self, given: True)
+    assert await _handshake(f"{ws_base}/ws", origin=base) == 101
+
+
+async def test_control_the_app_is_told_the_oversize_without_the_cap(
+        table: tuple[TableServer, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    server, base, ws_base = table
+    monkeypatch.setattr(serve, "terminal_size", lambda width, height: (int(str(width)), int(str(height))))
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect(f"{ws_base}/ws/{server.token}?width=80&height=24", origin=base) as ws:
+            assert await _next_bytes(ws) == "size 80x24"
+            await ws.send_json(["resize", {"width": 20000, "height": 20000}])
+            assert await _next_bytes(ws) == "size 20000x20000"
+
+
+async def test_control_a_process_starts_past_the_limit_without_it(
+        table: tuple[TableServer, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    server, base, ws_base = table
+    server.max_tables = 1
+    url = f"{ws_base}/ws/{server.token}?width=80&height=24"
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect(url, origin=base) as first:
+            assert await _next_bytes(first) == "size 80x24"
+            async with session.ws_connect(url, origin=base) as second:
+                assert "The table is full" in await _next_bytes(second)
+            monkeypatch.setattr(TableServer, "full", property(lambda self: False))
+            async with session.ws_connect(url, origin=base) as third:
+                assert await _next_bytes(third) == "size 80x24"
+                assert server.tables == 2
 
 
 # The checks themselves
