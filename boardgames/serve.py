@@ -28,6 +28,7 @@ import errno
 import html
 import json
 import secrets
+import shlex
 import signal
 import sys
 from collections.abc import Sequence
@@ -128,7 +129,6 @@ PAGE: Final = """<!DOCTYPE html>
   font-weight: 100 700;
 }}
 html, body {{ margin: 0; height: 100%; background: #0c181f; }}
-#terminal {{ position: absolute; inset: 0; }}
 .closed {{
   display: none; position: fixed; left: 0; right: 0; bottom: 0; z-index: 10; padding: 12px;
   background: #12232d; color: rgba(255, 255, 255, 0.95); text-align: center;
@@ -155,7 +155,7 @@ class TableServer(Server):
 
     It builds its own aiohttp application from the public handlers (no download route:
     the suite delivers no files) and runs it with aiohttp's ``AppRunner``, so a port
-    that is taken surfaces as an ``OSError`` the command line can word.
+    that is taken surfaces as ``CannotListen``, which the command line words in a line.
     """
 
     def __init__(self, command: str, host: str = "127.0.0.1", port: int = 8000, *,
@@ -188,6 +188,7 @@ class TableServer(Server):
 
     @property
     def full(self) -> bool:
+        """Whether another connection would pass ``max_tables`` (each one is a process)."""
         return self.tables >= self.max_tables
 
     async def handle_index(self, request: web.Request) -> web.Response:
@@ -328,8 +329,6 @@ class TableServer(Server):
 
 def run(command: Sequence[str], host: str, port: int) -> int:
     """``boardgames serve``: serve *command* (one process per browser) until stopped; the exit status."""
-    import shlex  # noqa: PLC0415
-
     server = TableServer(shlex.join(command), host=host, port=port)
     server.initialize_logging()
     try:
