@@ -82,7 +82,8 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
     serve = sub.add_parser(
         "serve",
         description=(
-            "Serve the whole suite to web browsers: open http://HOST:PORT/ and play there, "
+            "Serve the whole suite to web browsers: open the address it prints (with its secret "
+            "token) and play there, "
             "one shared screen for the table (a TV, a laptop in the middle). Each browser tab "
             "is its own suite, with the same saves and settings as this machine. "
             "Needs the web extra: pip install 'hotseat-boardgames[web]'."
@@ -90,22 +91,16 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
     )
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to listen on (default 127.0.0.1, this machine only; "
-                            "0.0.0.0 lets other machines on your network in)")
+                            "0.0.0.0 lets other machines on your network in, for whoever has the printed address)")
     serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     serve.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS, help=THEME_HELP)
     serve.set_defaults(func=_run_serve)
 
 
 def _run_serve(args: argparse.Namespace) -> int:
-    """``boardgames serve``: the suite in a browser, through textual-serve (the web extra).
-
-    textual-serve starts one ``boardgames`` process per browser connection and relays
-    its terminal over a websocket; nothing here knows about the web.
-    """
-    import shlex  # noqa: PLC0415
-
+    """``boardgames serve``: the suite in a browser (``boardgames.serve``, the web extra)."""
     try:
-        from textual_serve.server import Server  # noqa: PLC0415 - an optional extra
+        from boardgames.serve import run  # noqa: PLC0415 - needs the optional extra
     except ImportError:
         raise UserFacingError(
             "boardgames serve needs the web extra (textual-serve): "
@@ -118,8 +113,7 @@ def _run_serve(args: argparse.Namespace) -> int:
     theme = getattr(args, "theme", None)
     if theme:
         command += ["--theme", theme]
-    Server(shlex.join(command), host=args.host, port=args.port, title="boardgames").serve()
-    return 0
+    return run(command, host=args.host, port=args.port)
 
 
 THEME_HELP = "a Textual theme for this run (textual-dark, textual-light, nord, gruvbox, ...); the theme picked in the palette (Ctrl+P) is remembered"
