@@ -91,7 +91,9 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to listen on (default 127.0.0.1, this machine only; "
                             "0.0.0.0 lets other machines on your network in)")
-    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    from boardgames.subcommands import whole_number  # noqa: PLC0415 - imported already by ``build_parser``
+
+    serve.add_argument("--port", type=whole_number(1, 65535), default=8000, help="the port, 1 to 65535 (default 8000)")
     serve.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS, help=THEME_HELP)
     serve.set_defaults(func=_run_serve)
 
@@ -112,8 +114,6 @@ def _run_serve(args: argparse.Namespace) -> int:
             "pip install 'hotseat-boardgames[web]' (in a checkout: .venv/bin/pip install -e '.[web]').",
             exit_code=2,
         ) from None
-    if not 0 < args.port < 65536:
-        raise UserFacingError(f"--port must be from 1 to 65535, not {args.port}.", exit_code=2)
     command = [sys.executable, "-m", "boardgames"]
     theme = getattr(args, "theme", None)
     if theme:
