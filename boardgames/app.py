@@ -9,6 +9,8 @@ import os
 import random
 import signal
 import sys
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -45,6 +47,26 @@ EXTRA = "extra:"
 SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
 
 NO_TERMINAL_HINT = "Run boardgames in a terminal window; its tools (boardgames --help) need none."
+
+
+#: Seconds a signal's clean exit may take before the process ends regardless (saves are
+#: flushed first): restoring a terminal that takes no writes must not keep it alive.
+LAST_RESORT = 10.0
+
+
+def _end_after(seconds: float, status: int) -> None:
+    time.sleep(seconds)  # a bound on shutting down, in a thread of its own: never a wait for a state
+    os._exit(status)
+
+
+def _terminal_alive() -> bool:
+    """Whether the terminal Textual draws on (standard error) is still there: after a
+    hang-up the kernel answers it as no terminal at all."""
+    stream = sys.__stderr__
+    try:
+        return stream is not None and os.isatty(stream.fileno())
+    except (OSError, ValueError):
+        return False
 
 
 def terminal_problem() -> str | None:
@@ -287,10 +309,21 @@ class BoardgamesApp(App[int]):
                 loop.add_signal_handler(signum, self.leave_on_signal, signum)
 
     def leave_on_signal(self, signum: int) -> None:
-        """One of ``SIGNALS`` arrived: save what is pending, then exit (the first signal counts)."""
+        """One of ``SIGNALS`` arrived: save what is pending, then exit (the first signal counts).
+
+        A terminal that hung up (its window closed: SIGHUP) takes no more writes, and
+        Textual's writer thread died on the first one while the app waited to queue
+        the next, for ever: with the saves on disk there is nothing left to do, so the
+        process ends at once.  ``LAST_RESORT`` seconds bound any other way out that hangs.
+        """
         if self.signalled is None:
             self.signalled = 128 + signum
+            # Daemon: it ends with the process; it only acts if the clean way out never ends.
+            threading.Thread(target=_end_after, args=(LAST_RESORT, self.signalled), daemon=True,
+                             name="signal-last-resort").start()
         self.flush_saves()
+        if not _terminal_alive():
+            os._exit(self.signalled)
         self.exit(return_code=self.signalled)
 
     def flush_saves(self) -> None:

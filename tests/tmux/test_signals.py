@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from pathlib import Path
 
 import pytest
 
 from boardgames.common.saves import SaveStore
-from tests.tmux.harness import needs_tmux
+from tests.tmux.harness import POLL, needs_tmux, polls
 
 pytestmark = [needs_tmux, pytest.mark.tmux]
 
@@ -50,3 +51,32 @@ def test_a_signal_gives_the_terminal_back_and_keeps_the_game(
     resumed = terminal(["vowl", "--resume"])
     resumed.take_keyboard("press Space when ready")
     resumed.wait_for(("solve the card", "roll the dice", "Sudden death"))
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state != "Z"
+
+
+def test_a_terminal_window_closed_under_the_game_ends_it(terminal, tmp_path: Path) -> None:  # noqa: ANN001
+    """A real hang-up (the tmux server killed: the terminal is gone, not just signalled):
+    the app must not wait for ever to restore a terminal that takes no more writes (it
+    did, more often than not: Textual's writer thread died on the first write refused)."""
+    data = tmp_path / "data"
+    term = terminal(["vowl", "--players", "Ann Lee,Bob Roy", "--seed", "3"])
+    term.wait_for("Ann Lee's turn")
+    pid = term.app_pid()
+    term.close()
+    for _ in range(polls(30.0)):
+        if not alive(pid):
+            break
+        time.sleep(POLL)  # between two looks at the process; the bound is the number of looks
+    still = alive(pid)
+    if still:
+        os.kill(pid, signal.SIGKILL)  # no process left behind by a failing test
+    assert not still, "the app outlived its terminal"
+    listing = SaveStore(data).unfinished("vowl")
+    assert not listing.warnings, listing.warnings
