@@ -135,9 +135,10 @@ def test_help_into_a_full_disk_is_not_a_success(data: Path) -> None:
 # --- signals ---------------------------------------------------------------------------------------------------------
 
 
-def read_until(controller: int, wanted: bytes, seen: bytearray, reads: int = 20_000) -> bool:
+def read_until(controller: int, wanted: bytes, seen: bytearray, reads: int = 300) -> bool:
     """Read the terminal until *wanted* has been written to it (a bounded count of reads,
-    each one waiting for output); ``False`` if the app closed it first."""
+    each waiting at most a second for output: a bound that only matters if something
+    hangs); ``False`` if the app closed it first."""
     for _ in range(reads):
         if wanted in seen:
             return True
@@ -187,3 +188,50 @@ def test_a_signal_ends_the_app_with_the_shells_status_and_the_screen_restored(
     assert b"\x1b[?1049l" in goodbye  # the alternate screen left
     assert b"\x1b[?25h" in goodbye  # the cursor shown again
     assert b"Traceback" not in goodbye
+
+
+STUCK_ON_THE_WAY_OUT = """
+import sys, time
+from textual.screen import Screen
+from textual.widgets import Static
+from boardgames import app as A
+from boardgames.app import run
+
+A.LAST_RESORT = 0.5
+
+class Stuck(Screen):
+    def compose(self):
+        yield Static("stuck ready")
+
+    def on_unmount(self):
+        time.sleep(3600)  # a way out that never ends
+
+sys.exit(run(A.BoardgamesApp(start=Stuck)))
+"""
+
+
+def test_a_signal_ends_the_process_even_when_the_way_out_hangs(data: Path, tmp_path: Path) -> None:
+    """``LAST_RESORT``: the saves are flushed first, so a shutdown that hangs (a terminal
+    that takes no writes, a bug) cannot keep the process alive after SIGTERM."""
+    script = tmp_path / "stuck.py"
+    script.write_text(STUCK_ON_THE_WAY_OUT)
+    controller, terminal = pty.openpty()
+    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+    env = {**os.environ, "BOARDGAMES_DATA": str(data), "TERM": "xterm-256color", "PYTHONPATH": str(ROOT)}
+    env.pop("TEXTUAL_DRIVER", None)
+    child = subprocess.Popen(
+        [sys.executable, str(script)], stdin=terminal, stdout=terminal, stderr=terminal,
+        cwd=ROOT, env=env, start_new_session=True,
+    )
+    os.close(terminal)
+    seen = bytearray()
+    try:
+        assert read_until(controller, b"stuck ready", seen), bytes(seen[-2000:])
+        os.kill(child.pid, signal.SIGTERM)
+        read_until(controller, b"\x00never", seen)
+        assert child.wait(timeout=120) == 143
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        os.close(controller)
