@@ -316,13 +316,15 @@ class BoardgamesApp(App[int]):
         the next, for ever: with the saves on disk there is nothing left to do, so the
         process ends at once.  ``LAST_RESORT`` seconds bound any other way out that hangs.
         """
+        # A headless app (a test's) has no terminal and must not end the process it runs in.
+        real = not self.is_headless
         if self.signalled is None:
             self.signalled = 128 + signum
-            # Daemon: it ends with the process; it only acts if the clean way out never ends.
-            threading.Thread(target=_end_after, args=(LAST_RESORT, self.signalled), daemon=True,
-                             name="signal-last-resort").start()
+            if real:  # daemon: it ends with the process; it only acts if the clean way out never ends
+                threading.Thread(target=_end_after, args=(LAST_RESORT, self.signalled), daemon=True,
+                                 name="signal-last-resort").start()
         self.flush_saves()
-        if not _terminal_alive():
+        if real and not _terminal_alive():
             os._exit(self.signalled)
         self.exit(return_code=self.signalled)
 

@@ -235,3 +235,42 @@ def test_a_signal_ends_the_process_even_when_the_way_out_hangs(data: Path, tmp_p
             child.kill()
             child.wait()
         os.close(controller)
+
+
+async def test_a_signal_flushes_the_open_games_save_and_exits_with_its_status(
+    data: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the handler does, in the app: every open game's save waited for on disk
+    (its background ``fsync``), then the app's own exit with 128 + the signal."""
+    from boardgames.app import BoardgamesApp, MainMenu  # noqa: PLC0415
+    from boardgames.common.clock import ManualClock  # noqa: PLC0415
+    from boardgames.common.saves import Autosaver  # noqa: PLC0415
+    from boardgames.common.ui.session_screen import SessionScreen  # noqa: PLC0415
+    from tests.screen import deliberately, settled, take_keyboard, wait_for  # noqa: PLC0415
+
+    monkeypatch.setenv("BOARDGAMES_DATA", str(data))
+    flushed: list[Autosaver] = []
+    real_flush = Autosaver.flush
+
+    def flush(self: Autosaver) -> None:
+        flushed.append(self)
+        real_flush(self)
+
+    monkeypatch.setattr(Autosaver, "flush", flush)
+    app = BoardgamesApp(clock=ManualClock(), seed=4)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        app.open_game("uwo")
+        await wait_for(pilot, lambda: settled(app) and not isinstance(app.screen, MainMenu), "UWO")
+        if not isinstance(app.screen, SessionScreen):  # the duel's setup question
+            await deliberately(pilot, "enter")
+        await take_keyboard(pilot)
+        game = next(s for s in app.screen_stack if isinstance(s, SessionScreen))
+        await deliberately(pilot, "e")  # end the turn (asked once): the save now holds an action
+        await deliberately(pilot, "y")
+        await wait_for(pilot, lambda: bool(game.session.autosave.record.actions), "a saved action")
+        flushed.clear()
+        app.leave_on_signal(signal.SIGTERM)
+        await wait_for(pilot, lambda: app.return_code is not None, "the app to leave")
+    assert flushed == [game.session.autosave]
+    assert app.return_code == 143 and app.signalled == 143
