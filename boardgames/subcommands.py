@@ -7,6 +7,7 @@ no ``argparse``: ``cli.build_parser`` imports this module (issue 16).
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -84,8 +85,7 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         shown = text if len(text) <= _MAX_DIGITS else text[:_MAX_DIGITS] + "..."
-        digits = text.strip().lstrip("+-")
-        if not digits.isdecimal() or not digits.isascii() or len(digits) > _MAX_DIGITS:
+        if re.fullmatch(rf"\s*[+-]?[0-9]{{1,{_MAX_DIGITS}}}\s*", text) is None:
             raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {shown!r}")
         value = int(text)
         if not low <= value <= high:
