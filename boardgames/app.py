@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
+import os
 import random
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,6 +44,47 @@ from boardgames.common.ui.footer import Footer  # noqa: E402 - after the compat 
 
 RESUME = "resume:"
 EXTRA = "extra:"
+
+#: The signals that end the suite cleanly (``BoardgamesApp.catch_signals``).
+SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+
+NO_TERMINAL_HINT = "Run boardgames in a terminal window; its tools (boardgames --help) need none."
+
+
+#: Seconds a signal's clean exit may take before the process ends regardless (saves are
+#: flushed first): restoring a terminal that takes no writes must not keep it alive.
+LAST_RESORT = 10.0
+
+
+def _end_after(seconds: float, status: int) -> None:
+    time.sleep(seconds)  # a bound on shutting down, in a thread of its own: never a wait for a state
+    os._exit(status)
+
+
+def _terminal_alive() -> bool:
+    """Whether the terminal Textual draws on (standard error) is still there: after a
+    hang-up the kernel answers it as no terminal at all."""
+    stream = sys.__stderr__
+    try:
+        return stream is not None and os.isatty(stream.fileno())
+    except (OSError, ValueError):
+        return False
+
+
+def terminal_problem() -> str | None:
+    """Why this process has no terminal to play in, or ``None``: Textual reads keys from
+    standard input and draws on standard error, and standard output must not be a file
+    the screen would end up in."""
+    for name, stream in (("input", sys.stdin), ("output", sys.stdout), ("error", sys.stderr)):
+        if stream is None:
+            return f"standard {name} is closed"
+        try:
+            tty = stream.isatty()
+        except (OSError, ValueError):  # closed under us
+            tty = False
+        if not tty:
+            return f"standard {name} is not a terminal"
+    return None
 
 
 def open_extra(game: GameInfo, index: int) -> Screen:
@@ -243,7 +290,64 @@ class BoardgamesApp(textual_compat.CrashHookedApp):
         a game started from the command line is built only if the players go back to
         it (``back_to_menu``), not before the game's first frame."""
         self._apply_settings()
+        if not self.is_headless:
+            self.catch_signals()
         self.push_screen(MainMenu() if self._start is None else self._start())
+
+    # ------------------------------------------------------------------ signals
+
+    #: The exit status a signal asked for (``run`` returns it): 128 + the signal's number.
+    signalled: int | None = None
+
+    def catch_signals(self) -> None:
+        """SIGTERM, SIGHUP and SIGINT end the suite the way "Quit" does, with the status a
+        shell expects (143, 129, 130): the game's save on disk, and Textual's driver left
+        to restore the terminal (normal screen, mouse off, cursor shown).  Python's
+        default ended the process in the middle of the screen, or (SIGINT) raised inside
+        Textual, and the shell was left in the alternate screen with the mouse tracked."""
+        loop = asyncio.get_running_loop()
+        for signum in SIGNALS:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):  # not on this platform
+                loop.add_signal_handler(signum, self.leave_on_signal, signum)
+
+    def leave_on_signal(self, signum: int) -> None:
+        """One of ``SIGNALS`` arrived: save what is pending, then exit (the first signal counts).
+
+        A terminal that hung up (its window closed: SIGHUP) takes no more writes, and
+        Textual's writer thread died on the first one while the app waited to queue
+        the next, for ever: with the saves on disk there is nothing left to do, so the
+        process ends at once.  ``LAST_RESORT`` seconds bound any other way out that hangs.
+        """
+        # A headless app (a test's) has no terminal and must not end the process it runs in.
+        real = not self.is_headless
+        if self.signalled is None:
+            self.signalled = 128 + signum
+            if real:  # daemon: it ends with the process; it only acts if the clean way out never ends
+                threading.Thread(target=_end_after, args=(LAST_RESORT, self.signalled), daemon=True,
+                                 name="signal-last-resort").start()
+        self.flush_saves()
+        if real and not _terminal_alive():
+            os._exit(self.signalled)
+        self.exit(return_code=self.signalled)
+
+    def flush_saves(self) -> None:
+        """Every open game's autosave on disk: each action is written as it is played;
+        only the ``fsync`` may still be running in the background."""
+        for screen in self.screen_stack:
+            autosave = getattr(getattr(screen, "session", None), "autosave", None)
+            flush = getattr(autosave, "flush", None)
+            if callable(flush):
+                flush()
+
+    def run(self, **options: Any) -> int | None:
+        """Textual's ``run``, refused with one line (exit 2) when there is no terminal
+        to draw on or read keys from (``terminal_problem``): without one the app wrote
+        its escape codes into a file, or waited for keys that never come."""
+        if not options.get("headless") and "TEXTUAL_DRIVER" not in os.environ:  # textual-serve relays by pipes
+            problem = terminal_problem()
+            if problem is not None:
+                raise UserFacingError(f"needs a terminal: {problem}. {NO_TERMINAL_HINT}", exit_code=2)
+        return super().run(**options)
 
     def new_seed(self) -> int:
         """A seed for each new game (saves record it so a game can be replayed).
@@ -431,6 +535,8 @@ def run(app: BoardgamesApp, **options: Any) -> int:
     """
     collector.start()
     app.run(**options)
+    if app.signalled is not None and app.crash is None:
+        return app.signalled
     if app.failure is not None:
         print(f"boardgames: {app.failure.message}", file=sys.stderr)
         return app.failure.exit_code

@@ -22,7 +22,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from boardgames import __version__
 from boardgames.common.errors import UserFacingError
@@ -92,7 +92,9 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
     serve.add_argument("--host", default="127.0.0.1",
                        help="the address to listen on (default 127.0.0.1, this machine only; "
                             "0.0.0.0 lets other machines on your network in, for whoever has the printed address)")
-    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    from boardgames.subcommands import whole_number  # noqa: PLC0415 - imported already by ``build_parser``
+
+    serve.add_argument("--port", type=whole_number(1, 65535), default=8000, help="the port, 1 to 65535 (default 8000)")
     serve.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS, help=THEME_HELP)
     serve.set_defaults(func=_run_serve)
 
@@ -107,8 +109,6 @@ def _run_serve(args: argparse.Namespace) -> int:
             "pip install 'hotseat-boardgames[web]' (in a checkout: .venv/bin/pip install -e '.[web]').",
             exit_code=2,
         ) from None
-    if not 0 < args.port < 65536:
-        raise UserFacingError(f"--port must be from 1 to 65535, not {args.port}.", exit_code=2)
     command = [sys.executable, "-m", "boardgames"]
     theme = getattr(args, "theme", None)
     if theme:
@@ -236,8 +236,8 @@ def _run(argv: Sequence[str] | None) -> int:
         return exc.exit_code
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        raise  # ``main`` ends quietly on a closed pipe
+    except (BrokenPipeError, OutputFailed):
+        raise  # not a bug: ``main`` ends on output that cannot be written
     except Exception as exc:  # noqa: BLE001 - a bug outside the app: a report, never a bare traceback
         from boardgames.common.crash import EXIT_CRASH, Crash, write_report  # noqa: PLC0415
 
@@ -258,21 +258,93 @@ def _silence_stdout() -> None:
         pass
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; a closed output pipe ends it quietly with ``BROKEN_PIPE_EXIT``.
+#: ``EX_IOERR`` from BSD's sysexits.h: the output could not be written (``>&-``, a full disk).
+EXIT_OUTPUT = 74
 
-    stdout is flushed inside the guard (also after ``--help`` or a usage error, which
-    leave by ``SystemExit``): a pipe closed early is found here, not in the
-    interpreter's last flush, which would print "Exception ignored ... BrokenPipeError".
+
+class OutputFailed(OSError):
+    """Writing to stdout failed (not a bug: a closed or full output); ``main`` says so in one line."""
+
+
+class _GuardedOutput:
+    """stdout, remembering the first write that failed.
+
+    argparse swallows an error writing ``--help`` (and exited 0 into a full disk), and
+    an ``OSError`` from a tool's ``print`` looked like a bug (a crash report): what
+    failed here is told apart from everything else, and ``main`` ends with one line.
+    A closed pipe stays a ``BrokenPipeError`` (exit 141, see the module's docstring).
     """
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.failed: OSError | None = None
+
+    def _guard(self, exc: OSError) -> OSError:
+        if self.failed is None:
+            self.failed = exc
+        return exc if isinstance(exc, BrokenPipeError) else OutputFailed(exc.errno, exc.strerror)
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except OSError as exc:
+            raise self._guard(exc) from exc
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as exc:
+            raise self._guard(exc) from exc
+
+    def __getattr__(self, name: str) -> Any:  # fileno, isatty, encoding...: the stream's own
+        return getattr(self.stream, name)
+
+
+def _cannot_write(why: str) -> int:
+    """One line on stderr, ``EXIT_OUTPUT``; stdout pointed at /dev/null so that nothing
+    left in its buffer fails again at exit."""
+    _silence_stdout()
+    print(f"boardgames: cannot write the output ({why}).", file=sys.stderr)
+    return EXIT_OUTPUT
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; output that cannot be written ends it with one line.
+
+    A closed output pipe ends it quietly with ``BROKEN_PIPE_EXIT``; a closed or full
+    stdout with one line and ``EXIT_OUTPUT`` - never a traceback, a crash report, or
+    exit 0 after ``--help`` went nowhere.  stdout is flushed inside the guard (also
+    after ``--help`` or a usage error, which leave by ``SystemExit``): a failure is
+    found here, not in the interpreter's last flush, which would print "Exception
+    ignored ...".
+    """
+    if sys.stdout is None:  # started with stdout closed (``>&-``)
+        print("boardgames: cannot write the output (standard output is closed).", file=sys.stderr)
+        return EXIT_OUTPUT
+    real = sys.stdout
+    output = _GuardedOutput(real)
+    sys.stdout = cast(TextIO, output)
     try:
         try:
-            return _run(argv)
-        finally:
-            sys.stdout.flush()
-    except BrokenPipeError:
+            try:
+                code = _run(argv)
+            finally:
+                sys.stdout.flush()
+        except SystemExit:  # ``--help``, ``--version``, a usage error: its own status, if its text got out
+            if output.failed is None:
+                raise
+            code = 0
+        except OSError:  # ``output.failed`` says whether it was ours
+            if output.failed is None:
+                raise
+    finally:
+        sys.stdout = real
+    if isinstance(output.failed, BrokenPipeError):
         _silence_stdout()
         return BROKEN_PIPE_EXIT
+    if output.failed is not None:
+        return _cannot_write(output.failed.strerror or str(output.failed))
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -7,6 +7,7 @@ no ``argparse``: ``cli.build_parser`` imports this module (issue 16).
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -69,5 +70,36 @@ class LazyCommands(argparse._SubParsersAction):
         super().__call__(parser, namespace, values, option_string)
 
 
+#: The longest number a count or seed is read from: ``int`` of a longer text is slow (and
+#: Python refuses past 4,300 digits with its own error); no bound below needs more than 20.
+_MAX_DIGITS = 40
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from *low* to *high*, else one usage line (exit 2).
+
+    Every count and seed on the command line has a range the help states, so a
+    mistyped ``--games 99999999999999999999`` is refused at once instead of running
+    until it is killed.
+    """
+
+    def parse(text: str) -> int:
+        shown = text if len(text) <= _MAX_DIGITS else text[:_MAX_DIGITS] + "..."
+        if re.fullmatch(rf"\s*[+-]?[0-9]{{1,{_MAX_DIGITS}}}\s*", text) is None:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {shown!r}")
+        value = int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, got {value}")
+        return value
+
+    parse.__name__ = "whole number"  # what argparse would name the type in its own messages
+    return parse
+
+
 #: What a listed command maps to until its parser is built (never parsed with).
 _NOT_BUILT = cast(argparse.ArgumentParser, object())
+
+
+#: ``--seed``: what a save can hold (``saves.MAX_SEED``, the 64 bits ``BoardgamesApp.new_seed`` draws).
+SEEDS = whole_number(0, 2**64 - 1)
+SEED_HELP = "0 to 2**64-1"

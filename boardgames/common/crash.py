@@ -53,7 +53,24 @@ class Crash:
             "",
             "".join(traceback.format_exception(self.error)),
         ]
+        inner = self.inner()
+        if inner is not None:
+            lines += [
+                f"The worker's own error: {type(inner).__name__}: {inner}",
+                "",
+                "".join(traceback.format_exception(inner)),
+            ]
         return "\n".join(lines)
+
+    def inner(self) -> BaseException | None:
+        """The error a Textual worker raised, when *error* is the ``WorkerFailed`` it was
+        wrapped in: Textual raises the wrapper nowhere, so its own traceback is empty and
+        only the inner error's says where the bug is."""
+        from textual.worker import WorkerFailed  # noqa: PLC0415 - only when reporting
+
+        if isinstance(self.error, WorkerFailed) and isinstance(self.error.error, BaseException):
+            return self.error.error
+        return None
 
     def summary(self, report: Path | None) -> str:
         """What the player reads on the terminal: one paragraph, no traceback."""
@@ -78,7 +95,10 @@ def write_report(crash: Crash, root: Path | None = None) -> Path | None:
         while path.exists():
             path = folder / f"crash-{stamp}-{os.getpid()}-{n}.txt"
             n += 1
-        path.write_text(crash.report(), encoding="utf-8")
+        # Private like a save (0600): the report holds the command line and a save's name.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(crash.report())
     except OSError:
         return None
     return path

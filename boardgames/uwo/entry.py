@@ -18,6 +18,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from boardgames.games import GameEntry
+from boardgames.subcommands import SEED_HELP, SEEDS, whole_number
 from boardgames.uwo.levels import OPPONENT_LEVELS, PLAYER_NAMES
 
 if TYPE_CHECKING:
@@ -28,14 +29,8 @@ if TYPE_CHECKING:
     from boardgames.uwo.players import ComputerOpponent
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
-    return value
+#: The most games one ``selfplay`` plays (a few hours at ``hard``; a typo beyond is refused).
+MAX_SELFPLAY_GAMES = 10_000
 
 
 def _player_name(text: str) -> str:
@@ -128,7 +123,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--first-game", action="store_true", help="the rulebook's first-game variant: 8 UMOs each, corners empty"
     )
-    p.add_argument("--seed", type=int, default=None, help="seed the shuffles (the same deal every time)")
+    p.add_argument("--seed", type=SEEDS, default=None, help=f"seed the shuffles (the same deal every time; {SEED_HELP})")
     p.add_argument("--vs-computer", action="store_true", help="play alone against the computer")
     p.add_argument(
         "--resume", action="store_true",
@@ -155,9 +150,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "easy, normal, hard (the computer opponent)."
         ),
     )
-    s.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
     s.add_argument(
-        "--seed", dest="sp_seed", metavar="S", type=int, default=0, help="seed of the whole series (default 0)"
+        "--games", type=whole_number(1, MAX_SELFPLAY_GAMES), default=100,
+        help=f"how many games, 1 to {MAX_SELFPLAY_GAMES} (default 100)",
+    )
+    s.add_argument(
+        "--seed", dest="sp_seed", metavar="S", type=SEEDS, default=0,
+        help=f"seed of the whole series ({SEED_HELP}; default 0)",
     )
     for side in ("gnorfs", "pnorfs"):
         s.add_argument(

@@ -15,6 +15,10 @@ process dies, the same player goes on deciding in a thread from where it was: no
 is lost.  Card kinds (compared by identity in the search) travel by their key and are
 looked up in the catalog on the other side.
 
+A child that does not answer within ``DEADLINE`` seconds (stopped, swapped out, stuck)
+is killed and the same player decides in the app, as after a death: a game never
+waits for ever on another process.
+
 The child never outlives the app: it ends when its pipe closes (the app ended, however
 it ended), when it sees that its parent is gone (a watchdog thread, for a parent killed
 outright while a search runs), and ``close()`` (the screen's unmount, and at exit any
@@ -30,13 +34,15 @@ import contextlib
 import io
 import os
 import pickle
+import select
 import struct
 import subprocess
 import sys
 import threading
+import time
 import weakref
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, NoReturn
 
 from boardgames.uwo.cards import Kind, load_catalog
 
@@ -68,9 +74,20 @@ _WATCH = 0.25
 #: app as a whole gets its fair share as before, and inside it the screen comes first.
 NICENESS = 19
 
+#: Seconds the app waits for the child to start or to answer one request, before it
+#: kills it and decides itself.  The slowest level (``hard``) takes about a second a
+#: decision on an idle machine; at the lowest priority on a busy one it may take a few
+#: times that, so the deadline is generous: only a child that cannot answer (stopped
+#: by SIGSTOP, stuck) reaches it.  Read when a ``Thinker`` is made (a test sets it small).
+DEADLINE = 20.0
+
 
 class ThinkerError(Exception):
-    """The search process could not start, died, or refused the request."""
+    """The search process could not start, died, refused the request or did not answer in time."""
+
+
+class _Late(Exception):
+    """The child did not answer before the deadline."""
 
 
 class _Pickler(pickle.Pickler):
@@ -95,14 +112,23 @@ def _send(out: IO[bytes], message: object) -> None:
     buffer = io.BytesIO()
     _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(message)
     data = buffer.getvalue()
-    out.write(_LENGTH.pack(len(data)) + data)
+    left = memoryview(_LENGTH.pack(len(data)) + data)
+    while left:  # an unbuffered pipe (the app's side) may take part of it at a time
+        written = out.write(left)
+        left = left[written or 0:]
     out.flush()
 
 
-def _read_exactly(source: IO[bytes], size: int) -> bytes | None:
+def _read_exactly(source: IO[bytes], size: int, until: float | None = None) -> bytes | None:
+    """*size* bytes, or ``None`` at the end of the pipe; ``_Late`` once ``time.monotonic()``
+    passes *until* (*source* unbuffered then, so that what ``select`` sees is all there is)."""
     chunks: list[bytes] = []
     left = size
     while left:
+        if until is not None:
+            remaining = until - time.monotonic()
+            if remaining <= 0 or not select.select([source], [], [], remaining)[0]:
+                raise _Late
         chunk = source.read(left)
         if not chunk:
             return None
@@ -111,13 +137,14 @@ def _read_exactly(source: IO[bytes], size: int) -> bytes | None:
     return b"".join(chunks)
 
 
-def _receive(source: IO[bytes]) -> object | None:
-    """The next message, or ``None`` once the other side has closed the pipe."""
-    head = _read_exactly(source, _LENGTH.size)
+def _receive(source: IO[bytes], until: float | None = None) -> object | None:
+    """The next message, or ``None`` once the other side has closed the pipe (``_Late``
+    past *until*, see ``_read_exactly``)."""
+    head = _read_exactly(source, _LENGTH.size, until)
     if head is None:
         return None
     (size,) = _LENGTH.unpack(head)
-    data = _read_exactly(source, size)
+    data = _read_exactly(source, size, until)
     if data is None:
         return None
     # Only our own process writes to this pipe (the app to its child, the child back).
@@ -138,7 +165,9 @@ class Thinker:
     """One child process deciding for the computer; every method may block (call them
     from a thread, never from the event loop)."""
 
-    def __init__(self) -> None:
+    def __init__(self, deadline: float | None = None) -> None:
+        #: Seconds to wait for the child to start or answer (``DEADLINE`` unless given).
+        self.deadline = DEADLINE if deadline is None else deadline
         self._proc: subprocess.Popen[bytes] | None = None
         self._lock = threading.Lock()
         self._closed = False
@@ -179,6 +208,7 @@ class Thinker:
             proc = subprocess.Popen(  # our own interpreter and module
                 self.command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                 env=env, close_fds=True, process_group=0,  # the app's session, see NICENESS
+                bufsize=0,  # unbuffered: a reply waited for with ``select`` (``_read_exactly``)
             )
         except OSError as e:
             self.broken = f"could not start ({e.strerror or e})"
@@ -186,14 +216,20 @@ class Thinker:
         self._proc = proc
         _LIVE.add(self)
         assert proc.stdout is not None
-        ready = _receive(proc.stdout)
+        try:
+            ready = _receive(proc.stdout, self._until())
+        except _Late:
+            self._fail("did not start in time")
         if self._closed:  # closed while it started: it must not outlive its screen
             self._kill()
             raise ThinkerError("closed")
         if not (isinstance(ready, tuple) and ready and ready[0] == "ready"):
             self._fail("could not start")
 
-    def _fail(self, why: str) -> None:
+    def _until(self) -> float:
+        return time.monotonic() + self.deadline
+
+    def _fail(self, why: str) -> NoReturn:
         self.broken = why
         self._kill()
         raise ThinkerError(why)
@@ -212,7 +248,10 @@ class Thinker:
                 raise ThinkerError(f"cannot send the view ({e})") from e
             except OSError:
                 self._fail("stopped")
-            reply = _receive(proc.stdout)
+            try:
+                reply = _receive(proc.stdout, self._until())
+            except _Late:
+                self._fail("did not answer in time")
             if reply is None:
                 self._fail("stopped")
             assert isinstance(reply, tuple)

@@ -22,6 +22,7 @@ from boardgames.common.dictionary import get_dictionary
 from boardgames.common.names import MAX_LENGTH as MAX_NAME
 from boardgames.common.text import plain
 from boardgames.games import GameEntry, MenuItem
+from boardgames.subcommands import SEED_HELP, SEEDS
 from boardgames.vntypl8s.limits import MAX_JUDGED, MAX_LENGTH, MAX_OWNER
 
 if TYPE_CHECKING:
@@ -139,7 +140,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help=f'comma-separated names in clockwise seat order, 3 to 8, each at most {MAX_NAME} characters '
         '(printable, different ignoring case): --players "Ann,Bob,Cy"',
     )
-    p.add_argument("--seed", type=int, default=None, help="seed the shuffles (same seed, same deal)")
+    p.add_argument("--seed", type=SEEDS, default=None, help=f"seed the shuffles (same seed, same deal; {SEED_HELP})")
     p.add_argument(
         "--resume",
         action="store_true",

@@ -32,6 +32,7 @@ from boardgames.common.skeleton import (
 )
 from boardgames.common.text import plain, sentence
 from boardgames.games import GameEntry, MenuItem
+from boardgames.subcommands import SEED_HELP, SEEDS
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -173,7 +174,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="each player's sand timer, 25 or 15, in the order of --players: --timers 25,15 "
         "(default 25 for everyone)",
     )
-    p.add_argument("--seed", type=int, default=None, help="seed the shuffles and dice")
+    p.add_argument("--seed", type=SEEDS, default=None, help=f"seed the shuffles and dice ({SEED_HELP})")
     p.add_argument("--practice", action="store_true", help="solitaire practice for one player (one name at most)")
     p.add_argument(
         "--resume", action="store_true",

@@ -195,8 +195,8 @@ async def test_the_plate_editor_holds_max_judged() -> None:
 def test_a_reader_that_went_away_ends_the_command_quietly(args: list[str]) -> None:
     """``... | head -0``: the pipe is closed before the command writes a byte.
 
-    ``--help`` and ``--version`` are argparse's: it drops a failed write itself (exit 0);
-    everything else ends with 141, and nothing says more than that.
+    Every command ends with 141 and nothing says more than that; ``--help`` and
+    ``--version`` too (argparse drops a failed write itself, and they exited 0).
     """
     proc = subprocess.Popen(
         [sys.executable, "-m", "boardgames", *args],
@@ -210,7 +210,7 @@ def test_a_reader_that_went_away_ends_the_command_quietly(args: list[str]) -> No
     err = proc.stderr.read().decode()
     code = proc.wait(timeout=120)
     assert "Traceback" not in err and "BrokenPipeError" not in err, err
-    assert code == (0 if args[0].startswith("--") else BROKEN_PIPE_EXIT)
+    assert code == BROKEN_PIPE_EXIT
 
 
 # --- contradictory options ------------------------------------------------------------
@@ -262,3 +262,59 @@ def test_practice_with_one_player_is_a_practice_setup() -> None:
     args = argparse.Namespace(players="Ann", practice=True, board=None, timers=None)
     setup = setup_from_args(args)
     assert setup is not None and setup.names == ("Ann",) and setup.practice and not setup.advanced
+
+
+# --- counts and seeds: a documented range, refused by the parser with one line -----------------------------------------
+
+OUT_OF_RANGE = (
+    ["uwo", "selfplay", "--games", "99999999999999999999"],  # ran until it was killed
+    ["uwo", "selfplay", "--games", "10001"],
+    ["uwo", "selfplay", "--seed", "-1"],
+    ["uwo", "--seed", "18446744073709551616"],  # more than a save's 64-bit seed
+    ["vowl", "--seed", "-3"],
+    ["vntypl8s", "--seed", "9" * 5000],  # past Python's own limit for int()
+    ["serve", "--port", "70000"],
+)
+
+
+@pytest.mark.parametrize("argv", OUT_OF_RANGE, ids=" ".join)
+def test_a_count_or_seed_out_of_its_range_is_a_usage_error(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from boardgames.cli import build_parser  # noqa: PLC0415
+
+    with pytest.raises(SystemExit) as exited:
+        build_parser(whole=False).parse_args(argv)
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    [message] = [line for line in err.splitlines() if "error:" in line]
+    assert "expected a whole number from " in message and len(message) < 200
+
+
+def test_the_edges_of_each_range_are_accepted() -> None:
+    from boardgames.cli import build_parser  # noqa: PLC0415
+
+    parser = build_parser(whole=False)
+    assert parser.parse_args(["uwo", "selfplay", "--games", "10000"]).games == 10000
+    assert build_parser(whole=False).parse_args(["uwo", "selfplay", "--games", "1"]).games == 1
+    assert build_parser(whole=False).parse_args(["vowl", "--seed", str(2**64 - 1)]).seed == 2**64 - 1
+    assert build_parser(whole=False).parse_args(["vowl", "--seed", "0"]).seed == 0
+
+
+def test_no_integer_option_is_left_without_a_range() -> None:
+    """A plain ``type=int`` takes any number, however absurd: every one goes through
+    ``subcommands.whole_number`` (this test is the guard's control)."""
+    import argparse  # noqa: PLC0415
+
+    from boardgames.cli import build_parser  # noqa: PLC0415
+
+    def actions(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+        found = list(parser._actions)
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for child in dict.fromkeys(action.choices.values()):
+                    found += actions(child)
+        return found
+
+    unbounded = [a.option_strings or a.dest for a in actions(build_parser()) if a.type is int]
+    assert unbounded == []

@@ -37,6 +37,9 @@ ARGVS: tuple[tuple[str, ...], ...] = (
     ("vntypl8s", "--timer", "5"), ("vntypl8s", "--timer", "soon"), ("vntypl8s", "--players", "Ann,Bob"),
     ("vntypl8s", "check", "N0FL4M3S"), ("vntypl8s", "check"), ("vntypl8s", "favourites", "extra"),
     ("serve", "--help"), ("serve", "--port", "x"), ("serve", "--bogus"),
+    ("uwo", "selfplay", "--games", "99999999999999999999"), ("uwo", "selfplay", "--games", "10001"),
+    ("uwo", "selfplay", "--seed", "-1"), ("vowl", "--seed", "18446744073709551616"), ("vntypl8s", "--seed", "1e3"),
+    ("serve", "--port", "0"), ("serve", "--port", "65536"),
 )
 
 

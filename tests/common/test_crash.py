@@ -137,3 +137,31 @@ def test_a_bug_in_a_command_outside_the_app_leaves_a_report(
     assert code == EXIT_CRASH, err
     assert "Traceback" not in err and "unexpected error (Boom: the solver broke)" in err
     assert len(_reports(data)) == 1
+
+
+def test_a_crash_report_is_private_like_a_save(data: Path) -> None:
+    """The report holds the command line and a save's name: 0600, as saves are (mkstemp)."""
+    report = write_report(Crash(Boom("x")))
+    assert report is not None
+    assert report.stat().st_mode & 0o777 == 0o600
+
+
+def _raise_in_the_worker() -> None:
+    raise Boom("deep in the worker")
+
+
+def test_a_worker_failure_report_holds_the_workers_own_traceback(data: Path) -> None:
+    """Textual wraps a worker's error in ``WorkerFailed`` without raising it: the wrapper's
+    traceback is empty, so the report must carry the inner error's."""
+
+    class WorkerBreaks(BoardgamesApp):
+        def on_mount(self) -> None:
+            super().on_mount()
+            self.run_worker(_raise_in_the_worker, thread=True)
+
+    assert run(WorkerBreaks(seed=1), headless=True, size=(80, 24)) == EXIT_CRASH
+    [report] = _reports(data)
+    text = report.read_text(encoding="utf-8")
+    assert "WorkerFailed" in text
+    assert "Boom: deep in the worker" in text
+    assert "_raise_in_the_worker" in text  # the frame where the bug is, not just the wrapper's line

@@ -183,6 +183,7 @@ def test_the_app_freezes_what_was_built_before_it_runs(monkeypatch: pytest.Monke
     class Stub:
         failure = None
         crash = None
+        signalled = None
 
         def run(self, **options: Any) -> None:
             frozen.append(gc.get_freeze_count())

@@ -125,6 +125,17 @@ class Terminal:
         self.keys(key)
         return screen
 
+    def modes(self) -> dict[str, str]:
+        """The pane's terminal modes as tmux sees them: ``alternate_on`` (the full-screen
+        buffer), ``cursor_flag`` (the cursor shown), ``mouse_any_flag`` (any mouse
+        tracking on), ``1`` or ``0`` each."""
+        names = ("alternate_on", "cursor_flag", "mouse_any_flag")
+        shown = subprocess.run(
+            [*self.tmux, "display-message", "-p", "-t", self.name, " ".join(f"#{{{n}}}" for n in names)],
+            capture_output=True, text=True, check=True,
+        ).stdout.split()
+        return dict(zip(names, shown, strict=True))
+
     def app_pid(self) -> int:
         """The pid of the running ``boardgames`` (the pane's shell is its parent)."""
         shell = subprocess.run(

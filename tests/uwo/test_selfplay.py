@@ -40,7 +40,7 @@ def test_bad_arguments_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:
         main(["uwo", "selfplay", "--games", "0"])
     assert exit_.value.code == 2
-    assert "expected at least 1" in capsys.readouterr().err
+    assert "expected a whole number from 1 to 10000" in capsys.readouterr().err
 
 
 class Spy:

@@ -291,3 +291,87 @@ def test_a_closed_thinker_refuses_and_a_killed_app_leaves_no_process(tmp_path: P
     closed.close()
     with pytest.raises(ThinkerError):
         closed.start()
+
+
+# --- a child that does not answer ------------------------------------------------------------------------------------
+
+
+def wake_if_stuck(pid: int) -> threading.Timer:
+    """For the code before the deadline, which waited for a stopped child for ever: a
+    generous bound that only matters then (the child killed, so that code saw it "stopped"
+    and the test fails on its assertion instead of hanging)."""
+    timer = threading.Timer(120.0, lambda: os.kill(pid, signal.SIGKILL) if alive(pid) else None)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
+def test_a_stopped_process_is_killed_at_its_deadline_and_the_player_decides_itself() -> None:
+    game = Game.new(random.Random(5))
+    side = game.to_act
+    assert side is not None
+    view = game.view(side)
+    player = PLAYERS["easy"](side, random.Random(1))
+    twin = PLAYERS["easy"](side, random.Random(1))
+    assert isinstance(player, Restorable)
+    thinker = Thinker()
+    try:
+        thinker.start()  # with the usual deadline: starting is not what is tested
+        pid = thinker.pid
+        assert pid is not None
+        thinker.deadline = 0.5
+        os.kill(pid, signal.SIGSTOP)
+        guard = wake_if_stuck(pid)
+        with pytest.raises(ThinkerError, match="did not answer in time"):
+            thinker.choose("easy", player, view)
+        guard.cancel()
+        assert thinker.broken == "did not answer in time"
+        assert not alive(pid), "the stopped process was killed"
+        assert thinker.pid is None
+        assert player.choose(view) == twin.choose(view)  # the player was left as it was: it decides itself
+    finally:
+        thinker.close()
+
+
+def test_the_deadline_is_a_parameter_with_a_generous_default() -> None:
+    from boardgames.uwo import thinker as module  # noqa: PLC0415
+
+    assert Thinker().deadline == module.DEADLINE >= 10
+    assert Thinker(deadline=0.25).deadline == 0.25
+
+
+async def test_a_stopped_process_does_not_stop_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGSTOP on the search process between two turns: at its deadline it is killed, the
+    computer decides in the app - the same decisions as a process that answered - and
+    the player is told once."""
+
+    async def two_turns(stop: bool) -> tuple[list[object], list[str]]:
+        app = BoardgamesApp(start=lambda: UwoScreen(computer=ComputerOpponent("easy", Side.GNORFS), step_delay=0),
+                            clock=ManualClock(), seed=4)
+        said = record_notifications(app)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = uwo(app)
+            await computer_done(pilot)
+            thinker = screen._thinker
+            assert thinker is not None and thinker.pid is not None
+            if stop:
+                pid = thinker.pid
+                thinker.deadline = 0.5
+                os.kill(pid, signal.SIGSTOP)
+                guard = wake_if_stuck(pid)
+            await end_turn(pilot)
+            await computer_done(pilot)
+            if stop:
+                guard.cancel()
+                assert thinker.broken == "did not answer in time"
+                assert not alive(pid)
+        (record,) = SaveStore().unfinished("uwo").records
+        record.read_actions()
+        return list(record.actions), said
+
+    monkeypatch.setenv(DATA_ENV, str(tmp_path / "a"))
+    answered, said = await two_turns(stop=False)
+    monkeypatch.setenv(DATA_ENV, str(tmp_path / "b"))
+    stopped, said = await two_turns(stop=True)
+    assert len(answered) >= 4 and stopped == answered
+    assert len([n for n in said if "search process did not answer in time" in n]) == 1, said
