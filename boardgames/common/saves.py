@@ -65,7 +65,9 @@ from boardgames.common.storage import (
     KIB,
     MIB,
     FileProblem,
+    FolderProblem,
     data_dir,
+    own_folder,
     parse_json,
     read_bytes,
     read_first_line,
@@ -716,8 +718,18 @@ class SaveStore:
         """*record*'s file in *folder*; ``SaveFormatError`` if that would be anything else.
 
         Ids and game names are checked when a save is read; this is the second lock:
-        no record, however it was made, names a file outside the folder.
+        no record, however it was made, names a file outside the folder.  The folder
+        itself is looked at first (``storage.own_folder``): a link in place of
+        ``saves/`` or ``history/`` would send the write, rename or delete elsewhere.
         """
+        try:
+            own_folder(self.root, folder.name)
+        except FileNotFoundError:
+            pass  # not made yet: ``write_atomically`` makes a real folder
+        except FolderProblem as exc:
+            raise SaveFormatError(str(exc)) from None
+        except OSError as exc:
+            raise SaveFormatError(f"{plain(folder, None)} cannot be looked at ({exc.strerror})") from None
         name = record.filename
         if not re.fullmatch(FILENAME_PATTERN, name):
             raise SaveFormatError(f"{plain(name, 80)!r} is not a save's file name")
@@ -762,9 +774,15 @@ class SaveStore:
         unlisted: str | None = None
         where = f" in {plain(self.saves, None)}"
         try:
+            own_folder(self.root, self.saves.name)  # never list (and set aside) files through a link
             with os.scandir(self.saves) as entries:
                 names = sorted(e.name for e in entries)
         except FileNotFoundError:
+            names = []
+        except FolderProblem as exc:
+            unlisted = f"{exc} No saved game can be resumed until then."
+            if _first_time(unlisted):
+                warnings.append(unlisted)
             names = []
         except OSError as exc:
             unlisted = (f"Cannot list the saved games in {plain(self.saves, None)} ({exc.strerror}); "
@@ -1011,7 +1029,7 @@ class _Syncer:
                     self._running = None
                     return
             try:
-                fd = os.open(path, os.O_RDONLY)
+                fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))  # a link put there: not ours
                 try:
                     os.fsync(fd)
                     _Syncer.syncs += 1
