@@ -382,6 +382,11 @@ class BoardgamesApp(App[int]):
         """Close every screen above the main menu (building the menu when the suite was
         opened on a game from the command line and has none yet)."""
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenu):
+            # its game is let go now, not when the screen is unmounted later: the menu (or the
+            # palette) may open the very same save next, and it must not find it held here
+            release = getattr(self.screen, "release_game", None)
+            if release is not None:
+                release()
             self.pop_screen()
         if not isinstance(self.screen, MainMenu):
             self.push_screen(MainMenu())

@@ -42,8 +42,10 @@ hold) into plain JSON and back, using the classes a game registers.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import enum
+import errno
 import functools
 import json
 import math
@@ -54,6 +56,7 @@ import time
 import types
 import typing
 import uuid
+import weakref
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import ModuleType
@@ -125,6 +128,18 @@ class SaveFormatError(ValueError):
 
 class SavesSetAside(UserFacingError):
     """``--resume`` met saves that could not be read and set them aside (the message says which)."""
+
+
+class GameInUse(UserFacingError):
+    """The game is open in another window (another copy of the suite holds its lock).
+
+    Two copies writing the same save would each rewrite it from their own actions, and
+    the other's moves would be lost without a word: the second one is told instead.
+    """
+
+    def __init__(self, record: SaveRecord) -> None:
+        super().__init__(f"This game ({plain(record.title or record.filename, 80)}) is open in another window. "
+                         "Play it there, or leave it there first and then resume it here.", exit_code=1)
 
 
 # ----------------------------------------------------------------------------- codec
@@ -706,6 +721,72 @@ def _first_time(message: str) -> bool:
     return True
 
 
+try:
+    import fcntl
+except ImportError:  # not on Windows: there a game is not locked
+    fcntl = None  # type: ignore[assignment]
+
+#: How many times ``SaveLock.take`` opens the lock file again when its holder removed it
+#: in between (each time another window won the race): after that, it is in use.
+LOCK_TRIES = 5
+
+
+class SaveLock:
+    """One writer per save: an ``flock`` on ``locks/<game>-<id>.json.lock``, held while the game is open.
+
+    Why a file of its own: the save is replaced by a rename after every action, and a
+    lock on the old file would go with it; in a folder of its own, so that nothing that
+    lists or tidies the saves meets it.  The system releases an ``flock`` when its
+    process ends, however it ends (a killed window leaves no game locked).  ``release``
+    removes the file while it still holds the lock, so a window that opened it in
+    between finds it gone (``take`` compares what it locked with what is there) and
+    tries again on a new one.  A lock dropped without ``release`` is released when it
+    is collected, as a file would be.
+    """
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = path
+        self._close = weakref.finalize(self, os.close, fd)
+
+    @classmethod
+    def take(cls, path: Path, record: SaveRecord) -> SaveLock:
+        """The lock of *record* at *path*; ``GameInUse`` when another window holds it."""
+        assert fcntl is not None
+        for _ in range(LOCK_TRIES):
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
+                         0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                os.close(fd)
+                if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise GameInUse(record) from None
+                raise
+            held = os.fstat(fd)
+            try:
+                there = os.lstat(path)
+            except FileNotFoundError:
+                there = None
+            if there is not None and (there.st_dev, there.st_ino) == (held.st_dev, held.st_ino):
+                return cls(path, fd)
+            os.close(fd)  # its holder removed it as we opened it: lock the one there now
+        raise GameInUse(record)
+
+    @property
+    def held(self) -> bool:
+        return self._close.alive
+
+    def release(self) -> None:
+        """Let another window open the game (the game ended, or was left); twice is harmless."""
+        if not self._close.alive:
+            return
+        # removed while still held (see the class's docstring); in a read-only folder it
+        # stays, unlocked, and is used again next time
+        with contextlib.suppress(OSError):
+            self.path.unlink(missing_ok=True)
+        self._close()
+
+
 class SaveStore:
     """The saves folder.  Every failure is a warning for the player, never an exception."""
 
@@ -713,6 +794,7 @@ class SaveStore:
         self.root = root or data_dir()
         self.saves = self.root / "saves"
         self.history = self.root / "history"
+        self.locks = self.root / "locks"
 
     def _inside(self, folder: Path, record: SaveRecord) -> Path:
         """*record*'s file in *folder*; ``SaveFormatError`` if that would be anything else.
@@ -741,6 +823,22 @@ class SaveStore:
     def path(self, record: SaveRecord) -> Path:
         """Where *record* is saved: always a plain file name inside the saves folder."""
         return self._inside(self.saves, record)
+
+    def lock(self, record: SaveRecord) -> SaveLock | None:
+        """Hold *record*'s game for this window (``SaveLock``); ``GameInUse`` if another holds it.
+
+        ``None`` when no lock can be had here (no ``flock`` on this system, a folder
+        that cannot be written, a link in place of ``saves/``): the save itself then
+        fails to be written, and says so; the game is not kept from being played.
+        """
+        if fcntl is None:
+            return None
+        try:
+            name = self.path(record).name  # a record that names no save makes no folder either
+            folder = own_folder(self.root, self.locks.name, create=True)
+            return SaveLock.take(folder / f"{name}.lock", record)
+        except (OSError, SaveFormatError, FolderProblem):
+            return None
 
     def write(self, record: SaveRecord) -> str | None:
         """Save *record* now (atomically); return a warning if the disk refused."""
@@ -846,13 +944,24 @@ class SaveStore:
         return None
 
     def discard(self, record: SaveRecord) -> str | None:
-        """Forget an unfinished game the players chose not to resume; a warning if it stays."""
+        """Forget an unfinished game the players chose not to resume; a warning if it stays.
+
+        A game open in another window is not deleted under it (its next move would
+        write it back, and the players here would think it gone).
+        """
+        try:
+            lock = self.lock(record)
+        except GameInUse as exc:
+            return f"{exc.message} It was not deleted."
         try:
             self.path(record).unlink(missing_ok=True)
         except SaveFormatError as exc:
             return f"Could not delete this game ({exc})."
         except OSError as exc:
             return f"Could not delete {plain(record.filename)} ({exc.strerror})."
+        finally:
+            if lock is not None:
+                lock.release()
         return None
 
 
@@ -914,6 +1023,23 @@ class Autosaver:
         self._actions_text = ""
         self._encoded = 0
         self._syncer = _Syncer()
+        #: This window's hold on the save (``SaveStore.lock``), from ``claim`` until ``close``.
+        self.lock: SaveLock | None = None
+        self._claimed = False
+
+    def claim(self) -> None:
+        """Hold the game for this window before its file is read or written: ``GameInUse``
+        if another window has it open (resuming calls this first; a new game at its
+        first save)."""
+        if not self._claimed:
+            self.lock = self.store.lock(self.record)
+            self._claimed = True
+
+    def close(self) -> None:
+        """The game is left or over here: another window may open it now."""
+        if self.lock is not None:
+            self.lock.release()
+        self.lock, self._claimed = None, False
 
     def record_action(self, action: Any, title: str | None = None) -> str | None:
         self.record.actions.append(encode(action))
@@ -948,7 +1074,10 @@ class Autosaver:
     def _write_file(self) -> str | None:
         """``SaveStore.write``, the cheap way: atomically, the ``fsync`` left to ``_Syncer``."""
         try:
+            self.claim()
             path = self.store.path(self.record)
+        except GameInUse as exc:
+            return f"{exc.message} This window plays on without saving."
         except SaveFormatError as exc:
             return f"Could not save this game ({exc}); play continues without saving."
         self.record.updated = time.time()
@@ -967,9 +1096,13 @@ class Autosaver:
 
     def finish(self) -> str | None:
         if not self.enabled:
+            self.close()
             return None
         self.flush()
-        return self.store.finish(self.record)
+        try:
+            return self.store.finish(self.record)
+        finally:
+            self.close()
 
 
 class _Syncer:

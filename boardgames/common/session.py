@@ -179,10 +179,16 @@ class GameSession(Generic[E, S]):
         ``--resume`` go on with the other saves.  A ``UserFacingError`` raised on the
         way (the dictionary or the decks are missing) is not the save's fault and
         passes through unchanged: the save is kept for when they are back.
+
+        The game is held for this window (``Autosaver.claim``) before its file is read:
+        ``GameInUse`` (a ``UserFacingError``) when another window has it open, and
+        nothing is read or written.  ``close`` lets it go.
         """
+        autosave = Autosaver(store or SaveStore(), record)
         try:
             if record.game != spec.key:
                 raise SaveFormatError(f"it is a {record.game!r} save, not a {spec.key!r} one")
+            autosave.claim()
             setup = spec.setup_from_json(record.setup)
             engine = spec.build(setup, record.seed)
             history: list[object] = []
@@ -193,10 +199,15 @@ class GameSession(Generic[E, S]):
                 last = engine.apply(action)
                 history.extend(last)
         except UserFacingError:
-            raise  # the machine, not the file: a missing dictionary, a bad card file
+            autosave.close()
+            raise  # the machine, not the file: a missing dictionary, a bad card file; or another window
         except Exception as exc:  # noqa: BLE001 - the one place a save's replay may fail, whatever the way
+            autosave.close()
             raise SaveNotResumable(spec, record, exc) from None
-        return cls(spec, setup, engine, Autosaver(store or SaveStore(), record), history, last)
+        except BaseException:
+            autosave.close()
+            raise
+        return cls(spec, setup, engine, autosave, history, last)
 
     @staticmethod
     def latest(spec: GameSpec[Any, Any]) -> SaveRecord:
@@ -204,7 +215,8 @@ class GameSession(Generic[E, S]):
         return latest_unfinished(spec.key, spec.title)
 
     def rematch(self, rng: random.Random) -> GameSession[E, S]:
-        """A new game with the same setup, dealt afresh."""
+        """A new game with the same setup, dealt afresh (this one is let go: ``close``)."""
+        self.close()
         return type(self).start(
             self.spec, self.setup, rng.getrandbits(64),
             store=self.autosave.store if self.autosave else None, save=self.autosave is not None,
@@ -236,6 +248,11 @@ class GameSession(Generic[E, S]):
         return self.autosave.save_now()
 
     # ------------------------------------------------------------------ leaving
+
+    def close(self) -> None:
+        """This window is done with the game (left, or over): another window may open it now."""
+        if self.autosave is not None:
+            self.autosave.close()
 
     @property
     def saved(self) -> bool:

@@ -148,6 +148,7 @@ async def test_every_action_through_the_ui_is_on_disk_at_once() -> None:
         assert record.actions == [encode(a) for a in applied] and len(applied) == 6
         assert record.title == save_title(game) == "Ann 0, Bob 0, Cy 0 — round 1 of 3, guessing"
         # The record on disk replays to the game on screen.
+        screen.release_game()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
         again = replayed(record)
         assert snapshot(again) == snapshot(game)
 
@@ -425,8 +426,10 @@ async def test_resume_screen_is_what_the_app_builds_from_a_save() -> None:
         screen.query_one("#plate-input").value = legal_plate(screen.game, 0, meet=True)
         await pilot.press("enter")
         await pilot.pause()
+        screen.release_game()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
         built = ENTRY.resume_screen(the_save(), app)
         assert snapshot(the_game(built).game) == snapshot(screen.game)
+        the_game(built).release_game()
         assert snapshot(the_game(ENTRY.session_screen(GameSession.resume(SPEC, the_save()), app)).game) == snapshot(
             screen.game)
 
