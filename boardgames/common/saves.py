@@ -613,16 +613,30 @@ def action_lines(actions: Iterable[Any]) -> str:
     return "".join(json.dumps(a, sort_keys=True, allow_nan=False) + "\n" for a in actions)
 
 
+class SaveTooLarge(ValueError):
+    """A save that would be larger than ``SAVE_LIMIT``: written, it could never be read back."""
+
+
 def save_text(header: Mapping[str, Any], actions_text: str) -> str:
     """A version-2 file: the *header* on the first line, then *actions_text* (``action_lines``).
 
-    ``ValueError`` for a header longer than ``HEADER_LIMIT``: a file its own listing
-    would refuse is never written.
+    ``ValueError`` for a header longer than ``HEADER_LIMIT``, ``SaveTooLarge`` for a file
+    larger than ``SAVE_LIMIT``: a file its own reading would refuse (and set aside, the
+    game lost) is never written.
     """
     line = json.dumps(header, allow_nan=False)
     if len(line) > HEADER_LIMIT:
         raise ValueError(f"its header would be longer than {HEADER_LIMIT // KIB} KiB")
+    # ``json.dumps`` writes ASCII only: a character is a byte, so no encoding to measure
+    if len(line) + 1 + len(actions_text) > SAVE_LIMIT:
+        raise SaveTooLarge(f"its file would be larger than {SAVE_LIMIT // MIB} MiB, more than a save may be")
     return line + "\n" + actions_text
+
+
+def too_large(name: str, problem: SaveTooLarge) -> str:
+    """What the players are told when the game outgrew its save: play goes on, the file stays readable."""
+    return (f"This game has grown too large to save ({problem}); play continues without saving, and "
+            f"{plain(name)} keeps the game as it was before this move.")
 
 
 def _wrong_version() -> FileProblem:
@@ -854,6 +868,8 @@ class SaveStore:
         record.updated = time.time()
         try:
             text = record.to_text()
+        except SaveTooLarge as exc:
+            return too_large(path.name, exc)
         except (ValueError, TypeError) as exc:  # actions that cannot be read, a value JSON cannot hold
             return f"Could not save {plain(path.name)} ({plain(exc, 120)}); play continues without saving."
         return write_atomically(path, text)
@@ -1083,6 +1099,8 @@ class Autosaver:
         self.record.updated = time.time()
         try:
             text = self._text()
+        except SaveTooLarge as exc:
+            return too_large(path.name, exc)
         except (ValueError, TypeError) as exc:  # unreadable actions, or a value JSON cannot hold (our bug)
             return f"Could not save {plain(path.name)} ({plain(exc, 120)}); play continues without saving."
         warning = write_atomically(path, text, sync=False)  # synced in the background, below
