@@ -334,6 +334,8 @@ class BoardgamesApp(App[int]):
             return
         except UserFacingError as exc:
             self.notify(exc.message, severity="error", timeout=10, markup=False)
+            if isinstance(self.screen, MainMenu) and self.screen.is_mounted:
+                self.screen.refresh_games()  # a save filed as finished meanwhile leaves the list
             return
         self.push_screen(screen)
 

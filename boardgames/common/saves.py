@@ -924,7 +924,8 @@ class SaveStore:
                 except SaveFormatError as exc:
                     loaded = refuse(path, f"is not a save we can read ({exc})", then=where)
                 else:
-                    if game is None or record.game == game:
+                    # a game marked finished has nothing left to resume (its move to the history stopped short)
+                    if (game is None or record.game == game) and not record.finished:
                         records.append(record)
                     continue
             if loaded.warning and (loaded.aside is not None or _first_time(loaded.warning)):

@@ -48,6 +48,22 @@ class SaveNotResumable(UserFacingError):
         super().__init__(f"The saved {spec.title} game {plain(record.filename)} cannot be resumed: {self.reason}.")
 
 
+class SaveAlreadyOver(UserFacingError):
+    """A save whose actions end the game: there is nothing to resume, so it was filed as finished.
+
+    Such a save is left when the game ended but its move to the history did not happen
+    (the program was stopped in between, the history folder refused it); listed as
+    "Resume" it would open on a finished game, forever.
+    """
+
+    def __init__(self, spec: GameSpec[Any, Any], record: SaveRecord, warning: str | None) -> None:
+        self.record = record
+        then = (f" It could not be filed with the finished games: {warning}" if warning
+                else " It was moved to the finished games.")
+        super().__init__(f"The saved {spec.title} game {plain(record.filename)} had already ended: "
+                         f"there is nothing left to play.{then}")
+
+
 def _reason(error: BaseException) -> str:
     """What went wrong while replaying, in one plain line (a file's values may be in it)."""
     if isinstance(error, ValueError):  # SaveFormatError, IllegalActionError, a setup's refusal
@@ -183,6 +199,9 @@ class GameSession(Generic[E, S]):
         The game is held for this window (``Autosaver.claim``) before its file is read:
         ``GameInUse`` (a ``UserFacingError``) when another window has it open, and
         nothing is read or written.  ``close`` lets it go.
+
+        A save whose actions end the game is moved to the history (``Autosaver.finish``)
+        and ``SaveAlreadyOver`` says so: it is not listed to be resumed again.
         """
         autosave = Autosaver(store or SaveStore(), record)
         try:
@@ -207,6 +226,8 @@ class GameSession(Generic[E, S]):
         except BaseException:
             autosave.close()
             raise
+        if engine.outcome() is not None:
+            raise SaveAlreadyOver(spec, record, autosave.finish())  # filed as finished, the game let go
         return cls(spec, setup, engine, autosave, history, last)
 
     @staticmethod
