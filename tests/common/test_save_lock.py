@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from boardgames.app import BoardgamesApp, MainMenu
+from boardgames.cli import main
 from boardgames.common.clock import ManualClock
 from boardgames.common.saves import GameInUse, SaveRecord, SaveStore, read_record
 from boardgames.common.session import GameSession
@@ -133,3 +134,12 @@ async def test_the_menu_says_a_game_is_open_in_another_window_and_stays() -> Non
         elsewhere.close()
         app.resume_game(listed(SaveStore()))
         await wait_for(pilot, lambda: not isinstance(app.screen, MainMenu), "the resumed duel")
+
+
+def test_resume_on_the_command_line_says_so_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    elsewhere = GameSession.start(UWO_SPEC, UwoSetup(), 4)
+    assert elsewhere.apply(EndTurn()).applied
+    assert main(["uwo", "--resume"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert "is open in another window" in err and len(err.splitlines()) == 1
+    elsewhere.close()
