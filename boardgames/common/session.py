@@ -15,7 +15,7 @@ The session knows nothing of Textual: screens hold one and show what it returns
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from boardgames.common.errors import UserFacingError
@@ -184,7 +184,10 @@ class GameSession(Generic[E, S]):
         return cls(spec, setup, engine, autosave)
 
     @classmethod
-    def resume(cls, spec: GameSpec[E, S], record: SaveRecord, *, store: SaveStore | None = None) -> GameSession[E, S]:
+    def resume(
+        cls, spec: GameSpec[E, S], record: SaveRecord, *, store: SaveStore | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> GameSession[E, S]:
         """The saved game rebuilt action by action, exactly as it was.
 
         ``SaveNotResumable`` (a ``UserFacingError``) naming the file when it cannot
@@ -202,6 +205,9 @@ class GameSession(Generic[E, S]):
 
         A save whose actions end the game is moved to the history (``Autosaver.finish``)
         and ``SaveAlreadyOver`` says so: it is not listed to be resumed again.
+
+        *progress* is told ``(actions replayed, actions in all)`` about a hundred times
+        in all (a long save replayed in the background shows how far it got).
         """
         autosave = Autosaver(store or SaveStore(), record)
         try:
@@ -212,11 +218,16 @@ class GameSession(Generic[E, S]):
             engine = spec.build(setup, record.seed)
             history: list[object] = []
             last: Sequence[object] = ()
-            for action in replay(record, spec.action_classes):
+            record.read_actions()  # before counting them (``replay`` would read them first too)
+            total = len(record.actions)
+            every = max(1, total // 100)
+            for done, action in enumerate(replay(record, spec.action_classes), start=1):
                 if not spec.is_action(action):
                     raise SaveFormatError(f"{type(action).__name__} is not a {spec.title} action")
                 last = engine.apply(action)
                 history.extend(last)
+                if progress is not None and (done % every == 0 or done == total):
+                    progress(done, total)
         except UserFacingError:
             autosave.close()
             raise  # the machine, not the file: a missing dictionary, a bad card file; or another window
