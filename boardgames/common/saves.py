@@ -15,7 +15,10 @@ object) are still listed, read whole, and resumed; they become version 2 when ne
 written.  A file is rewritten atomically after every action (a temporary file renamed
 over the old one; the ``fsync`` follows in a background thread, ``Autosaver``), so a
 ``kill -9`` loses at most the action in progress.  Finished games move to
-``<data dir>/history/``.  docs/saves.md describes the format for players.
+``<data dir>/history/``; a save whose actions end the game, or marked finished, is
+never listed to be resumed.  One window at a time holds a game (``SaveLock``, a file
+in ``<data dir>/locks/``), so two copies of the suite never overwrite each other's
+moves; a save larger than ``SAVE_LIMIT`` is never written (it could not be read back).  docs/saves.md describes the format for players.
 
 A save is outside input: anyone can edit it.  So nothing in it is used before it
 is checked, and nothing it says can build a path outside the saves folder:
@@ -138,7 +141,7 @@ class GameInUse(UserFacingError):
     """
 
     def __init__(self, record: SaveRecord) -> None:
-        super().__init__(f"This game ({plain(record.title or record.filename, 80)}) is open in another window. "
+        super().__init__(f"This game is open in another window ({plain(record.title or record.filename, 80)}). "
                          "Play it there, or leave it there first and then resume it here.", exit_code=1)
 
 
@@ -737,7 +740,7 @@ def _first_time(message: str) -> bool:
 
 try:
     import fcntl
-except ImportError:  # not on Windows: there a game is not locked
+except ImportError:  # Windows has no flock: a game is not locked there
     fcntl = None  # type: ignore[assignment]
 
 #: How many times ``SaveLock.take`` opens the lock file again when its holder removed it
@@ -785,10 +788,6 @@ class SaveLock:
                 return cls(path, fd)
             os.close(fd)  # its holder removed it as we opened it: lock the one there now
         raise GameInUse(record)
-
-    @property
-    def held(self) -> bool:
-        return self._close.alive
 
     def release(self) -> None:
         """Let another window open the game (the game ended, or was left); twice is harmless."""
