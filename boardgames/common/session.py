@@ -14,6 +14,7 @@ The session knows nothing of Textual: screens hold one and show what it returns
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
@@ -227,7 +228,8 @@ class GameSession(Generic[E, S]):
                 last = engine.apply(action)
                 history.extend(last)
                 if progress is not None and (done % every == 0 or done == total):
-                    progress(done, total)
+                    with contextlib.suppress(Exception):  # only for show: never the save's fault
+                        progress(done, total)
         except UserFacingError:
             autosave.close()
             raise  # the machine, not the file: a missing dictionary, a bad card file; or another window

@@ -104,3 +104,15 @@ async def test_a_short_save_is_still_replayed_at_once() -> None:
         app.resume_game(record)
         await pilot.pause()
         assert not isinstance(app.screen, MainMenu | ReplayingScreen)
+
+
+def test_a_progress_display_that_fails_is_not_the_saves_fault() -> None:
+    """The display may be gone (the app closing): the replay goes on and the save is resumed."""
+    record = a_saved_duel()
+
+    def broken(done: int, total: int) -> None:
+        raise RuntimeError("the app is not running")
+
+    session = GameSession.resume(UWO_SPEC, record, progress=broken)
+    assert session.engine.outcome() is None
+    session.close()
