@@ -44,6 +44,20 @@ from boardgames.common.ui.footer import Footer  # noqa: E402 - after the compat 
 
 RESUME = "resume:"
 EXTRA = "extra:"
+#: A save this large (bytes) or larger is replayed in a background thread behind a progress
+#: screen (``BoardgamesApp.resume_game``): a game of a few hundred actions replays in a blink,
+#: one of tens of thousands takes seconds.
+REPLAY_IN_BACKGROUND = 256 * 1024
+
+
+def _save_size(record: SaveRecord) -> int:
+    """How large *record*'s file is (0 when it was not listed from one, or is gone)."""
+    if record.unread is None:
+        return 0
+    try:
+        return record.unread.path.stat().st_size
+    except OSError:
+        return 0
 
 #: The signals that end the suite cleanly (``BoardgamesApp.catch_signals``).
 SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
@@ -420,21 +434,78 @@ class BoardgamesApp(textual_compat.CrashHookedApp):
 
         The menu is refreshed after, so the other saves stay listed and the bad one is
         gone from it (``GameSession.resume`` is where every replay failure is caught).
+        A long save (``REPLAY_IN_BACKGROUND``) is replayed off the UI thread behind a
+        screen that says how far it got (``_resume_in_background``).
         """
-        from boardgames.common.session import SaveNotResumable  # noqa: PLC0415 - not for the first frame
-
         self.back_to_menu()
+        if _save_size(record) >= REPLAY_IN_BACKGROUND:
+            self._resume_in_background(record)
+            return
         try:
             screen = get_game(record.game).entry.resume_screen(record, self)
-        except SaveNotResumable as exc:
-            self.notify(f"{exc.message} {SaveStore().set_aside(record)}", severity="error", timeout=10, markup=False)
-            if isinstance(self.screen, MainMenu) and self.screen.is_mounted:
-                self.screen.refresh_games()  # a menu built just now lists the saves as it mounts
-            return
         except UserFacingError as exc:
-            self.notify(exc.message, severity="error", timeout=10, markup=False)
+            self._not_resumed(record, exc)
             return
         self.push_screen(screen)
+
+    def _not_resumed(self, record: SaveRecord, exc: UserFacingError) -> None:
+        """Say why *record* was not resumed (a save that cannot be replayed is set aside), then
+        list the saves again: a menu built just now lists them as it mounts, and a save set
+        aside or filed as finished leaves the list."""
+        from boardgames.common.session import SaveNotResumable  # noqa: PLC0415 - not for the first frame
+
+        if isinstance(exc, SaveNotResumable):
+            self.notify(f"{exc.message} {SaveStore().set_aside(record)}", severity="error", timeout=10, markup=False)
+        else:
+            self.notify(exc.message, severity="error", timeout=10, markup=False)
+        if isinstance(self.screen, MainMenu) and self.screen.is_mounted:
+            self.screen.refresh_games()
+
+    def _resume_in_background(self, record: SaveRecord) -> None:
+        """Replay a long save in a thread behind a ``ReplayingScreen``, then open it.
+
+        The game's readiness (decks, dictionary) is checked here first, as ``resume_screen``
+        does; the engine's replay is pure and runs in the thread; the game's screen is built
+        back on the UI thread.  If the players went elsewhere meanwhile (the palette), the
+        replayed game is let go rather than opened over what they chose.
+        """
+        from boardgames.common.session import GameSession  # noqa: PLC0415 - not for the first frame
+        from boardgames.common.ui.replaying import ReplayingScreen  # noqa: PLC0415
+
+        game = get_game(record.game)
+        entry = game.entry
+        try:
+            entry.validate_decks()
+            entry.check_ready()
+        except UserFacingError as exc:
+            self._not_resumed(record, exc)
+            return
+        shown_on = ReplayingScreen(game.title)
+        self.push_screen(shown_on)
+
+        def progress(done: int, total: int) -> None:
+            self.call_from_thread(shown_on.show_progress, done, total)
+
+        def replay() -> None:
+            try:
+                session = GameSession.resume(entry.spec, record, progress=progress)
+            except UserFacingError as exc:
+                self.call_from_thread(replayed, None, exc)
+            else:
+                self.call_from_thread(replayed, session, None)
+
+        def replayed(session: GameSession[Any, Any] | None, error: UserFacingError | None) -> None:
+            if self.screen is not shown_on:
+                if session is not None:
+                    session.close()
+                return
+            self.pop_screen()
+            if error is not None:
+                self._not_resumed(record, error)
+            elif session is not None:
+                self.push_screen(entry.session_screen(session, self))
+
+        self.run_worker(replay, thread=True, group="replay", exit_on_error=True)
 
     def open_game(self, key: str) -> None:
         """Open *key*'s first screen, unless the game is not ready: a deck file is broken
@@ -481,6 +552,11 @@ class BoardgamesApp(textual_compat.CrashHookedApp):
         """Close every screen above the main menu (building the menu when the suite was
         opened on a game from the command line and has none yet)."""
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MainMenu):
+            # its game is let go now, not when the screen is unmounted later: the menu (or the
+            # palette) may open the very same save next, and it must not find it held here
+            release = getattr(self.screen, "release_game", None)
+            if release is not None:
+                release()
             self.pop_screen()
         if not isinstance(self.screen, MainMenu):
             self.push_screen(MainMenu())

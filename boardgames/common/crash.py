@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from boardgames import __version__
-from boardgames.common.storage import data_dir
+from boardgames.common.storage import FolderProblem, data_dir, own_folder
 from boardgames.common.text import plain
 
 #: ``EX_SOFTWARE`` from BSD's sysexits.h: "an internal software error has been detected".
@@ -86,10 +86,9 @@ class Crash:
 
 def write_report(crash: Crash, root: Path | None = None) -> Path | None:
     """Write *crash*'s report under the data folder; its path, or ``None`` if that failed."""
-    folder = (root or data_dir()) / FOLDER
     stamp = time.strftime("%Y%m%d-%H%M%S")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder = own_folder(root or data_dir(), FOLDER, create=True)  # a link there would put it elsewhere
         path = folder / f"crash-{stamp}-{os.getpid()}.txt"
         n = 1
         while path.exists():
@@ -99,6 +98,6 @@ def write_report(crash: Crash, root: Path | None = None) -> Path | None:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(crash.report())
-    except OSError:
+    except (OSError, FolderProblem):
         return None
     return path

@@ -15,7 +15,10 @@ object) are still listed, read whole, and resumed; they become version 2 when ne
 written.  A file is rewritten atomically after every action (a temporary file renamed
 over the old one; the ``fsync`` follows in a background thread, ``Autosaver``), so a
 ``kill -9`` loses at most the action in progress.  Finished games move to
-``<data dir>/history/``.  docs/saves.md describes the format for players.
+``<data dir>/history/``; a save whose actions end the game, or marked finished, is
+never listed to be resumed.  One window at a time holds a game (``SaveLock``, a file
+in ``<data dir>/locks/``), so two copies of the suite never overwrite each other's
+moves; a save larger than ``SAVE_LIMIT`` is never written (it could not be read back).  docs/saves.md describes the format for players.
 
 A save is outside input: anyone can edit it.  So nothing in it is used before it
 is checked, and nothing it says can build a path outside the saves folder:
@@ -42,8 +45,10 @@ hold) into plain JSON and back, using the classes a game registers.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import enum
+import errno
 import functools
 import json
 import math
@@ -54,6 +59,7 @@ import time
 import types
 import typing
 import uuid
+import weakref
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import ModuleType
@@ -65,7 +71,9 @@ from boardgames.common.storage import (
     KIB,
     MIB,
     FileProblem,
+    FolderProblem,
     data_dir,
+    own_folder,
     parse_json,
     read_bytes,
     read_first_line,
@@ -123,6 +131,18 @@ class SaveFormatError(ValueError):
 
 class SavesSetAside(UserFacingError):
     """``--resume`` met saves that could not be read and set them aside (the message says which)."""
+
+
+class GameInUse(UserFacingError):
+    """The game is open in another window (another copy of the suite holds its lock).
+
+    Two copies writing the same save would each rewrite it from their own actions, and
+    the other's moves would be lost without a word: the second one is told instead.
+    """
+
+    def __init__(self, record: SaveRecord) -> None:
+        super().__init__(f"This game is open in another window ({plain(record.title or record.filename, 80)}). "
+                         "Play it there, or leave it there first and then resume it here.", exit_code=1)
 
 
 # ----------------------------------------------------------------------------- codec
@@ -596,16 +616,30 @@ def action_lines(actions: Iterable[Any]) -> str:
     return "".join(json.dumps(a, sort_keys=True, allow_nan=False) + "\n" for a in actions)
 
 
+class SaveTooLarge(ValueError):
+    """A save that would be larger than ``SAVE_LIMIT``: written, it could never be read back."""
+
+
 def save_text(header: Mapping[str, Any], actions_text: str) -> str:
     """A version-2 file: the *header* on the first line, then *actions_text* (``action_lines``).
 
-    ``ValueError`` for a header longer than ``HEADER_LIMIT``: a file its own listing
-    would refuse is never written.
+    ``ValueError`` for a header longer than ``HEADER_LIMIT``, ``SaveTooLarge`` for a file
+    larger than ``SAVE_LIMIT``: a file its own reading would refuse (and set aside, the
+    game lost) is never written.
     """
     line = json.dumps(header, allow_nan=False)
     if len(line) > HEADER_LIMIT:
         raise ValueError(f"its header would be longer than {HEADER_LIMIT // KIB} KiB")
+    # ``json.dumps`` writes ASCII only: a character is a byte, so no encoding to measure
+    if len(line) + 1 + len(actions_text) > SAVE_LIMIT:
+        raise SaveTooLarge(f"its file would be larger than {SAVE_LIMIT // MIB} MiB, more than a save may be")
     return line + "\n" + actions_text
+
+
+def too_large(name: str, problem: SaveTooLarge) -> str:
+    """What the players are told when the game outgrew its save: play goes on, the file stays readable."""
+    return (f"This game has grown too large to save ({problem}); play continues without saving, and "
+            f"{plain(name)} keeps the game as it was before this move.")
 
 
 def _wrong_version() -> FileProblem:
@@ -704,6 +738,68 @@ def _first_time(message: str) -> bool:
     return True
 
 
+try:
+    import fcntl
+except ImportError:  # Windows has no flock: a game is not locked there
+    fcntl = None  # type: ignore[assignment]
+
+#: How many times ``SaveLock.take`` opens the lock file again when its holder removed it
+#: in between (each time another window won the race): after that, it is in use.
+LOCK_TRIES = 5
+
+
+class SaveLock:
+    """One writer per save: an ``flock`` on ``locks/<game>-<id>.json.lock``, held while the game is open.
+
+    Why a file of its own: the save is replaced by a rename after every action, and a
+    lock on the old file would go with it; in a folder of its own, so that nothing that
+    lists or tidies the saves meets it.  The system releases an ``flock`` when its
+    process ends, however it ends (a killed window leaves no game locked).  ``release``
+    removes the file while it still holds the lock, so a window that opened it in
+    between finds it gone (``take`` compares what it locked with what is there) and
+    tries again on a new one.  A lock dropped without ``release`` is released when it
+    is collected, as a file would be.
+    """
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = path
+        self._close = weakref.finalize(self, os.close, fd)
+
+    @classmethod
+    def take(cls, path: Path, record: SaveRecord) -> SaveLock:
+        """The lock of *record* at *path*; ``GameInUse`` when another window holds it."""
+        assert fcntl is not None
+        for _ in range(LOCK_TRIES):
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
+                         0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as exc:
+                os.close(fd)
+                if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise GameInUse(record) from None
+                raise
+            held = os.fstat(fd)
+            try:
+                there = os.lstat(path)
+            except FileNotFoundError:
+                there = None
+            if there is not None and (there.st_dev, there.st_ino) == (held.st_dev, held.st_ino):
+                return cls(path, fd)
+            os.close(fd)  # its holder removed it as we opened it: lock the one there now
+        raise GameInUse(record)
+
+    def release(self) -> None:
+        """Let another window open the game (the game ended, or was left); twice is harmless."""
+        if not self._close.alive:
+            return
+        # removed while still held (see the class's docstring); in a read-only folder it
+        # stays, unlocked, and is used again next time
+        with contextlib.suppress(OSError):
+            self.path.unlink(missing_ok=True)
+        self._close()
+
+
 class SaveStore:
     """The saves folder.  Every failure is a warning for the player, never an exception."""
 
@@ -711,13 +807,24 @@ class SaveStore:
         self.root = root or data_dir()
         self.saves = self.root / "saves"
         self.history = self.root / "history"
+        self.locks = self.root / "locks"
 
     def _inside(self, folder: Path, record: SaveRecord) -> Path:
         """*record*'s file in *folder*; ``SaveFormatError`` if that would be anything else.
 
         Ids and game names are checked when a save is read; this is the second lock:
-        no record, however it was made, names a file outside the folder.
+        no record, however it was made, names a file outside the folder.  The folder
+        itself is looked at first (``storage.own_folder``): a link in place of
+        ``saves/`` or ``history/`` would send the write, rename or delete elsewhere.
         """
+        try:
+            own_folder(self.root, folder.name)
+        except FileNotFoundError:
+            pass  # not made yet: ``write_atomically`` makes a real folder
+        except FolderProblem as exc:
+            raise SaveFormatError(str(exc)) from None
+        except OSError as exc:
+            raise SaveFormatError(f"{plain(folder, None)} cannot be looked at ({exc.strerror})") from None
         name = record.filename
         if not re.fullmatch(FILENAME_PATTERN, name):
             raise SaveFormatError(f"{plain(name, 80)!r} is not a save's file name")
@@ -729,6 +836,22 @@ class SaveStore:
     def path(self, record: SaveRecord) -> Path:
         """Where *record* is saved: always a plain file name inside the saves folder."""
         return self._inside(self.saves, record)
+
+    def lock(self, record: SaveRecord) -> SaveLock | None:
+        """Hold *record*'s game for this window (``SaveLock``); ``GameInUse`` if another holds it.
+
+        ``None`` when no lock can be had here (no ``flock`` on this system, a folder
+        that cannot be written, a link in place of ``saves/``): the save itself then
+        fails to be written, and says so; the game is not kept from being played.
+        """
+        if fcntl is None:
+            return None
+        try:
+            name = self.path(record).name  # a record that names no save makes no folder either
+            folder = own_folder(self.root, self.locks.name, create=True)
+            return SaveLock.take(folder / f"{name}.lock", record)
+        except (OSError, SaveFormatError, FolderProblem):
+            return None
 
     def write(self, record: SaveRecord) -> str | None:
         """Save *record* now (atomically); return a warning if the disk refused."""
@@ -744,6 +867,8 @@ class SaveStore:
         record.updated = time.time()
         try:
             text = record.to_text()
+        except SaveTooLarge as exc:
+            return too_large(path.name, exc)
         except (ValueError, TypeError) as exc:  # actions that cannot be read, a value JSON cannot hold
             return f"Could not save {plain(path.name)} ({plain(exc, 120)}); play continues without saving."
         return write_atomically(path, text)
@@ -762,9 +887,15 @@ class SaveStore:
         unlisted: str | None = None
         where = f" in {plain(self.saves, None)}"
         try:
+            own_folder(self.root, self.saves.name)  # never list (and set aside) files through a link
             with os.scandir(self.saves) as entries:
                 names = sorted(e.name for e in entries)
         except FileNotFoundError:
+            names = []
+        except FolderProblem as exc:
+            unlisted = f"{exc} No saved game can be resumed until then."
+            if _first_time(unlisted):
+                warnings.append(unlisted)
             names = []
         except OSError as exc:
             unlisted = (f"Cannot list the saved games in {plain(self.saves, None)} ({exc.strerror}); "
@@ -792,7 +923,8 @@ class SaveStore:
                 except SaveFormatError as exc:
                     loaded = refuse(path, f"is not a save we can read ({exc})", then=where)
                 else:
-                    if game is None or record.game == game:
+                    # a game marked finished has nothing left to resume (its move to the history stopped short)
+                    if (game is None or record.game == game) and not record.finished:
                         records.append(record)
                     continue
             if loaded.warning and (loaded.aside is not None or _first_time(loaded.warning)):
@@ -828,13 +960,24 @@ class SaveStore:
         return None
 
     def discard(self, record: SaveRecord) -> str | None:
-        """Forget an unfinished game the players chose not to resume; a warning if it stays."""
+        """Forget an unfinished game the players chose not to resume; a warning if it stays.
+
+        A game open in another window is not deleted under it (its next move would
+        write it back, and the players here would think it gone).
+        """
+        try:
+            lock = self.lock(record)
+        except GameInUse as exc:
+            return f"{exc.message} It was not deleted."
         try:
             self.path(record).unlink(missing_ok=True)
         except SaveFormatError as exc:
             return f"Could not delete this game ({exc})."
         except OSError as exc:
             return f"Could not delete {plain(record.filename)} ({exc.strerror})."
+        finally:
+            if lock is not None:
+                lock.release()
         return None
 
 
@@ -896,6 +1039,23 @@ class Autosaver:
         self._actions_text = ""
         self._encoded = 0
         self._syncer = _Syncer()
+        #: This window's hold on the save (``SaveStore.lock``), from ``claim`` until ``close``.
+        self.lock: SaveLock | None = None
+        self._claimed = False
+
+    def claim(self) -> None:
+        """Hold the game for this window before its file is read or written: ``GameInUse``
+        if another window has it open (resuming calls this first; a new game at its
+        first save)."""
+        if not self._claimed:
+            self.lock = self.store.lock(self.record)
+            self._claimed = True
+
+    def close(self) -> None:
+        """The game is left or over here: another window may open it now."""
+        if self.lock is not None:
+            self.lock.release()
+        self.lock, self._claimed = None, False
 
     def record_action(self, action: Any, title: str | None = None) -> str | None:
         self.record.actions.append(encode(action))
@@ -930,12 +1090,17 @@ class Autosaver:
     def _write_file(self) -> str | None:
         """``SaveStore.write``, the cheap way: atomically, the ``fsync`` left to ``_Syncer``."""
         try:
+            self.claim()
             path = self.store.path(self.record)
+        except GameInUse as exc:
+            return f"{exc.message} This window plays on without saving."
         except SaveFormatError as exc:
             return f"Could not save this game ({exc}); play continues without saving."
         self.record.updated = time.time()
         try:
             text = self._text()
+        except SaveTooLarge as exc:
+            return too_large(path.name, exc)
         except (ValueError, TypeError) as exc:  # unreadable actions, or a value JSON cannot hold (our bug)
             return f"Could not save {plain(path.name)} ({plain(exc, 120)}); play continues without saving."
         warning = write_atomically(path, text, sync=False)  # synced in the background, below
@@ -949,9 +1114,13 @@ class Autosaver:
 
     def finish(self) -> str | None:
         if not self.enabled:
+            self.close()
             return None
         self.flush()
-        return self.store.finish(self.record)
+        try:
+            return self.store.finish(self.record)
+        finally:
+            self.close()
 
 
 class _Syncer:
@@ -1011,7 +1180,7 @@ class _Syncer:
                     self._running = None
                     return
             try:
-                fd = os.open(path, os.O_RDONLY)
+                fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))  # a link put there: not ours
                 try:
                     os.fsync(fd)
                     _Syncer.syncs += 1

@@ -14,8 +14,9 @@ The session knows nothing of Textual: screens hold one and show what it returns
 
 from __future__ import annotations
 
+import contextlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from boardgames.common.errors import UserFacingError
@@ -46,6 +47,22 @@ class SaveNotResumable(UserFacingError):
         self.record = record
         self.reason = _reason(error)
         super().__init__(f"The saved {spec.title} game {plain(record.filename)} cannot be resumed: {self.reason}.")
+
+
+class SaveAlreadyOver(UserFacingError):
+    """A save whose actions end the game: there is nothing to resume, so it was filed as finished.
+
+    Such a save is left when the game ended but its move to the history did not happen
+    (the program was stopped in between, the history folder refused it); listed as
+    "Resume" it would open on a finished game, forever.
+    """
+
+    def __init__(self, spec: GameSpec[Any, Any], record: SaveRecord, warning: str | None) -> None:
+        self.record = record
+        then = (f" It could not be filed with the finished games: {warning}" if warning
+                else " It was moved to the finished games.")
+        super().__init__(f"The saved {spec.title} game {plain(record.filename)} had already ended: "
+                         f"there is nothing left to play.{then}")
 
 
 def _reason(error: BaseException) -> str:
@@ -168,7 +185,10 @@ class GameSession(Generic[E, S]):
         return cls(spec, setup, engine, autosave)
 
     @classmethod
-    def resume(cls, spec: GameSpec[E, S], record: SaveRecord, *, store: SaveStore | None = None) -> GameSession[E, S]:
+    def resume(
+        cls, spec: GameSpec[E, S], record: SaveRecord, *, store: SaveStore | None = None,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> GameSession[E, S]:
         """The saved game rebuilt action by action, exactly as it was.
 
         ``SaveNotResumable`` (a ``UserFacingError``) naming the file when it cannot
@@ -179,24 +199,49 @@ class GameSession(Generic[E, S]):
         ``--resume`` go on with the other saves.  A ``UserFacingError`` raised on the
         way (the dictionary or the decks are missing) is not the save's fault and
         passes through unchanged: the save is kept for when they are back.
+
+        The game is held for this window (``Autosaver.claim``) before its file is read:
+        ``GameInUse`` (a ``UserFacingError``) when another window has it open, and
+        nothing is read or written.  ``close`` lets it go.
+
+        A save whose actions end the game is moved to the history (``Autosaver.finish``)
+        and ``SaveAlreadyOver`` says so: it is not listed to be resumed again.
+
+        *progress* is told ``(actions replayed, actions in all)`` about a hundred times
+        in all (a long save replayed in the background shows how far it got).
         """
+        autosave = Autosaver(store or SaveStore(), record)
         try:
             if record.game != spec.key:
                 raise SaveFormatError(f"it is a {record.game!r} save, not a {spec.key!r} one")
+            autosave.claim()
             setup = spec.setup_from_json(record.setup)
             engine = spec.build(setup, record.seed)
             history: list[object] = []
             last: Sequence[object] = ()
-            for action in replay(record, spec.action_classes):
+            record.read_actions()  # before counting them (``replay`` would read them first too)
+            total = len(record.actions)
+            every = max(1, total // 100)
+            for done, action in enumerate(replay(record, spec.action_classes), start=1):
                 if not spec.is_action(action):
                     raise SaveFormatError(f"{type(action).__name__} is not a {spec.title} action")
                 last = engine.apply(action)
                 history.extend(last)
+                if progress is not None and (done % every == 0 or done == total):
+                    with contextlib.suppress(Exception):  # only for show: never the save's fault
+                        progress(done, total)
         except UserFacingError:
-            raise  # the machine, not the file: a missing dictionary, a bad card file
+            autosave.close()
+            raise  # the machine, not the file: a missing dictionary, a bad card file; or another window
         except Exception as exc:  # noqa: BLE001 - the one place a save's replay may fail, whatever the way
+            autosave.close()
             raise SaveNotResumable(spec, record, exc) from None
-        return cls(spec, setup, engine, Autosaver(store or SaveStore(), record), history, last)
+        except BaseException:
+            autosave.close()
+            raise
+        if engine.outcome() is not None:
+            raise SaveAlreadyOver(spec, record, autosave.finish())  # filed as finished, the game let go
+        return cls(spec, setup, engine, autosave, history, last)
 
     @staticmethod
     def latest(spec: GameSpec[Any, Any]) -> SaveRecord:
@@ -204,7 +249,8 @@ class GameSession(Generic[E, S]):
         return latest_unfinished(spec.key, spec.title)
 
     def rematch(self, rng: random.Random) -> GameSession[E, S]:
-        """A new game with the same setup, dealt afresh."""
+        """A new game with the same setup, dealt afresh (this one is let go: ``close``)."""
+        self.close()
         return type(self).start(
             self.spec, self.setup, rng.getrandbits(64),
             store=self.autosave.store if self.autosave else None, save=self.autosave is not None,
@@ -236,6 +282,11 @@ class GameSession(Generic[E, S]):
         return self.autosave.save_now()
 
     # ------------------------------------------------------------------ leaving
+
+    def close(self) -> None:
+        """This window is done with the game (left, or over): another window may open it now."""
+        if self.autosave is not None:
+            self.autosave.close()
 
     @property
     def saved(self) -> bool:

@@ -30,6 +30,8 @@ file's content never reaches the message (a value from a file is not ours to pri
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import math
 import os
@@ -118,6 +120,44 @@ def _inside(path: Path, folder: Path) -> bool:
     return Path(os.path.realpath(path)).is_relative_to(Path(os.path.realpath(folder)))
 
 
+class FolderProblem(FileProblem):
+    """A folder of the data folder's own (``saves``, ``history``, ``crash-reports``) that is
+    not one: a link to somewhere else, or not a folder.  Its message is the whole sentence."""
+
+
+def own_folder(root: Path, name: str, *, create: bool = False) -> Path:
+    """``root / name``, checked to be a real folder inside *root* before anything in it is
+    listed, opened, written or renamed; with *create*, made when it is missing.
+
+    Why: a link in place of ``saves/`` (or ``history/``, ``crash-reports/``) would have
+    us rename, overwrite or fill files elsewhere on the disk.  Looked at with ``lstat``
+    (a link is never followed) and its real path compared with *root*'s, so a link
+    further up cannot lead out either.  ``FileNotFoundError`` when missing and not
+    *create*, ``NotADirectoryError`` when it is something else; ``FolderProblem`` for a
+    link, saying in one sentence that nothing is read or written through it.
+    """
+    folder = root / name
+    try:
+        seen = os.lstat(folder)
+    except FileNotFoundError:
+        if not create:
+            raise
+        root.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(FileExistsError):  # made in between (another window): looked at below
+            os.mkdir(folder)
+        seen = os.lstat(folder)
+    where = plain(folder, None)
+    if stat.S_ISLNK(seen.st_mode):
+        raise FolderProblem(f"{where} is a link to somewhere else, not a folder; boardgames reads and writes "
+                            "nothing through it. Replace it with a real folder.")
+    if not stat.S_ISDIR(seen.st_mode):  # what listing or writing in it would have met: the system's words
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
+    if os.path.realpath(folder) != os.path.join(os.path.realpath(root), name):
+        raise FolderProblem(f"{where} leads outside the data folder; boardgames reads and writes nothing "
+                            "through it. Replace it with a real folder.")
+    return folder
+
+
 def _read(fd: int, size: int) -> bytes:
     """One ``os.read``: every byte this module reads from a file passes here (tests count them)."""
     return os.read(fd, size)
@@ -136,6 +176,9 @@ def _open_regular(path: Path, limit: int, root: Path | None) -> int:
     except OSError as exc:
         raise FileProblem(f"cannot be looked at: {exc.strerror}") from None
     target = path
+    if root is not None and not _inside(path.parent, root):
+        # a regular file whose folder is a link out (``saves/`` -> elsewhere): lstat follows folders
+        raise FileProblem("in a folder outside the data folder")
     if stat.S_ISLNK(seen.st_mode):
         if not _inside(path, root if root is not None else path.parent):
             raise FileProblem("a link to somewhere outside the data folder")

@@ -185,6 +185,8 @@ class PlateInput(TextInput):
     ``replace``.  Text that would not fit the field is refused whole, and said so.
     """
 
+    cut_to_fit = False
+
     def replace(self, text: str, start: int, end: int) -> None:
         super().replace(text.upper(), start, end)
 

@@ -256,6 +256,7 @@ async def test_a_duel_against_the_computer_resumes_on_the_duel_as_before() -> No
     computer = ComputerOpponent("random", Side.PNORFS)
     session = GameSession.start(UWO_SPEC, UwoSetup(computer=computer), 4)
     assert session.apply(EndTurn()).applied  # the person's turn ends: the computer's comes
+    session.close()  # left: one window at a time holds a game (test_save_lock)
     (record,) = SaveStore().unfinished("uwo").records
     replayed = resumed(record)
     app = BoardgamesApp(start=lambda: UWO.session_screen(replayed, app), seed=2, clock=ManualClock())

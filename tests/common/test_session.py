@@ -161,6 +161,7 @@ def test_resume_replays_to_the_same_game(tmp_path: Path) -> None:
         assert step.applied
         played.extend(step.events)
     [record] = store.unfinished().records
+    session.close()  # the players left it: one window at a time holds a game (test_save_lock)
     again = GameSession.resume(SPEC, record, store=store)
     assert again.engine.total == session.engine.total and again.engine.turn == session.engine.turn
     assert list(again.history) == played
@@ -197,6 +198,7 @@ def test_an_unreplayable_save_is_one_clear_error(tmp_path: Path, change: Any, wh
     store = SaveStore(tmp_path)
     session = GameSession.start(SPEC, 10, seed=3, store=store)
     session.apply(Add(0, 1))
+    session.close()
     [record] = store.unfinished().records
     data = record.to_json()
     change(data)

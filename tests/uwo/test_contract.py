@@ -153,6 +153,7 @@ def test_a_save_written_before_the_session_layer_still_resumes() -> None:
     assert session.engine.view(None) == expected.view(None) and session.engine.current is Side.PNORFS
     assert any("moves to c3" in str(e) for e in session.history)
 
+    session.close()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
     record.actions.append({"$type": "Attack", "src": 0, "dst": 29})  # refused by the rules
     with pytest.raises(UserFacingError, match="cannot be resumed"):
         GameSession.resume(SPEC, record)

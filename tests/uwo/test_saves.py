@@ -47,6 +47,7 @@ async def test_every_action_is_saved_and_the_replay_is_the_same_duel() -> None:
         record.read_actions()  # listed from its header: the actions are read when resumed
         assert len(record.actions) == 2  # the move and the end of the turn
         assert "hot-seat — turn 2" in record.title
+        screen.release_game()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
         session = replayed(record)
         assert session.setup.computer is None and session.history
         same_duel(session.engine, screen.game)
@@ -88,6 +89,7 @@ async def test_the_computers_steps_are_saved_too() -> None:
         (record,) = SaveStore().unfinished("uwo").records
         record.read_actions()
         assert record.actions and record.setup["computer"] == {"level": "random", "side": "gnorfs"}
+        screen.release_game()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
         session = replayed(record)
         assert session.setup.computer == computer
         same_duel(session.engine, screen.game)
@@ -117,9 +119,11 @@ async def test_U26_a_draw_offer_is_saved_and_resumes_with_the_question() -> None
         from boardgames.uwo.spec import ACTION_CLASSES  # noqa: PLC0415
 
         assert list(replay(record, ACTION_CLASSES))[-1] == OfferDraw()
+        screen.release_game()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
         session = replayed(record)
         assert session.engine.phase is Phase.DRAW_OFFER and session.engine.to_act is Side.GNORFS
         same_duel(session.engine, screen.game)
+        session.close()
     app = BoardgamesApp(start=lambda: UwoScreen(session=replayed(record)), seed=4, clock=ManualClock())
     async with app.run_test(size=SIZE) as pilot:
         await take_keyboard(pilot, "Gnorfs")

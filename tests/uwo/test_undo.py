@@ -164,6 +164,7 @@ def test_a_save_with_undone_steps_replays_to_the_same_duel() -> None:
     assert session.autosave is not None
     record = session.autosave.record
     assert len(record.actions) == 6
+    session.close()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
     again = GameSession.resume(SPEC, record).engine
     assert seen(again) == seen(g)
     # move, undone; morph, move, the move undone: the morphed UMO stands where it started

@@ -253,6 +253,7 @@ def test_the_spec_starts_refuses_saves_and_replays_a_game(tmp_path) -> None:  # 
     (record,) = store.unfinished(SPEC.key).records
     assert record.title == "Ann 0, Bob 0, Cy 0 — round 1 of 3, writing"
     assert record.setup["players"] == ["Ann", "Bob", "Cy"] and record.setup["timer"] == 60
+    session.close()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
     again = GameSession.resume(SPEC, record, store=store)
     assert again.setup == setup and again.engine.view(0) == game.view(0)
     assert [type(e) for e in again.last] == [PlateSubmitted]

@@ -330,6 +330,7 @@ def test_the_session_starts_refuses_saves_and_resumes_the_very_game(tmp_path) ->
     assert len(record.actions) == 60 and record.setup == SPEC.setup_to_json(setup)
     assert record.title == f"Ann Lee {game.player(ANN).score}, Bob Roy {game.player(BOB).score}, " \
                            f"Cy Diaz {game.player(CY).score} — turn {game.turn}"
+    session.close()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
     again = GameSession.resume(SPEC, record, store=store)
     assert again.setup == setup and list(again.history) == happened
     assert again.engine.card_places() == game.card_places()
@@ -355,6 +356,7 @@ def test_a_save_written_before_the_session_layer_still_resumes() -> None:
     assert session.engine.view(0) == expected.view(0) and session.engine.phase is Phase.SOLVING
     assert any(isinstance(e, AnswerRejected) for e in session.history)
 
+    session.close()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
     record.actions.append({"$type": "Roll"})  # refused by the rules: a pile is being solved
     with pytest.raises(UserFacingError, match="cannot be resumed"):
         GameSession.resume(SPEC, record)

@@ -35,6 +35,7 @@ async def test_every_action_is_saved_and_resume_is_identical() -> None:
         assert "Ann Lee 0, Bob Roy 0" in record.title
         before = screen.game.view_of("Ann Lee")
         places = screen.game.card_places()
+        screen.release_game()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
         resumed = ENTRY.resume_screen(record, app)
         assert isinstance(resumed, VowlScreen)
         after = resumed.game.view_of("Ann Lee")

@@ -73,6 +73,15 @@ class SessionScreen(GameScreen, Generic[E]):
         else:
             self.app.push_screen(handover, then)
 
+    def release_game(self) -> None:
+        """Let another window (or this one's menu) open this screen's saved game: it is being left."""
+        if self.session is not None:
+            self.session.close()
+
+    def on_unmount(self) -> None:
+        """The screen is gone (left, replaced, the app closing): its game may be opened elsewhere."""
+        self.release_game()
+
     def refuse(self, reason: str) -> None:
         """Tell the player at the keyboard why that cannot be done now.
 
