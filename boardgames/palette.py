@@ -15,12 +15,14 @@ from typing import Any
 
 from textual import events, work
 from textual.command import Command, CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
 from textual.css.query import NoMatches
+from textual.fuzzy import Matcher
 from textual.screen import Screen
 from textual.widgets import LoadingIndicator
 
 from boardgames.common.saves import SaveStore
-from boardgames.common.text import plain
+from boardgames.common.text import inert, plain, shown
 from boardgames.common.ui.host import Host
 from boardgames.games import GAMES, get_game, resumable, saved_at
 
@@ -78,14 +80,30 @@ class GameCommands(Provider):
 
     async def discover(self) -> Hits:
         for name, cb, help_text in self._all():
-            yield DiscoveryHit(name, cb, help=help_text)
+            yield DiscoveryHit(inert(name, None), cb, text=name, help=shown(help_text, None))
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for name, cb, help_text in self._all():
             score = matcher.match(name)
             if score > 0:
-                yield Hit(score, matcher.highlight(name), cb, help=help_text)
+                yield Hit(score, highlighted(matcher, name), cb, text=name, help=shown(help_text, None))
+
+
+def highlighted(matcher: Matcher, name: str) -> Content:
+    """*name* as inert text with the letters *matcher* matched highlighted.
+
+    Not ``Matcher.highlight``: it reads its ``str`` as markup, so a save titled ``[/]``
+    crashed every search and ``[@click=app.quit]`` became a live link in the list.
+    """
+    content = inert(name, None)
+    score, offsets = matcher.fuzzy_search.match(matcher.query, content.plain)
+    if not score:
+        return content
+    for offset in offsets:
+        if not content.plain[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content
 
 
 class SafeCommandPalette(CommandPalette):

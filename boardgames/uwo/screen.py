@@ -442,6 +442,7 @@ class UwoScreen(SessionScreen[Game]):
                 f"you: {self.defence_keys(self.view)}.",
                 title="You are attacked",
                 severity="warning",
+                markup=False,
             )
         self.redraw()
 
@@ -910,7 +911,7 @@ class UwoScreen(SessionScreen[Game]):
             elif umo is not None and umo.side is self.keyboard:
                 self.selected = sq
                 if not self.legal_from(view, sq):
-                    self.notify(self.why_no_action(view, sq), title="This UMO cannot act now")
+                    self.notify(self.why_no_action(view, sq), title="This UMO cannot act now", markup=False)
             elif umo is not None:
                 self.refuse(f"That is a {umo.side.singular} UMO: select one of yours, then Enter on your target.")
             else:

@@ -840,6 +840,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
             self.notify(
                 f"This plate breaks {count} rule{'s' if count > 1 else ''}; fix {'them' if count > 1 else 'it'} first.",
                 severity="error",
+                markup=False,
             )
             self.app.bell()
             return
@@ -1113,7 +1114,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         if warning:
             self.notify(warning, severity="error", markup=False)
         else:
-            self.notify(f"Saved {len(favs)} favourite plate{'s' if len(favs) > 1 else ''}.")
+            self.notify(f"Saved {len(favs)} favourite plate{'s' if len(favs) > 1 else ''}.", markup=False)
 
     def action_new_game(self) -> None:
         """Same players, same timer, a fresh deal (saved like the first game)."""
