@@ -5,12 +5,12 @@ from __future__ import annotations
 import functools
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette, Provider
 from textual.screen import Screen
@@ -311,6 +311,19 @@ class BoardgamesApp(App[int]):
     def palette_open(self) -> bool:
         """Whether a command palette is anywhere on the screen stack."""
         return any(isinstance(screen, CommandPalette) for screen in self.screen_stack)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's palette commands, without Screenshot: it wrote the whole terminal to
+        the player's Downloads folder, a seat's private hand included, for anyone to open
+        later (and no hot-seat game can tell when the screen holds nobody's secret)."""
+        for command in super().get_system_commands(screen):
+            if command.title != "Screenshot":
+                yield command
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """No screenshots (see ``get_system_commands``): the action Textual still offers to
+        keys and links does nothing but say so."""
+        self.notify("Screenshots are off: the screen can hold a player's secret cards.", markup=False)
 
     def make_rng(self) -> random.Random:
         """A fresh ``random.Random`` for a new game, from ``new_seed()``."""

@@ -17,14 +17,16 @@ from pathlib import Path
 import pytest
 from textual.command import CommandInput, CommandList, CommandPalette, DiscoveryHit, Hit
 from textual.content import Content
+from textual.system_commands import SystemCommandsProvider
 
 import boardgames
 from boardgames.app import BoardgamesApp, MainMenu
 from boardgames.common.clock import ManualClock
 from boardgames.common.text import plain
 from boardgames.palette import GameCommands
+from boardgames.uwo.screen import UwoScreen
 from tests.hostile.corpus import dump, good_record
-from tests.screen import deliberately, settled, wait_for
+from tests.screen import deliberately, settled, take_keyboard, wait_for
 
 SIZE = (120, 40)
 
@@ -198,3 +200,28 @@ def test_the_source_check_catches_the_old_palette() -> None:
     """The control: the check fails on the palette as it was (and on a raw notice)."""
     found = _bypasses(ast.parse(OLD_PALETTE))
     assert len(found) == 5, found
+
+
+# --------------------------------------------------------------------------- no screenshots
+
+
+async def test_the_palette_offers_no_screenshot_and_the_action_writes_nothing(tmp_path: Path) -> None:
+    """Textual's Screenshot wrote the whole terminal - a UWO player's private hand in it -
+    to the Downloads folder; the palette no longer lists it and the action (which a key
+    or a link could still reach) writes no file."""
+    app = BoardgamesApp(start=lambda: UwoScreen(), clock=ManualClock(), seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await take_keyboard(pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, UwoScreen) and settled(app), "the duel, a hand showing")
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Theme" in titles and "Screenshot" not in titles, titles
+        provider = SystemCommandsProvider(app.screen)
+        await provider.startup()
+        found = [hit.text async for hit in provider.discover()]
+        found += [hit.text async for hit in provider.search("screenshot")]
+        assert not any("Screenshot" in (text or "") for text in found), found
+        delivered: list[object] = []
+        app.deliver_screenshot = lambda *args, **kwargs: delivered.append(args)  # type: ignore[method-assign]
+        await app.run_action(f"screenshot('hand.svg', {str(tmp_path)!r})")
+        await wait_for(pilot, lambda: settled(app), "the action to be handled")
+        assert not delivered
