@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App, ComposeResult, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandPalette, Provider
 from textual.screen import Screen
@@ -311,6 +312,23 @@ class BoardgamesApp(App[int]):
     def palette_open(self) -> bool:
         """Whether a command palette is anywhere on the screen stack."""
         return any(isinstance(screen, CommandPalette) for screen in self.screen_stack)
+
+    def push_screen(
+        self,
+        screen: Screen[Any] | str,
+        callback: Callable[[Any], Any] | None = None,
+        wait_for_dismiss: bool = False,
+        *,
+        mode: str | None = None,
+    ) -> Any:
+        """Textual's ``push_screen``, through the question gate: a question asked while
+        another is open is not opened (``common.ui.base.may_open``), its callback never
+        called - whichever game or shared screen asked it."""
+        from boardgames.common.ui.base import may_open  # noqa: PLC0415 - not for the first frame
+
+        if not may_open(self, screen):
+            return AwaitComplete.nothing()
+        return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)  # type: ignore[call-overload]
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's palette commands, without Screenshot: it wrote the whole terminal to

@@ -848,6 +848,8 @@ class Vntypl8sScreen(SessionScreen[Game]):
         if check.met:
             self._hand_in(writer, SubmitPlate(writer, text))
             return
+        if self._hand_in_question is not None:
+            return  # asked already: a double Enter asks once (and the app opens one question at a time)
         question = f"Hand in {shown(text)} anyway?"  # the question is markup; the plate is data
         detail = (
             f"{shown(text)} is missing {shown(', '.join(check.missing))} from your R3QRMNTS card {shown(check.card)}: "
