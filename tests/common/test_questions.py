@@ -23,7 +23,7 @@ from tests.vntypl8s import ui as plates
 YES_NO = [Choice("y", "yes", True), Choice("n", "no", False)]
 
 
-def questions(app) -> list[ChoiceScreen]:  # noqa: ANN001
+def questions(app) -> list[ChoiceScreen]:
     return [s for s in app.screen_stack if isinstance(s, ChoiceScreen)]
 
 
