@@ -324,10 +324,11 @@ class BoardgamesApp(App[int]):
         """Textual's ``push_screen``, through the question gate: a question asked while
         another is open is not opened (``common.ui.base.may_open``), its callback never
         called - whichever game or shared screen asked it."""
-        from boardgames.common.ui.base import may_open  # noqa: PLC0415 - not for the first frame
+        if getattr(screen, "QUESTION", False):  # only a question imports the gate: not the menu's first frame
+            from boardgames.common.ui.base import may_open  # noqa: PLC0415
 
-        if not may_open(self, screen):
-            return AwaitComplete.nothing()
+            if not may_open(self, screen):
+                return AwaitComplete.nothing()
         return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)  # type: ignore[call-overload]
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
