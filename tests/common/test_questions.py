@@ -13,11 +13,14 @@ from __future__ import annotations
 import pytest
 from textual import events
 
+from boardgames.app import BoardgamesApp
+from boardgames.common.clock import ManualClock
 from boardgames.common.ui import base
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
+from boardgames.uwo.screen import UwoScreen
 from tests.common.test_guard import Table, make_app
-from tests.screen import deliberately, screen_text, settled, take_keyboard, wait_for
+from tests.screen import deliberately, record_notifications, screen_text, settled, take_keyboard, wait_for
 from tests.vntypl8s import ui as plates
 
 YES_NO = [Choice("y", "yes", True), Choice("n", "no", False)]
@@ -89,3 +92,23 @@ async def test_vntypl8s_double_enter_asks_once_and_the_next_writer_sees_nothing_
         text = screen_text(app)
         assert "XYZ" not in text and "anyway" not in text, text
         plates.assert_not_shown(text, [ann.requirements or "", ann.owner or ""])
+
+
+async def test_the_palettes_way_out_over_an_open_question_says_to_answer_it_first() -> None:
+    """"Main menu" from the palette while "End the turn?" is open asks nothing more (one
+    question at a time) and says why; answered, the way out asks as always."""
+    app = BoardgamesApp(start=lambda: UwoScreen(), clock=ManualClock(), seed=4)
+    said = record_notifications(app)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await take_keyboard(pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, UwoScreen) and settled(app), "the duel")
+        await pilot.press("e")
+        await wait_for(pilot, lambda: [q.question for q in questions(app)] == ["End the turn?"], "the question")
+        app.leave_game_then(app.back_to_menu)
+        await wait_for(pilot, lambda: settled(app), "the way out handled")
+        assert [q.question for q in questions(app)] == ["End the turn?"]
+        assert "Answer the question on the screen first." in said
+        await deliberately(pilot, "n")
+        await wait_for(pilot, lambda: not questions(app), "the question answered")
+        app.leave_game_then(app.back_to_menu)
+        await wait_for(pilot, lambda: [q.question for q in questions(app)] == ["Leave this duel?"], "the leave question")
