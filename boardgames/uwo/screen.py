@@ -49,7 +49,7 @@ from textual.widgets import Footer, RichLog, Static
 from boardgames.common.game import refusal_text
 from boardgames.common.session import GameSession
 from boardgames.common.text import sentence
-from boardgames.common.ui.base import ARM, QuietGate, clock_of
+from boardgames.common.ui.base import ARM, IGNORED_HINT, QuietGate, clock_of
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.frames import after_first_frame
 from boardgames.common.ui.handover import HandoverScreen
@@ -443,7 +443,7 @@ class UwoScreen(SessionScreen[Game]):
                 self.notify(str(e), title="Your offer of a draw", markup=False)
         if self.game.phase is Phase.DEFEND and self.game.duel is not None:
             # A key pressed for the board a moment ago (or held) must not answer the attack.
-            self._prompt_gate.restart(clock_of(self.app)())
+            self.restart_prompt_gate()
             self.board.cursor = self.game.duel.target
             attacker = self.game.board[self.game.duel.attacker]
             assert attacker is not None
@@ -789,6 +789,8 @@ class UwoScreen(SessionScreen[Game]):
                 f"You are attacked! The {a.side.singular} {a.kind.name} on {B.name(a.square)} "
                 f"attacks your {t.kind.name} on {B.name(t.square)}."
             )
+            if not self._prompt_gate.is_open(clock_of(self.app)()):
+                lines.append(IGNORED_HINT)
             if any(isinstance(x, Evade) for x in view.legal):
                 lines.append(f"v evade ({view.sides[t.side].evasions} left)")
             if any(isinstance(x, Morph) for x in view.legal):
@@ -878,7 +880,21 @@ class UwoScreen(SessionScreen[Game]):
         key meant for the board a moment before, or a double press, never answers it."""
         if not super().accepts_key(event):
             return False
-        return self._prompt_gate.admit(clock_of(self.app)())
+        if self._prompt_gate.admit(clock_of(self.app)()):
+            return True
+        self.set_timer(ARM, self._prompt_gate_opened)  # the swallowed key restarted the moment
+        return False
+
+    def restart_prompt_gate(self) -> None:
+        """A prompt appeared: keys wait for a moment of quiet, and the status says so meanwhile."""
+        self._prompt_gate.restart(clock_of(self.app)())
+        self.set_timer(ARM, self._prompt_gate_opened)
+
+    def _prompt_gate_opened(self) -> None:
+        """Only the display runs on a timer (whether a key counts is read from the clock):
+        once the moment has passed, the status no longer says keys are ignored."""
+        if self.game is not None and self.is_attached and self._prompt_gate.is_open(clock_of(self.app)()):
+            self.draw_status(self.view)
 
     def accepts_click(self, event: events.MouseDown | events.MouseUp) -> bool:
         """Nor does a click in that moment (it needs no quiet after it, being deliberate)."""

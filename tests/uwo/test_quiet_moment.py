@@ -12,12 +12,12 @@ from __future__ import annotations
 import pytest
 from textual import events
 
-from boardgames.common.ui.base import ARM, QuietGate
+from boardgames.common.ui.base import ARM, IGNORED_HINT, QuietGate
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.side import Side
 from boardgames.uwo.view import Phase
-from tests.screen import deliberately, screen_text, settled, wait_for
+from tests.screen import PAUSE, deliberately, screen_text, settled, wait_for
 from tests.uwo.positions import make, top
 from tests.uwo.test_screen import SIZE, answer, app_for, goto, log_text, take_keyboard, uwo
 from tests.uwo.test_vs_computer import app_against, computer_done
@@ -65,6 +65,19 @@ async def test_a_key_within_the_moment_after_the_computers_attack_does_nothing(k
         assert g.evasions[Side.GNORFS] == evasions and g.phase is Phase.DEFEND
         await deliberately(pilot, "v")
         await wait_for(pilot, lambda: g.evasions[Side.GNORFS] == evasions - 1, "the evasion")
+
+
+async def test_the_status_says_keys_are_ignored_until_the_moment_has_passed() -> None:
+    g = attacked_by_the_computer()
+    app = app_against(g)
+    async with app.run_test(size=SIZE) as pilot:
+        await computer_done(pilot)
+        text = " ".join(screen_text(app).split())
+        assert "You are attacked!" in text and IGNORED_HINT in text
+        app.clock.advance(PAUSE)  # type: ignore[attr-defined]
+        uwo(app)._prompt_gate_opened()  # what its timer does (the display's only timer)
+        await wait_for(pilot, lambda: IGNORED_HINT not in screen_text(app), "the hint gone")
+        assert "You are attacked!" in screen_text(app)
 
 
 async def test_t_against_the_computer_asks_and_takes_the_hit_only_on_yes() -> None:
