@@ -18,11 +18,12 @@ import pytest
 from textual.command import CommandInput, CommandList, CommandPalette, DiscoveryHit, Hit
 from textual.content import Content
 from textual.system_commands import SystemCommandsProvider
+from textual.widgets import OptionList
 
 import boardgames
 from boardgames.app import BoardgamesApp, MainMenu
 from boardgames.common.clock import ManualClock
-from boardgames.common.text import plain
+from boardgames.common.text import BACKSLASH, plain
 from boardgames.palette import GameCommands
 from boardgames.uwo.screen import UwoScreen
 from tests.hostile.corpus import dump, good_record
@@ -225,3 +226,22 @@ async def test_the_palette_offers_no_screenshot_and_the_action_writes_nothing(tm
         await app.run_action(f"screenshot('hand.svg', {str(tmp_path)!r})")
         await wait_for(pilot, lambda: settled(app), "the action to be handled")
         assert not delivered
+
+
+async def test_the_menu_lists_the_same_titles_as_themselves() -> None:
+    """The other way to the same saves: the main menu's resume lines (markup with the
+    titles through ``shown``) read as the titles, and nothing in them is a link."""
+    app = BoardgamesApp(clock=ManualClock(), seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and settled(app), "the menu")
+        menu = app.screen.query_one(OptionList)
+        lines = [menu.get_option_at_index(i).prompt for i in range(menu.option_count)]
+        shown = [Content.from_markup(line) if isinstance(line, str) else line for line in lines]
+        resumes = [c for c in shown if isinstance(c, Content) and c.plain.startswith("Resume")]
+        assert len(resumes) == len(HOSTILE)
+        for content in resumes:
+            assert not _links(content), content.plain
+        listed = "\n".join(c.plain for c in resumes)
+        for title in HOSTILE:
+            # In markup a backslash that ends a value shows as its look-alike (``common.text``).
+            assert plain(title).replace("\\", BACKSLASH) in listed, (title, listed)
