@@ -11,12 +11,13 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import App, ComposeResult, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.command import CommandPalette, Provider
 from textual.screen import Screen
@@ -424,6 +425,37 @@ class BoardgamesApp(textual_compat.CrashHookedApp):
     def palette_open(self) -> bool:
         """Whether a command palette is anywhere on the screen stack."""
         return any(isinstance(screen, CommandPalette) for screen in self.screen_stack)
+
+    def push_screen(
+        self,
+        screen: Screen[Any] | str,
+        callback: Callable[[Any], Any] | None = None,
+        wait_for_dismiss: bool = False,
+        *,
+        mode: str | None = None,
+    ) -> Any:
+        """Textual's ``push_screen``, through the question gate: a question asked while
+        another is open is not opened (``common.ui.base.may_open``), its callback never
+        called - whichever game or shared screen asked it."""
+        if getattr(screen, "QUESTION", False):  # only a question imports the gate: not the menu's first frame
+            from boardgames.common.ui.base import may_open  # noqa: PLC0415
+
+            if not may_open(self, screen):
+                return AwaitComplete.nothing()
+        return super().push_screen(screen, callback, wait_for_dismiss, mode=mode)  # type: ignore[call-overload]
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Textual's palette commands, without Screenshot: it wrote the whole terminal to
+        the player's Downloads folder, a seat's private hand included, for anyone to open
+        later (and no hot-seat game can tell when the screen holds nobody's secret)."""
+        for command in super().get_system_commands(screen):
+            if command.title != "Screenshot":
+                yield command
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """No screenshots (see ``get_system_commands``): the action Textual still offers to
+        keys and links does nothing but say so."""
+        self.notify("Screenshots are off: the screen can hold a player's secret cards.", markup=False)
 
     def make_rng(self) -> random.Random:
         """A fresh ``random.Random`` for a new game, from ``new_seed()``."""

@@ -13,10 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
 from textual.screen import Screen
 
 from boardgames.common.saves import SaveStore
-from boardgames.common.text import plain
+from boardgames.common.text import inert, plain, shown
 from boardgames.common.ui.host import Host
 from boardgames.common.ui.textual_compat import hardened_command_palette
 from boardgames.games import GAMES, get_game, resumable, saved_at
@@ -75,14 +77,30 @@ class GameCommands(Provider):
 
     async def discover(self) -> Hits:
         for name, cb, help_text in self._all():
-            yield DiscoveryHit(name, cb, help=help_text)
+            yield DiscoveryHit(inert(name, None), cb, text=name, help=shown(help_text, None))
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for name, cb, help_text in self._all():
             score = matcher.match(name)
             if score > 0:
-                yield Hit(score, matcher.highlight(name), cb, help=help_text)
+                yield Hit(score, highlighted(matcher, name), cb, text=name, help=shown(help_text, None))
+
+
+def highlighted(matcher: Matcher, name: str) -> Content:
+    """*name* as inert text with the letters *matcher* matched highlighted.
+
+    Not ``Matcher.highlight``: it reads its ``str`` as markup, so a save titled ``[/]``
+    crashed every search and ``[@click=app.quit]`` became a live link in the list.
+    """
+    content = inert(name, None)
+    score, offsets = matcher.fuzzy_search.match(matcher.query, content.plain)
+    if not score:
+        return content
+    for offset in offsets:
+        if not content.plain[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content
 
 
 #: Textual's palette, hardened against fast hands (``textual_compat.hardened_command_palette``).

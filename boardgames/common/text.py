@@ -11,6 +11,8 @@ value goes through this module on its way to the screen:
   replaced by visible stand-ins (``\\x1b`` shows as ``␛``), capped to a width in
   terminal cells with ``…``.  Use it where text is *not* parsed as markup: Header
   titles, ``Content``/``Text`` objects, ``markup=False`` widgets, ``Input`` values.
+- ``inert(value)`` - ``plain`` as a Textual ``Content``: for an API that would parse a
+  ``str`` as markup (the command palette's hits).
 - ``shown(value)`` - ``plain`` made inert inside a markup string: every ``[`` is
   escaped, so it can sit in an f-string such as ``f"[b]{shown(name)}[/b]"`` read by
   either Textual's or Rich's markup parser.
@@ -45,6 +47,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from textual.content import Content
 
 #: Default display cap, in terminal cells: long enough for any real name or title,
 #: short enough that a pasted novel cannot push a screen's layout apart.
@@ -131,6 +137,20 @@ def escape_markup(text: str) -> str:
 def shown(value: object, limit: int | None = LIMIT) -> str:
     """*value* for a markup string: ``plain(value, limit)`` with its brackets escaped."""
     return escape_markup(plain(value, limit))
+
+
+def inert(value: object, limit: int | None = LIMIT) -> Content:
+    """*value* as a Textual ``Content`` that is never read as markup: ``plain(value, limit)``.
+
+    For the places Textual parses a ``str`` as markup and takes ``Content`` as it is - the
+    command palette's hits above all (``Hit``, ``DiscoveryHit``, ``Matcher.highlight``
+    parse a ``str``), so a save titled ``[/]`` cannot crash it and ``[@click=...]`` is
+    never a live action.  Textual is imported only here, when it is asked for: the
+    commands that print a name need none of it (issue 16).
+    """
+    from textual.content import Content  # noqa: PLC0415 - see above
+
+    return Content(plain(value, limit))
 
 
 def sentence(text: str) -> str:

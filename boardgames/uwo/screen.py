@@ -24,8 +24,11 @@ the board owns the cursor keys, Enter and Escape (``BoardGrid``); the screen own
 game commands, each greyed out in the Footer when the engine would refuse it and
 hidden when it belongs to another phase.  Escape clears a selection, and with
 nothing selected leaves through the suite's one question (``action_leave``).  The
-commands that end a turn (``e``, ``E``, ``x``) ask once first, with the shared
-guarded ``ChoiceScreen``: the key that opened it, or a double press, never answers.
+commands that end a turn (``e``, ``E``, ``x``), and those that cannot be taken back
+(``t`` take the hit, ``b`` and a Dynamite's counter: a blast) ask once first, with the
+shared guarded ``ChoiceScreen``: the key that opened it, or a double press, never
+answers.  Against the computer, whose attack comes with no handover, the screen
+itself takes no key for a moment of quiet after the attack appears.
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from textual.widgets import RichLog, Static
 from boardgames.common.game import refusal_text
 from boardgames.common.session import GameSession
 from boardgames.common.text import sentence
+from boardgames.common.ui.base import ARM, IGNORED_HINT, QuietGate, clock_of
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.footer import Footer
 from boardgames.common.ui.frames import after_first_frame
@@ -217,6 +221,10 @@ class UwoScreen(SessionScreen[Game]):
         self._logged: list[object] = []
         #: A resumed duel's first handover says so (it is not "your turn goes on").
         self._resumed = False
+        #: Against the computer no handover announces its attack: the prompt itself waits
+        #: for a moment of quiet, as a handover would (open until a prompt restarts it).
+        self._prompt_gate = QuietGate(ARM)
+        self._prompt_gate.restart(float("-inf"))
 
     # ------------------------------------------------------------------ layout
 
@@ -435,6 +443,8 @@ class UwoScreen(SessionScreen[Game]):
             elif isinstance(e, DrawAnswered):
                 self.notify(str(e), title="Your offer of a draw", markup=False)
         if self.game.phase is Phase.DEFEND and self.game.duel is not None:
+            # A key pressed for the board a moment ago (or held) must not answer the attack.
+            self.restart_prompt_gate()
             self.board.cursor = self.game.duel.target
             attacker = self.game.board[self.game.duel.attacker]
             assert attacker is not None
@@ -443,6 +453,7 @@ class UwoScreen(SessionScreen[Game]):
                 f"you: {self.defence_keys(self.view)}.",
                 title="You are attacked",
                 severity="warning",
+                markup=False,
             )
         self.redraw()
 
@@ -779,6 +790,8 @@ class UwoScreen(SessionScreen[Game]):
                 f"You are attacked! The {a.side.singular} {a.kind.name} on {B.name(a.square)} "
                 f"attacks your {t.kind.name} on {B.name(t.square)}."
             )
+            if not self._prompt_gate.is_open(clock_of(self.app)()):
+                lines.append(IGNORED_HINT)
             if any(isinstance(x, Evade) for x in view.legal):
                 lines.append(f"v evade ({view.sides[t.side].evasions} left)")
             if any(isinstance(x, Morph) for x in view.legal):
@@ -862,6 +875,32 @@ class UwoScreen(SessionScreen[Game]):
         self._drawn = (key, new, marks, hints)
         self.draw_info(view, shrink=False)
 
+    def accepts_key(self, event: events.Key) -> bool:
+        """Keys wait for a moment of quiet after the computer's attack appears: each one
+        pressed sooner is swallowed and restarts it (``common.ui.base.QuietGate``), so a
+        key meant for the board a moment before, or a double press, never answers it."""
+        if not super().accepts_key(event):
+            return False
+        if self._prompt_gate.admit(clock_of(self.app)()):
+            return True
+        self.set_timer(ARM, self._prompt_gate_opened)  # the swallowed key restarted the moment
+        return False
+
+    def restart_prompt_gate(self) -> None:
+        """A prompt appeared: keys wait for a moment of quiet, and the status says so meanwhile."""
+        self._prompt_gate.restart(clock_of(self.app)())
+        self.set_timer(ARM, self._prompt_gate_opened)
+
+    def _prompt_gate_opened(self) -> None:
+        """Only the display runs on a timer (whether a key counts is read from the clock):
+        once the moment has passed, the status no longer says keys are ignored."""
+        if self.game is not None and self.is_attached and self._prompt_gate.is_open(clock_of(self.app)()):
+            self.draw_status(self.view)
+
+    def accepts_click(self, event: events.MouseDown | events.MouseUp) -> bool:
+        """Nor does a click in that moment (it needs no quiet after it, being deliberate)."""
+        return self._prompt_gate.is_open(clock_of(self.app)())
+
     def on_board_grid_cancelled(self, event: BoardGrid.Cancelled) -> None:
         """Escape: clear the selection (a UMO, a card); with nothing selected, leave -
         after the suite's one question (``docs/keys.md``)."""
@@ -911,7 +950,7 @@ class UwoScreen(SessionScreen[Game]):
             elif umo is not None and umo.side is self.keyboard:
                 self.selected = sq
                 if not self.legal_from(view, sq):
-                    self.notify(self.why_no_action(view, sq), title="This UMO cannot act now")
+                    self.notify(self.why_no_action(view, sq), title="This UMO cannot act now", markup=False)
             elif umo is not None:
                 self.refuse(f"That is a {umo.side.singular} UMO: select one of yours, then Enter on your target.")
             else:
@@ -1111,22 +1150,37 @@ class UwoScreen(SessionScreen[Game]):
             self.play(Evade())
 
     def action_take_hit(self) -> None:
-        if self.my_move():
-            self.play(TakeHit())
+        """``t``: the attacked UMO is destroyed - asked first, like every step that cannot be taken back."""
+        if not self.my_move() or self.game is None or self.game.duel is None:
+            return
+        target = self.game.board[self.game.duel.target]
+        if target is None:
+            return
+        self.confirm(
+            "Take the hit?",
+            f"Your {target.kind.name} on {B.name(self.game.duel.target)} is destroyed.",
+            "Yes, take the hit", TakeHit(),
+        )
 
     def action_counter(self) -> None:
         if not self.my_move() or self.game is None:
             return
         counters = [a for a in self.game.legal_actions if isinstance(a, (Attack, Blast))]
         if counters:
-            self.play(counters[0])
+            counter = counters[0]
         elif self.game.duel is not None:
             me = self.game.board[self.game.duel.target]
             assert me is not None
             if me.kind.role is Role.DYNAMITE:
-                self.play(Blast(self.game.duel.target))
+                counter = Blast(self.game.duel.target)
             else:
-                self.play(Attack(self.game.duel.target, self.game.duel.attacker))
+                counter = Attack(self.game.duel.target, self.game.duel.attacker)
+        else:
+            return
+        if isinstance(counter, Blast):  # a Dynamite counters by blowing itself up: asked first
+            self.confirm_blast(counter)
+        else:
+            self.play(counter)
 
     def action_stop_duel(self) -> None:
         if self.my_move():
@@ -1243,13 +1297,24 @@ class UwoScreen(SessionScreen[Game]):
             if sq is not None:
                 umo = self.game.board[sq]
                 if umo is not None and umo.side is self.keyboard and umo.kind.role is Role.DYNAMITE:
-                    self.play(Blast(sq))
+                    self.confirm_blast(Blast(sq))
                     return
         blasts = [a for a in self.game.legal_actions if isinstance(a, Blast)]
         if len(blasts) == 1:
-            self.play(blasts[0])
+            self.confirm_blast(blasts[0])
         else:
             self.refuse("Put the cursor on your Dynamite, then press b.")
+
+    def confirm_blast(self, blast: Blast) -> None:
+        """A blast destroys the Dynamite and all around it, yours too: asked once first."""
+        if self.game is None or blast not in self.game.legal_actions:
+            self.play(blast)  # refused, with the engine's reason: nothing to ask about
+            return
+        self.confirm(
+            f"Blast the Dynamite on {B.name(blast.src)}?",
+            "It explodes with every UMO on the 8 squares around it, yours included.",
+            "Yes, blast it", blast,
+        )
 
     def on_unmount(self) -> None:
         self._token += 1  # a decision still running in its thread is dropped

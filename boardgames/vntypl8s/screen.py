@@ -840,6 +840,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
             self.notify(
                 f"This plate breaks {count} rule{'s' if count > 1 else ''}; fix {'them' if count > 1 else 'it'} first.",
                 severity="error",
+                markup=False,
             )
             self.app.bell()
             return
@@ -847,6 +848,8 @@ class Vntypl8sScreen(SessionScreen[Game]):
         if check.met:
             self._hand_in(writer, SubmitPlate(writer, text))
             return
+        if self._hand_in_question is not None:
+            return  # asked already: a double Enter asks once (and the app opens one question at a time)
         question = f"Hand in {shown(text)} anyway?"  # the question is markup; the plate is data
         detail = (
             f"{shown(text)} is missing {shown(', '.join(check.missing))} from your R3QRMNTS card {shown(check.card)}: "
@@ -1113,7 +1116,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         if warning:
             self.notify(warning, severity="error", markup=False)
         else:
-            self.notify(f"Saved {len(favs)} favourite plate{'s' if len(favs) > 1 else ''}.")
+            self.notify(f"Saved {len(favs)} favourite plate{'s' if len(favs) > 1 else ''}.", markup=False)
 
     def action_new_game(self) -> None:
         """Same players, same timer, a fresh deal (saved like the first game)."""

@@ -195,6 +195,7 @@ class PlateInput(TextInput):
         self.notify(
             f"That does not fit: the editor holds {self.max_length} characters (a plate has at most {MAX_LENGTH}).",
             severity="warning",
+            markup=False,
         )
 
 

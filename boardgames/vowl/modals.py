@@ -85,7 +85,7 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
     def action_confirm(self) -> None:
         chosen = self._chosen()
         if len(chosen) != self.count:
-            self.notify(f"Tick exactly {self.count} cards (you have {len(chosen)}).", severity="warning")
+            self.notify(f"Tick exactly {self.count} cards (you have {len(chosen)}).", severity="warning", markup=False)
             return
         self.dismiss(frozenset(self.hand[i] for i in chosen))
 

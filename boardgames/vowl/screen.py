@@ -340,7 +340,7 @@ class VowlScreen(SessionScreen[VowlGame]):
                         self.notify_everyone(warning, severity="warning", markup=False)  # quotes a file name
                     if best:
                         self.notify_everyone(
-                            f"New best time for {result.total} cards ({self._practice_level()} s): {elapsed:.1f} s!"
+                            f"New best time for {result.total} cards ({self._practice_level()} s): {elapsed:.1f} s!", markup=False
                         )
             case AnswerAccepted(word=word):
                 if self.game.is_practice:  # how long this card took: for the practice charts

@@ -144,8 +144,8 @@ async def test_a_defensive_morph() -> None:
         assert g.phase is Phase.COUNTER
         await pilot.press("c")  # counter-attack the Trooper
         await take_keyboard(pilot, "Gnorfs, you are attacked")
-        await pilot.press("t")  # take the hit
-        await pilot.pause()
+        await pilot.press("t")  # take the hit: asked first
+        await answer(pilot)
         assert top(g, "c2") is None and g.phase is Phase.OVER
         assert isinstance(app.screen, ChoiceScreen)
         assert "The Pnorfs win!" in screen_text(app)
@@ -225,8 +225,8 @@ async def test_a_dynamite_blast() -> None:
         await pilot.press("1", "enter")  # morph the Trooper into the Dynamite
         await pilot.pause()
         assert top(g, "c3") == "G:dynamite"
-        await pilot.press("b")  # it may blast at once: it has not moved
-        await pilot.pause()
+        await pilot.press("b")  # it may blast at once: it has not moved (asked first)
+        await answer(pilot)
         assert [top(g, s) for s in ("c3", "c4", "d4", "a1", "e6")] == [None, None, None, "G:troop", "P:troop"]
         assert "explodes" in log_text(app)
 

@@ -115,7 +115,7 @@ async def test_the_computer_attacks_and_the_person_evades_at_the_keyboard() -> N
         assert any("attacks you" in message for message in said), said
         assert "You are attacked!" in screen_text(app)
         assert uwo(app).board.cursor == g.duel.target  # type: ignore[union-attr]
-        await pilot.press("v")
+        await deliberately(pilot, "v")  # the prompt takes no key for a moment after it appears
         await pilot.pause()
         assert g.evasions[Side.GNORFS] == 8
         assert "evades" in log_text(app)

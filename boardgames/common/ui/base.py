@@ -202,6 +202,26 @@ class GateHint(Static):
             on_armed(armed)
 
 
+def question_open(app: App[Any]) -> bool:
+    """Whether a question (a screen with ``QUESTION``) is on *app*'s screen stack, unanswered."""
+    return any(
+        getattr(screen, "QUESTION", False) and not getattr(screen, "answered", False) for screen in app.screen_stack
+    )
+
+
+def may_open(app: App[Any], screen: object) -> bool:
+    """The question gate: may *screen* be pushed now?  A question may not while another
+    is open (the app asks this at every ``push_screen``).
+
+    Questions are single-flight: a double Enter reaches the same handler twice before
+    the first question is on screen, and the second copy outlived the first one's
+    answer - a writer's "hand it in anyway?" with their plate and secret card was left
+    for the next writer, over their own screen.  The asker acts only in its question's
+    callback, which a refused question never calls: the second press does nothing.
+    """
+    return not (getattr(screen, "QUESTION", False) and question_open(app))
+
+
 class OnceModalScreen(GuardedModalScreen[T], Generic[T]):
     """A guarded modal that answers once: a key pressed twice in a row (a fast player,
     a cat) must not answer the same question twice or answer the next one.
@@ -215,9 +235,17 @@ class OnceModalScreen(GuardedModalScreen[T], Generic[T]):
     covered is held, and taken when this screen is in front again.
     """
 
+    #: A question of the players (``ChoiceScreen``): only one is open at a time (``may_open``).
+    QUESTION: ClassVar[bool] = False
+
     _answered = False
     #: The first answer given while another screen covered this one, still to be taken.
     _held: tuple[Any] | None = None
+
+    @property
+    def answered(self) -> bool:
+        """Answered: it is closing, so another question may open (from its callback)."""
+        return self._answered
 
     def dismiss(self, result: Any = None) -> Any:
         if self._answered:

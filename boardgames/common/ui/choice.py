@@ -8,6 +8,8 @@ the chosen value, or with ``None`` on Escape when ``cancel`` is allowed.
 It is guarded (``GuardedModalScreen``): no key answers it before ``ARM`` seconds
 of quiet since it appeared, so the key that opened it, a double press or a key's
 auto-repeat never chooses an answer nobody saw; a muted line says so meanwhile.
+And it is a question (``QUESTION``): while one is open the app opens no other
+(``common.ui.base.may_open``), so a double press never asks twice.
 
 The question, its detail and the labels are markup written by the game: outside text in
 them (a player's name, a save's title) is passed through ``common.text.shown`` by the
@@ -57,6 +59,7 @@ class ChoiceScreen(OnceModalScreen[T | None], Generic[T]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     AUTO_FOCUS = "#choice-options"
+    QUESTION = True
 
     def __init__(
         self,

@@ -14,7 +14,7 @@ from textual.binding import Binding, BindingType
 
 from boardgames.common.session import GameSession
 from boardgames.common.text import plain, shown
-from boardgames.common.ui.base import GameScreen
+from boardgames.common.ui.base import GameScreen, question_open
 from boardgames.common.ui.host import host
 from boardgames.common.ui.sandtimer import SandTimer
 
@@ -112,6 +112,11 @@ class SessionScreen(GameScreen, Generic[E]):
         """
         if not self.in_progress():
             then()
+            return
+        if question_open(self.app):
+            # One question at a time (``base.may_open``): the palette's way out, taken over
+            # an open question, would otherwise do nothing and say nothing.
+            self.notify("Answer the question on the screen first.", severity="warning", markup=False)
             return
         self._paused_for_leave = [t for t in self.query(SandTimer) if t.running]
         for timer in self._paused_for_leave:
