@@ -307,6 +307,11 @@ class BoardgamesApp(textual_compat.CrashHookedApp):
         self._apply_settings()
         if not self.is_headless:
             self.catch_signals()
+        # After Textual's start-up batch: a screen pushed inside it was laid out and drawn
+        # whole, and the frame dropped (nothing is sent inside a batch).
+        self.call_later(self._push_first_screen)
+
+    def _push_first_screen(self) -> None:
         self.push_screen(MainMenu() if self._start is None else self._start())
 
     # ------------------------------------------------------------------ signals

@@ -72,6 +72,7 @@ def test_run_starts_the_collector_before_the_app_runs(recorder: Recorder) -> Non
     class Stub:
         failure = None
         crash = None
+        signalled = None
 
         def run(self, **options: Any) -> None:
             seen.append(collector.active())

@@ -121,6 +121,43 @@ def vntypl8s_from_the_command_line() -> BoardgamesApp:
 
 
 
+async def test_the_menu_draws_no_frame_to_throw_away_and_its_first_frame_is_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The menu was drawn whole under the app's start-up batch and the frame dropped
+    (``App._display`` shows nothing inside a batch); the first frame sent was then a
+    partial one.  Now the first screen is pushed after that batch: nothing is drawn to
+    be thrown away, and the first frame is the whole screen, Footer keys included."""
+    sent: list[tuple[str, list[str]]] = []
+    display = App._display
+
+    def first_frames(self: App[Any], screen: Screen[Any], renderable: Any) -> None:
+        display(self, screen, renderable)
+        if renderable is not None and not self._batch_count and screen is not self.screen_stack[0]:
+            rows = ["".join(segment.text for strip in row for segment in strip)
+                    for row in getattr(renderable, "strips", [])]
+            sent.append((type(renderable).__name__, rows))
+
+    counts = await first_frame_counts(BoardgamesApp, monkeypatch)
+    assert counts["frames thrown away"] == 0
+    monkeypatch.setattr(App, "_display", first_frames)
+    app = BoardgamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: bool(sent), "the first frame")
+    kind, rows = sent[0]
+    assert kind == "LayoutUpdate" and len(rows) == 24
+    assert "Pick a game" in rows[5] and "Vowl" in rows[8]
+    assert "Quit" in rows[23] and "Delete saved game" in rows[23] and "palette" in rows[23]
+
+
+async def test_vowl_builds_its_footer_once_before_its_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each bindings signal of the screen rebuilt the Footer (every key a new, newly
+    styled widget): twice before Vowl's first frame.  ``common/ui/footer.Footer`` rebuilds
+    once for the changes signalled before its rebuild runs."""
+    counts = await first_frame_counts(vowl_from_the_command_line, monkeypatch)
+    assert counts["footer rebuilds"] == 1
+
+
 async def test_footer_keys_keep_their_compact_class() -> None:
     """The keys of a Footer built already styled end with Textual's classes: ``-compact``
     on the command palette's key only (a normal Footer), on every key of a compact one."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
-from boardgames.vntypl8s.screen import GuessScreen, Stage
+from boardgames.vntypl8s.screen import GuessScreen, Stage, Vntypl8sScreen
 from tests.screen import deliberately, settled, take_keyboard, wait_for
 
 from .ui import LONG_NAMES, PLAYERS, game_screen, make_app, played_session, session_app, type_text
@@ -21,14 +21,14 @@ SMALL = (80, 24)
 LARGE = (120, 40)
 
 
-def no_blinking(app) -> None:  # noqa: ANN001 - the app under test
+def no_blinking(app) -> None:
     """A blinking cursor would make two pictures of the same screen differ."""
     for screen in app.screen_stack:
         for box in screen.query(Input):
             box.cursor_blink = False
 
 
-async def settle(pilot) -> None:  # noqa: ANN001
+async def settle(pilot) -> None:
     no_blinking(pilot.app)
     await wait_for(pilot, lambda: settled(pilot.app))
     await pilot.pause()
@@ -88,6 +88,7 @@ def test_guessing_120x40_after_a_wrong_guess(snap_compare) -> None:
 
     async def run_before(pilot) -> None:
         await take_keyboard(pilot, "Everyone")
+        await wait_for(pilot, lambda: on_game_screen(app), "the game screen")  # pushed after the app's start-up
         screen = game_screen(app)
         await deliberately(pilot, "enter")  # past Ann's reveal
         await wait_for(pilot, lambda: screen.stage is Stage.PLATE)
@@ -122,11 +123,16 @@ def test_reveal_120x40(snap_compare) -> None:
     assert snap_compare(app, terminal_size=LARGE, run_before=run_before)
 
 
+def on_game_screen(app) -> bool:
+    return any(isinstance(s, Vntypl8sScreen) for s in app.screen_stack)
+
+
 def test_final_80x24_with_8_players_favourites_scrolled(snap_compare) -> None:
     """24 plates: the list follows its highlight, the highlighted plate told in full."""
     app, _ = session_app(played_session(LONG_NAMES, rounds=3))
 
     async def run_before(pilot) -> None:
+        await wait_for(pilot, lambda: on_game_screen(app), "the game screen")  # pushed after the app's start-up
         screen = game_screen(app)
         await wait_for(pilot, lambda: screen.stage is Stage.FINAL)
         await pilot.press(*["down"] * 17, "space")
@@ -139,6 +145,7 @@ def test_final_120x40_with_favourites(snap_compare) -> None:
     app, _ = session_app(played_session(PLAYERS, rounds=3))
 
     async def run_before(pilot) -> None:
+        await wait_for(pilot, lambda: on_game_screen(app), "the game screen")  # pushed after the app's start-up
         screen = game_screen(app)
         await wait_for(pilot, lambda: screen.stage is Stage.FINAL)
         await pilot.press("space", "down", "down", "space")

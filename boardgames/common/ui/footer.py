@@ -1,32 +1,53 @@
-"""The suite's Footer: Textual's, rebuilt once for the binding changes signalled before
-the rebuild runs.
+"""The suite's Footer: Textual's, built with its keys before its screen's first frame,
+and rebuilt only when what it shows changed.
 
-Textual's Footer answers each bindings signal of its screen (its first resume, each
-move of the focus, ``refresh_bindings``) with a rebuild after the next refresh: every
-key a new widget, styled with its two component classes, and the screen laid out
-again.  A rebuild reads the bindings when it runs, so one pending rebuild already shows
-every change signalled before it: a game screen's first frame built its Footer twice.
+Textual's Footer composes empty and waits for its screen's first bindings signal to
+build its keys, after a refresh: the first frame sent showed no keys.  It then answers
+every signal (the screen's first resume, each move of the focus, ``refresh_bindings``)
+with a rebuild - every key a new widget, styled with its two component classes, and the
+screen laid out again - though most signals change nothing it shows.
 """
 
 from __future__ import annotations
 
+from textual import events, on
 from textual.screen import Screen
 from textual.widgets import Footer as TextualFooter
 
 
 class Footer(TextualFooter):
-    """Textual's Footer (the same CSS type), coalescing the rebuilds it is asked for."""
+    """Textual's Footer (the same CSS type), built once per change of what it shows."""
 
-    _rebuild_pending = False
+    #: What the keys now mounted show (``shows``); ``None`` before they are built.
+    _built_for: tuple[object, ...] | None = None
+
+    @on(events.Mount)
+    async def build_keys(self) -> None:
+        """Its keys, before the screen is first laid out."""
+        self.bindings_changed(self.screen)  # ready, as Textual's is at the first signal
+        await self.recompose()
+
+    def shows(self) -> tuple[object, ...]:
+        """Everything the keys are drawn from (``Footer.compose``): a rebuild that would
+        draw the same is skipped."""
+        screen = self.screen
+        keys = tuple(
+            (key, binding.action, binding.description, binding.group, enabled, tooltip, self.app.get_key_display(binding))
+            for key, (_, binding, enabled, tooltip) in screen.active_bindings.items()
+            if binding.show or key == self.app.COMMAND_PALETTE_BINDING
+        )
+        return (keys, self.compact, self.show_command_palette, self.app.ENABLE_COMMAND_PALETTE)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        if self._rebuild_pending:
-            return  # the rebuild to come reads the bindings as they are then
-        # Textual's own rebuilds under these conditions only (else it just notes them).
-        rebuilds = bool(screen.app.app_focus) and self.is_attached and screen is self.screen
+        if self._built_for is not None and self.is_attached and screen is self.screen and self.shows() == self._built_for:
+            return  # nothing it shows changed
         super().bindings_changed(screen)
-        self._rebuild_pending = rebuilds
 
     async def recompose(self) -> None:
-        self._rebuild_pending = False  # a change signalled from now on asks again
+        if not self.is_attached:
+            return
+        shows = self.shows()
+        if shows == self._built_for:
+            return
         await super().recompose()
+        self._built_for = shows
