@@ -67,8 +67,21 @@ def vntypl8s_writing(term: Terminal) -> None:
     term.wait_for("R3QRMNTS")
 
 
+def vowl_setup(term: Terminal) -> None:
+    term.wait_for("Start")
+
+
+def uwo_rules(term: Terminal) -> None:
+    uwo_duel(term)
+    term.keys("F1")
+    term.wait_for("Close rules")
+    term.wait_gone("Opening the rules")
+
+
 SCREENS: dict[str, tuple[list[str], Callable[[Terminal], None]]] = {
     "menu": ([], menu),
+    "vowl-setup": (["vowl"], vowl_setup),
+    "uwo-rules": (["uwo", "--seed", "1"], uwo_rules),
     "uwo-handover": (["uwo", "--seed", "1"], uwo_handover),
     "uwo-duel": (["uwo", "--seed", "1"], uwo_duel),
     "vowl-table": (["vowl", "--players", "Ann,Bob", "--seed", "3"], vowl_table),
