@@ -118,7 +118,7 @@ class MainMenu(Screen[None]):
 
     def compose(self) -> ComposeResult:
         # Imported here: a game opened from the command line draws its own ``TitleBar``
-        # and never imports Textual's Header (issue 16).
+        # and never imports Textual's Header.
         from textual.widgets import Header  # noqa: PLC0415
 
         yield Header()
@@ -129,7 +129,7 @@ class MainMenu(Screen[None]):
 
     def on_screen_resume(self) -> None:
         """The list, each time the menu is shown: the first time too (Textual resumes a
-        screen as it is pushed), so the saves are read once at start, not twice (issue 16)."""
+        screen as it is pushed), so the saves are read once at start, not twice."""
         self.refresh_games()
 
     def refresh_games(self) -> None:
@@ -239,7 +239,7 @@ class MainMenu(Screen[None]):
 
 def game_commands() -> type[Provider]:
     """The palette's commands of the suite (``palette.GameCommands``), imported as the
-    palette first opens: Textual takes a function in ``COMMANDS`` for that (issue 16)."""
+    palette first opens: Textual takes a function in ``COMMANDS`` for that."""
     from boardgames.palette import GameCommands  # noqa: PLC0415 - not for the first frame
 
     return GameCommands
@@ -384,7 +384,7 @@ class BoardgamesApp(textual_compat.CrashHookedApp):
         just appeared, or a game behind its "too small" message, swallows it."""
         gated = isinstance(event, (events.InputEvent, events.Paste)) and not event.is_forwarded
         if gated:
-            # Imported with the first key or click: the menu's first frame takes none (issue 16).
+            # Imported with the first key or click: the menu's first frame takes none.
             from boardgames.common.ui.base import input_allowed  # noqa: PLC0415
 
             if not input_allowed(self, event):
@@ -643,7 +643,7 @@ def run(app: BoardgamesApp, **options: Any) -> int:
     What was imported and built so far (Textual, Rich, the game's modules) lives as
     long as the process: frozen here, the cyclic collector never walks it again.  Its
     first full pass otherwise came before a game's first frame, a tenth of the time
-    from ``App.run`` to that frame (issue 16); nothing is kept alive that would not be.
+    from ``App.run`` to that frame; nothing is kept alive that would not be.
     From here on the collector's full passes run at handovers (``common.collector``).
     """
     collector.start()

@@ -7,7 +7,7 @@ any screen opens: a paragraph on stderr and a non-zero exit, never a traceback. 
 main menu checks a game when it is opened (``preflight``).
 
 Only the named game's options are built (``LazyCommands``): ``boardgames vowl check``
-imports neither UWO nor VNTYPL8S, ``boardgames --help`` no game at all (issue 16).
+imports neither UWO nor VNTYPL8S, ``boardgames --help`` no game at all.
 
 Output piped into a reader that stops early (``boardgames uwo selfplay | head -1``)
 ends the command quietly with exit status 141, what a Unix tool killed by SIGPIPE
@@ -200,11 +200,11 @@ def preflight(args: argparse.Namespace | None = None) -> None:
     and what it needs from outside Python (``GameEntry.check_installed``), unless its
     subcommand checks what it reads itself (``needs_ready=False``): VNTYPL8S's
     favourites list reads no deck; Vowl's ``check`` and ``solve`` read no card, only
-    the curated word lists, which are checked as the dictionary opens (issue 16: a
+    the curated word lists, which are checked as the dictionary opens (a
     tool is not kept waiting, or stopped, by card decks it never reads).  The main menu checks nothing before its first frame: a game's decks and
     dictionary are checked when it is opened (``app.open_game``), so a broken Vowl
     deck never keeps UWO from starting, and nothing is read that the first frame
-    does not show (issue 16).
+    does not show.
     """
     check_theme(getattr(args, "theme", None))
     key = getattr(args, "game", None)
@@ -217,7 +217,7 @@ def preflight(args: argparse.Namespace | None = None) -> None:
 def menu_arguments() -> argparse.Namespace:
     """What the command line parses ``boardgames`` with no argument into: the main menu
     with the saved theme.  Given as is, so the menu's first frame neither imports
-    ``argparse`` (and ``gettext``) nor builds the parser (issue 16);
+    ``argparse`` (and ``gettext``) nor builds the parser;
     ``tests/common/test_cli_parser.py`` compares it with the parser's own."""
     return cast("argparse.Namespace", SimpleNamespace(theme=None, func=_run_menu))
 

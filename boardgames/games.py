@@ -7,7 +7,7 @@ The entry modules are imported lazily, by name, so that starting one game does n
 import the others' screens - and so that this module, which the app imports, never
 imports a screen (no import circle).  What is shown before a game is opened (its
 title, blurb, line in ``boardgames --help`` and further menu lines) is data here,
-so neither ``--help`` nor the main menu's first frame imports any game (issue 16).
+so neither ``--help`` nor the main menu's first frame imports any game.
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ class GameEntry(ABC):
         checker once their first screen has painted (``common.ui.words``), so their
         first frame waits neither for enchant (7 MiB) nor for its word list (30 ms,
         10 MiB), and a missing one still ends the command with the paragraph and exit
-        status 3 (issue 16).
+        status 3.
         """
         self.check_ready()
 

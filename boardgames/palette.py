@@ -3,7 +3,7 @@
 Imported as the palette first opens (``app.game_commands``,
 ``BoardgamesApp.action_command_palette``), not before the main menu's first frame:
 defining a Textual screen and a provider class costs more than the menu's frame
-can spare (issue 16).
+can spare.
 """
 
 from __future__ import annotations

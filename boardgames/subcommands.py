@@ -1,7 +1,7 @@
 """``LazyCommands``: the command line's subcommands, each parser built only when named.
 
 Apart from ``cli`` so that ``boardgames`` with no argument (the main menu) imports
-no ``argparse``: ``cli.build_parser`` imports this module (issue 16).
+no ``argparse``: ``cli.build_parser`` imports this module.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any, cast
 
 
 class LazyCommands(argparse._SubParsersAction):
-    """Subcommands whose parsers are built only when the command line names them (issue 16).
+    """Subcommands whose parsers are built only when the command line names them.
 
     ``boardgames vowl check SVR savor`` should cost little more than the dictionary
     look-up it makes, yet building every game's options imports every game's entry and

@@ -1,6 +1,6 @@
 """Python's cyclic garbage collector, run when no one is racing.
 
-Why (issue 16): a game in play holds some 180,000 objects the collector tracks
+Why: a game in play holds some 180,000 objects the collector tracks
 (Textual keeps every line it drew, each with its own small caches).  Left alone, the
 collector's full pass walks all of them whenever enough new objects have piled up:
 15 to 170 ms, on whichever key happens to cross the threshold - a racer's Enter, a

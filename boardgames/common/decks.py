@@ -41,7 +41,7 @@ class DeckLine(NamedTuple):
 
     A ``NamedTuple``, not a dataclass: ``vowl check`` reads the curated word lists
     through it, and ``dataclasses`` (with ``inspect``) was a tenth of that command's
-    time (issue 16); lines are only read, never compared with other tuples."""
+    time; lines are only read, never compared with other tuples."""
 
     path: Path
     number: int
@@ -98,7 +98,7 @@ def read_text(path: Path) -> str:
     except OSError as exc:
         raise DeckError(path, None, f"the file cannot be read ({exc.strerror})") from None
     try:
-        whole = raw.decode("utf-8")  # at once: a deck is read at every start (issue 16)
+        whole = raw.decode("utf-8")  # at once: a deck is read at every start
     except UnicodeDecodeError as exc:
         raise DeckError(path, raw.count(b"\n", 0, exc.start) + 1, "the line is not valid UTF-8 text") from None
     return whole.removeprefix("\ufeff")

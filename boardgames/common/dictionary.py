@@ -14,7 +14,7 @@ library, a ``PYENCHANT_LIBRARY_PATH`` that points nowhere, no en_US word list, o
 word list that does not know "house" (an empty or damaged ``en_US.dic``, after which
 every answer would be rejected) - ends as one ``DictionaryUnavailable`` paragraph.
 
-Hunspell alone is not the word list players expect (issue 14), so the dictionary is
+Hunspell alone is not the word list players expect, so the dictionary is
 *curated* with two data files of ``decks/vowl`` (``Curation``): ``added.txt``, common
 American words hunspell lacks (donut, sudoku), and ``refused.txt``, entries that are
 not words a player should meet - abbreviations (dir, gov) and offensive words - which
@@ -72,7 +72,7 @@ class Curation(NamedTuple):
     """Words added to hunspell's list and words refused from it (kind by word).
 
     A ``NamedTuple``, not a dataclass: ``vowl check`` loads it, and ``dataclasses``
-    (with ``inspect``) was a tenth of that command's time (issue 16)."""
+    (with ``inspect``) was a tenth of that command's time."""
 
     added: frozenset[str]
     refused: dict[str, str]
@@ -415,7 +415,7 @@ class DeferredDictionary:
 
     What the games' judges hold (``vowl.spec.matcher``, ``vntypl8s.spec``): building a
     game does not open the word list, so a word game's first frame does not wait for
-    it (issue 16); the screen opens it just after (``common.ui.words``), long before
+    it; the screen opens it just after (``common.ui.words``), long before
     the first answer.  The curation is only data files, read without enchant.  One
     lock: the screen's worker and an early answer never open it twice.
     """

@@ -3,7 +3,7 @@
 Hunspell stores stems with affix flags (``savor/SMDG``) and an ``.aff`` file of
 prefix and suffix rules; it has no "list every word" call, and neither has
 pyenchant.  Listing answers by trying every vowel in every gap costs 5^(n-1) x 6
-checks for n consonants (issue 16), so the skeleton matcher instead indexes the
+checks for n consonants, so the skeleton matcher instead indexes the
 forms this module *generates* from ``en_US.dic``/``.aff`` -- the job of hunspell's
 ``unmunch``, which is not installed everywhere -- and keeps only those the real
 dictionary then *accepts*.  Generation only proposes candidates: a rule we read

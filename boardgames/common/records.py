@@ -3,7 +3,7 @@
 Why not ``@dataclass(frozen=True)``: defining one costs about 3M instructions
 (``dataclasses`` compiles its generated methods with ``exec``), and the settings,
 the loaded files and the saves listing are defined on the main menu's first-frame
-path (issue 16); ``vowl check`` would pay for ``dataclasses`` and ``inspect`` just
+path; ``vowl check`` would pay for ``dataclasses`` and ``inspect`` just
 for ``skeleton.Verdict``.  Nor a ``msgspec.Struct`` (``common.values``): outside the
 app, importing msgspec costs more than ``dataclasses`` did.  Nor a ``NamedTuple``: a
 record is not a tuple, and must not equal one.

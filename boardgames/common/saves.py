@@ -103,7 +103,7 @@ HEADER_LIMIT = 64 * KIB
 MAX_ACTIONS = SAVE_LIMIT // 2
 #: A game's key, as in ``boardgames.games`` ("vowl", "uwo", "vntypl8s").  The patterns
 #: are kept as text and compiled by ``re`` (its cache) when a save is first read: the
-#: main menu's first frame, with no save to list, compiles none (issue 16).
+#: main menu's first frame, with no save to list, compiles none.
 GAME_PATTERN = r"[a-z][a-z0-9_]{0,31}"
 #: A save's id: what ``SaveRecord`` generates (12 hex digits) and anything as plain -
 #: letters, digits, ``_`` and ``-``, so it can never be a path or a dot-name.
@@ -408,7 +408,7 @@ class Unread(FrozenRecord):
     data folder a link there may lead into (``storage.read_bytes``'s *root*).
 
     A frozen value (``FrozenRecord``, not a ``@dataclass``: the main menu lists the
-    saves for its first frame, issue 16), as ``Listing``.
+    saves for its first frame), as ``Listing``.
     """
 
     __slots__ = ("path", "root")
@@ -432,7 +432,7 @@ class SaveRecord:
     when it is resumed.
 
     What ``@dataclass`` made, written out by hand (defining a dataclass costs about 3M
-    instructions, before the main menu's first frame: issue 16): the same ``__init__``
+    instructions, before the main menu's first frame): the same ``__init__``
     (``actions``, ``id``, ``started`` and ``updated`` made fresh for each record, in
     that order), equality and repr with ``unread`` left out, and no hash.
     """
@@ -1015,7 +1015,7 @@ class Autosaver:
     The first failure to write is returned as a warning for the player; after it,
     saving stops for this game and play simply goes on.
 
-    Cheap per action (issue 16: the whole file was encoded, written and fsynced on the
+    Cheap per action (the whole file was encoded, written and fsynced on the
     key's path, 4.7 ms at 1,000 actions and growing): each action is turned into JSON
     once, when it is recorded, and the file is the header line followed by the action
     lines kept from the last write - no deep copy of the record, no encoding of old
@@ -1130,7 +1130,7 @@ class _Syncer:
     in between count once.  The thread is the one worker of a ``ThreadPoolExecutor``
     shared by every game, kept between saves: starting a thread per save made the
     key that wrote it wait until the new thread ran (``Thread.start`` waits for it),
-    a context switch that on a busy machine cost more than the save itself (issue 16).
+    a context switch that on a busy machine cost more than the save itself.
     The executor's worker is joined at exit, so the interpreter still waits for the
     last sync.  Best effort: a save that cannot be opened again (moved to the history,
     deleted) has nothing left to sync.

@@ -118,7 +118,7 @@ class Step(FrozenRecord):
     ``warning`` a problem with saving that the players should hear about once.
 
     A frozen record (``common.records``), not a ``@dataclass``: one costs about 3M
-    instructions to define, before every game's first frame (issue 16).  ``match`` by
+    instructions to define, before every game's first frame.  ``match`` by
     position works as on a dataclass.
     """
 

@@ -22,7 +22,7 @@ VERSION = 1
 FILE = "settings.json"
 LIMIT = 64 * KIB
 #: Textual theme names: "textual-dark", "nord", "catppuccin-latte"...  Compiled by ``re``
-#: (its cache) when a saved theme is first checked, not as the menu starts (issue 16).
+#: (its cache) when a saved theme is first checked, not as the menu starts.
 THEME_PATTERN = r"[a-z0-9][a-z0-9_-]{0,63}"
 
 
@@ -30,7 +30,7 @@ class Settings(FrozenRecord):
     """What the player chose; ``None`` means "the suite's default".
 
     A frozen value (``FrozenRecord``, not a ``@dataclass``: the main menu's first frame
-    loads the settings, issue 16), as ``LoadedSettings`` and ``storage.Loaded``.
+    loads the settings), as ``LoadedSettings`` and ``storage.Loaded``.
     """
 
     __slots__ = ("theme",)

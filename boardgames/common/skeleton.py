@@ -13,7 +13,7 @@ That is a regular language, so each skeleton compiles to one regex
 (``^s[aeiou]v[aeiou]r[aeiou]?$``).  A word is *accepted* when it fits **and** the
 dictionary knows it.  VNTYPL8S uses the same module to read plates.
 
-``solutions`` looks the skeleton up in an *index* (issue 16): every word the
+``solutions`` looks the skeleton up in an *index*: every word the
 dictionary accepts that has the puzzle's shape, grouped by consonant skeleton.  The
 index is built once per dictionary, lazily, from the installed hunspell word list
 with its affixes expanded (``boardgames.common.hunspell_words``), each form verified
@@ -91,7 +91,7 @@ class Verdict(FrozenRecord):
 
     A ``FrozenRecord``, not a dataclass: ``vowl check`` imports this module, and
     ``dataclasses`` (with ``inspect`` behind it) was a tenth of that command's time
-    against a raw pyenchant script (issue 16).  Nor a ``msgspec.Struct`` like the
+    against a raw pyenchant script.  Nor a ``msgspec.Struct`` like the
     engines' values (``common.values``): outside the app, where ``typing``, ``uuid`` and
     ``decimal`` are not loaded yet, importing msgspec costs more than ``dataclasses`` did.
     """
@@ -131,7 +131,7 @@ def normalise_skeleton(text: str) -> str:
 
 
 #: ``str.translate``'s table that drops the vowels (one pass in C, where a generator of
-#: characters cost most of the deck check before Vowl's first frame, issue 16).
+#: characters cost most of the deck check before Vowl's first frame).
 _NO_VOWELS = str.maketrans("", "", VOWELS)
 
 
@@ -154,7 +154,7 @@ def fits(skeleton: str, word: str) -> bool:
     The same language as ``compile_skeleton(skeleton)``, tested without compiling it:
     the word has the puzzle's shape (one shared regex) and its consonants are the
     skeleton's.  Deck validation calls this for every reference answer of 400 cards,
-    and a regex compiled per card cost most of the start-up's deck check (issue 16).
+    and a regex compiled per card cost most of the start-up's deck check.
     """
     return fits_normalised(normalise_skeleton(skeleton), word.strip().lower())
 
@@ -162,7 +162,7 @@ def fits(skeleton: str, word: str) -> bool:
 def fits_normalised(skeleton: str, word: str) -> bool:
     """``fits`` for a *skeleton* normalised already (``normalise_skeleton``) and a *word*
     stripped and in lower case already: what the deck check calls for each of its 800
-    answers before a Vowl game's first frame (issue 16)."""
+    answers before a Vowl game's first frame."""
     return PUZZLE_SHAPE.match(word) is not None and consonant_skeleton(word) == skeleton
 
 
@@ -191,7 +191,7 @@ PUZZLE_SHAPE = re.compile(r"^[b-df-hj-np-tv-z](?:[aeiou][b-df-hj-np-tv-z])*[aeio
 #: that may also start with a vowel (a prefix such as "re" may come before it).  Kept
 #: as text, compiled when first matched (``_core_shape``): the dictionary's stems are
 #: looked at after a game's first frame, and this case-blind pattern was the dearest
-#: one compiled before it (issue 16).
+#: one compiled before it.
 _CORE_SHAPE = r"^[b-df-hj-np-tv-z]?(?:[aeiou][b-df-hj-np-tv-z])*[aeiou]?$"
 
 
@@ -326,7 +326,7 @@ class SkeletonMatcher:
         (a test's small set of words, searched card by card).
 
         Never waits: the after-turn review asks it on the UI thread, and works out the
-        answers in a worker thread when it says no (issue 16: up to 286 ms on the key).
+        answers in a worker thread when it says no (up to 286 ms on the key).
         """
         if getattr(self._dictionary, "candidate_words", None) is None:
             return True

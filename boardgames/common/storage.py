@@ -85,7 +85,7 @@ class Loaded(FrozenRecord):
     not tell the player again (``SaveStore`` remembers).
 
     A frozen value (``FrozenRecord``, not a ``@dataclass``: the main menu's first frame
-    reads its settings through here, issue 16).
+    reads its settings through here).
     """
 
     __slots__ = ("data", "warning", "aside")

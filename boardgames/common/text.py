@@ -72,7 +72,7 @@ _HIDDEN = frozenset({"Cc", "Cf", "Cs", "Cn", "Zl", "Zp"})
 REPLACEMENT = "\ufffd"
 
 #: Text that ``_visible`` leaves as it is, checked in one pass: names, words and plates
-#: are nearly always printable ASCII, and the screens pass thousands of them (issue 16).
+#: are nearly always printable ASCII, and the screens pass thousands of them.
 _PRINTABLE_ASCII = re.compile(r"[ -~]*")
 
 #: Backslashes that would touch markup: before a bracket, or ending the value.
@@ -92,7 +92,7 @@ def _visible(char: str) -> str:
 def _width(text: str) -> int:
     """Terminal cells *text* takes.  Visible ASCII (all that ``_visible`` leaves of ASCII)
     is one cell a character; anything else asks Rich, imported only then: ``vowl check``
-    and the other commands that print a name or a word need no Rich (issue 16)."""
+    and the other commands that print a name or a word need no Rich."""
     if text.isascii():
         return len(text)
     from rich.cells import cell_len  # noqa: PLC0415 - see above
@@ -146,7 +146,7 @@ def inert(value: object, limit: int | None = LIMIT) -> Content:
     command palette's hits above all (``Hit``, ``DiscoveryHit``, ``Matcher.highlight``
     parse a ``str``), so a save titled ``[/]`` cannot crash it and ``[@click=...]`` is
     never a live action.  Textual is imported only here, when it is asked for: the
-    commands that print a name need none of it (issue 16).
+    commands that print a name need none of it.
     """
     from textual.content import Content  # noqa: PLC0415 - see above
 

@@ -15,7 +15,7 @@ class Countdown:
     """A pausable countdown of ``limit`` seconds read from ``clock``.
 
     Written out by hand, not a ``@dataclass`` (about 3M instructions to define, before
-    every game's first frame, issue 16): the same ``__init__``, equality (field by
+    every game's first frame): the same ``__init__``, equality (field by
     field), no hash, and repr.
     """
 

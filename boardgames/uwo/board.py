@@ -138,7 +138,7 @@ def _line_gap_table() -> _LineGaps:
     """[reach][a][b] (reach 0..LONGEST): see ``line_gaps``; reach 0 is the Manhattan distance.
 
     Built on first use: only the computer opponent asks, and a duel between people
-    should not pay for 5,400 entries before its first frame (issue 16).
+    should not pay for 5,400 entries before its first frame.
     """
     if not _line_gap_cache:
         _line_gap_cache.append(tuple(

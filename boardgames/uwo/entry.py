@@ -68,7 +68,7 @@ RESUME_CLASHES = ("--first-game", "--vs-computer", "--level", "--side", "--seed"
 def start_screen(first_game: bool, computer: ComputerOpponent | None) -> Screen:
     """What ``boardgames uwo`` opens: a duel between people opens on the Gnorfs'
     handover, alone in the first frame, the duel built beneath it after that frame
-    (``OpeningHandover``, issue 16); against the computer the duel itself (no handover)."""
+    (``OpeningHandover``); against the computer the duel itself (no handover)."""
     if computer is None:
         from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
 
@@ -196,7 +196,7 @@ class UwoEntry(GameEntry):
 
         A duel between people opens on its handover, alone in the first frame, worded
         from the replayed engine (``handovers.first``); the duel's screen is imported and
-        built beneath it after that frame (``OpeningHandover``, issue 16).  Against the
+        built beneath it after that frame (``OpeningHandover``).  Against the
         computer, or over, it opens on the duel itself, as it always did.
         """
         from boardgames.uwo import handovers  # noqa: PLC0415 - the duel's own words, without its screen

@@ -2,7 +2,7 @@
 
 The duel's screen says it at every handover (``UwoScreen.handover``), and the command
 line's opening handover says the first one before the duel's screen and engine are
-imported (``entry.start_screen``, issue 16): both take their words from here, so the
+imported (``entry.start_screen``): both take their words from here, so the
 opening can never drift from what the duel itself would have said.  A resumed duel
 between people opens on its handover too, worded here from the replayed engine alone
 (``first``), before the duel's screen is imported (``entry.session_screen``).

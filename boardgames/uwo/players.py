@@ -89,7 +89,7 @@ class RandomPlayer:
 def _level(name: str) -> PlayerFactory:
     def make(side: Side, rng: random.Random) -> Player:
         # The search is imported when a computer player is first made, not with this
-        # module: a duel between people, and its first frame, never load it (issue 16).
+        # module: a duel between people, and its first frame, never load it.
         from boardgames.uwo.ai import make_player  # noqa: PLC0415
 
         return make_player(name, side, rng)
@@ -170,7 +170,7 @@ def play_game(
         player = players[side]
         # The random player reads nothing of its view but the legal actions, so it is
         # handed those alone: building a whole view per decision was three quarters of
-        # random self-play's time (issue 16).  The same list, so the same games.
+        # random self-play's time.  The same list, so the same games.
         if isinstance(player, RandomPlayer):
             started = time.perf_counter()
             action = player.pick(game.legal_list())

@@ -576,7 +576,7 @@ class UwoScreen(SessionScreen[Game]):
         if self._drawn is None:
             # A duel's first handover: nothing is drawn yet, so nothing is left to hide,
             # and the handover covers the whole board: it is drawn just after the
-            # handover's first frame, not before it (issue 16).
+            # handover's first frame, not before it.
             self.call_after_refresh(self.redraw)
         else:
             self.redraw()
@@ -849,7 +849,7 @@ class UwoScreen(SessionScreen[Game]):
 
     def move_cursor(self) -> None:
         """Only the cursor moved: draw the cell it left, the cell it entered and the info
-        panel, nothing else (issue 16: the whole redraw, 30 cells, the status, the hand and
+        panel, nothing else (the whole redraw, 30 cells, the status, the hand and
         the Footer's keys, took most of a frame on every arrow key).
 
         The other panels do not read the cursor; a fresh view that equals the one last

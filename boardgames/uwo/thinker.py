@@ -1,4 +1,4 @@
-"""The computer's search in a process of its own (issue 16).
+"""The computer's search in a process of its own.
 
 In a thread, the search (pure Python, up to about a second a decision at ``hard``)
 competed with the screen for the interpreter lock: a cursor key took three times as
@@ -61,7 +61,7 @@ _WATCH = 0.25
 #: process may take without privileges).  On a machine of two cores the search takes
 #: one whole core for up to a second a decision; at the app's own priority the kernel
 #: shared the cores between the search, the app and whatever else runs, and a cursor
-#: key waited for a slice of the search (issue 16: p95 17.5-35.5 ms while the computer
+#: key waited for a slice of the search (p95 17.5-35.5 ms while the computer
 #: thought, 11.5-14.5 ms otherwise).  At the lowest priority the screen wins every time
 #: it has work, which is what a player wants: a move arrives a little later on a busy
 #: machine, a key never does.

@@ -45,7 +45,7 @@ class Drawn(Static):
 
     The screen redraws every panel after every key; most of them have not changed,
     and a real ``update`` costs a repaint.  A layout costs far more: the whole screen
-    is arranged again and every widget on it repainted (issue 16: the info panel's
+    is arranged again and every widget on it repainted (the info panel's
     "c3: an empty square" asked for one on every cursor move, 30-40 ms a key).  An
     auto-height panel whose new text takes the lines it has now keeps its place, so
     a repaint is enough.
@@ -225,7 +225,7 @@ class BoardGrid(Grid, can_focus=True):
         in case a rule styles them by their parent's focus.  None does here: only the
         grid's own background follows its focus (``uwo.tcss``: ``BoardGrid:focus``), so
         its cells and labels keep their styles.  The duel focuses the grid as it opens,
-        and that was a fifth of the stylings before its first frame (issue 16).
+        and that was a fifth of the stylings before its first frame.
         """
         self.app.stylesheet.update_nodes([self], animate=True)
 
@@ -271,7 +271,7 @@ class ThinkingDots(Static):
     The ``LoadingIndicator`` asks for a frame 16 times a second and computes a colour
     gradient for each; with the computer's search holding the interpreter in its
     thread, every one of those frames waited for it too, and a cursor key waited for
-    them (issue 16: 40-100 ms a key while the computer thought).  Four changes a second,
+    them (40-100 ms a key while the computer thought).  Four changes a second,
     each one line of three characters, say "busy" as well; the timer runs only while
     the dots are shown (``run``).
     """
@@ -385,7 +385,7 @@ class InfoPanel(Drawn):
     While only the cursor moves it grows for a taller card but does not shrink
     (``shrink=False``); it fits its text again at the next full redraw (an action, a
     handover).  Walking the cursor between a card and an empty square would otherwise
-    lay out the whole screen on every other key (issue 16: the keys slower than a frame
+    lay out the whole screen on every other key (the keys slower than a frame
     were those), and the hand and the log beneath it would jump up and down under the
     player's eyes as the cursor moves.
     """

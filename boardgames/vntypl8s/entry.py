@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 def _players_arg(text: str) -> tuple[str, ...]:
     """``--players``: the names as the game keeps them (``limits.parse_players``),
     checked without the engine, which a game opened from the command line imports
-    after its first frame (issue 16)."""
+    after its first frame."""
     from boardgames.vntypl8s.limits import parse_players  # noqa: PLC0415
 
     try:
@@ -222,7 +222,7 @@ class Vntypl8sEntry(GameEntry):
 
         That handover alone is the first frame, worded from the engine and the last
         replayed action (``handovers.first``); the game's screen is imported and built
-        beneath it after that frame (``OpeningHandover``, issue 16).  A finished game
+        beneath it after that frame (``OpeningHandover``).  A finished game
         opens on its final table, as it always did.
         """
         from boardgames.vntypl8s import handovers  # noqa: PLC0415 - the game's own words, without its screen
@@ -245,7 +245,7 @@ class Vntypl8sEntry(GameEntry):
 
         A game opens on its first writer's handover, alone in the first frame; the
         game (its screen, engine and deal) is built beneath it after that frame
-        (``OpeningHandover``, issue 16).
+        (``OpeningHandover``).
         """
         if players is None:
             from boardgames.vntypl8s.screen import Vntypl8sSetupScreen  # noqa: PLC0415

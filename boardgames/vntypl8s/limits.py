@@ -5,8 +5,8 @@ first frame of a game from the command line shows.
 
 Their own module so that building the command line (``entry.register``: every
 ``boardgames`` command does it) imports neither the plate judge nor the engine, and a
-game opened from the command line imports its engine only after its first frame
-(issue 16); ``engine``, ``judge`` and ``spec`` use and re-export them.
+game opened from the command line imports its engine only after its first frame;
+``engine``, ``judge`` and ``spec`` use and re-export them.
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ ACTION_CLASSES: dict[str, type] = classes_of(engine)
 @functools.cache
 def plate_judge() -> PlateJudge:
     """The process-wide judge (it memoises each owner's title words); its dictionary is
-    opened at the first word it reads (``DeferredDictionary``, issue 16)."""
+    opened at the first word it reads (``DeferredDictionary``)."""
     return PlateJudge(deferred_dictionary())
 
 

@@ -63,7 +63,7 @@ def parse_card(line: DeckLine, tier: Tier) -> Card:
     for answer in answers:
         if not answer.isascii() or not answer.isalpha() or answer != answer.lower():
             raise line.error(f"reference answer {answer!r} must be a lower-case word")
-        if not fits_normalised(skeleton, answer):  # both normalised above (issue 16: 800 answers)
+        if not fits_normalised(skeleton, answer):  # both normalised above (800 answers)
             raise line.error(f"reference answer {answer!r} does not fit {skeleton}")
     return Card(skeleton, tier, tuple(answers))
 
@@ -105,7 +105,7 @@ MAX_ZIPF = 8.0
 #: Both read the text with a newline put before and after it, and look for a newline
 #: (what starts a line): re scans for that one character in C, where ``^`` with
 #: ``re.MULTILINE`` tried the pattern at each of the file's 64,000 characters (half
-#: the time of the check, issue 16).
+#: the time of the check).
 _FREQUENCY_ROW = re.compile(r"\n([a-z]{2,})[ \t]+([0-7]\.[0-9][0-9])(?=\n)")
 _NOT_A_ROW_OR_COMMENT = re.compile(r"\n(?!\n|#|\Z|[a-z]{2,}[ \t]+[0-7]\.[0-9][0-9]\n)")
 #: In a file where every line is a row, a comment or blank: the word of each row.
@@ -122,8 +122,8 @@ def load_frequencies() -> dict[str, float]:
 
     Read before every Vowl game's first frame (the command line checks every deck
     file first), so a file as the deck build writes it is checked in one pass of two
-    regular expressions (``_well_formed_frequencies``, 5,300 lines: 9 ms line by line,
-    issue 16); any other file is read line by line, which accepts the same and names the
+    regular expressions (``_well_formed_frequencies``, 5,300 lines: 9 ms line by line);
+    any other file is read line by line, which accepts the same and names the
     line at fault.
     """
     path = deck_path("vowl", FREQUENCY_FILE)
@@ -142,7 +142,7 @@ def check_frequencies() -> None:
     build writes it is checked by one regular expression over the text (every line a
     row, a comment or blank) and one over the rows' words (none twice): what
     ``_well_formed_frequencies`` checks, without its list of rows, its ``float``
-    calls and its table, three quarters of its time (issue 16).  Any other file is
+    calls and its table, three quarters of its time.  Any other file is
     read line by line, which names the line at fault.
     """
     path = deck_path("vowl", FREQUENCY_FILE)

@@ -165,7 +165,7 @@ class PlayerSetup(Struct, frozen=True):
 # --------------------------------------------------------------------------- internal state
 # ``msgspec.Struct``s, not dataclasses, like the values (``common.values``): the seven
 # dataclasses here took a tenth of the engine's import before Vowl's first frame
-# (issue 16).  Mutable (but ``_Pending``), unhashable and compared field by field, as
+#.  Mutable (but ``_Pending``), unhashable and compared field by field, as
 # the dataclasses were; nothing here is saved.
 
 

@@ -114,7 +114,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     """``boardgames vowl solve SKELETON``: every answer, sorted; exit 1 when there is none.
 
     Any length up to ``MAX_SKELETON`` consonants (a malformed skeleton beyond it,
-    exit 2): answers come from the dictionary's index, one lookup (issue 16).  Only
+    exit 2): answers come from the dictionary's index, one lookup.  Only
     where no hunspell word list can be read does the matcher fall back to the
     exhaustive search, which refuses long skeletons (``SkeletonTooLong``, exit 2).
     """
@@ -225,7 +225,7 @@ class VowlEntry(GameEntry):
 
         The answer index is not built here: the game's screens start it in the
         background after their first frame (``SkeletonMatcher.prepare``), so that neither
-        a tool (``check``) nor a screen's start waits or competes for it (issue 16).
+        a tool (``check``) nor a screen's start waits or competes for it.
         """
         get_dictionary()
 

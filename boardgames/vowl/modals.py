@@ -32,7 +32,7 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
     """Selection mode, for the selector's eyes only: tick exactly three cards to discard."""
 
     BINDINGS = [Binding("enter", "confirm", "Discard these 3", priority=True)]
-    #: Here, not in vowl.tcss: the table's first frame does not parse it (issue 16).  The
+    #: Here, not in vowl.tcss: the table's first frame does not parse it.  The
     #: ``:ansi`` rule keeps the opaque background over ``ModalScreen:ansi``'s transparent
     #: one, as the same rule in vowl.tcss (user CSS, above any default) did.
     DEFAULT_CSS = """
@@ -102,7 +102,7 @@ STATUS_STYLE = {
 def review_table(summary: TurnSummary, matcher: SkeletonMatcher, *, show_all: bool = False) -> Table:
     """Every card of the turn with its accepted answers ("you could also have said …").
 
-    Answers come most common first (``cards.by_frequency``, issue 14): cut to
+    Answers come most common first (``cards.by_frequency``): cut to
     ``MAX_ALSO`` alphabetically, "mono" hid behind "mene" and "mun".  *show_all*
     lifts the cut (the review's ``+`` key).
     """
@@ -179,12 +179,12 @@ class ReviewScreen(OnceModalScreen[None]):
         Binding("enter,escape", "close", "Continue", priority=True),
         Binding(ALL_ANSWERS_KEY, "all_answers", "All answers", key_display="+"),
     ]
-    #: Here, not in vowl.tcss: the table's first frame does not parse it (issue 16).
+    #: Here, not in vowl.tcss: the table's first frame does not parse it.
     DEFAULT_CSS = """
     ReviewScreen {
         align: center middle;
         /* Opaque: a see-through modal paints the whole table beneath it again, tinted,
-           a third of the time from the turn's last answer to the review (issue 16). */
+           a third of the time from the turn's last answer to the review. */
         background: $background;
         /* Fills the terminal when the review is long; its table scrolls (the headline and the hint stay). */
         #review-box { width: 100%; max-width: 140; height: auto; max-height: 100%; border: thick $accent; background: $panel; padding: 0 1; }
@@ -213,7 +213,7 @@ class ReviewScreen(OnceModalScreen[None]):
             headline += f"  Race: {plain(s.race.winner or 'nobody')} — {s.race.how.value}{results}."
         # Every card's answers come from the dictionary's index: at once when it is built,
         # else (the first review, the index still building) from a worker thread, so the
-        # key that ended the turn never waits for the dictionary (issue 16).
+        # key that ended the turn never waits for the dictionary.
         table = review_table(s, self.matcher) if self.matcher.ready() else Text(self.WORKING, style="dim")
         with Vertical(id="review-box"):
             yield Static(Content(headline), id="review-headline")  # names in it: plain text

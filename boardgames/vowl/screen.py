@@ -197,7 +197,7 @@ class VowlScreen(SessionScreen[VowlGame]):
                     yield SandTimer(25, host(self).clock, id="timer")
                 # Born as the first ``sync`` leaves them (no card face up, the box shut until a
                 # pile): a class or ``disabled`` changed after mounting restyled each again before
-                # the first frame, the answer box with its blur's too (issue 16).
+                # the first frame, the answer box with its blur's too.
                 yield CardFace("", id="card", classes="-empty")
                 # The summary at the game's end (``#game-over``) goes here, mounted then.
                 yield Static("", id="pile-info")
@@ -225,7 +225,7 @@ class VowlScreen(SessionScreen[VowlGame]):
     def _prepare_review(self) -> None:
         """After the first frame, in the dictionary's worker: the review's answer index, and
         ``frequency.txt``'s table, which orders its answers (checked before the first
-        frame, built here: issue 16)."""
+        frame, built here)."""
         self.matcher.prepare()
         load_frequencies()
 
@@ -252,7 +252,7 @@ class VowlScreen(SessionScreen[VowlGame]):
 
         Mounted the first time it is needed, beside the card's timer: most games never
         reach sudden death, and a widget mounted hidden was styled and laid out before
-        the table's first frame all the same (issue 16).  It is in the screen's DOM at
+        the table's first frame all the same.  It is in the screen's DOM at
         once (``mount`` registers it before it returns); ``SandTimer`` starts its ticks
         on mount if it was started before.
         """
@@ -420,7 +420,7 @@ class VowlScreen(SessionScreen[VowlGame]):
         self.refresh_bindings_if_changed()
 
     def refresh_bindings_if_changed(self) -> None:
-        """Rebuild the Footer only when a key it shows changed (issue 16).
+        """Rebuild the Footer only when a key it shows changed.
 
         ``refresh_bindings`` recomposes the Footer - every key a new widget, then a
         layout of the whole screen - and ``sync`` runs after every action, so each
@@ -633,7 +633,7 @@ class VowlScreen(SessionScreen[VowlGame]):
         self.set_class(over, "-over")  # vowl.tcss: the summary takes the card's place
         sd = view.sudden_death if view.phase is Phase.SUDDEN_DEATH else None
         if sd is not None:
-            # Mounted as sudden death begins, not hidden from the first frame (issue 16):
+            # Mounted as sudden death begins, not hidden from the first frame:
             # it tells the screen at once whether keys count (``on_armed``).
             find_or_mount(self.query_one("#vowl-table"), GateHint, lambda: GateHint("", id="buzz-gate"),
                           before="#answer")
@@ -642,7 +642,7 @@ class VowlScreen(SessionScreen[VowlGame]):
         if over:
             from boardgames.vowl.summary import game_summary  # noqa: PLC0415 - only once the game is over
 
-            # Mounted at the game's end, not hidden from the first frame (issue 16).
+            # Mounted at the game's end, not hidden from the first frame.
             panel = find_or_mount(self.query_one("#vowl-table"), GameOverPanel,
                                   lambda: GameOverPanel("", id="game-over"), after="#card")
             panel.show(game_summary(view, self._events), view.practice)

@@ -32,7 +32,7 @@ class VowlSetupScreen(GameScreen):
     GAME = "vowl"
     MIN_SIZE = (64, 20)  # the form scrolls; narrower than this the player rows break
     CSS_PATH = "vowl.tcss"  # the table's, read now: the game that follows restyles nothing
-    #: The form's own rules: here, not in vowl.tcss, which the table's first frame parses (issue 16).
+    #: The form's own rules: here, not in vowl.tcss, which the table's first frame parses.
     DEFAULT_CSS = """
     VowlSetupScreen {
         #setup { padding: 1 2; }

@@ -132,7 +132,7 @@ def parse_players(text: str) -> tuple[str, ...]:
 @functools.cache
 def matcher() -> SkeletonMatcher:
     """The judge of answers; the dictionary behind it is the process's one, opened at its
-    first word (``DeferredDictionary``: not before the game's first frame, issue 16)."""
+    first word (``DeferredDictionary``: not before the game's first frame)."""
     return SkeletonMatcher(deferred_dictionary())
 
 

@@ -49,7 +49,7 @@ def put(widget: Static, content: VisualType, key: object = _UNSHOWN, *, layout: 
     """Show *content* in *widget* unless it already shows it (*key*: what it is drawn
     from, by default the content itself); ``True`` if it was drawn.
 
-    Why (issue 16): the screen redraws every panel after every key, and each
+    Why: the screen redraws every panel after every key, and each
     ``Static.update`` asked for a layout - the whole screen arranged again and every
     widget on it repainted, several times per Enter.  An unchanged panel needs
     nothing; a changed one needs a layout only when its size can change: an auto
@@ -102,7 +102,7 @@ class EventLog(ScrollView, can_focus=True):
 
     Not a ``RichLog`` subclass: ``textual.widgets._rich_log`` imports ``rich.pretty``
     and with it ``attrs`` (63 M instructions, a tenth of what Vowl's first frame
-    costs above a bare Textual app, issue 16) for ``Pretty``, which draws objects
+    costs above a bare Textual app) for ``Pretty``, which draws objects
     that are not text; the log is written only ``Text`` (``narrate.log_line``).  So
     this is ``RichLog``'s text path, as Textual 8.2.8 has it: a line is rendered
     through the app's console at the log's width (wrapped, never parsed as markup),
@@ -112,7 +112,7 @@ class EventLog(ScrollView, can_focus=True):
 
     ``RichLog.write`` sets the log's virtual size, a reactive that asks for a layout:
     the whole screen arranged again and every widget repainted, on every Enter
-    (issue 16).  The log's own size is fixed by its place (``vowl.tcss``), so a new
+   .  The log's own size is fixed by its place (``vowl.tcss``), so a new
     line changes only how far it scrolls - unless its scroll bar appears or goes,
     which moves its text: then the layout is kept.
 
@@ -323,7 +323,7 @@ class Feedback(Static):
     The colour is in the content (``[$success]``/``[$error]``, the theme's own), not a
     CSS class: a verdict usually follows one of the other kind, and a class toggled on
     every Enter restyled the line through the whole stylesheet (``Stylesheet.apply``,
-    about a fifth of an answer's handling; issue 16).  *text* is markup whose outside
+    about a fifth of an answer's handling).  *text* is markup whose outside
     text went through ``shown``.
     """
 
@@ -352,7 +352,7 @@ class CardFace(Static):
         text.append(f"\n\n{card.tier.name.lower()} · {card.tier.value}", style="dim")
         if not restyled and isinstance(previous, tuple) and previous[0] is not None:
             # Another card of the same deck (a fixed size: 1fr): only the rows that
-            # change are drawn again - its letters - not all of its rows (issue 16).
+            # change are drawn again - its letters - not all of its rows.
             self._put_key = (card, caption)
             update_changed_rows(self, text)
             return

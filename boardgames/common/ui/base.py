@@ -292,7 +292,7 @@ class GameScreen(Screen[None]):
     def _on_mount(self, event: events.Mount) -> None:
         # ``TooSmall`` is mounted the first time the terminal is too small (``_check_size``),
         # not hidden with every game screen: styled and laid out before each first frame
-        # for nothing (issue 16).
+        # for nothing.
         self._check_size(self.app.size.width, self.app.size.height)
 
     async def _on_resize(self, event: events.Resize) -> None:

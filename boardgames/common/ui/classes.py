@@ -1,4 +1,4 @@
-"""Several CSS classes of a widget changed with one restyle (issue 16).
+"""Several CSS classes of a widget changed with one restyle.
 
 Each ``set_class`` that changes something restyles the widget through the whole
 stylesheet (``Stylesheet.apply``, about a millisecond); a widget whose look is a set

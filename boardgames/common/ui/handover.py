@@ -22,7 +22,7 @@ The player's name is data (``common.text``): the default headline escapes it.  A
 A game that opens on a handover (``boardgames uwo``, ``boardgames vntypl8s --players
 ...``, and a resumed hot-seat game: ``--resume``, the menu's resume line) opens on an
 ``OpeningHandover``: that handover alone is the first frame, and the game screen is
-built beneath it once that frame is painted (issue 16).
+built beneath it once that frame is painted.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ class HandoverScreen(OnceModalScreen[None]):
     def on_mount(self) -> None:
         self.wipe_previous_player()
         # The keyboard is changing hands and this screen takes no key yet (``ARM``): the
-        # collector's full pass runs now, not on a racer's key (issue 16).
+        # collector's full pass runs now, not on a racer's key.
         after_first_frame(self, collector.settle)
 
     def wipe_previous_player(self) -> None:
@@ -158,7 +158,7 @@ class HandoverScreen(OnceModalScreen[None]):
 
 class OpeningHandover(HandoverScreen):
     """The first screen of a game that opens on a handover: the handover alone, the game
-    built beneath it while the players read it (issue 16).
+    built beneath it while the players read it.
 
     Its first frame needs nothing of the game: not its screen's module, its engine or
     its widgets (a game screen's imports, composing and styling took more than the

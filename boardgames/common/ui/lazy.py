@@ -1,6 +1,6 @@
 """Widgets mounted the first time they are needed, not hidden from the first frame.
 
-Why (issue 16): a widget mounted hidden is still styled and laid out before the
+Why: a widget mounted hidden is still styled and laid out before the
 screen's first frame, and most of them are never shown (a "terminal too small"
 message, sudden death's countdown, the game-over panel).  Each screen had written
 "find it, else mount it" its own way; this is the one way.

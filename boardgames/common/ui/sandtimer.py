@@ -39,7 +39,7 @@ class SandTimer(Static):
 
     class Expired(Message):
         """Time ran out; sent once per run.  (Not a dataclass: defining one costs more
-        than the rest of this module, before every game's first frame, issue 16.)"""
+        than the rest of this module, before every game's first frame.)"""
 
         def __init__(self, timer: SandTimer) -> None:
             super().__init__()
@@ -112,7 +112,7 @@ class SandTimer(Static):
         """Show the whole seconds left.  The time left changes at every tick (ten a second
         on a real clock), the text once a second: only then is it drawn, and laid out
         only when its width changes (this box is as wide as its text) - each tick laid
-        out the whole screen, racing every key typed against the sand (issue 16)."""
+        out the whole screen, racing every key typed against the sand."""
         self.set_class(0 < remaining <= 5, "-low")
         text = f"⏳ {math.ceil(remaining):>2d} s"
         if text == self._shown:

@@ -62,7 +62,7 @@ class SessionScreen(GameScreen, Generic[E]):
     def hand_over(self, handover: HandoverScreen, then: Callable[[Any], None]) -> None:
         """Cover the terminal with *handover*; *then* once the incoming player took the keyboard.
 
-        The first handover of a game that opened on one (``OpeningHandover``, issue 16)
+        The first handover of a game that opened on one (``OpeningHandover``)
         is that one, already on the screen since before this screen was built: it takes
         *handover*'s words and *then*, so the player who is reading it goes on reading
         the same screen, its quiet period running from when it appeared.

@@ -1,6 +1,6 @@
 """``TitleBar``: the game screens' title line, Textual's ``Header`` drawn by one widget.
 
-Why (issue 16): Textual's ``Header`` is four widgets (itself, the icon, the title, the
+Why: Textual's ``Header`` is four widgets (itself, the icon, the title, the
 clock's space), each with its own ``DEFAULT_CSS`` parsed, styled, laid out and drawn
 before a game's first frame - about 28M instructions of Vowl's first frame, 2% of
 it, for one line that never changes while a game is played.  ``TitleBar`` draws the

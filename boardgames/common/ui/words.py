@@ -1,4 +1,4 @@
-"""Opening the spell checker just after a word game's first frame (issue 16).
+"""Opening the spell checker just after a word game's first frame.
 
 A word game's first screen (the roll, the first handover, the setup form) judges no
 word, so nothing before it loads enchant (7 MiB) or reads the en_US word list (30 ms,
