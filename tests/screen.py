@@ -159,3 +159,23 @@ def rendered_widgets() -> Iterator[list[str]]:
         yield rendered
     finally:
         Widget.render_lines = render_lines  # type: ignore[method-assign]
+
+
+async def uwo_with_a_saved_action(pilot) -> Any:
+    """From the menu, open UWO and end the first turn: the duel's screen, whose save
+    holds one action (for tests of what becomes of an open game's save)."""
+    from boardgames.app import MainMenu
+    from boardgames.common.ui.session_screen import SessionScreen
+
+    app = pilot.app
+    await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+    app.open_game("uwo")
+    await wait_for(pilot, lambda: settled(app) and not isinstance(app.screen, MainMenu), "UWO")
+    if not isinstance(app.screen, SessionScreen):  # the duel's setup question
+        await deliberately(pilot, "enter")
+    await take_keyboard(pilot)
+    game = next(s for s in app.screen_stack if isinstance(s, SessionScreen))
+    await deliberately(pilot, "e")  # end the turn (asked once): the save now holds an action
+    await deliberately(pilot, "y")
+    await wait_for(pilot, lambda: bool(game.session.autosave.record.actions), "a saved action")
+    return game

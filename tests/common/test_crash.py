@@ -8,11 +8,10 @@ from pathlib import Path
 import pytest
 
 from boardgames import __version__
-from boardgames.app import BoardgamesApp, MainMenu, run
+from boardgames.app import BoardgamesApp, run
 from boardgames.common.clock import ManualClock
 from boardgames.common.crash import EXIT_CRASH, FOLDER, Crash, write_report
-from boardgames.common.ui.session_screen import SessionScreen
-from tests.screen import deliberately, settled, take_keyboard, wait_for
+from tests.screen import uwo_with_a_saved_action, wait_for
 
 
 class Boom(RuntimeError):
@@ -33,16 +32,7 @@ async def test_a_crash_in_a_game_leaves_a_report_naming_its_save(data: Path) -> 
     app = BoardgamesApp(clock=ManualClock(), seed=4)
     with pytest.raises(Boom):
         async with app.run_test(size=(120, 40)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
-            app.open_game("uwo")
-            await wait_for(pilot, lambda: settled(app) and not isinstance(app.screen, MainMenu), "UWO")
-            if not isinstance(app.screen, SessionScreen):  # the duel's setup question
-                await deliberately(pilot, "enter")
-            await take_keyboard(pilot)
-            game = next(s for s in app.screen_stack if isinstance(s, SessionScreen))
-            await deliberately(pilot, "e")  # end the turn (asked once): the save now holds an action
-            await deliberately(pilot, "y")
-            await wait_for(pilot, lambda: bool(game.session.autosave.record.actions), "a saved action")
+            game = await uwo_with_a_saved_action(pilot)
 
             def boom() -> None:
                 raise Boom("a bug in a handler")
@@ -104,8 +94,9 @@ def test_the_menu_command_itself_exits_non_zero_after_a_crash(
     data: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``boardgames`` (the CLI, not just ``app.run``) reports a crash in the app: exit 70."""
-    from boardgames import cli  # noqa: PLC0415
-    from textual.app import App  # noqa: PLC0415
+    from textual.app import App
+
+    from boardgames import cli
 
     def broken_mount(self: BoardgamesApp) -> None:
         raise Boom("the menu broke")
@@ -124,8 +115,8 @@ def test_the_menu_command_itself_exits_non_zero_after_a_crash(
 def test_a_bug_in_a_command_outside_the_app_leaves_a_report(
     data: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from boardgames import cli  # noqa: PLC0415
-    from boardgames.common import skeleton  # noqa: PLC0415
+    from boardgames import cli
+    from boardgames.common import skeleton
 
     def broken(*args: object, **kwargs: object) -> object:
         raise Boom("the solver broke")

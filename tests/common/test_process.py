@@ -242,11 +242,10 @@ async def test_a_signal_flushes_the_open_games_save_and_exits_with_its_status(
 ) -> None:
     """What the handler does, in the app: every open game's save waited for on disk
     (its background ``fsync``), then the app's own exit with 128 + the signal."""
-    from boardgames.app import BoardgamesApp, MainMenu  # noqa: PLC0415
-    from boardgames.common.clock import ManualClock  # noqa: PLC0415
-    from boardgames.common.saves import Autosaver  # noqa: PLC0415
-    from boardgames.common.ui.session_screen import SessionScreen  # noqa: PLC0415
-    from tests.screen import deliberately, settled, take_keyboard, wait_for  # noqa: PLC0415
+    from boardgames.app import BoardgamesApp
+    from boardgames.common.clock import ManualClock
+    from boardgames.common.saves import Autosaver
+    from tests.screen import uwo_with_a_saved_action, wait_for
 
     monkeypatch.setenv("BOARDGAMES_DATA", str(data))
     flushed: list[Autosaver] = []
@@ -259,16 +258,7 @@ async def test_a_signal_flushes_the_open_games_save_and_exits_with_its_status(
     monkeypatch.setattr(Autosaver, "flush", flush)
     app = BoardgamesApp(clock=ManualClock(), seed=4)
     async with app.run_test(size=(120, 40)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
-        app.open_game("uwo")
-        await wait_for(pilot, lambda: settled(app) and not isinstance(app.screen, MainMenu), "UWO")
-        if not isinstance(app.screen, SessionScreen):  # the duel's setup question
-            await deliberately(pilot, "enter")
-        await take_keyboard(pilot)
-        game = next(s for s in app.screen_stack if isinstance(s, SessionScreen))
-        await deliberately(pilot, "e")  # end the turn (asked once): the save now holds an action
-        await deliberately(pilot, "y")
-        await wait_for(pilot, lambda: bool(game.session.autosave.record.actions), "a saved action")
+        game = await uwo_with_a_saved_action(pilot)
         flushed.clear()
         app.leave_on_signal(signal.SIGTERM)
         await wait_for(pilot, lambda: app.return_code is not None, "the app to leave")
