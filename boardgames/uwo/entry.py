@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from boardgames.games import GameEntry
+from boardgames.games import RESUME, SEED, GameEntry, Opener, Option
 from boardgames.subcommands import SEED_HELP, SEEDS, whole_number
 from boardgames.uwo.levels import OPPONENT_LEVELS, PLAYER_NAMES
 
@@ -61,10 +61,6 @@ def computer_from_args(args: argparse.Namespace) -> ComputerOpponent | None:
     return ComputerOpponent(args.level or "normal", human.other)
 
 
-#: What ``--resume`` cannot be given with: the saved duel keeps its variant, opponent and deal.
-RESUME_CLASHES = ("--first-game", "--vs-computer", "--level", "--side", "--seed")
-
-
 def start_screen(first_game: bool, computer: ComputerOpponent | None) -> Screen:
     """What ``boardgames uwo`` opens: a duel between people opens on the Gnorfs'
     handover, alone in the first frame, the duel built beneath it after that frame
@@ -87,12 +83,9 @@ def start_screen(first_game: bool, computer: ComputerOpponent | None) -> Screen:
     return UwoScreen(first_game=first_game, computer=computer)
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    from boardgames.cli import play_game, refuse_together  # noqa: PLC0415
-
-    refuse_together(args, "--resume", RESUME_CLASHES, "the saved duel keeps its own variant, opponent and seed.")
+def start(args: argparse.Namespace) -> Opener:
     computer = computer_from_args(args)
-    return play_game(ENTRY, args, lambda host: start_screen(args.first_game, computer))
+    return lambda host: start_screen(args.first_game, computer)
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
@@ -111,33 +104,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(  # its line in ``boardgames --help``: ``GameInfo.command_help``
-        "uwo",
-        description=(
-            "UWO. Starts a hot-seat duel on this terminal: the Gnorfs (green) against "
-            "the Pnorfs (purple); or, with --vs-computer, you against the computer. "
-            "F1 in the game shows the rules."
-        ),
-    )
-    p.add_argument(
-        "--first-game", action="store_true", help="the rulebook's first-game variant: 8 UMOs each, corners empty"
-    )
-    p.add_argument("--seed", type=SEEDS, default=None, help=f"seed the shuffles (the same deal every time; {SEED_HELP})")
-    p.add_argument("--vs-computer", action="store_true", help="play alone against the computer")
-    p.add_argument(
-        "--resume", action="store_true",
-        help="resume the most recent unfinished UWO duel (with no other option: the save keeps its own)",
-    )
-    p.add_argument(
-        "--level", choices=OPPONENT_LEVELS, default=None,
-        help="how strong the computer plays (default normal; implies --vs-computer)",
-    )
-    p.add_argument(
-        "--side", choices=("gnorfs", "pnorfs"), default=None,
-        help="the army you play against the computer (default gnorfs, who begin; implies --vs-computer)",
-    )
-    p.set_defaults(func=cmd_play)
+def tools(p: argparse.ArgumentParser) -> None:
     sub = p.add_subparsers(title="tools", metavar="TOOL")
     s = sub.add_parser(
         "selfplay",
@@ -168,54 +135,75 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     s.set_defaults(func=cmd_selfplay)
 
 
-class UwoEntry(GameEntry):
-    """UWO in the game registry (``boardgames.games``)."""
+def _spec() -> GameSpec[Any, Any]:
+    from boardgames.uwo.spec import SPEC  # noqa: PLC0415 - the engine and the AI, only when a game runs
 
-    @property
-    def spec(self) -> GameSpec[Any, Any]:
-        from boardgames.uwo.spec import SPEC  # noqa: PLC0415 - the engine and the AI, only when a game runs
-
-        return SPEC
-
-    def register(self, subparsers: argparse._SubParsersAction) -> None:
-        register(subparsers)
-
-    def validate_decks(self) -> None:
-        from boardgames.uwo.cards import load_catalog  # noqa: PLC0415 - not for building the parser
-
-        load_catalog()
-
-    def new_game_screen(self) -> Screen:
-        """The duel, asking first which game (variant, opponent) is wanted."""
-        from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - screens only when one opens
-
-        return UwoScreen(ask_variant=True)
-
-    def session_screen(self, session: GameSession[Any, Any], host: Host) -> Screen:
-        """The duel for *session* (a resumed save, from ``--resume`` or the menu).
-
-        A duel between people opens on its handover, alone in the first frame, worded
-        from the replayed engine (``handovers.first``); the duel's screen is imported and
-        built beneath it after that frame (``OpeningHandover``).  Against the
-        computer, or over, it opens on the duel itself, as it always did.
-        """
-        from boardgames.uwo import handovers  # noqa: PLC0415 - the duel's own words, without its screen
-        from boardgames.uwo.events import Event  # noqa: PLC0415 - imported with the replayed engine
-
-        def build() -> Screen:
-            from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - after the first frame, if one opens it
-
-            return UwoScreen(session=session)
-
-        # What ``UwoScreen.start`` calls resumed: a save with events so far.
-        resumed = any(isinstance(e, Event) for e in session.history)
-        opening = handovers.first(session.engine, resumed=resumed) if session.setup.computer is None else None
-        if opening is None:
-            return build()
-        from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
-
-        side, title, detail = opening
-        return OpeningHandover(side.title, detail, title=title, game="uwo", build=build)
+    return SPEC
 
 
-ENTRY = UwoEntry()
+def validate_decks() -> None:
+    from boardgames.uwo.cards import load_catalog  # noqa: PLC0415 - not for building the parser
+
+    load_catalog()
+
+
+def new_game_screen() -> Screen:
+    """The duel, asking first which game (variant, opponent) is wanted."""
+    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - screens only when one opens
+
+    return UwoScreen(ask_variant=True)
+
+
+def session_screen(session: GameSession[Any, Any], host: Host) -> Screen:
+    """The duel for *session* (a resumed save, from ``--resume`` or the menu).
+
+    A duel between people opens on its handover, alone in the first frame, worded
+    from the replayed engine (``handovers.first``); the duel's screen is imported and
+    built beneath it after that frame (``OpeningHandover``).  Against the
+    computer, or over, it opens on the duel itself, as it always did.
+    """
+    from boardgames.uwo import handovers  # noqa: PLC0415 - the duel's own words, without its screen
+    from boardgames.uwo.events import Event  # noqa: PLC0415 - imported with the replayed engine
+
+    def build() -> Screen:
+        from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - after the first frame, if one opens it
+
+        return UwoScreen(session=session)
+
+    # What ``UwoScreen.start`` calls resumed: a save with events so far.
+    resumed = any(isinstance(e, Event) for e in session.history)
+    opening = handovers.first(session.engine, resumed=resumed) if session.setup.computer is None else None
+    if opening is None:
+        return build()
+    from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
+
+    side, title, detail = opening
+    return OpeningHandover(side.title, detail, title=title, game="uwo", build=build)
+
+
+ENTRY = GameEntry(
+    load_spec=_spec,
+    description=(
+        "UWO. Starts a hot-seat duel on this terminal: the Gnorfs (green) against "
+        "the Pnorfs (purple); or, with --vs-computer, you against the computer. "
+        "F1 in the game shows the rules."
+    ),
+    options=(
+        Option("--first-game", "the rulebook's first-game variant: 8 UMOs each, corners empty", switch=True),
+        SEED,
+        Option("--vs-computer", "play alone against the computer", switch=True),
+        RESUME,
+        Option("--level", "how strong the computer plays (default normal; implies --vs-computer)",
+               choices=OPPONENT_LEVELS),
+        Option("--side", "the army you play against the computer (default gnorfs, who begin; implies --vs-computer)",
+               choices=("gnorfs", "pnorfs")),
+    ),
+    seed_help=f"seed the shuffles (the same deal every time; {SEED_HELP})",
+    resume_help="resume the most recent unfinished UWO duel (with no other option: the save keeps its own)",
+    resume_keeps="the saved duel keeps its own variant, opponent and seed.",
+    start=start,
+    new_game_screen=new_game_screen,
+    session_screen=session_screen,
+    validate_decks=validate_decks,
+    tools=tools,
+)
