@@ -1,38 +1,25 @@
-"""Vowl's place in the suite (``ENTRY``): command line, deck validation, menu, resume.
+"""Vowl's place in the suite (``ENTRY``): its options, decks, readiness and screens.
 
-- ``boardgames vowl [--players NAMES] [--timers S,S] [--board standard|advanced] [--seed N]``:
-  the setup form, or straight into a game when the players are given;
-- ``boardgames vowl --practice [--players NAME]``: solitaire practice;
-- ``boardgames vowl --resume``: the latest unfinished game (``GameSession.latest``);
-- ``boardgames vowl check SKELETON WORD`` and ``... solve SKELETON``: tools for a real table
-  (``solve`` answers any skeleton from the dictionary's index, see ``cmd_solve``).
-
-Reading the setup from the command line (``setup_from_args``) lives here, with the
-command line.  Nothing imports this module but the game registry
-(``boardgames.games``, by name): the screens and the spec are imported only when a
-command runs or the menu opens the game, so there is no import circle.
+``boardgames vowl [--players NAMES] [--timers S,S] [--board standard|advanced]`` opens
+the setup form, or a game when players are named; ``--practice [--players NAME]``
+solitaire practice; the tools (``check``, ``solve``) are in ``tools``.  Nothing imports
+this module but the registry (by name): the screens and the spec are imported only when
+a command runs or the menu opens the game.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from boardgames.common.dictionary import get_dictionary, load_curation
 from boardgames.common.errors import UserFacingError
 from boardgames.common.names import MAX_LENGTH as MAX_NAME
-from boardgames.common.skeleton import (
-    MAX_SKELETON,
-    SkeletonError,
-    SkeletonMatcher,
-    SkeletonTooLong,
-    normalise_skeleton,
-)
-from boardgames.common.text import plain, sentence
+from boardgames.common.text import sentence
 from boardgames.games import RESUME, SEED, GameEntry, MenuItem, Opener, Option
 from boardgames.subcommands import SEED_HELP
+from boardgames.vowl import tools
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -40,15 +27,6 @@ if TYPE_CHECKING:
     from boardgames.common.session import GameSession, GameSpec
     from boardgames.common.ui.host import Host
     from boardgames.vowl.spec import VowlSetup
-
-
-def matcher() -> SkeletonMatcher:
-    """The tools' judge: the dictionary opened now (a tool judges at once, unlike a game,
-    whose judge opens it after the first frame: ``vowl.spec.matcher``)."""
-    return SkeletonMatcher(get_dictionary())
-
-
-# --- the setup from the command line ---------------------------------------------------------
 
 
 def practice_name() -> str:
@@ -94,65 +72,10 @@ def setup_from_args(args: argparse.Namespace) -> VowlSetup | None:
     return setup
 
 
-def cmd_check(args: argparse.Namespace) -> int:
-    """``boardgames vowl check SKELETON WORD``: exit 0 accepted, 1 rejected, 2 bad skeleton.
-
-    The game's own judge, so the curated dictionary too: abbreviations and lone letters
-    are rejected, accents folded (Interpretation V32).
-    """
-    try:
-        skeleton = normalise_skeleton(args.skeleton)
-    except SkeletonError as exc:
-        print(f"malformed skeleton {plain(args.skeleton)!r}: {plain(exc, None)}", file=sys.stderr)
-        return 2
-    verdict = matcher().check(skeleton, args.word)
-    print(verdict.message)
-    return 0 if verdict.accepted else 1
-
-
-def cmd_solve(args: argparse.Namespace) -> int:
-    """``boardgames vowl solve SKELETON``: every answer, sorted; exit 1 when there is none.
-
-    Any length up to ``MAX_SKELETON`` consonants (a malformed skeleton beyond it,
-    exit 2): answers come from the dictionary's index, one lookup.  Only
-    where no hunspell word list can be read does the matcher fall back to the
-    exhaustive search, which refuses long skeletons (``SkeletonTooLong``, exit 2).
-    """
-    try:
-        skeleton = normalise_skeleton(args.skeleton)
-    except SkeletonError as exc:
-        print(f"malformed skeleton {plain(args.skeleton)!r}: {plain(exc, None)}", file=sys.stderr)
-        return 2
-    try:
-        words = matcher().solutions(skeleton)
-    except SkeletonTooLong as exc:
-        print(f"too long to solve: {exc}; test one word with: boardgames vowl check {skeleton} WORD", file=sys.stderr)
-        return 2
-    for word in words:
-        print(word)
-    if not words:
-        print(f"no word fits {skeleton}", file=sys.stderr)
-        return 1
-    return 0
-
-
 def start(args: argparse.Namespace) -> Opener:
+    """What ``boardgames vowl [options]`` opens (``start_screen``)."""
     setup = setup_from_args(args)  # a bad --players ends here, before any screen
     return lambda host: start_screen(setup, host)
-
-
-def tools(p: argparse.ArgumentParser) -> None:
-    sub = p.add_subparsers(title="tools for a real table", metavar="TOOL")
-    c = sub.add_parser("check", help="is WORD an answer to SKELETON?", description=(
-        "Print 'accepted' or 'rejected: <reason>'. Exit 0 accepted, 1 rejected, 2 malformed skeleton."))
-    c.add_argument("skeleton", help="the consonants on the card, e.g. SVR")
-    c.add_argument("word", help="the proposed answer, e.g. savor")
-    c.set_defaults(func=cmd_check, needs_ready=False)  # reads only the curated lists: checked as the dictionary opens
-    s = sub.add_parser("solve", help="list every answer to SKELETON", description=(
-        "Print every accepted answer, one per line, sorted. Exit 1 when there is none, 2 for a malformed "
-        f"skeleton (more than {MAX_SKELETON} consonants is one: no word has so many)."))
-    s.add_argument("skeleton", help=f"the consonants on the card, e.g. SVR (at most {MAX_SKELETON})")
-    s.set_defaults(func=cmd_solve, needs_ready=False)  # the same lists, and no card
 
 
 def _stats_screen() -> Screen:
@@ -242,6 +165,6 @@ ENTRY = GameEntry(
     validate_decks=validate_decks,
     check_ready=check_ready,
     ready_before_first_frame=False,  # the spell checker opens once the first screen has painted
-    tools=tools,
+    tools=tools.add,
     menu_items=menu_items,
 )
