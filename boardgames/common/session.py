@@ -18,7 +18,7 @@ import contextlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from types import UnionType
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 import msgspec.json
@@ -37,11 +37,18 @@ from boardgames.common.saves import (
 )
 from boardgames.common.text import plain
 
-if TYPE_CHECKING:
-    from boardgames.games import GameInfo
-
 E = TypeVar("E", bound=Engine[Any, Any, Any])  # the game's engine
 S = TypeVar("S", bound=msgspec.Struct)  # the game's setup
+
+
+class Registered(Protocol):
+    """A game as the registry lists it (``games.GameInfo``)."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
 
 
 def _accept(setup: object, saved: dict[str, Any]) -> None:
@@ -109,7 +116,7 @@ class GameSpec(Generic[E, S]):
 
     def __init__(
         self,
-        game: GameInfo,
+        game: Registered,
         *,
         setup: type[S],
         build: Callable[[S, int], E],
