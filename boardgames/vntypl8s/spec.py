@@ -88,6 +88,7 @@ def check_setup(setup: Vntypl8sSetup, saved: dict[str, Any]) -> None:
 
 
 def _with_decks(data: dict[str, Any]) -> dict[str, Any]:
+    """A save records the decks it was dealt from (``check_setup`` compares them)."""
     return {**data, "decks": decks_fingerprint(load_decks())}
 
 
