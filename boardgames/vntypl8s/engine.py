@@ -42,7 +42,7 @@ from typing import Any, Protocol
 
 from msgspec import Struct
 
-from boardgames.common.game import Audience, IllegalActionError, PublicEvent, Seat
+from boardgames.common.game import Audience, IllegalActionError, LegalActions, PublicEvent, Seat
 from boardgames.common.values import EqualityWithout
 from boardgames.vntypl8s.cards import Decks, Owner, Requirement
 from boardgames.vntypl8s.judge import Judgement, RequirementsCheck, check_requirements
@@ -463,44 +463,28 @@ class GameView(Struct, frozen=True):
 # --- legal actions ---------------------------------------------------------------------
 
 
-class LegalActions:
-    """The legal actions now, like python-chess's ``board.legal_moves``.
-
-    ``action in legal`` works for every action, plates included (the judge is asked).
-    Iterating lists the actions that can be enumerated: guesses, ``NobodyKnows``,
-    and ``WritingTimeUp(player, "")`` (a writer with nothing legal); plates are free
-    text, so ``SubmitPlate`` is never listed.
-    """
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-
-    def __contains__(self, action: object) -> bool:
-        return self._game.why_illegal(action) is None
-
-    def __iter__(self) -> Iterator[Action]:
-        g = self._game
-        if g.phase is Phase.WRITING:
-            for p in g.writing_order:
-                if not g._done[p]:
-                    yield WritingTimeUp(p, "")
-        elif g.phase is Phase.GUESSING:
-            if g._buzzer is not None:
-                # P29: only the buzzer acts, until they guess or let the buzz go.
+def _listed(g: Game) -> Iterator[Action]:
+    """The legal actions that can be listed: guesses, ``NobodyKnows``, and
+    ``WritingTimeUp(player, "")`` (a writer with nothing legal); plates are free text,
+    so ``SubmitPlate`` is never listed (``in`` asks the judge about one)."""
+    if g.phase is Phase.WRITING:
+        for p in g.writing_order:
+            if not g._done[p]:
+                yield WritingTimeUp(p, "")
+    elif g.phase is Phase.GUESSING:
+        if g._buzzer is not None:
+            # P29: only the buzzer acts, until they guess or let the buzz go.
+            for owner in g._grid:
+                yield Guess(g._buzzer, owner)
+            yield GuessTimeUp(g._buzzer)
+            yield BackOut(g._buzzer)
+            return
+        for p in range(g.player_count):
+            if p != g._active and p not in g._locked:
+                yield Buzz(p)
                 for owner in g._grid:
-                    yield Guess(g._buzzer, owner)
-                yield GuessTimeUp(g._buzzer)
-                yield BackOut(g._buzzer)
-                return
-            for p in range(g.player_count):
-                if p != g._active and p not in g._locked:
-                    yield Buzz(p)
-                    for owner in g._grid:
-                        yield Guess(p, owner)
-            yield NobodyKnows()
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
+                    yield Guess(p, owner)
+        yield NobodyKnows()
 
 
 # --- the game ----------------------------------------------------------------------------
@@ -610,9 +594,9 @@ class Game:
         return list(self._opening)
 
     @property
-    def legal_actions(self) -> LegalActions:
+    def legal_actions(self) -> LegalActions[Action]:
         """The legal actions now: ``action in game.legal_actions`` asks ``why_illegal``."""
-        return LegalActions(self)
+        return LegalActions(self.why_illegal, lambda: _listed(self), kind=Action)
 
     def is_legal(self, action: object) -> bool:
         return self.why_illegal(action) is None

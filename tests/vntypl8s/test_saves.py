@@ -57,7 +57,7 @@ def replayed(record: SaveRecord) -> Game:
 def test_after_every_action_the_save_replays_to_the_same_game(seed: int, tmp_path: Path) -> None:
     setup = Vntypl8sSetup(("Ann", "Bob", "Cy", "Dee"), timer=None)
     game = build_game(setup, seed)
-    saver = Autosaver(SaveStore(tmp_path), SaveRecord(GAME, setup.to_json(), seed))
+    saver = Autosaver(SaveStore(tmp_path), SaveRecord(GAME, SPEC.setup_to_json(setup), seed))
     rng = random.Random(seed)
     applied: list[Action] = []
     original_apply = game.apply
@@ -94,16 +94,16 @@ def test_after_every_action_the_save_replays_to_the_same_game(seed: int, tmp_pat
 
 def test_a_save_from_other_decks_or_with_a_bad_action_is_refused_plainly() -> None:
     setup = Vntypl8sSetup(PLAYERS)
-    record = SaveRecord(GAME, {**setup.to_json(), "decks": "0123456789abcdef"}, 1)
+    record = SaveRecord(GAME, {**SPEC.setup_to_json(setup), "decks": "0123456789abcdef"}, 1)
     with pytest.raises(UserFacingError, match="dealt from other card decks"):
         replayed(record)
-    record = SaveRecord(GAME, setup.to_json(), 1, actions=[encode(Guess(0, "Chef"))])
+    record = SaveRecord(GAME, SPEC.setup_to_json(setup), 1, actions=[encode(Guess(0, "Chef"))])
     with pytest.raises(UserFacingError, match=r"cannot be resumed: guesses are made only in the guessing phase"):
         replayed(record)
     record = SaveRecord(GAME, {"players": ["Ann"], "timer": None}, 1)
     with pytest.raises(UserFacingError, match="needs 3 to 8 players"):
         replayed(record)
-    record = SaveRecord(GAME, setup.to_json(), 1, actions=[{"$type": "Explode"}])
+    record = SaveRecord(GAME, SPEC.setup_to_json(setup), 1, actions=[{"$type": "Explode"}])
     with pytest.raises(UserFacingError, match="unknown kind 'Explode'"):
         replayed(record)
 
@@ -304,7 +304,7 @@ def saved_rounds(rounds: int) -> Game:
     setup = Vntypl8sSetup(PLAYERS)
     seed = make_app()[0].new_seed()  # the seed the app would give its first game
     game = build_game(setup, seed)
-    saver = Autosaver(SaveStore(), SaveRecord(GAME, setup.to_json(), seed))
+    saver = Autosaver(SaveStore(), SaveRecord(GAME, SPEC.setup_to_json(setup), seed))
 
     def act(action: Action) -> None:
         game.apply(action)
@@ -412,7 +412,7 @@ def test_resume_takes_no_players(capsys: pytest.CaptureFixture[str]) -> None:
 
 async def test_an_unreplayable_save_on_the_menu_is_told_and_the_app_goes_on() -> None:
     setup = Vntypl8sSetup(PLAYERS)
-    record = SaveRecord(GAME, setup.to_json(), 1, actions=[encode(Guess(0, "Chef"))], title="broken")
+    record = SaveRecord(GAME, SPEC.setup_to_json(setup), 1, actions=[encode(Guess(0, "Chef"))], title="broken")
     SaveStore().write(record)
     app, _ = make_app(players=None)
     async with app.run_test(size=SIZE) as pilot:
