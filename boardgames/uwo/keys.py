@@ -41,13 +41,13 @@ class DuelKeys(ComputerTurns):
 
     def play(self, action: Action) -> bool:
         """The person's ``action``, through the session; a refusal is shown with the engine's reason."""
-        events = self.act(action)
-        if events is None:
+        happened = self.act(action)
+        if happened is None:
             return False
         self.selected = self.picked = None
         self._last_step_at = host(self).clock()
         self._last_squares = set()
-        self.after_step(uwo_events(events))
+        self.after_step(uwo_events(happened))
         return True
 
     def on_board_grid_cancelled(self, event: BoardGrid.Cancelled) -> None:
