@@ -24,7 +24,7 @@ what this computes, and tests drive it without an app.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from boardgames.common.game import Seat, visible_to
@@ -108,12 +108,17 @@ class Keyboard:
     *people*: the seats played by people at this terminal (``None``: every seat).  With
     one person or none (against the computer, one seat per terminal over the network)
     nobody else shares the keyboard, so there is never a handover.
+
+    *forget*: what still stands of the events since the last handover, for a game whose
+    steps can be taken back (a step taken back is not told, whoever may see the taking back).
     """
 
-    def __init__(self, engine: Any, words: HandoverWords, people: frozenset[Seat] | None = None) -> None:
+    def __init__(self, engine: Any, words: HandoverWords, people: frozenset[Seat] | None = None, *,
+                 forget: Callable[[list[object]], list[object]] | None = None) -> None:
         self.engine = engine
         self.words = words
         self.people = people
+        self.forget = forget
         # who holds it (their handover dismissed); a lone person always does
         self.seat: Seat | None = min(people) if people and len(people) == 1 else TABLE
         self._since: list[object] = []  # events since the last handover
@@ -139,6 +144,8 @@ class Keyboard:
         keyboard (the table takes it back at once: only the table's view is drawn)."""
         events = tuple(events)
         self._since.extend(events)
+        if self.forget is not None:
+            self._since = self.forget(self._since)
         if not self.shared or self.engine.outcome() is not None:
             if self.shared:
                 self.seat = TABLE

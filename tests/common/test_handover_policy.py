@@ -145,3 +145,22 @@ def test_game_over_hands_nothing_over() -> None:
     assert keyboard.first(resumed=True) is None
     assert keyboard.after([Said("the end")]) is None
     assert keyboard.seat is TABLE
+
+
+def test_a_step_taken_back_is_forgotten_before_anyone_is_told() -> None:
+    toy = Toy()
+
+    def forget(events: list[object]) -> list[object]:  # "undo" takes back the step before it
+        out: list[object] = []
+        for e in events:
+            if isinstance(e, Whisper) and e.text == "undo":
+                out.pop()
+            else:
+                out.append(e)
+        return out
+
+    keyboard = Keyboard(toy, Words(), forget=forget)
+    keyboard.taken(keyboard.first(resumed=False))  # type: ignore[arg-type]
+    assert keyboard.after([Said("seat 0 moved"), Whisper(0, "undo")]) is None
+    handover = keyboard.after(toy.next())
+    assert handover is not None and handover.detail == "seat 1 to play"

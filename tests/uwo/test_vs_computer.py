@@ -57,7 +57,7 @@ async def computer_done(pilot, limit: int = 200) -> None:  # noqa: ANN001 - text
         game = screen.game
         assert not isinstance(app.screen, HandoverScreen), "no handover against the computer"
         if screen.is_mounted and (
-            game is None or game.is_over() or (game.to_act is screen.keyboard and not screen.thinking)
+            game is None or game.is_over() or (game.to_act is screen.seat and not screen.thinking)
         ):
             await pilot.pause()
             return
@@ -75,7 +75,7 @@ async def test_a_full_turn_against_the_computer() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await computer_done(pilot)
         screen = uwo(app)
-        assert screen.keyboard is Side.GNORFS and g.to_act is Side.GNORFS
+        assert screen.seat is Side.GNORFS and g.to_act is Side.GNORFS
         assert "You play the Gnorfs; the computer (normal) plays the Pnorfs." in log_text(app)
         await goto(pilot, "c2")
         await pilot.press("enter")  # select the Trooper ...
@@ -96,7 +96,7 @@ async def test_a_full_turn_against_the_computer() -> None:
         assert g.current is Side.GNORFS or g.is_over()
         log = log_text(app)
         assert "Turn 2: Pnorfs to play." in log
-        assert screen.keyboard is Side.GNORFS
+        assert screen.seat is Side.GNORFS
         # Its steps are marked on the board until the person plays.
         assert screen._last_squares
         for sq in screen._last_squares:
@@ -271,7 +271,7 @@ async def test_from_the_menu_against_the_computer_as_the_pnorfs() -> None:
         assert screen.computer == ComputerOpponent("easy", Side.GNORFS)
         game = screen.game
         assert game is not None and not game.first_game and game.alive[Side.PNORFS] == 10
-        assert game.turn >= 2 and screen.keyboard is Side.PNORFS
+        assert game.turn >= 2 and screen.seat is Side.PNORFS
         assert "Turn 1: Gnorfs to play." in log_text(app)
         assert "computer, easy" in screen_text(app) or game.to_act is Side.PNORFS
 
@@ -302,7 +302,7 @@ async def test_a_new_game_after_the_end_keeps_the_computer() -> None:
         await computer_done(pilot)
         fresh = screen.game
         assert fresh is not g and fresh is not None and fresh.alive == [10, 10]
-        assert screen.computer == ComputerOpponent("normal", Side.PNORFS) and screen.keyboard is Side.GNORFS
+        assert screen.computer == ComputerOpponent("normal", Side.PNORFS) and screen.seat is Side.GNORFS
 
 
 @pytest.mark.parametrize(
