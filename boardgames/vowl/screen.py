@@ -468,7 +468,8 @@ class VowlScreen(SessionScreen[VowlGame]):
         from boardgames.common.ui.choice import Choice, ChoiceScreen  # noqa: PLC0415 - after the first roll
 
         options = [a for a in self.game.legal_actions if isinstance(a, kind)]
-        choices = [Choice(str(i + 1), shown(a.player), a) for i, a in enumerate(options)]
+        names = self.game.names
+        choices = [Choice(str(i + 1), shown(names[a.seat]), a) for i, a in enumerate(options)]
         self._open(ChoiceScreen(question, choices), self.act)
 
     def _ask_pile_order(self) -> None:
@@ -613,12 +614,12 @@ class VowlScreen(SessionScreen[VowlGame]):
         from boardgames.common.ui.choice import Choice, ChoiceScreen  # noqa: PLC0415 - after the first pile
 
         choices: list[Choice[Action]] = []
-        for action in self.game.view_of(scorer).legal:
+        for action in self.game.view(self.game.seat_of(scorer)).legal:
             if isinstance(action, ScoreTwo):
                 choices.insert(0, Choice("2", "take 2 points", action))
             elif isinstance(action, ScoreOne):
                 key = "abcdefgh"[len([c for c in choices if c.key != "2"])]
-                label = f"take 1 point; your victory token and {shown(action.other)}'s move down one space"
+                label = f"take 1 point; your victory token and {shown(view.players[action.other].name)}'s move down one space"
                 choices.append(Choice(key, label, action))
         me = view.player(scorer)
         who = shown(scorer)
@@ -702,7 +703,7 @@ class VowlScreen(SessionScreen[VowlGame]):
                 return f"Sudden death — buzz in: {keys}"
             case Phase.GAME_OVER:
                 o = view.outcome
-                who = shown(o.winner) if o else "?"
+                who = shown(view.players[o.winner].name) if o else "?"
                 if view.practice:
                     return f"[b]Practice complete![/b] {who} reached the star. N: another session · Esc: menu."
                 return f"[b]{who} wins the game![/b]  N: new game with the same players · Esc: menu."
@@ -831,7 +832,7 @@ class VowlScreen(SessionScreen[VowlGame]):
                             title="Too late", markup=False)
             return False
         if who is not None and sd.buzzer is None and who in sd.locked_out:
-            self.act(Buzz(who))  # refused, in the rules' words ("... locked out of this card")
+            self.act(Buzz(self.game.seat_of(who)))  # refused, in the rules' words ("... locked out of this card")
             return False
         return True
 
@@ -934,7 +935,7 @@ class VowlScreen(SessionScreen[VowlGame]):
         if self.timer.countdown.expired and TimeUp() in self.game.legal_actions:
             self.act(TimeUp())  # the card's sand ran out before the buzz: too late
             return
-        self.act(Buzz(sd.players[index]))
+        self.act(Buzz(self.game.seat_of(sd.players[index])))
 
     @on(Input.Submitted, "#answer")
     def answer(self, event: Input.Submitted) -> None:
