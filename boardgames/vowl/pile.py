@@ -90,7 +90,7 @@ class PileHandling(VowlTable):
             case Buzzed(player=player):
                 # Interpretation V29: the card's sand stands still; the buzzer's own runs.
                 self.timer.pause()
-                sd = self.game.view(None).sudden_death
+                sd = self.table.sudden_death
                 self.buzz_timer.set_limit(sd.buzz_seconds if sd is not None else BUZZ_SECONDS)
                 self.buzz_timer.start()
                 self._clear_answer()  # nothing typed, nothing selected: the box is the buzzer's
@@ -98,10 +98,10 @@ class PileHandling(VowlTable):
                 self._feedback(f"{shown(player)} holds the buzz: type the word, then Enter.", ok=True)
             case RunFinished(result=result):
                 self.timer.stop()
-                if self.game.is_practice and self.stats is not None:
+                if self.table.practice and self.stats is not None:
                     self._record_practice(result)
             case AnswerAccepted(word=word):
-                if self.game.is_practice:  # how long this card took: for the practice charts
+                if self.table.practice:  # how long this card took: for the practice charts
                     now = self.timer.countdown.elapsed
                     self._card_times.append(max(0.0, now - self._last_solved_at))
                     self._last_solved_at = now
@@ -162,7 +162,7 @@ class PileHandling(VowlTable):
         self._interrupted = False
         self.timer.set_limit(limit)
         self.timer.start(already=used)
-        sd = self.game.view(None).sudden_death if self.game.phase is Phase.SUDDEN_DEATH else None
+        sd = self.table.sudden_death if self.table.phase is Phase.SUDDEN_DEATH else None
         if sd is not None:
             self._shut_buzz_gate()
             if sd.buzzer is not None:
@@ -180,7 +180,7 @@ class PileHandling(VowlTable):
     @property
     def armed(self) -> bool:
         """Does a key count now?  ``GateHint`` (``#buzz-gate``) shows it; only sudden death waits."""
-        return self.game.phase is not Phase.SUDDEN_DEATH or self._buzz_gate.is_open(clock_of(self.app)())
+        return self.table.phase is not Phase.SUDDEN_DEATH or self._buzz_gate.is_open(clock_of(self.app)())
 
     def on_armed(self, armed: bool) -> None:
         self.refresh_bindings()
@@ -196,9 +196,9 @@ class PileHandling(VowlTable):
         (Interpretation V31)."""
         if not super().accepts_key(event):
             return False
-        if self.game.phase is not Phase.SUDDEN_DEATH or self._interrupted:
+        if self.table.phase is not Phase.SUDDEN_DEATH or self._interrupted:
             return True
-        sd = self.game.view(None).sudden_death
+        sd = self.table.sudden_death
         assert sd is not None
         who = self._buzz_key_owner(event.key, sd)
         if not self._buzz_gate.admit(clock_of(self.app)()):
@@ -207,7 +207,7 @@ class PileHandling(VowlTable):
                             title="Too late", markup=False)
             return False
         if who is not None and sd.buzzer is None and who in sd.locked_out:
-            self.act(Buzz(self.game.seat_of(who)))  # refused, in the rules' words ("... locked out of this card")
+            self.act(Buzz(self.table.player(who).seat))  # refused, in the rules' words ("... locked out of this card")
             return False
         return True
 
@@ -215,9 +215,9 @@ class PileHandling(VowlTable):
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """The footer's keys; in sudden death each buzz key names its player ("z Buzz: Ann Lee")."""
         bindings = super().active_bindings
-        if self.game.phase is not Phase.SUDDEN_DEATH:
+        if self.table.phase is not Phase.SUDDEN_DEATH:
             return bindings
-        sd = self.game.view(None).sudden_death
+        sd = self.table.sudden_death
         assert sd is not None
         for key, active in list(bindings.items()):
             who = self._buzz_key_owner(key, sd)
@@ -230,7 +230,7 @@ class PileHandling(VowlTable):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out what is not possible now; hide what does not belong to this phase."""
-        phase = self.game.phase
+        phase = self.table.phase
         legal = self.game.legal_actions
         match action:
             case "roll":
@@ -244,7 +244,7 @@ class PileHandling(VowlTable):
             case "buzz":
                 # Interpretation V31: only who may still buzz is offered; greyed while the
                 # other holds the buzz; a locked-out player's key is gone (and refused).
-                sd = self.game.view(None).sudden_death
+                sd = self.table.sudden_death
                 if phase is not Phase.SUDDEN_DEATH or sd is None or not parameters:
                     return False
                 index = parameters[0]
@@ -261,7 +261,7 @@ class PileHandling(VowlTable):
                 # greyed out before the first turn is over.
                 if phase not in (Phase.ROLL, Phase.GAME_OVER):
                     return False
-                return True if self.game.last_turn is not None else None
+                return True if self.table.last_turn is not None else None
         return True
 
     def action_roll(self) -> None:
@@ -269,7 +269,7 @@ class PileHandling(VowlTable):
 
     def action_pass_card(self) -> None:
         """Ctrl+X: pass the card; in sudden death, give up the buzz (Interpretation V10)."""
-        if self.game.phase in (Phase.SOLVING, Phase.SUDDEN_DEATH):
+        if self.table.phase in (Phase.SOLVING, Phase.SUDDEN_DEATH):
             self.act(Pass())
 
     def action_revisit(self) -> None:
@@ -283,25 +283,25 @@ class PileHandling(VowlTable):
     def action_revisit_at(self, index: int) -> None:
         """A click on a passed card (``PassedCards`` links): go back to that one."""
         card = self.query_one(PassedCards).chosen(index)
-        if card is None or self.game.phase is not Phase.SOLVING:
+        if card is None or self.table.phase is not Phase.SOLVING:
             return
         self.act(Revisit(card))
-        if self.game.phase is Phase.SOLVING:
+        if self.table.phase is Phase.SOLVING:
             self._focus_answer()
 
     def action_buzz(self, index: int) -> None:
-        sd = self.game.view(None).sudden_death
-        if sd is None or self.game.phase is not Phase.SUDDEN_DEATH:
+        sd = self.table.sudden_death
+        if sd is None or self.table.phase is not Phase.SUDDEN_DEATH:
             return
         if self.timer.countdown.expired and TimeUp() in self.game.legal_actions:
             self.act(TimeUp())  # the card's sand ran out before the buzz: too late
             return
-        self.act(Buzz(self.game.seat_of(sd.players[index])))
+        self.act(Buzz(self.table.player(sd.players[index]).seat))
 
     @on(Input.Submitted, "#answer")
     def answer(self, event: Input.Submitted) -> None:
         word = event.value.strip()
-        phase = self.game.phase
+        phase = self.table.phase
         if phase in (Phase.SOLVING, Phase.SUDDEN_DEATH) and word.lower() == PASS_WORD:
             event.input.value = ""
             self.act(Pass())

@@ -107,6 +107,7 @@ class VowlScreen(PileHandling, TurnFlow):
         super().__init__()
         self.session = session
         game = session.engine
+        table = game.view(None)
         resumed = bool(session.history)
         self.matcher = judge if judge is not None else matcher()
         if stats is None and session.setup.practice:
@@ -117,7 +118,7 @@ class VowlScreen(PileHandling, TurnFlow):
         self._sessions: dict[str, Session] = {}
         self._card_times: list[float] = []
         self._last_solved_at = 0.0
-        self._interrupted = resumed and game.phase in (Phase.SOLVING, Phase.SUDDEN_DEATH)
+        self._interrupted = resumed and table.phase in (Phase.SOLVING, Phase.SUDDEN_DEATH)
         self.keyboard = Keyboard(game, WORDS)
         #: the handover due, shown once no question is open (``sync``)
         self._due: Handover | None = self.keyboard.first(resumed=resumed)
@@ -125,7 +126,7 @@ class VowlScreen(PileHandling, TurnFlow):
         self._log_seat: Seat | None = None
         self._modal_open = False
         self._events: list[Event] = _events(session.history)
-        self._reviewed_turn = game.last_turn.turn if resumed and game.last_turn else 0
+        self._reviewed_turn = table.last_turn.turn if resumed and table.last_turn else 0
         self._buzz_gate = QuietGate(BUZZ_GATE)
         self._buzz_timer: SandTimer | None = None
         #: What the Footer showed when it was last rebuilt (``refresh_bindings_if_changed``).
@@ -156,14 +157,14 @@ class VowlScreen(PileHandling, TurnFlow):
                 yield Feedback("", id="feedback")
             with Vertical(id="vowl-side"):
                 yield Scoreboard(id="scoreboard")
-                if self.game.is_practice:
+                if self.table.practice:
                     yield Static("", id="practice-stats")
                 # Written only ``Text`` (``narrate.log_line``): no string is parsed as markup here.
                 yield EventLog(id="log", wrap=True, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Vowl — solitaire practice" if self.game.is_practice else "Vowl"
+        self.title = "Vowl — solitaire practice" if self.table.practice else "Vowl"
         if self.stats is not None and self.stats.warning:
             self.notify_everyone(self.stats.warning, severity="warning", timeout=10, markup=False)
         self._refresh_log()
@@ -208,7 +209,7 @@ class VowlScreen(PileHandling, TurnFlow):
         if self._due is not None:
             self._pass_due(self._due)
             return
-        g = self.game
+        g = self.table
         self._follow_keyboard()
         self.render_view()
         match g.phase:
@@ -249,7 +250,7 @@ class VowlScreen(PileHandling, TurnFlow):
     def _taken(self) -> None:
         """The incoming player took the keyboard: what they came for."""
         self._modal_open = False
-        phase = self.game.phase
+        phase = self.table.phase
         if self._interrupted:
             self._restart_sand(*time_left(self.game))
             self.sync()
@@ -263,7 +264,7 @@ class VowlScreen(PileHandling, TurnFlow):
             self.sync()
 
     def seat_name(self, seat: int | None) -> str:
-        return "Everyone" if seat is None else self.game.names[seat]
+        return "Everyone" if seat is None else self.table.players[seat].name
 
     def refresh_bindings_if_changed(self) -> None:
         """Rebuild the Footer only when a key it shows changed.
@@ -331,7 +332,7 @@ class VowlScreen(PileHandling, TurnFlow):
             passed.show(())
         put(self.query_one("#pile-info", Static), render.pile_info(view))
         self.query_one("#answer", Input).disabled = not render.can_type(view)
-        if self.game.is_practice and self.stats is not None:
+        if self.table.practice and self.stats is not None:
             put(self.query_one("#practice-stats", Static), render.practice_stats(self.stats, view))
 
     def clear_for_handover(self) -> None:
@@ -366,7 +367,7 @@ class VowlScreen(PileHandling, TurnFlow):
     def action_new_game(self) -> None:
         """Same players, same timers, a fresh deal (saved like the first game)."""
         session = self.session
-        if session is None or self.game.phase is not Phase.GAME_OVER:
+        if session is None or self.table.phase is not Phase.GAME_OVER:
             return
         autosave = session.autosave
         again = GameSession.start(

@@ -61,7 +61,12 @@ class VowlTable(SessionScreen[VowlGame]):
     def holder(self) -> str | None:
         """Who holds the keyboard, by name (``None``: the whole table)."""
         seat = self.holder_seat
-        return None if seat is None else self.game.names[seat]
+        return None if seat is None else self.table.players[seat].name
+
+    @property
+    def table(self) -> VowlView:
+        """What the whole table may see (``view(None)``): what a handover covers, and who is where."""
+        return self.game.view(None)
 
     def view(self) -> VowlView:
         """What the holder of the keyboard may see: everything this screen draws."""

@@ -22,7 +22,7 @@ class TurnFlow(VowlTable):
 
     def action_review(self) -> None:
         """``o``: the last finished turn's review again (docs/keys.md)."""
-        summary = self.game.last_turn
+        summary = self.table.last_turn
         if summary is None or self.check_action("review", ()) is not True:
             return
         self._show_review(summary)
@@ -31,12 +31,12 @@ class TurnFlow(VowlTable):
         from boardgames.common.ui.choice import Choice, ChoiceScreen  # noqa: PLC0415 - after the first roll
 
         options = [a for a in self.game.legal_actions if isinstance(a, kind)]
-        names = self.game.names
-        choices = [Choice(str(i + 1), shown(names[a.seat]), a) for i, a in enumerate(options)]
+        players = self.table.players
+        choices = [Choice(str(i + 1), shown(players[a.seat].name), a) for i, a in enumerate(options)]
         self._open(ChoiceScreen(question, choices), self.act)
 
     def _ask_pile_order(self) -> None:
-        view = self.game.view(None)
+        view = self.table
         owner = view.extras_owner or view.current_player
         extras = extras_for(view.board, view.player(owner).score)
         if extras.total == extras.basic:
@@ -71,7 +71,7 @@ class TurnFlow(VowlTable):
         self._open(ReviewScreen(summary, self.matcher), lambda _: self.sync())
 
     def _score(self) -> None:
-        view = self.game.view(None)
+        view = self.table
         scorer = view.scorer
         assert scorer is not None
         if view.review is not None and view.review.turn != self._reviewed_turn:
@@ -80,7 +80,7 @@ class TurnFlow(VowlTable):
         from boardgames.common.ui.choice import Choice, ChoiceScreen  # noqa: PLC0415 - after the first pile
 
         choices: list[Choice[Action]] = []
-        for action in self.game.view(self.game.seat_of(scorer)).legal:
+        for action in self.game.view(self.table.player(scorer).seat).legal:
             if isinstance(action, ScoreTwo):
                 choices.insert(0, Choice("2", "take 2 points", action))
             elif isinstance(action, ScoreOne):
