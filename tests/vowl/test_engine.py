@@ -276,11 +276,11 @@ def test_within_two_spaces_you_may_still_be_chosen_as_partner_or_opponent() -> N
     game = make_game((ANN, BOB, CY))
     set_tokens(game, BOB, score=9)
     roll(game, 3, ModeFace.PARTNER)
-    assert ChoosePartner(BOB) in game.legal_actions
+    assert ChoosePartner(game.seat_of(BOB)) in game.legal_actions
     game = make_game((ANN, BOB, CY))
     set_tokens(game, BOB, score=9)
     roll(game, 3, ModeFace.HEAD_TO_HEAD)
-    assert ChooseOpponent(BOB) in game.legal_actions
+    assert ChooseOpponent(game.seat_of(BOB)) in game.legal_actions
 
 
 # --------------------------------------------------------------------------- partner
@@ -304,17 +304,17 @@ def test_partner_draws_three_extra_green_cards_before_the_tier_cards() -> None:
 def test_partner_is_one_of_your_neighbours() -> None:
     game = make_game(NAMES)
     roll(game, 3, ModeFace.PARTNER)
-    assert set(game.legal_actions) == {ChoosePartner(BOB), ChoosePartner(EVE)}
+    assert set(game.legal_actions) == {ChoosePartner(game.seat_of(BOB)), ChoosePartner(game.seat_of(EVE))}
     with pytest.raises(IllegalActionError, match="next to you"):
-        game.apply(ChoosePartner(CY))
+        game.apply(ChoosePartner(game.seat_of(CY)))
     with pytest.raises(IllegalActionError):
-        game.apply(ChoosePartner(DEE))
+        game.apply(ChoosePartner(game.seat_of(DEE)))
 
 
 def test_partners_share_the_pile_and_both_succeed_the_roller_scoring_first() -> None:
     game = make_game((ANN, BOB, CY))
     roll(game, 3, ModeFace.PARTNER)
-    game.apply(ChoosePartner(CY))
+    game.apply(ChoosePartner(game.seat_of(CY)))
     game.apply(StartRun())
     assert game.actor_names() == (ANN, CY)
     assert actor_view(game).active_run.total == 6  # type: ignore[union-attr]
@@ -331,7 +331,7 @@ def test_partners_share_the_pile_and_both_succeed_the_roller_scoring_first() -> 
 def test_partners_fail_together_when_time_runs_out() -> None:
     game = make_game((ANN, BOB, CY))
     roll(game, 3, ModeFace.PARTNER)
-    game.apply(ChoosePartner(BOB))
+    game.apply(ChoosePartner(game.seat_of(BOB)))
     game.apply(StartRun())
     solve(game)
     events = game.apply(TimeUp())
@@ -347,8 +347,8 @@ def test_head_to_head_opponent_draws_the_rolled_number_plus_their_own_tier() -> 
     set_tokens(game, CY, score=3)  # standard side, spaces 3-4: one yellow
     roll(game, 4, ModeFace.HEAD_TO_HEAD)
     assert game.phase is Phase.CHOOSE_OPPONENT
-    assert set(game.legal_actions) == {ChooseOpponent(BOB), ChooseOpponent(CY)}
-    events = game.apply(ChooseOpponent(CY))
+    assert set(game.legal_actions) == {ChooseOpponent(game.seat_of(BOB)), ChooseOpponent(game.seat_of(CY))}
+    events = game.apply(ChooseOpponent(game.seat_of(CY)))
     assert [(e.owner, e.tier, e.count) for e in events if isinstance(e, CardsDrawn)] == [
         (ANN, Tier.BASIC, 4),
         (CY, Tier.BASIC, 4),
@@ -373,7 +373,7 @@ def test_head_to_head_the_first_through_all_cards_wins() -> None:
     game.apply(StartRun())
     events = solve_pile(game, start=1.0, step=1.0, timed=True)  # Bob: done at 3 s
     decided = next(e for e in events if isinstance(e, RaceDecided))
-    assert decided.race.winner == BOB and decided.race.how is RaceHow.FASTER
+    assert decided.race.winner_name == BOB and decided.race.how is RaceHow.FASTER
     assert TurnSucceeded((BOB,)) in events
     assert actor_view(game).scorer == BOB
 
@@ -387,7 +387,7 @@ def test_head_to_head_the_only_one_through_all_cards_wins() -> None:
     game.apply(StartRun())
     events = solve_pile(game, start=20.0, step=2.0, timed=True)  # slower, but through
     decided = next(e for e in events if isinstance(e, RaceDecided))
-    assert (decided.race.winner, decided.race.how) == (BOB, RaceHow.ONLY_FINISHER)
+    assert (decided.race.winner_name, decided.race.how) == (BOB, RaceHow.ONLY_FINISHER)
 
 
 def test_head_to_head_most_cards_solved_wins_when_time_runs_out() -> None:
@@ -400,7 +400,7 @@ def test_head_to_head_most_cards_solved_wins_when_time_runs_out() -> None:
     solve(game, 1.0)
     events = game.apply(TimeUp())
     decided = next(e for e in events if isinstance(e, RaceDecided))
-    assert (decided.race.winner, decided.race.how) == (ANN, RaceHow.SOLVED_MORE)
+    assert (decided.race.winner_name, decided.race.how) == (ANN, RaceHow.SOLVED_MORE)
     assert TurnSucceeded((ANN,)) in events
 
 
@@ -418,10 +418,10 @@ def test_head_to_head_a_tie_goes_to_a_sudden_death_expert_card() -> None:
     card = next(e for e in events if isinstance(e, SuddenDeathCard)).card
     assert card.tier is Tier.EXPERT
     assert game.view(None).sudden_death.card == card  # type: ignore[union-attr]
-    game.apply(Buzz(BOB))
+    game.apply(Buzz(game.seat_of(BOB)))
     events = game.apply(Answer(card.answers[0]))
     decided = next(e for e in events if isinstance(e, RaceDecided))
-    assert (decided.race.winner, decided.race.how) == (BOB, RaceHow.SUDDEN_DEATH)
+    assert (decided.race.winner_name, decided.race.how) == (BOB, RaceHow.SUDDEN_DEATH)
     assert TurnSucceeded((BOB,)) in events
 
 
@@ -488,7 +488,7 @@ def test_scoring_take_two_points() -> None:
 def test_scoring_take_one_point_and_move_two_victory_tokens_down() -> None:
     game = make_game((ANN, BOB, CY))
     _succeed_solitaire(game)
-    events = game.apply(ScoreOne(BOB))
+    events = game.apply(ScoreOne(game.seat_of(BOB)))
     assert events[:3] == [
         Scored(ANN, ScoreOption.ONE_POINT, 0, 1),
         VictoryTokenMoved(ANN, 10, 9, ANN),
@@ -500,9 +500,9 @@ def test_scoring_take_one_point_and_move_two_victory_tokens_down() -> None:
 def test_scoring_one_point_needs_another_players_victory_token() -> None:
     game = make_game((ANN, BOB, CY))
     _succeed_solitaire(game)
-    assert set(game.legal_actions) == {ScoreTwo(), ScoreOne(BOB), ScoreOne(CY)}
+    assert set(game.legal_actions) == {ScoreTwo(), ScoreOne(game.seat_of(BOB)), ScoreOne(game.seat_of(CY))}
     with pytest.raises(IllegalActionError, match="another player"):
-        game.apply(ScoreOne(ANN))
+        game.apply(ScoreOne(game.seat_of(ANN)))
 
 
 def test_scoring_only_after_a_success() -> None:
@@ -522,7 +522,7 @@ def test_winning_scoring_token_meets_or_passes_the_victory_token(score: int) -> 
     _succeed_solitaire(game)
     events = game.apply(ScoreTwo())
     assert GameWon(ANN, score + 2, 10) in events
-    assert game.outcome() is not None and game.outcome().winner == ANN  # type: ignore[union-attr]
+    assert game.outcome() is not None and game.outcome().winner == game.seat_of(ANN)  # type: ignore[union-attr]
     assert game.phase is Phase.GAME_OVER
     assert not game.legal_actions
     with pytest.raises(IllegalActionError, match="game is over"):
@@ -533,7 +533,7 @@ def test_winning_by_moving_your_own_victory_token_down_onto_your_scoring_token()
     game = make_game((ANN, BOB, CY))
     set_tokens(game, ANN, score=8)
     _succeed_solitaire(game)
-    events = game.apply(ScoreOne(CY))
+    events = game.apply(ScoreOne(game.seat_of(CY)))
     assert GameWon(ANN, 9, 9) in events
 
 
@@ -546,7 +546,7 @@ def test_selection_mode_with_two_players_replaces_partner() -> None:
     assert events[0].mode is Mode.SELECTION
     assert CardsDrawn(BOB, Tier.BASIC, 7, DrawPurpose.SELECTION) in events
     assert game.phase is Phase.SELECT_DISCARDS and game.actor_names() == (BOB,)
-    hand = game.view_of(BOB).selection.hand  # type: ignore[union-attr]
+    hand = game.view(game.seat_of(BOB)).selection.hand  # type: ignore[union-attr]
     assert hand is not None and len(hand) == 7
     assert len(list(game.legal_actions)) == 35  # any 3 of the 7
 
@@ -554,7 +554,7 @@ def test_selection_mode_with_two_players_replaces_partner() -> None:
 def test_selection_opponent_discards_three_and_the_rest_are_shuffled_into_your_pile() -> None:
     game = make_game()
     roll(game, 4, ModeFace.PARTNER)
-    hand = game.view_of(BOB).selection.hand  # type: ignore[union-attr]
+    hand = game.view(game.seat_of(BOB)).selection.hand  # type: ignore[union-attr]
     assert hand is not None
     events = game.apply(Discard(hand[:3]))
     assert SelectionMade(BOB, ANN, 3, 4) in events
@@ -570,7 +570,7 @@ def test_selection_opponent_discards_three_and_the_rest_are_shuffled_into_your_p
 def test_selection_discard_must_be_exactly_three_cards_of_the_hand() -> None:
     game = make_game()
     roll(game, 3, ModeFace.PARTNER)
-    hand = game.view_of(BOB).selection.hand  # type: ignore[union-attr]
+    hand = game.view(game.seat_of(BOB)).selection.hand  # type: ignore[union-attr]
     assert hand is not None
     with pytest.raises(IllegalActionError, match="exactly 3"):
         game.apply(Discard(hand[:2]))
@@ -583,7 +583,7 @@ def test_selection_then_tier_cards_as_usual_and_points_as_normal() -> None:
     game = make_game()
     set_tokens(game, ANN, score=3)  # one yellow
     roll(game, 3, ModeFace.PARTNER)
-    hand = game.view_of(BOB).selection.hand  # type: ignore[union-attr]
+    hand = game.view(game.seat_of(BOB)).selection.hand  # type: ignore[union-attr]
     assert hand is not None
     events = game.apply(Discard(hand[-3:]))
     assert CardsDrawn(ANN, Tier.ADVANCED, 1, DrawPurpose.EXTRAS) in events

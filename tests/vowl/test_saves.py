@@ -33,12 +33,12 @@ async def test_every_action_is_saved_and_resume_is_identical() -> None:
         record.read_actions()  # listed from its header: the actions are read when resumed
         assert len(record.actions) == 3  # roll, start, answer
         assert "Ann Lee 0, Bob Roy 0" in record.title
-        before = screen.game.view_of("Ann Lee")
+        before = screen.game.view(screen.game.seat_of("Ann Lee"))
         places = screen.game.card_places()
         screen.release_game()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
         resumed = ENTRY.resume_screen(record, app)
         assert isinstance(resumed, VowlScreen)
-        after = resumed.game.view_of("Ann Lee")
+        after = resumed.game.view(resumed.game.seat_of("Ann Lee"))
         assert resumed.game.card_places() == places
         assert after.active_run == before.active_run and after.players == before.players
         # the random stream too: both games roll the same from here on
@@ -94,7 +94,7 @@ async def test_a_finished_game_moves_to_history(_private_data_dir) -> None:
         # every card right and closing every review and handover as a player would.
         while not screen.game.is_over():
             if screen.game.phase is Phase.SOLVING:
-                run = screen.game.view_of("Ann").active_run
+                run = screen.game.view(screen.game.seat_of("Ann")).active_run
                 screen.act(Answer(MATCHER.solutions(run.current.skeleton)[0], elapsed=1.0))
             elif isinstance(app.screen, ChoiceScreen):
                 await deliberately(pilot, "u")  # extra cards underneath
