@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.content import Content
+from textual.notifications import SeverityLevel
 
 from boardgames.common.text import plain, sentence
 from boardgames.vntypl8s.engine import (
@@ -21,6 +22,8 @@ from boardgames.vntypl8s.engine import (
     GuessedWrong,
     OwnerRevealed,
     Phase,
+    PlateForfeited,
+    PlateSubmitted,
     RequirementsRevealed,
     Standing,
 )
@@ -73,6 +76,18 @@ def rules_line(text: str, judgement: Judgement | None) -> Text:
     if judgement.legal:
         return Text("✓ legal plate: Enter to hand it in", style="bold green")
     return Text("\n".join(f"✗ {v.reason}" for v in judgement.violations), style="red")
+
+
+def writing_notices(events: Sequence[object]) -> list[tuple[str, SeverityLevel]]:
+    """What the whole table is told of a plate handed in: forfeited, or handed in as time ran
+    out (the words tell no secret, only that time ran out, P17)."""
+    notices: list[tuple[str, SeverityLevel]] = []
+    for e in events:
+        if isinstance(e, PlateForfeited):
+            notices.append((sentence(plain(e, None)), "warning"))
+        elif isinstance(e, PlateSubmitted) and e.timed_out:
+            notices.append((sentence(plain(e, None)), "information"))
+    return notices
 
 
 def plate_title(view: GameView) -> Content:

@@ -23,18 +23,16 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from rich.text import Text
-from textual import events, on
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.content import Content
+from textual.containers import Vertical
 from textual.widgets import ContentSwitcher, Input, SelectionList, Static
 
 from boardgames.common.handovers import Handover, Keyboard
 from boardgames.common.saves import Autosaver
 from boardgames.common.session import GameSession
-from boardgames.common.text import plain, sentence, shown
+from boardgames.common.text import shown
 from boardgames.common.ui.base import ARM, QuietGate, clock_of
 from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.footer import Footer
@@ -55,8 +53,6 @@ from boardgames.vntypl8s.engine import (
     GuessTimeUp,
     Lapse,
     NobodyKnows,
-    PlateForfeited,
-    PlateSubmitted,
     RoundEnded,
     SubmitPlate,
     WritingTimeUp,
@@ -65,26 +61,18 @@ from boardgames.vntypl8s.favourites import Favourite, add_favourites
 from boardgames.vntypl8s.favourites_screen import FavouritesScreen
 from boardgames.vntypl8s.guess import GuessScreen
 from boardgames.vntypl8s.handovers import Words, name, revealed, round_over
-from boardgames.vntypl8s.judge import check_requirements
-from boardgames.vntypl8s.limits import BUZZ_SECONDS, MAX_JUDGED
+from boardgames.vntypl8s.limits import BUZZ_SECONDS
 from boardgames.vntypl8s.render import lock_out_message, wrong_guess
 from boardgames.vntypl8s.setup import Vntypl8sSetupScreen
 from boardgames.vntypl8s.spec import SPEC, Vntypl8sSession, Vntypl8sSetup
+from boardgames.vntypl8s.tables import FinalTable, GuessingTable, RevealPanel, RoundTable
 from boardgames.vntypl8s.widgets import (
     GAME,
     MIN_SIZE,
-    BuzzerBar,
-    CardView,
-    OwnerGrid,
-    PlateInput,
     PlateView,
-    characters_left,
     grid_key,
-    plate_detail,
-    plate_option,
-    score_table,
-    tiebreak_text,
 )
+from boardgames.vntypl8s.writing import WritingDesk
 
 __all__ = [
     "BUZZ_SECONDS", "GAME", "MIN_SIZE", "FavouritesScreen", "GuessScreen", "Stage", "Vntypl8sScreen",
@@ -151,10 +139,6 @@ class Vntypl8sScreen(SessionScreen[Game]):
         self._pending: Sequence[object] = ()
         #: the handover the policy asked for while the reveal or round table is read first
         self._due: Handover | None = None
-        #: the writer's "hand it in anyway?" question, dismissed if their time runs out
-        self._hand_in_question: ChoiceScreen[bool] | None = None
-        #: the writer's sand timer, paused because another screen covers this one (P28)
-        self._paused_by_cover: SandTimer | None = None
         #: Enter on a reveal or a round table waits for a moment of quiet since it appeared,
         #: so the Enter that led there (or a double press) cannot skip it unseen.
         self._continue_gate = QuietGate(ARM)
@@ -168,51 +152,11 @@ class Vntypl8sScreen(SessionScreen[Game]):
         with ContentSwitcher(initial="between", id="stages"):
             with Vertical(id="between"):
                 yield Static(id="between-text")
-            # Writing: the writer's cards on the side, the board and its verdict beside them,
-            # so every broken rule has the height of the screen (80x24 included).
-            with Horizontal(id="writing"):
-                with Vertical(id="writer-side"):
-                    yield Static(id="writer-name")
-                    yield CardView(id="owner-card")
-                    yield CardView(id="req-card")
-                    yield Static(id="req-ticks")
-                    if self.timer:
-                        yield SandTimer(self.timer, host(self).clock, id="timer")
-                with VerticalScroll(id="writer-main", can_focus=False):
-                    yield PlateView(slots=8, id="editor-plate")
-                    # Enabled only while a writer writes, so it never holds the focus otherwise.
-                    yield PlateInput(
-                        placeholder="type your plate, Enter when done",
-                        id="plate-input",
-                        max_length=MAX_JUDGED,
-                        disabled=True,
-                    )
-                    yield Static(id="rule-list")
-            # Guessing: the buzzers beside the plate, so a guess dialog below leaves both in sight.
-            with Vertical(id="guessing"):
-                yield Static(id="plate-title")
-                with Horizontal(id="plate-row"):
-                    yield PlateView(id="guess-plate")
-                    yield BuzzerBar(id="buzzers")
-                yield Static(id="guess-message")
-                yield OwnerGrid(id="grid")
-            with Vertical(id="reveal"):
-                yield PlateView(id="reveal-plate")
-                yield Static(id="reveal-text")
-            with VerticalScroll(id="round-end"):
-                yield Static(id="round-table")
-                yield Static(id="round-plates")
-            # The final table: the scores, then every plate of the game in one list that
-            # takes the rest of the screen and scrolls with its highlight.
-            with Vertical(id="final"):
-                yield Static(id="final-winner")
-                yield Static(id="final-table")
-                yield Static(
-                    "Every plate: mark favourites with ↑↓ and Space, then press f to save them.",
-                    id="final-help",
-                )
-                yield SelectionList[int](id="favourites")
-                yield Static(id="favourite-detail")
+            yield WritingDesk(self.timer, self._hand_in, id="writing")
+            yield GuessingTable(id="guessing")
+            yield RevealPanel(id="reveal")
+            yield RoundTable(id="round-end")
+            yield FinalTable(id="final")
         yield Footer()
     def on_mount(self) -> None:
         """A new game opens on its first writer's handover; a replayed save behind one (P20):
@@ -247,6 +191,10 @@ class Vntypl8sScreen(SessionScreen[Game]):
         return self.engine.view(None)
 
     @property
+    def desk(self) -> WritingDesk:
+        return self.query_one(WritingDesk)
+
+    @property
     def autosave(self) -> Autosaver | None:
         assert self.session is not None
         return self.session.autosave
@@ -257,12 +205,8 @@ class Vntypl8sScreen(SessionScreen[Game]):
     def after_step(self, events: Sequence[object]) -> None:
         """Every step's events: the table is shown what they led to, and the keyboard
         changes hands when the policy says (after the reveal and round table, if any)."""
-        for e in events:
-            if isinstance(e, PlateForfeited):
-                self.notify_everyone(sentence(plain(e, None)), severity="warning", markup=False)
-            elif isinstance(e, PlateSubmitted) and e.timed_out:
-                # the words tell no secret, only that time ran out
-                self.notify_everyone(sentence(plain(e, None)), markup=False)
+        for notice, severity in render.writing_notices(events):
+            self.notify_everyone(notice, severity=severity, markup=False)
         due = self.hands.after(events)
         if revealed(events) or round_over(events):
             self._due = due
@@ -274,7 +218,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         else:
             message = lock_out_message(events)
             if message is not None:
-                self.query_one("#guess-message", Static).update(Text(plain(message, None), style="bold red"))
+                self.query_one(GuessingTable).tell(message, "bold red")
             self._refresh_guessing()
 
     def _pass(self, handover: Handover, *, resumed: bool = False) -> None:
@@ -352,44 +296,24 @@ class Vntypl8sScreen(SessionScreen[Game]):
 
     def _show_writer(self, writer: int) -> None:
         """The writer took the keyboard: their own cards and an empty editor (P19)."""
-        me = self.engine.view(writer).players[writer]
         self.writer = writer
-        self.query_one("#writer-name", Static).update(Content(f"✎ {plain(me.name)}"))
-        self.query_one("#owner-card", CardView).show("0WN3R", me.owner)
-        self.query_one("#req-card", CardView).show("R3QRMNTS", me.requirements)
-        plate_input = self.query_one("#plate-input", Input)
-        plate_input.value = ""
-        plate_input.disabled = False
-        self._validate("")
+        self.desk.show(self.engine.view(writer).players[writer], lambda text: self.g.judge_plate(writer, text))
         self._set_stage(Stage.WRITING, "writing")
-        plate_input.focus()
+        self.query_one("#plate-input", Input).focus()
         if self.timer:
             self.query_one(SandTimer).start()
 
-    # -- covered: the sand waits (P28) ---------------------------------------------------
-
     def on_screen_suspend(self) -> None:
-        """Something covers the writer's editor (F1's rules, the palette, any question):
-        they cannot type, so their sand stops until the editor is theirs again (P28).
-
-        Only a timer that is running is paused, and only that one is resumed: the leave
-        question pauses and resumes its own (``SessionScreen.action_leave``), and a
-        handover only ever covers a writer whose timer has already stopped.
-        """
-        if not self.timer or self.stage is not Stage.WRITING:
-            return
-        timer = self.query_one(SandTimer)
-        if timer.running:
-            timer.pause()
-            self._paused_by_cover = timer
+        """Something covers the writer's editor: their sand waits (P28)."""
+        if self.stage is Stage.WRITING:
+            self.desk.cover()
 
     def on_screen_resume(self) -> None:
-        """Uncovered: the sand runs on from where it stopped, if the same writer still writes;
-        the Footer shows the keys as they are now (a guess dialog may have changed who may buzz)."""
+        """Uncovered: the writer's sand runs on; the Footer shows the keys as they are now
+        (a guess dialog may have changed who may buzz)."""
         self.refresh_bindings()
-        timer, self._paused_by_cover = self._paused_by_cover, None
-        if timer is not None and self.stage is Stage.WRITING and self.writer is not None:
-            timer.resume()
+        if self.stage is Stage.WRITING:
+            self.desk.uncover()
 
     def accepts_key(self, event: events.Key) -> bool:
         """Behind the too-small message nothing; on a reveal or a round table, Enter
@@ -408,116 +332,32 @@ class Vntypl8sScreen(SessionScreen[Game]):
 
     def _clear_writer(self) -> None:
         """Wipe every trace of the writer's secret before anyone else looks (P19)."""
-        if self.timer:
-            self.query_one(SandTimer).stop()
-        self.query_one("#owner-card", CardView).show("0WN3R", None)
-        self.query_one("#req-card", CardView).show("R3QRMNTS", None)
-        plate_input = self.query_one("#plate-input", Input)
-        with plate_input.prevent(Input.Changed):
-            plate_input.value = ""
-        # Disabled, the editor can never get the focus back when a modal closes.
-        plate_input.disabled = True
-        self.query_one("#editor-plate", PlateView).plate = ""
-        self.query_one("#editor-plate", PlateView).border_subtitle = ""
-        for wid in ("#writer-name", "#req-ticks", "#rule-list"):
-            self.query_one(wid, Static).update("")
+        self.desk.clear()
         self.writer = None
         self.set_focus(None)
 
-    def _validate(self, text: str) -> None:
-        """Live validation: characters left, each broken rule, requirement ticks."""
-        writer = self.writer
-        if writer is None:
-            return
-        card = self.engine.view(writer).players[writer].requirements
-        assert card is not None
-        self.query_one("#editor-plate", PlateView).plate = text
-        # On the board's lower edge: one row more for the broken rules at 80x24.
-        self.query_one("#editor-plate", PlateView).border_subtitle = characters_left(text)
-        self.query_one("#req-ticks", Static).update(render.requirement_line(check_requirements(text, card), text))
-        judgement = self.g.judge_plate(writer, text) if text else None  # why ``SubmitPlate`` is illegal
-        self.query_one("#rule-list", Static).update(render.rules_line(text, judgement))
-
-    @on(Input.Changed, "#plate-input")
-    def _plate_changed(self, event: Input.Changed) -> None:
-        self._validate(event.value)
-
-    @on(Input.Submitted, "#plate-input")
-    def _plate_submitted(self, event: Input.Submitted) -> None:
-        self.submit_plate(event.value)
-
-    def submit_plate(self, text: str) -> None:
-        """Enter on the editor: refuse an illegal plate, warn about missing requirements."""
+    def _hand_in(self, text: str, timed_out: bool) -> None:
+        """The writer hands their plate in, or their time ran out (P17)."""
         writer = self.writer
         if writer is None or self.stage is not Stage.WRITING:
             return
-        judgement = self.g.judge_plate(writer, text)
-        if not judgement.legal:
-            count = len(judgement.violations)
-            self.notify(
-                f"This plate breaks {count} rule{'s' if count > 1 else ''}; fix {'them' if count > 1 else 'it'} first.",
-                severity="error",
-                markup=False,
-            )
-            self.app.bell()
-            return
-        card = self.engine.view(writer).players[writer].requirements
-        assert card is not None
-        check = check_requirements(text, card)
-        if check.met:
-            self._hand_in(writer, SubmitPlate(writer, text))
-            return
-        if self._hand_in_question is not None:
-            return  # asked already: a double Enter asks once (and the app opens one question at a time)
-        question = f"Hand in {shown(text)} anyway?"  # the question is markup; the plate is data
-        detail = (
-            f"{shown(text)} is missing {shown(', '.join(check.missing))} from your R3QRMNTS card {shown(check.card)}: "
-            "it cannot score the card even if someone guesses it."
-        )
-
-        def answered(yes: bool | None) -> None:
-            self._hand_in_question = None
-            if yes and self.writer == writer and self.stage is Stage.WRITING:
-                self._hand_in(writer, SubmitPlate(writer, text))
-            elif self.writer == writer:
-                self.query_one("#plate-input", Input).focus()
-
-        self._hand_in_question = ChoiceScreen(question, YES_NO, detail=detail, cancel=True)
-        self.app.push_screen(self._hand_in_question, answered)
-
-    def _hand_in(self, writer: int, action: SubmitPlate | WritingTimeUp) -> None:
-        events = self.act(action)
+        events = self.act(WritingTimeUp(writer, text) if timed_out else SubmitPlate(writer, text))
         if events is None:
             return
         self._clear_writer()
         self.after_step(events)
 
-    def on_sand_timer_expired(self, event: SandTimer.Expired) -> None:
-        writer = self.writer
-        if writer is None or self.stage is not Stage.WRITING:
-            return
-        if self._hand_in_question is not None and self.app.screen is self._hand_in_question:
-            self._hand_in_question.dismiss(False)
-        text = self.query_one("#plate-input", Input).value
-        self._hand_in(writer, WritingTimeUp(writer, text))
-
     # -- guessing -----------------------------------------------------------------------
 
     def _show_plate(self, message: str | None = None) -> None:
         """The plate up for guessing; *message* replaces the hint (a resumed lock-out)."""
-        view = self.table
-        assert view.plate is not None
-        self.query_one("#plate-title", Static).update(render.plate_title(view))
-        self.query_one("#guess-plate", PlateView).plate = view.plate
-        self.query_one("#guess-message", Static).update(render.plate_message(view, message))
-        self._refresh_guessing()
+        self.query_one(GuessingTable).show(self.table, message)
+        self.refresh_bindings()
         self._set_stage(Stage.PLATE, "guessing")
         self.set_focus(None)
 
     def _refresh_guessing(self) -> None:
-        v = self.table
-        self.query_one("#buzzers", BuzzerBar).show(v.players, v.active, v.locked_out, v.buzzer)
-        self.query_one("#grid", OwnerGrid).show(v.grid_layout, v.grid, v.history, self.players, v.round)
+        self.query_one(GuessingTable).refresh_table(self.table)
         self.refresh_bindings()
 
     def action_buzz(self, player: int) -> None:
@@ -564,7 +404,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         if isinstance(self.app.screen, GuessScreen):
             self.app.screen.tell(reason)  # the dialog covers the message line
         if self.stage is Stage.PLATE:
-            self.query_one("#guess-message", Static).update(Text(plain(reason, None), style="bold yellow"))
+            self.query_one(GuessingTable).tell(reason, "bold yellow")
 
     def on_key(self, event: events.Key) -> None:
         """A buzzer key whose binding is off (its player is out, or wrote the plate) is
@@ -593,8 +433,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
     def _show_reveal(self, events: Sequence[object]) -> None:
         """Steps 5-7 of the guessing phase, each event in its own words; Enter moves on."""
         self._pending = events
-        self.query_one("#reveal-plate", PlateView).plate = self.table.history[-1].plate
-        self.query_one("#reveal-text", Static).update(render.reveal(events))
+        self.query_one(RevealPanel).show(self.table, events)
         self._set_stage(Stage.REVEAL, "reveal")
 
     def action_continue(self) -> None:
@@ -609,58 +448,28 @@ class Vntypl8sScreen(SessionScreen[Game]):
 
     def _show_round_end(self) -> None:
         ended = next(e for e in self._pending if isinstance(e, RoundEnded))
-        scores, plates = render.round_table(self.table, ended.round)
-        self.query_one("#round-table", Static).update(scores)
-        self.query_one("#round-plates", Static).update(plates)
+        scroll = self.query_one(RoundTable)
+        scroll.show(self.table, ended.round)
         self._set_stage(Stage.ROUND_END, "round-end")
-        scroll = self.query_one("#round-end", VerticalScroll)
-        scroll.scroll_home(animate=False)
         scroll.focus()  # arrows and Page Down reach what does not fit
 
     def _show_final(self) -> None:
-        v = self.table
-        outcome = v.outcome
-        assert outcome is not None
-        self.query_one("#final-winner", Static).update(tiebreak_text(outcome, self.players))
-        self.query_one("#final-table", Static).update(score_table(outcome.standings, "Final scores", outcome.winners))
-        marks = self.query_one("#favourites", SelectionList)
-        marks.clear_options()
-        marks.add_options([(plate_option(r, self.players), i) for i, r in enumerate(v.history)])
-        if v.history:
-            marks.highlighted = 0
-            self._show_favourite_detail(0)
+        self.query_one(FinalTable).show(self.table)
         self._set_stage(Stage.FINAL, "final")
-        marks.focus()
-
-    @on(SelectionList.SelectionHighlighted, "#favourites")
-    def _favourite_highlighted(self, event: SelectionList.SelectionHighlighted) -> None:
-        self._show_favourite_detail(event.selection_index)
-
-    def _show_favourite_detail(self, index: int | None) -> None:
-        history = self.table.history
-        detail = self.query_one("#favourite-detail", Static)
-        if index is None or not 0 <= index < len(history):
-            detail.update("")
-            return
-        detail.update(plate_detail(history[index], self.players))
+        self.query_one("#favourites", SelectionList).focus()
 
     def action_save_favourites(self) -> None:
         if self.stage is not Stage.FINAL:
             return
-        history = self.table.history
-        chosen = self.query_one("#favourites", SelectionList).selected
-        if not chosen:
+        marked = self.query_one(FinalTable).marked
+        if not marked:
             self.notify("Mark plates with Space first.", severity="warning")
             return
-        favs = [
-            Favourite(history[i].plate, history[i].owner, history[i].requirements, self.players[history[i].writer])
-            for i in sorted(chosen)
-        ]
-        warning = add_favourites(favs)
+        warning = add_favourites([Favourite(r.plate, r.owner, r.requirements, self.players[r.writer]) for r in marked])
         if warning:
             self.notify(warning, severity="error", markup=False)
         else:
-            self.notify(f"Saved {len(favs)} favourite plate{'s' if len(favs) > 1 else ''}.", markup=False)
+            self.notify(f"Saved {len(marked)} favourite plate{'s' if len(marked) > 1 else ''}.", markup=False)
 
     def action_new_game(self) -> None:
         """Same players, same timer, a fresh deal (saved like the first game)."""
