@@ -15,13 +15,15 @@ The optional writing timer (P17) is the shared ``SandTimer`` reading the app's
 injected clock; when it runs out the screen sends the engine ``WritingTimeUp``.
 
 The setup form is ``setup.Vntypl8sSetupScreen``, the favourites page
-``favourites_screen.FavouritesScreen`` (both named here too, for older imports).
+``favourites_screen.FavouritesScreen`` (both reachable from here too, for older imports).
 """
 
 from __future__ import annotations
 
 import enum
+import importlib
 from collections.abc import Sequence
+from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -63,7 +65,6 @@ from boardgames.vntypl8s.guess import GuessScreen
 from boardgames.vntypl8s.handovers import Words, name, revealed, round_over
 from boardgames.vntypl8s.limits import BUZZ_SECONDS
 from boardgames.vntypl8s.render import lock_out_message, wrong_guess
-from boardgames.vntypl8s.setup import Vntypl8sSetupScreen
 from boardgames.vntypl8s.spec import SPEC, Vntypl8sSession, Vntypl8sSetup
 from boardgames.vntypl8s.tables import FinalTable, GuessingTable, RevealPanel, RoundTable
 from boardgames.vntypl8s.widgets import (
@@ -76,8 +77,16 @@ from boardgames.vntypl8s.writing import WritingDesk
 
 __all__ = [
     "BUZZ_SECONDS", "GAME", "MIN_SIZE", "FavouritesScreen", "GuessScreen", "Stage", "Vntypl8sScreen",
-    "Vntypl8sSetupScreen", "lock_out_message", "start_game", "wrong_guess",
+    "lock_out_message", "start_game", "wrong_guess",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``screen.Vntypl8sSetupScreen``, for callers written before the setup form had its own
+    module (``setup``, which imports this one to start a game: imported by name, no cycle)."""
+    if name == "Vntypl8sSetupScreen":
+        return importlib.import_module("boardgames.vntypl8s.setup").Vntypl8sSetupScreen
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 #: The Footer's one entry for the buzzer keys 1-8.
 BUZZERS = Binding.Group("Buzz")
