@@ -128,16 +128,23 @@ class Keyboard:
         """Do several people share this keyboard (so handovers happen at all)?"""
         return self.people is None or len(self.people) > 1
 
-    def first(self, *, resumed: bool) -> Handover | None:
+    def first(self, *, resumed: bool, last: Iterable[object] = ()) -> Handover | None:
         """The handover a game opens on (new, or a save replayed): its holder's; at the table
-        only as a courtesy; ``None`` when the game opens without one (or is over)."""
+        only as a courtesy; ``None`` when the game opens without one (or is over).
+
+        *last*: a replayed save's last events, which the table may be shown again first:
+        when the courtesy asks for them, the table takes the keyboard before the holder
+        (whose own handover is the next ``after``'s).
+        """
         if not self.shared or self.engine.outcome() is not None:
             return None
+        last = tuple(last)
+        self._since.extend(last)
         seat = holder(self.engine)
         why = Why.RESUMED if resumed else Why.OPENING
-        if seat is TABLE and not self.words.courtesy(self.engine, why, ()):
-            return None
-        return self._handover(seat, why)
+        if (seat is TABLE or last) and self.words.courtesy(self.engine, why, last):
+            return self._handover(TABLE, why)
+        return None if seat is TABLE else self._handover(seat, why)
 
     def after(self, events: Iterable[object]) -> Handover | None:
         """The handover due after an action's *events*; ``None`` when no one new takes the
