@@ -1,4 +1,4 @@
-"""Key to frame: how long after a key the screen that answers it is written (issue 16).
+"""Key to frame: how long after a key the screen that answers it is written.
 
     .venv/bin/python benchmarks/_key_to_frame.py [--keys 60] [--json]
 
@@ -39,9 +39,9 @@ not timed (the same for every row and its baseline).
 the table's), and adds one row per entry; in process, ``measure()`` does the same.
 ``measure(keys)`` returns ``[(row name, {"p50", "p95", "max", "n", "baseline",
 "baseline_p50", "baseline_p95", "baseline_max", "target_p95"}), ...]`` in
-milliseconds; ``--json`` prints the same list.  Targets (issue 16): every game row's
+milliseconds; ``--json`` prints the same list.  Targets: every game row's
 p95 at most 16 ms (one frame at 60 Hz) on a quiet machine, but the review's opening
-(a new screen), which issue 16 gives 50 ms.
+(a new screen), which the target gives 50 ms.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ from textual.pilot import Pilot  # noqa: E402
 from textual.widgets import Input, OptionList, Static  # noqa: E402
 
 TARGET_P95_MS = 16.0
-#: The answer that ends a pile opens the turn's review, a new screen: issue 16 gives that
+#: The answer that ends a pile opens the turn's review, a new screen: the target gives that
 #: opening its own target ("the review then opens in <= 50 ms"), not one frame's.
 REVIEW_TARGET_P95_MS = 50.0
 #: Seconds from one key's frame to the next key: a fast key repeat (25 a second).  Keys

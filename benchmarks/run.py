@@ -1,5 +1,5 @@
 """One command, one table: boardgames' speed and memory against baselines measured in
-the same run (issue 16).
+the same run.
 
     .venv/bin/python benchmarks/run.py [--runs 7] [--keys 60] [--ai-games 3] [--cpu] [--only TEXT]
 
@@ -24,7 +24,7 @@ Rows, each with its baseline and target:
 - **key to frame** (``_key_to_frame.py``, Pilot, its own process): Vowl's Enter on an
   answer and UWO's cursor, also while the computer thinks, against a bare Input and
   OptionList (target p95 ≤ 16 ms on a quiet machine; the answer that opens the turn's
-  review, a new screen, ≤ 50 ms as issue 16 asks of the review; ``--keys``, 0 skips it).
+  review, a new screen, ≤ 50 ms as asked of the review; ``--keys``, 0 skips it).
 - **saves**: the listing of 50 saves of 1,000 actions from their headers against a
   bare scandir and 4 KiB read of each file (``saves_bench.py`` also times the old
   whole-file parse).

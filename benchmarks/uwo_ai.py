@@ -51,7 +51,7 @@ MATCHES: tuple[tuple[str, str], ...] = (
     ("normal", "easy"),
 )
 TARGETS = {("normal", "random"): 0.95, ("normal", "greedy"): 0.70, ("hard", "normal"): 0.60}
-#: Issue 14: each level of the ladder beats the one below in this share of the decided games.
+#: Each level of the ladder beats the one below in this share of the decided games.
 LADDER = (("easy", "beginner"), ("normal", "easy"), ("hard", "normal"))
 LADDER_TARGET = 0.70
 TIME_LIMITS_MS = {"normal": 200.0, "hard": 1000.0}

@@ -5,7 +5,7 @@ Run: ``.venv/bin/python benchmarks/vowl_bench.py``.  Prints three tables:
 1. answering: one answer check (regex + dictionary) against one raw dictionary check;
 2. ``solutions()`` for skeletons of 2-7 consonants against the bound the dictionary
    itself sets, candidates x one raw check;
-3. the indexed solver (issue 16) against the old exhaustive search, per skeleton
+3. the indexed solver against the old exhaustive search, per skeleton
    length and over every deck card, plus the one-time index build;
 4. time to the main menu's first frame against a bare Textual app showing one line.
 

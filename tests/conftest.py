@@ -20,6 +20,36 @@ def _private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
 
 
 @pytest.fixture(autouse=True)
+def _pause_waits_for_quiet(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``pilot.pause()`` returns once the app has handled what it was sent.
+
+    Textual's pause waits until the *process* looks idle; on a busy machine that is true
+    at once, with a screen pushed a moment ago still mounting, so the next look at the
+    screen finds it empty.  Every pause here also waits (a bounded number of turns) until
+    no screen is still mounting and no message is queued: the state a player would see.
+    """
+    from textual.pilot import Pilot
+
+    from tests.screen import quiet
+
+    pause = Pilot.pause
+
+    async def pause_until_quiet(self: Pilot, delay: float | None = None) -> None:
+        await pause(self, delay)
+        for _ in range(QUIET_TURNS):
+            if quiet(self.app):
+                return
+            await pause(self)
+
+    monkeypatch.setattr(Pilot, "pause", pause_until_quiet)
+
+
+#: How many more turns a pause gives the app to become quiet (a screen whose timer
+#: fires every turn never is; the test then goes on as with Textual's own pause).
+QUIET_TURNS = 50
+
+
+@pytest.fixture(autouse=True)
 def _pythons_own_collector() -> Iterator[None]:
     """A test that ran the app through ``boardgames.app.run`` (the CLI's tests) started
     ``common.collector``; the next test in the process starts with Python's own again."""

@@ -94,7 +94,7 @@ def settled(app: App) -> bool:
         return True
     top = stack[-1] if stack else None
     if isinstance(top, OpeningHandover) and top.waiting and not top.ready:
-        return False  # the game is still to be built beneath it, after its first frame (issue 16)
+        return False  # the game is still to be built beneath it, after its first frame
     return quiet(app)
 
 

@@ -96,6 +96,17 @@ class PublicEvent:
 
 
 @runtime_checkable
+class Outcome(Protocol):
+    """How a game ended, in seats: each game's outcome says more (scores, how), but every
+    one says who won, so history, stats and rematches read it the same way."""
+
+    @property
+    def winners(self) -> frozenset[Seat]:
+        """The seats that won (several share a win; none: a draw, or nobody reached the goal)."""
+        ...
+
+
+@runtime_checkable
 class Engine(Protocol[A, V_co, Out_co]):
     """What every game engine offers (see the module docstring)."""
 

@@ -44,7 +44,7 @@ async def test_f1_shows_the_highlighted_games_rules_and_closes_again() -> None:
 async def test_f1_answers_at_once_with_a_loading_line_while_the_rulebook_is_built(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The first F1 took 2.3 s with nothing on screen (issue 15): the screen must show
+    """The first F1 took 2.3 s with nothing on screen: the screen must show
     that the rules are coming before the long document is built."""
     building = asyncio.Event()
     fill = RulesScreen._fill
@@ -145,8 +145,8 @@ async def test_resizing_mid_pile_loses_nothing() -> None:
 
 
 async def test_a_game_opened_from_the_command_line_builds_no_menu_until_it_is_left() -> None:
-    """``boardgames uwo`` built a hidden main menu under the duel before its first frame
-    (issue 16); the menu is made when the players go back to it."""
+    """``boardgames uwo`` built a hidden main menu under the duel before its first frame;
+    the menu is made when the players go back to it."""
     from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
 
     app = BoardgamesApp(start=lambda: UwoScreen(), seed=4, clock=ManualClock())
@@ -165,7 +165,7 @@ async def test_a_game_opened_from_the_command_line_builds_no_menu_until_it_is_le
 
 async def test_the_menu_reads_the_saves_folder_once_as_it_opens(monkeypatch: pytest.MonkeyPatch) -> None:
     """It was listed twice before the first frame (on mount, then as the screen resumed),
-    each save parsed each time (issue 16); going back to the menu lists it again."""
+    each save parsed each time; going back to the menu lists it again."""
     from boardgames.common.saves import SaveStore  # noqa: PLC0415
 
     listings: list[str | None] = []

@@ -1,4 +1,4 @@
-"""The autosave's cost per action, counted (issue 16): no ``fsync`` and no re-encoding of
+"""The autosave's cost per action, counted: no ``fsync`` and no re-encoding of
 the whole game on the thread that applies the action, and still a complete save on
 disk, readable by the loader, the moment ``record_action`` returns."""
 
@@ -88,7 +88,7 @@ def test_a_value_json_cannot_hold_is_a_warning_not_a_crash(tmp_path: Path) -> No
 def test_no_thread_is_started_per_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Each save whose previous sync was done started a thread of its own, and
     ``Thread.start`` waits until the new thread runs: a context switch for every key,
-    which on a busy machine cost more than the save itself (issue 16).  One thread
+    which on a busy machine cost more than the save itself.  One thread
     syncs every save, of every game, and is kept between them."""
     started: list[str] = []
     real_start = threading.Thread.start

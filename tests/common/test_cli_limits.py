@@ -1,7 +1,7 @@
-"""Issue 12, item 6: the command line has limits, and says so in one line.
+"""The command line has limits, and says so in one line.
 
 - ``vowl solve`` lists answers for any skeleton up to ``MAX_SKELETON`` consonants from
-  the dictionary's index (issue 16); only the exhaustive fallback (a dictionary with no
+  the dictionary's index; only the exhaustive fallback (a dictionary with no
   word list) stops at ``MAX_SOLVED`` (``SkeletonTooLong``);
 - ``vntypl8s check`` reads at most ``MAX_JUDGED`` characters (Interpretation P21), and
   the judge itself does not read a longer plate for title words;
@@ -75,7 +75,7 @@ def test_every_deck_card_stays_solvable() -> None:
 
 
 def test_solve_answers_a_skeleton_the_exhaustive_search_never_could(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 16: 14 consonants are 5^13 x 6 = 7.3e9 candidates for the old search; the
+    """14 consonants are 5^13 x 6 = 7.3e9 candidates for the old search; the
     index answers at once (no timing asserted: the old search would not end at all)."""
     assert main(["vowl", "solve", "HNRFCBLTDNTTBS"]) == 0
     assert capsys.readouterr().out.split() == ["honorificabilitudinitatibus"]

@@ -1,4 +1,4 @@
-"""The command line builds only the chosen game's parser (issue 16), and says the same.
+"""The command line builds only the chosen game's parser, and says the same.
 
 ``boardgames vowl check SVR savor`` should cost little more than the pyenchant call
 it makes, so the command line builds the subtree of the game it names and nothing
@@ -79,7 +79,7 @@ def test_the_lazy_parser_reads_a_command_as_the_whole_one_does(argv: tuple[str, 
 
 
 def test_the_menu_opens_with_what_the_parser_reads_from_no_argument() -> None:
-    """``boardgames`` alone skips the parser (issue 16): it must get what parsing gave."""
+    """``boardgames`` alone skips the parser: it must get what parsing gave."""
     from boardgames.cli import build_parser, menu_arguments  # noqa: PLC0415
 
     assert vars(menu_arguments()) == vars(build_parser(whole=False).parse_args([])) == vars(build_parser().parse_args([]))
@@ -101,7 +101,7 @@ def imported_by(argv: tuple[str, ...]) -> list[str]:
 
 
 def test_vowl_check_imports_neither_other_games_nor_textual_nor_the_cards() -> None:
-    """Issue 16: the tool builds Vowl's options only, reads no card deck (only the curated
+    """The tool builds Vowl's options only, reads no card deck (only the curated
     word lists it judges with) and opens no screen."""
     modules = imported_by(("vowl", "check", "SVR", "savor"))
     assert "enchant" in modules and "boardgames.vowl.entry" in modules  # it did judge
@@ -112,7 +112,7 @@ def test_vowl_check_imports_neither_other_games_nor_textual_nor_the_cards() -> N
 
 
 def test_vowl_check_imports_neither_dataclasses_nor_rich() -> None:
-    """Issue 16 (``vowl check`` within 1.5x a raw pyenchant script): ``dataclasses`` with
+    """``vowl check`` stays near a raw pyenchant script's cost: ``dataclasses`` with
     ``inspect`` behind it, and Rich through the text helpers, were a fifth of its time."""
     modules = imported_by(("vowl", "check", "SVR", "savor"))
     assert "boardgames.common.skeleton" in modules and "boardgames.common.text" in modules  # it did judge

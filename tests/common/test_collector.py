@@ -1,4 +1,4 @@
-"""The cyclic collector's full passes run at handovers, not on a racer's key (issue 16).
+"""The cyclic collector's full passes run at handovers, not on a racer's key.
 
 No clock is read: the tests count the collector's calls (``collector.gc`` replaced by
 a recorder), so a pass moved back onto the keys, or a handover without one, fails.

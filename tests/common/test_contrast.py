@@ -1,4 +1,4 @@
-"""Game colours stay readable in every built-in Textual theme (issue 15): the text of
+"""Game colours stay readable in every built-in Textual theme: the text of
 the pieces and cards a player must read keeps at least 4.5:1 contrast (WCAG AA) with
 what is behind it.  Measured on what Textual really draws: each widget's rendered
 lines, character by character, foreground against background.

@@ -1,5 +1,5 @@
 """An unexpected error never ends the app silently: a report in the data folder, a
-non-zero exit, and one paragraph saying where the report is (issue 12)."""
+non-zero exit, and one paragraph saying where the report is."""
 
 from __future__ import annotations
 

@@ -252,7 +252,7 @@ def test_installed_command_reports_a_broken_deck_without_a_traceback(decks: Deck
 
 
 async def test_the_menu_opens_with_a_broken_deck_and_names_it_when_the_game_is_opened(decks: DeckCopy) -> None:
-    """The menu reads no deck before its first frame (issue 16); a broken Vowl deck is
+    """The menu reads no deck before its first frame; a broken Vowl deck is
     named when Vowl is opened, the menu stays, and UWO still opens."""
     from boardgames.app import BoardgamesApp, MainMenu  # noqa: PLC0415
     from tests.screen import record_notifications, settled, wait_for  # noqa: PLC0415

@@ -69,8 +69,8 @@ COMMANDS = {
 }
 
 
-#: Vowl's word tools read only the curated word lists (checked as the dictionary opens,
-#: issue 16), so a Vowl card deck or ``frequency.txt`` is checked by a command that
+#: Vowl's word tools read only the curated word lists (checked as the dictionary opens),
+#: so a Vowl card deck or ``frequency.txt`` is checked by a command that
 #: deals cards: ``--resume`` checks every Vowl deck before it looks for a save (with
 #: none it ends with exit 1, and never opens a screen).
 DEALING = ["vowl", "--resume"]
@@ -154,7 +154,7 @@ def test_a_broken_deck_of_one_game_leaves_the_others_playable(tmp_path: Path) ->
 
 
 def test_the_word_tools_check_only_the_word_lists_they_read(tmp_path: Path) -> None:
-    """Issue 16: ``vowl check`` and ``solve`` read no card, so a broken card deck does
+    """``vowl check`` and ``solve`` read no card, so a broken card deck does
     not stop them (nor cost them the time to check it); a broken curated list, which
     they do read, still does, by name and line."""
     copy = tmp_path / "decks"

@@ -1,4 +1,4 @@
-"""Issue 12, item 7: every dictionary failure is one clear paragraph (exit 3), and only
+"""Every dictionary failure is one clear paragraph (exit 3), and only
 the word games need the dictionary at all.
 
 - a bad ``PYENCHANT_LIBRARY_PATH`` (pyenchant raises AssertionError, OSError or
@@ -131,7 +131,7 @@ def no_dictionary(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_no_command_opens_the_dictionary_before_its_first_frame(no_dictionary: None) -> None:
-    """Issue 16: a word game opens it once its first screen has painted, a tool when it
+    """A word game opens it once its first screen has painted, a tool when it
     judges (both below); nothing before that needs it, the menu and UWO never do."""
     parse = build_parser().parse_args
     for args in ([], ["uwo"], ["uwo", "selfplay"], ["vntypl8s", "favourites"], ["vowl"], ["vowl", "solve", "SVR"],
@@ -226,7 +226,7 @@ def test_an_unknown_system_is_given_every_fix() -> None:
         assert line in listed
 
 
-# --- the word list is opened after the first frame (issue 16) ----------------------------
+# --- the word list is opened after the first frame ----------------------------
 
 
 def cli_start(monkeypatch: pytest.MonkeyPatch, *argv: str) -> Callable[[], Screen]:

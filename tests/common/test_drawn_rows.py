@@ -1,4 +1,4 @@
-"""Rows kept between frames (issue 16, item 3: Vowl's Enter): a scroll bar put together
+"""Rows kept between frames: a scroll bar put together
 from rows drawn before (``textual_compat``'s ``scroll-bar-rows``) and a log
 that draws only the rows a new line and its scroll bring into view (``vowl.widgets.EventLog``).
 

@@ -1,4 +1,4 @@
-"""What each game builds and styles before its first frame, counted (issue 16).
+"""What each game builds and styles before its first frame, counted.
 
 The speed of a first frame is measured in ``benchmarks/`` only; these tests pin the
 work that made it slow, as counts that do not depend on the machine: how many times
@@ -298,7 +298,7 @@ def at_first_frame(*argv: str) -> dict[str, Any]:
 
 def test_the_menus_first_frame_imports_no_parser_nor_what_comes_later() -> None:
     """``boardgames`` alone: no ``argparse`` (the parser is for arguments), no crash report,
-    key gate or command palette before the menu's first frame (issue 16)."""
+    key gate or command palette before the menu's first frame."""
     seen = at_first_frame()
     assert seen["stack"] == ["Screen", "MainMenu"]
     late = ("argparse", "gettext", "boardgames.subcommands", "boardgames.common.crash",
@@ -311,7 +311,7 @@ def test_the_first_frame_is_the_handover_alone(game: str) -> None:
     """``boardgames uwo --seed 1`` and ``boardgames vntypl8s --players ...``: the first frame
     is the first player's handover, with nothing of the game screen imported (its module,
     widgets, engine), composed or styled: those came to more than a third of the
-    start-up, under a handover that covers them (issue 16)."""
+    start-up, under a handover that covers them."""
     argv, headline, modules = OPENINGS[game]
     seen = at_first_frame(*argv)
     assert seen["stack"] == ["Screen", "OpeningHandover"]

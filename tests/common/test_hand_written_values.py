@@ -1,5 +1,5 @@
 """``session.Step`` and ``timer.Countdown`` are written out by hand, not ``@dataclass``
-(issue 16: about 3M instructions to define each, before every game's first frame).
+(about 3M instructions to define each, before every game's first frame).
 They must behave as the dataclasses they were: the same ``__init__``, equality,
 hash (or none), repr, ``match`` and copies."""
 

@@ -1,4 +1,4 @@
-"""Issue 11: the handover guarantees, proven for every game at once.
+"""The handover guarantees, proven for every game at once.
 
 One test, parametrised over the three games and two seeds each, plays a seeded
 game forward with real keys the way the friends at the shared keyboard would

@@ -1,6 +1,6 @@
 """Hostile terminals: a few columns wide, a storm of resizes, the palette over the rules.
 
-Each of these stopped the app (issue 12): Textual 8.2.8 wraps text to zero columns
+Each of these stopped the app: Textual 8.2.8 wraps text to zero columns
 and crashes; Ctrl+P, F1, Ctrl+P pushed a second palette with the same id.  A storm
 of resizes in a real terminal is in ``tests/tmux/test_resize_storm.py``.  The work-arounds live in
 ``boardgames.common.ui.textual_compat`` and ``BoardgamesApp.action_command_palette``.

@@ -1,4 +1,4 @@
-"""Hostile names, answers, plates and filters through the real app (issue 12, item 1).
+"""Hostile names, answers, plates and filters through the real app.
 
 Outside text is data: a name like ``[/]Ann`` must not crash the markup parser, a name
 like ``[@click=app.quit]Bob[/]`` must not become a live action, ``[bold red]Cy[/]``

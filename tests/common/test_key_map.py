@@ -1,4 +1,4 @@
-"""One key map across the suite (issue 13, docs/keys.md): the same key never means two
+"""One key map across the suite (docs/keys.md): the same key never means two
 different things in two games, no core action sits on a key a web browser keeps for
 itself, and every game's rules page lists its keys."""
 

@@ -1,5 +1,5 @@
 """``common.ui.lazy.find_or_mount``: the one way a screen mounts a widget the first time
-it is needed (issue 16) - found after that, never mounted twice, put where it was asked."""
+it is needed - found after that, never mounted twice, put where it was asked."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ async def test_an_id_tells_two_of_one_kind_apart() -> None:
 
 async def test_several_classes_change_with_one_restyle() -> None:
     """``common.ui.classes.set_classes_once``: a UWO square's side and marks, a Vowl card's
-    deck - each class changed by ``set_class`` restyled the widget once (issue 16)."""
+    deck - each class changed by ``set_class`` restyled the widget once."""
     from textual.css.stylesheet import Stylesheet
 
     from boardgames.common.ui.classes import set_classes_once

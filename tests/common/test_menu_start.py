@@ -1,4 +1,4 @@
-"""The main menu's first frame imports no game (issue 16).
+"""The main menu's first frame imports no game.
 
 The menu shows each game's title, blurb and further lines (Vowl's practice stats,
 VNTYPL8S's favourite plates) from the registry (``games.GAMES``); a game's entry, its
@@ -54,7 +54,7 @@ def test_the_menu_shows_its_games_without_importing_one() -> None:
     unwanted = [m for m in modules if m.endswith(".entry") or m.startswith(("boardgames.vowl", "boardgames.uwo",
                 "boardgames.vntypl8s", "enchant")) or m in ("boardgames.common.dictionary", "boardgames.common.session",
                 "boardgames.common.ui.session_screen", "boardgames.common.ui.choice",
-                # what a crash, a key or the palette needs, imported then (issue 16)
+                # what a crash, a key or the palette needs, imported then
                 "boardgames.common.crash", "boardgames.common.ui.base", "boardgames.palette")]
     assert unwanted == []
 

@@ -1,7 +1,7 @@
 """The command palette offers every main-menu action, and leaves a game only as Escape does.
 
-Issue 13: Ctrl+P → "Main menu" left a VNTYPL8S game without the question Escape asks;
-"Play …" from inside a game did the same.  Issue 15: the palette had Play and Rules
+Ctrl+P → "Main menu" left a VNTYPL8S game without the question Escape asks;
+"Play …" from inside a game did the same.  The palette had Play and Rules
 but no Resume and no Favourites.  Here every command that would take the players out
 of a game in progress asks the game's own leave question (``SessionScreen.ask_to_leave``).
 """

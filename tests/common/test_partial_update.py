@@ -74,7 +74,7 @@ async def test_uwo_frames_are_written_as_textual_writes_them(monkeypatch: pytest
 
 
 async def test_a_cursor_key_renders_a_few_widgets_not_the_screen() -> None:
-    """Issue 16: an arrow key between empty squares dirties two cells and the info panel;
+    """An arrow key between empty squares dirties two cells and the info panel;
     the frame renders the widgets under them and their containers (it rendered the whole
     screen: 70 widgets, all 30 cells, the title bar and the Footer)."""
     app = BoardgamesApp(start=lambda: UwoScreen(), clock=ManualClock(), seed=4)

@@ -1,5 +1,5 @@
 """``FrozenRecord`` (``boardgames.common.records``) gives the small frozen values of the
-menu's first frame what a frozen dataclass would, without defining one (issue 16):
+menu's first frame what a frozen dataclass would, without defining one:
 fields from ``__slots__``, immutable, equal only within the same class, hashed (or not,
 when a record says so), a dataclass's repr, copied and pickled whole.  The records
 built on it keep their own constructors, defaults and methods."""
@@ -167,7 +167,7 @@ def test_a_listing_hashes_as_a_dataclass_would_and_fails_on_a_record() -> None:
 
 
 def test_defining_a_record_generates_no_method() -> None:
-    """What keeps a record cheap to define (issue 16): the base's methods are shared,
+    """What keeps a record cheap to define: the base's methods are shared,
     none is made per class; only the getter of its fields is."""
     own: dict[str, Any] = dict(vars(Point))
     assert set(own) - {"__slots__", "__init__", "__module__", "__qualname__", "__annotations__", "__doc__",

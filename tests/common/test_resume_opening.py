@@ -1,4 +1,4 @@
-"""A resumed game opens on its handover alone, as a new one does (issue 16).
+"""A resumed game opens on its handover alone, as a new one does.
 
 ``boardgames uwo --resume``, ``boardgames vntypl8s --resume`` and the menu's resume
 line open a saved hot-seat game on an ``OpeningHandover``: the handover the game

@@ -1,4 +1,4 @@
-"""Settings that persist (issue 15): the theme picked in the palette is there at the next
+"""Settings that persist: the theme picked in the palette is there at the next
 start, ``--theme`` sets this run's, and a bad settings file is set aside with one message."""
 
 from __future__ import annotations

@@ -105,7 +105,7 @@ def test_not_letters_rejected(real: SkeletonMatcher) -> None:
 
 @pytest.mark.parametrize(("skeleton", "typed", "judged"), [("CF", "café", "cafe"), ("SVR", "sävör", "savor")])
 def test_accents_are_folded_before_judging(real: SkeletonMatcher, skeleton: str, typed: str, judged: str) -> None:
-    """Issue 14: "café" was refused as "not letters"."""
+    """"café" was refused as "not letters"."""
     verdict = real.check(skeleton, typed)
     assert verdict.accepted and verdict.word == judged
 
@@ -167,7 +167,7 @@ def test_unknown_word_with_fake_dictionary() -> None:
     assert verdict.message == "rejected: not a word (sivor is not in the dictionary)"
 
 
-# --- fits without a regex per skeleton (issue 16: deck checks at start-up) -----------------
+# --- fits without a regex per skeleton -----------------
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyzé"
 _SKELETON_LETTERS = "BCDFGHJKLMNPQRSTVWXYZ"
@@ -201,7 +201,7 @@ def test_fits_compiles_no_regex(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_verdict_is_an_immutable_value() -> None:
-    """A plain class since ``vowl check`` stopped importing ``dataclasses`` (issue 16): still
+    """A plain class since ``vowl check`` stopped importing ``dataclasses``: still
     equal by its fields, hashable, unchangeable, copied and pickled whole, and never
     equal to a tuple of the same fields."""
     v = Verdict("savior", False, Rejection.DOES_NOT_FIT, "double vowel IO")

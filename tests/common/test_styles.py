@@ -1,4 +1,4 @@
-"""Each game's stylesheet styles its own screens only (issue 11, item 4).
+"""Each game's stylesheet styles its own screens only.
 
 Textual merges every screen's ``CSS_PATH`` into one app-wide stylesheet the first
 time the screen is opened, and the games' ``.tcss`` files share ids (``#status``,

@@ -1,4 +1,4 @@
-"""``TitleBar`` (common.ui.titlebar): Textual's ``Header`` in one widget (issue 16).
+"""``TitleBar`` (common.ui.titlebar): Textual's ``Header`` in one widget.
 
 It must look like the Header, cell for cell (title and sub-title, short and cut with
 ``…``, one line and three), and behave like it: the icon opens the command palette,

@@ -92,7 +92,7 @@ async def test_escape_leaves_a_duel_after_a_storm_of_sizes() -> None:
 
 
 async def test_the_message_is_mounted_only_once_a_terminal_is_too_small() -> None:
-    """Issue 16: it was mounted hidden with every game screen, styled and laid out before
+    """It was mounted hidden with every game screen, styled and laid out before
     its first frame; now the first time it is needed, once, and kept."""
     from boardgames.common.ui.base import TooSmall
 

@@ -1,2 +1,2 @@
-"""Hostile files (issue 12): every file the app reads is validated, set aside when wrong,
+"""Hostile files: every file the app reads is validated, set aside when wrong,
 and nothing a file says reaches outside the data folder."""

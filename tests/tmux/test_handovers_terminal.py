@@ -1,4 +1,4 @@
-"""Issue 11 in a real terminal: a fast double Enter never skips a handover, in every game.
+"""In a real terminal, a fast double Enter never skips a handover, in every game.
 
 The real ``boardgames`` command runs in tmux at the size its game needs (UWO's
 ``MIN_SIZE``, 110×34; VNTYPL8S at 80×24; Vowl at a size that also shows its

@@ -1,7 +1,7 @@
 """A storm of resizes in a real terminal: the app survives it and plays on at once.
 
 Dragging a window or a tiling manager resizes the terminal dozens of times a second,
-through sizes of a few columns.  Issue 12 saw apps stop (Textual 8.2.8 wrapping text
+through sizes of a few columns.  Apps stopped (Textual 8.2.8 wrapping text
 to zero columns: ``boardgames.common.ui.textual_compat``) during such a storm.  On this
 project's machine the same storm under load (two apps, two busy cores) never left an
 app busy afterwards: when it ends the app draws the final size and takes keys.
@@ -37,7 +37,7 @@ def test_a_resize_storm_leaves_the_app_playing(terminal, args: list[str]) -> Non
     # the last resize, as if the last size report had been lost; it played on at once when
     # the size changed again.  So the size is set again, a bounded number of times, until
     # the app shows it - the state decides, not a delay.  (Whether the report is lost in
-    # Textual's driver is noted for issue 12's resize work.)
+    # Textual's driver is noted for the resize work.)
     for attempt in range(3):
         if attempt:
             subprocess.run([*term.tmux, "resize-window", "-t", term.name, "-x", "121", "-y", "41"], check=True)

@@ -539,7 +539,7 @@ def test_a_match_split_by_offset_is_the_same_games_as_one_run() -> None:
 
 
 def test_easy_often_takes_a_plan_worth_a_little_less_than_the_best() -> None:
-    """The ladder (issue 14): at 200 games normal beat easy in only 66.1% of the decided
+    """The ladder: at 200 games normal beat easy in only 66.1% of the decided
     games with easy drawing its plans with weight e^(score/25), and 68.6% with
     e^(score/50), under the 70% asked.  Easy now plans as narrowly as the beginner (its
     best morph and best action expanded) and draws with e^(score/60): it takes a plan 50

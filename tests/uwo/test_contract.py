@@ -202,7 +202,7 @@ def test_the_parser_imports_neither_engine_nor_computer() -> None:
 
 
 def test_a_duel_between_people_never_imports_the_computer() -> None:
-    """Issue 16: the screen, the spec and the players' list load no search (the computer's
+    """The screen, the spec and the players' list load no search (the computer's
     module is imported when a computer player is first made)."""
     code = (
         "import random, sys\n"

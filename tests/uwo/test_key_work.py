@@ -1,4 +1,4 @@
-"""What one cursor key costs the UWO screen, counted (issue 16: key to frame).
+"""What one cursor key costs the UWO screen, counted.
 
 No clock is read here: speed lives in ``benchmarks/_key_to_frame.py``.  These tests
 count the work a key does instead - which cells are repainted, whether a panel asks

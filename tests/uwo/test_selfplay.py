@@ -85,8 +85,7 @@ def test_the_random_player_gives_every_kind_of_action_a_chance() -> None:
 
 
 def test_random_self_play_builds_no_view_and_plays_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The random player is handed the legal actions alone (issue 16: building a whole view
-    per decision was three quarters of self-play's time); the games are the same as when
+    """The random player is handed the legal actions alone; the games are the same as when
     it chose from the view (the Spy above, which wraps the random player, still does)."""
     from boardgames.uwo.engine import Game  # noqa: PLC0415
 

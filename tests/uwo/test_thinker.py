@@ -1,4 +1,4 @@
-"""The computer thinks in a process of its own (issue 16, ``boardgames.uwo.thinker``).
+"""The computer thinks in a process of its own (``boardgames.uwo.thinker``).
 
 The search is decided in a child process, from the seat's view and the player's state;
 the decisions are exactly those of the player deciding in the app, across a game and

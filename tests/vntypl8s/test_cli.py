@@ -1,4 +1,4 @@
-"""``boardgames vntypl8s check``: the exact outputs and exit codes of issue 4."""
+"""``boardgames vntypl8s check``: the exact outputs and exit codes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The judge reads plates as a person would (issue 14, item 2): rows P22-P27.
+"""The judge reads plates as a person would: rows P22-P27.
 
 Row ids are those of docs/rules/vntypl8s.md, "Interpretations".  Each case below is a
 plate players saw judged wrongly before these rows: the first group was refused

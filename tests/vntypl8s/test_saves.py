@@ -443,7 +443,7 @@ async def test_resume_screen_is_what_the_app_builds_from_a_save() -> None:
 
 def the_game(screen: Screen) -> Vntypl8sScreen:
     """The game a resumed save opens: behind its handover, built after its first frame
-    (``OpeningHandover``, issue 16), or the screen itself."""
+    (``OpeningHandover``), or the screen itself."""
     if isinstance(screen, OpeningHandover):
         screen = screen._build()
     assert isinstance(screen, Vntypl8sScreen)

@@ -1,4 +1,4 @@
-"""Hidden information on one shared terminal (P19, issue 6): the rendered screen is
+"""Hidden information on one shared terminal: the rendered screen is
 captured after every key of a whole four-player round, at every handover and every
 step of every player, and no secret of a player who is not at the keyboard is on it.
 

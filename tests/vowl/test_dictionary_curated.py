@@ -1,4 +1,4 @@
-"""Issue 14 item 3: the curated dictionary (hunspell en_US + decks/vowl/added.txt and
+"""The curated dictionary (hunspell en_US + decks/vowl/added.txt and
 refused.txt), as every answer meets it: through the real matcher, the real files and
 the real command line."""
 
@@ -92,7 +92,7 @@ def test_the_slurs_of_the_block_list_are_refused() -> None:
 
 
 def test_no_deck_card_lists_or_accepts_a_refused_word(matcher: SkeletonMatcher) -> None:
-    """Issue 14: a slur appeared in a deck card's review (JW: jaw, jew)."""
+    """A slur appeared in a deck card's review (JW: jaw, jew)."""
     refused = load_curation().refused
     bad = []
     for cards in load_decks().values():

@@ -1,4 +1,4 @@
-"""``frequency.txt`` read in one pass when it is as the deck build writes it (issue 16).
+"""``frequency.txt`` read in one pass when it is as the deck build writes it.
 
 Every Vowl game reads it before its first frame (the command line checks each deck
 file first); line by line, 5,300 ``DeckLine`` and as many matches took about 9 ms.
@@ -96,7 +96,7 @@ def test_the_check_before_the_first_frame_accepts_what_the_line_by_line_reader_r
 
 
 def test_the_command_lines_deck_check_builds_no_frequency_table() -> None:
-    """Issue 16: the table is first used by the review, after the first frame; before it
+    """The table is first used by the review, after the first frame; before it
     the file is only checked (``check_frequencies``)."""
     from boardgames.vowl.entry import ENTRY
 

@@ -1,4 +1,4 @@
-"""What one Enter on an answer costs the Vowl screen, counted (issue 16: key to frame).
+"""What one Enter on an answer costs the Vowl screen, counted.
 
 No clock is read here: speed lives in ``benchmarks/_key_to_frame.py``.  These tests
 count the work instead - Footer rebuilds, layouts, the review's answers worked out on
@@ -129,7 +129,7 @@ async def settle(pilot, app) -> None:
 async def test_a_verdict_of_one_line_then_two_lays_nothing_out(monkeypatch) -> None:
     """The verdict under the answer box has room for two lines whatever it says
     (vowl.tcss ``#feedback``): "Type a word first" is one line, a rejection's reason two,
-    and a box that changed height on an Enter laid out the whole screen (issue 16)."""
+    and a box that changed height on an Enter laid out the whole screen."""
     app, _clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
     async with app.run_test(size=(120, 40)) as pilot:  # a rejection's reason takes two lines
         screen = await roll_and_start_pile(pilot, app)
@@ -301,7 +301,7 @@ async def test_a_verdict_of_the_other_kind_restyles_nothing(monkeypatch) -> None
     """A verdict usually follows one of the other kind (a wrong word, then the right
     one): the line's colour was a class (``-ok``/``-bad``) toggled on each, and each
     toggle restyled the line through the whole stylesheet, about a fifth of an
-    answer's handling (issue 16).  The colour is now in the verdict's content; still
+    answer's handling.  The colour is now in the verdict's content; still
     green for an answer that counted and red for one that did not, in the theme's own."""
     from textual.css.stylesheet import Stylesheet
 
@@ -344,7 +344,7 @@ async def test_a_verdict_of_the_other_kind_restyles_nothing(monkeypatch) -> None
 async def test_a_card_of_another_deck_is_restyled_once() -> None:
     """The card's frame and colours come from its deck's class (``-green``, ``-yellow``,
     ``-red``): a card of another deck took one class off and put one on, and each
-    restyled the card through the whole stylesheet - twice per card (issue 16)."""
+    restyled the card through the whole stylesheet - twice per card."""
     from textual.app import App, ComposeResult
     from textual.css.stylesheet import Stylesheet
 

@@ -1,4 +1,4 @@
-"""Issue 14: the turn review lists the most common answers first, and all on request.
+"""The turn review lists the most common answers first, and all on request.
 
 The review cut each card's answers at ten, alphabetically: MN showed "mene, mon,
 mun ..." and hid "mono".  Now ``decks/vowl/frequency.txt`` orders them and ``+``

@@ -1,4 +1,4 @@
-"""Issue 16 item 2: the indexed solver gives exactly what the exhaustive search gives.
+"""The indexed solver gives exactly what the exhaustive search gives.
 
 The reference is ``exhaustive_solutions`` -- the pre-issue-16 search, every vowel in
 every gap, one dictionary check per candidate -- run in the same test against the same

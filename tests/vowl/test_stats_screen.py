@@ -1,4 +1,4 @@
-"""Practice stats as pictures (issue 15): solve time per card and success rate over
+"""Practice stats as pictures: solve time per card and success rate over
 sessions as charts, best times per board and sand timer, from the menu and the palette."""
 
 from __future__ import annotations

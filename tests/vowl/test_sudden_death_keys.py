@@ -1,4 +1,4 @@
-"""Issue 14: Vowl's sudden death on one keyboard - buzzing must reward knowing the word.
+"""Vowl's sudden death on one keyboard - buzzing must reward knowing the word.
 
 What players saw (``--players "Ann Lee,Bob Roy"``, a tied head-to-head race), each one
 a test here, played through the real screen with Pilot on a ``ManualClock``:
@@ -266,7 +266,7 @@ async def test_v29_a_game_resumed_while_a_buzz_was_held_gives_a_full_countdown_a
 
 
 async def test_sudden_deaths_widgets_are_mounted_when_it_comes_not_before_the_first_frame() -> None:
-    """Issue 16: the buzz countdown, the gate hint and the game-over panel were mounted
+    """The buzz countdown, the gate hint and the game-over panel were mounted
     hidden with the table, styled and laid out before its first frame; they come when
     first needed, in the places they had."""
     from boardgames.common.ui.base import GateHint

@@ -1,4 +1,4 @@
-"""Issue 13: Vowl played whole on an 80×24 terminal, clearly, with the suite's keys.
+"""Vowl played whole on an 80×24 terminal, clearly, with the suite's keys.
 
 Every test here plays through the real screen (Pilot, ManualClock) at the smallest
 size the screen accepts, and checks that what a player needs is on screen in full:

@@ -19,6 +19,7 @@ from boardgames.common.ui.host import host
 from boardgames.common.ui.sandtimer import SandTimer
 
 if TYPE_CHECKING:
+    from boardgames.common.handovers import Handover, Keyboard
     from boardgames.common.ui.handover import HandoverScreen, OpeningHandover
 
 E = TypeVar("E")
@@ -39,6 +40,8 @@ class SessionScreen(GameScreen, Generic[E]):
     #: the game's first ``hand_over`` is that one.
     opening: OpeningHandover | None = None
     _paused_for_leave: list[SandTimer] = []  # replaced per question, never mutated in place
+    #: Who holds the keyboard (``common.handovers``): the one place handovers are decided.
+    keyboard: Keyboard | None = None
 
     @property
     def engine(self) -> E:
@@ -72,6 +75,24 @@ class SessionScreen(GameScreen, Generic[E]):
             opening.adopt(handover, then, self)
         else:
             self.app.push_screen(handover, then)
+
+    def seat_name(self, seat: int | None) -> str:
+        """How a handover names who takes the keyboard (a player's name, as data)."""
+        return "Everyone" if seat is None else f"Player {seat + 1}"
+
+    def pass_keyboard(self, handover: Handover, then: Callable[[], None]) -> None:
+        """Cover the screen with *handover* (nothing private left beneath it); once the
+        incoming player dismissed it, they hold the keyboard and *then* draws their view."""
+        from boardgames.common.ui.handover import HandoverScreen  # noqa: PLC0415 - not for a game's first frame
+
+        assert self.keyboard is not None, "a game with handovers sets self.keyboard"
+        keyboard = self.keyboard  # the handover itself clears the screen beneath as it appears
+
+        def taken(_: object) -> None:
+            keyboard.taken(handover)
+            then()
+
+        self.hand_over(HandoverScreen(self.seat_name(handover.seat), handover.detail, title=handover.title), taken)
 
     def release_game(self) -> None:
         """Let another window (or this one's menu) open this screen's saved game: it is being left."""
