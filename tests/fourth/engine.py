@@ -110,6 +110,7 @@ class TricksView(msgspec.Struct, frozen=True):
     hand: tuple[Card, ...] | None  # the viewer's own, sorted; None for the table
     hand_sizes: tuple[int, ...]
     trick: tuple[tuple[Seat, Card], ...]  # the cards on the table, in play order
+    last_trick: tuple[tuple[Seat, Card], ...]  # stays face up until the next trick is done
     to_play: Seat | None
     tricks: tuple[int, ...]
     trick_number: int
@@ -144,6 +145,7 @@ class Tricks:
         self.names = names
         self.hands = [sorted(deck[i * hand:(i + 1) * hand]) for i in range(len(names))]
         self.trick: list[tuple[Seat, Card]] = []
+        self.last_trick: tuple[tuple[Seat, Card], ...] = ()
         self.tricks = [0] * len(names)
         self.leader: Seat = 0
         self.trick_number = 1
@@ -199,7 +201,7 @@ class Tricks:
             winner = max((c.rank, s) for s, c in self.trick if c.suit == led)[1]
             self.tricks[winner] += 1
             events.append(TrickTaken(self.names[winner], self.trick_number))
-            self.trick, self.leader = [], winner
+            self.trick, self.last_trick, self.leader = [], tuple(self.trick), winner
             self.trick_number += 1
         return events
 
@@ -207,7 +209,7 @@ class Tricks:
         me = seat is not None and seat == self.to_play
         return TricksView(
             seat, self.names, None if seat is None else tuple(self.hands[seat]),
-            tuple(len(h) for h in self.hands), tuple(self.trick), self.to_play, tuple(self.tricks),
+            tuple(len(h) for h in self.hands), tuple(self.trick), self.last_trick, self.to_play, tuple(self.tricks),
             self.trick_number, tuple(a for a in self.legal_actions if isinstance(a, Play)) if me else (),
         )
 
