@@ -92,16 +92,38 @@ def check_refusal(game: Any, action: object) -> bool:
     return True
 
 
+def replayed(adapter: Adapter, seed: int, played: list[object]) -> Any:
+    """A second copy of a seeded game, brought to the same position."""
+    game = adapter.build(seed)
+    for action in played:
+        game.apply(action)
+    return game
+
+
+def check_accepted(game: Any, action: object) -> None:
+    """What ``why_illegal`` calls legal, ``apply`` takes (on a copy: *game* is thrown away)."""
+    try:
+        game.apply(action)
+    except Exception as error:
+        raise AssertionError(f"{action!r} was said legal but apply raised {error!r}") from error
+
+
 def refusals(adapter: Adapter, seed: int) -> int:
     rng = random.Random(seed)
-    universe, refused = _universe(adapter), 0
+    universe, refused, played = _universe(adapter), 0, []
     for game, action in positions(adapter, seed):
         listed = [a for _, a in zip(range(6), game.legal_actions, strict=False)]
         candidates = [*rng.sample(universe, min(8, len(universe))), *adapter.junk, *listed, adapter.time_up(game)]
-        refused += sum(check_refusal(game, c) for c in candidates if c is not None)
+        said_legal = [c for c in candidates if c is not None and not check_refusal(game, c)]
+        refused += len(candidates) - len(said_legal)
+        if len(played) % 10 == 0 and said_legal:  # now and then, on a copy: a copy costs a replay
+            check_accepted(replayed(adapter, seed, played), rng.choice(said_legal))
         assert game.why_illegal(action) is None, f"the random player's {action!r} is illegal"
         game.apply(action)
-    assert game.outcome() is None or not any(check_refusal(game, c) is False for c in _universe(adapter)[:30])
+        played.append(action)
+    if game.outcome() is not None:
+        for action in universe[:30]:
+            assert check_refusal(game, action), f"{action!r} is legal in a finished game"
     return refused
 
 
@@ -113,11 +135,14 @@ def check_actors(adapter: Adapter, game: Any) -> None:
     actors, outcome = game.actors(), game.outcome()
     assert all(0 <= s < game.seats for s in actors), f"actors {actors} are not seats"
     assert (outcome is not None) == (not actors), f"actors {set(actors)} with the outcome {outcome!r}"
-    listed = [a for _, a in zip(range(50), game.legal_actions, strict=False)]
+    listed = [a for _, a in zip(range(500), game.legal_actions, strict=False)]
     if outcome is not None:
         assert not listed, f"the game is over but {listed[:3]} are legal"
         return
     assert listed, f"{set(actors)} act but no action is legal"
+    if all(adapter.seat_of(game, action) is not None for action in listed):
+        idle = actors - {adapter.seat_of(game, action) for action in listed}
+        assert not idle, f"seats {idle} act but have no legal action"
     for action in listed:
         seat = adapter.seat_of(game, action)
         assert seat is None or seat in actors, f"{action!r} is legal for seat {seat}, not an actor ({set(actors)})"
@@ -165,25 +190,30 @@ def values(tree: object) -> set[object]:
     return found
 
 
-def private(game: Any, seat: int) -> list[tuple[tuple[object, ...], object]]:
-    """Where ``view(seat)`` shows more than the table: (path, what it shows there)."""
-    return [(p, node) for p, node in differing(game.view(seat), game.view(None)) if p[:1] and p[0] not in PERSONAL]
+def private(mine: object, table: object) -> list[tuple[tuple[object, ...], object]]:
+    """Where a seat's view (*mine*) shows more than the table's: (path, what it shows there)."""
+    return [(p, node) for p, node in differing(mine, table) if p[:1] and p[0] not in PERSONAL]
 
 
-def secrets(game: Any, seat: int) -> set[object]:
-    """What only *seat* may see now: what its private places hold, and the table's view nowhere."""
-    held = set().union(*(values(node) for _, node in private(game, seat)))
-    return held - values(game.view(None))
+class Look:
+    """Every view of one position, and what each seat alone sees in it."""
+
+    def __init__(self, game: Any) -> None:
+        self.table = game.view(None)
+        self.views = [game.view(seat) for seat in range(game.seats)]
+        self.public = values(self.table)
+        self.private = [private(mine, self.table) for mine in self.views]
+        self.secrets = [set().union(*(values(node) for _, node in places)) - self.public for places in self.private]
 
 
-def check_views(game: Any) -> None:
+def check_views(look: Look) -> None:
     """No seat's view shows, where another seat's shows a secret, the same thing."""
-    for seat in range(game.seats):
-        for path, node in private(game, seat):
+    for seat, places in enumerate(look.private):
+        for path, node in places:
             if isinstance(node, tuple | frozenset | str) and not node:
                 continue  # an empty hand tells nothing, whoever's it is
-            for other in set(range(game.seats)) - {seat}:
-                seen = at(game.view(other), path)
+            for other, theirs in enumerate(look.views):
+                seen = MISSING if other == seat else at(theirs, path)
                 assert seen is MISSING or seen != node, f"seat {other} sees seat {seat}'s {node!r} at {path}"
 
 
@@ -191,29 +221,33 @@ def _words(value: object) -> set[str]:
     return {v for v in values(value) if isinstance(v, str) and len(v) >= 3}
 
 
-def check_events(game: Any, before: dict[int, set[object]], events: Iterable[object]) -> None:
+def check_events(before: Look, after: Look, events: Iterable[object]) -> None:
     """No event tells a seat what another seat alone saw before it: unless the table sees
     it now (revealed), or the seat sees it itself (its own card, its own plate)."""
-    public = values(game.view(None))
-    own = {seat: before[seat] | secrets(game, seat) for seat in before}
+    seats = range(len(before.views))
+    own = [before.secrets[seat] | after.secrets[seat] for seat in seats]
     for event in events:
         text, shown = str(event), values(event)
-        for seat, secret in before.items():
-            for other in (s for s in before if s != seat and visible_to(event, s)):
-                hidden = secret - public - own[other]
+        for seat in seats:
+            for other in (s for s in seats if s != seat and visible_to(event, s)):
+                hidden = before.secrets[seat] - after.public - own[other]
                 told = shown & hidden
                 told |= {w for w in _words(hidden) if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text)}
                 assert not told, f"{event!r} ({text!r}) tells seat {other} seat {seat}'s {sorted(map(repr, told))}"
 
 
 def secrecy(adapter: Adapter, seed: int) -> int:
-    told = 0
+    """Both checks at every position of a seeded game; how many secrets there were to keep."""
+    kept, look = 0, None
     for game, action in positions(adapter, seed):
-        check_views(game)
-        before = {seat: secrets(game, seat) for seat in range(game.seats)}
-        told += sum(map(len, before.values()))
-        check_events(game, before, game.apply(action))
-    return told
+        look = Look(game) if look is None else look
+        check_views(look)
+        kept += sum(map(len, look.secrets))
+        events = game.apply(action)
+        after = Look(game)
+        check_events(look, after, events)
+        look = after
+    return kept
 
 
 # --- save, resume ---------------------------------------------------------------------------
@@ -223,9 +257,10 @@ def resume(adapter: Adapter, seed: int, folder: Path) -> int:
     """A game saved after some actions resumes with every view as it was, and plays on as
     the unsaved one does (the chance to come included)."""
     played = actions_of(adapter, seed)
-    whole = adapter.build(seed)
-    for action in played:
-        whole.apply(action)
+    try:
+        whole = replayed(adapter, seed, played)
+    except IllegalActionError as error:
+        raise AssertionError(f"the same seed and actions made another game: {error}") from None
     over = whole.outcome() is not None
     cut = random.Random(seed).randint(1, max(1, len(played) - over))
     store = SaveStore(folder)
