@@ -71,7 +71,7 @@ async def test_tricks_plays_through_the_app_with_handovers_saves_and_resumes(mon
         screen = game(app)
         assert screen.engine.names == ("Ann", "Bob")
         said = record_notifications(app)
-        await pilot.press("9")  # a card she does not hold: refused in words, nothing played or saved
+        await pilot.press("8")  # a card she does not hold: refused in words, nothing played or saved
         await wait_for(pilot, lambda: "There is no such card in your hand." in said, "the refusal")
         assert not SaveStore().unfinished("tricks").records
         await play_a_card(pilot, app)
