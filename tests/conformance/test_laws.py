@@ -14,10 +14,11 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from boardgames.games import GAMES
+from boardgames.common.game import Engine
+from boardgames.games import GAMES, GameEntry, get_game
 from tests.conformance import laws
 from tests.conformance.adapters import ADAPTERS, Adapter
-from tests.fourth.registration import TEST_GAMES
+from tests.fourth.registration import TEST_GAMES, register
 
 KEYS = [*(g.key for g in GAMES), *TEST_GAMES]
 
@@ -48,6 +49,20 @@ def params(law: str) -> list[object]:
 
 def test_every_registered_game_has_an_adapter() -> None:
     assert {g.key for g in GAMES} <= set(ADAPTERS), "a registered game has no conformance adapter"
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_registry_entry_builds_a_contract_engine(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry's entry has the game's spec; its engines are the contract's, and only
+    their own actions are actions to the spec (what a save may decode into)."""
+    register(monkeypatch)
+    entry, game = get_game(key).entry, adapter(key)
+    assert isinstance(entry, GameEntry) and entry.spec.key == key and type(entry.spec) is type(game.spec)
+    engine = game.build(1)
+    assert isinstance(engine, Engine) and engine.seats >= 1
+    first = next(iter(engine.legal_actions))
+    assert game.spec.is_action(first) and type(first).__name__ in game.spec.action_classes
+    assert not any(game.spec.is_action(junk) for junk in game.junk)
 
 
 @pytest.mark.parametrize("key", params("refusals"))
