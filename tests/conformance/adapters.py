@@ -22,7 +22,7 @@ class Adapter:
     """*setups*: what the laws deal from (one per seed, in turn); *player(rng)*: a fresh
     random player; *time_up(engine)*: the action the screen sends when time runs out now,
     ``None`` when no time runs; *seat_of(engine, action)*: the seat an action is played
-    by, ``None`` when it does not say (whoever acts sends it)."""
+    by, ``None`` when it does not say (whoever acts sends it); *words*: its handover words."""
 
     key: str
     spec: Any
@@ -31,6 +31,8 @@ class Adapter:
     time_up: Callable[[Any], object | None] = lambda engine: None
     seat_of: Callable[[Any, object], Seat | None] = lambda engine, action: None
     max_steps: int = 300
+    #: The game's handover words (``common.handovers.HandoverWords``), once it has its own.
+    words: Any = None
     junk: tuple[object, ...] = field(default=(None, "pass", 0))
 
     def setup(self, seed: int) -> object:

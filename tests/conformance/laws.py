@@ -12,11 +12,12 @@ import functools
 import importlib.util
 import random
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from boardgames.common.game import IllegalActionError, visible_to
+from boardgames.common.handovers import TABLE, Handover, HandoverWords, Keyboard, NoCourtesy, Why, holder
 from boardgames.common.saves import SaveStore
 from boardgames.common.session import GameSession
 from tests.conformance.adapters import Adapter
@@ -248,6 +249,60 @@ def secrecy(adapter: Adapter, seed: int) -> int:
         check_events(look, after, events)
         look = after
     return kept
+
+
+# --- handovers -----------------------------------------------------------------------------
+
+
+class TableWords(NoCourtesy):
+    """Words for a game that has none of its own yet: what the incoming seat was told."""
+
+    def title(self, engine: Any, seat: int | None, why: Why, seen: Sequence[object]) -> str:
+        return ""
+
+    def detail(self, engine: Any, seat: int | None, why: Why, seen: Sequence[object]) -> str:
+        return " ".join(map(str, seen))
+
+
+def check_words(handover: Handover, before: Look, after: Look) -> None:
+    """A handover's words tell the incoming seat nothing another seat alone saw."""
+    text = f"{handover.title} {handover.detail}"
+    mine = set() if handover.seat is None else before.secrets[handover.seat] | after.secrets[handover.seat]
+    for seat in range(len(after.views)):
+        if seat == handover.seat:
+            continue
+        hidden = (before.secrets[seat] | after.secrets[seat]) - after.public - mine
+        told = {str(v) for v in hidden if len(str(v)) >= 3 and re.search(rf"(?<!\w){re.escape(str(v))}(?!\w)", text)}
+        assert not told, f"the handover to {handover.seat} ({text!r}) tells seat {seat}'s {sorted(told)}"
+
+
+def handovers(adapter: Adapter, seed: int, words: HandoverWords | None = None) -> int:
+    """Through a whole game, with the common policy (``common.handovers``) and the game's
+    words: a seat's private view is drawn only after a handover to that seat, nothing
+    private is drawn under a handover, and no handover's words tell another seat's secret."""
+    game = adapter.build(seed)
+    keyboard = Keyboard(game, words or adapter.words or TableWords())
+    look, passed = Look(game), 0
+    opening = keyboard.first(resumed=False)
+    if opening is not None:
+        check_words(opening, look, look)
+        keyboard.taken(opening)
+    drawn = keyboard.seat
+    for game, action in positions(adapter, seed, game):
+        events = game.apply(action)
+        after = Look(game)
+        handover = keyboard.after(events)
+        if handover is not None:
+            assert keyboard.seat is TABLE, f"under the handover to {handover.seat}, seat {keyboard.seat}'s view is drawn"
+            check_words(handover, look, after)
+            keyboard.taken(handover)
+            passed += 1
+        now = keyboard.seat
+        private = now is not TABLE and after.private[now]
+        assert now is TABLE or now == holder(game), f"seat {now}'s view is drawn but seat {holder(game)} holds the keyboard"
+        assert not private or now == drawn or handover is not None, f"seat {now}'s secrets are drawn without a handover"
+        drawn, look = now, after
+    return passed
 
 
 # --- save, resume ---------------------------------------------------------------------------

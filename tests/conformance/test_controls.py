@@ -7,17 +7,20 @@ one thing undone each.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from boardgames.common.handovers import Handover, Keyboard, Why, holder
 from tests.conformance import laws
 from tests.conformance.adapters import Adapter
 from tests.fourth import engine as tricks
 from tests.fourth.adapter import adapter
 from tests.fourth.engine import IllegalActionError, Played, Tricks
+from tests.fourth.screen import Words
 from tests.fourth.spec import TricksSetup, TricksSpec
 
 
@@ -35,7 +38,7 @@ def test_the_proof_game_keeps_every_law(tmp_path: Path) -> None:
     """The baseline the controls break: the same engine, unbroken."""
     whole = broken(Tricks)
     assert laws.refusals(whole, 1) and laws.actors(whole, 1) and laws.winners(whole, 1)
-    assert laws.secrecy(whole, 1) and laws.resume(whole, 1, tmp_path)
+    assert laws.secrecy(whole, 1) and laws.resume(whole, 1, tmp_path) and laws.handovers(whole, 1)
 
 
 # --- refusals -------------------------------------------------------------------------------
@@ -195,3 +198,40 @@ def test_the_purity_law_fails_when_an_engine_imports_what_it_may_not(added: str,
 def test_a_type_checking_import_is_no_impurity() -> None:
     source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from textual.app import App\n"
     assert laws.impurities("toy", lambda name: (source, "toy.py") if name == "toy" else None) == []
+
+
+# --- handovers ------------------------------------------------------------------------------
+
+
+class TellsEveryHand(Words):
+    def detail(self, engine: Tricks, seat: int | None, why: Why, seen: Sequence[object]) -> str:
+        return " ".join(str(card) for hand in engine.hands for card in hand)
+
+
+def test_the_handover_law_fails_when_the_words_tell_a_secret() -> None:
+    with pytest.raises(AssertionError, match="tells seat"):
+        laws.handovers(adapter(), 1, TellsEveryHand())
+
+
+def test_the_handover_law_fails_without_handovers(monkeypatch: pytest.MonkeyPatch) -> None:
+    def after(self: Keyboard, events: Iterable[object]) -> Handover | None:
+        self.seat = holder(self.engine)  # the next player's hand, at once
+        return None
+
+    monkeypatch.setattr(Keyboard, "after", after)
+    with pytest.raises(AssertionError, match="drawn without a handover"):
+        laws.handovers(adapter(), 1)
+
+
+def test_the_handover_law_fails_when_a_hand_stays_under_the_handover(monkeypatch: pytest.MonkeyPatch) -> None:
+    handover = Keyboard._handover  # noqa: SLF001 - the policy's own step, with its wipe undone
+
+    def keeping(self: Keyboard, seat: int | None, why: Why) -> Handover:
+        kept = self.seat
+        made = handover(self, seat, why)
+        self.seat = kept
+        return made
+
+    monkeypatch.setattr(Keyboard, "_handover", keeping)
+    with pytest.raises(AssertionError, match="under the handover"):
+        laws.handovers(adapter(), 1)

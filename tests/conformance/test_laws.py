@@ -93,6 +93,13 @@ def test_what_a_seat_alone_sees_no_other_seat_sees_or_hears(key: str, seed: int)
     laws.secrecy(adapter(key), seed)
 
 
+@pytest.mark.parametrize("key", params("handovers"))
+@LAW
+@given(seed=SEEDS)
+def test_the_keyboard_changes_hands_before_a_secret_is_drawn(key: str, seed: int) -> None:
+    laws.handovers(adapter(key), seed)
+
+
 @pytest.mark.parametrize("key", params("resume"))
 @LAW
 @given(seed=SEEDS)

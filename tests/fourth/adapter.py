@@ -15,5 +15,7 @@ def adapter() -> Adapter:
         return None if game.to_play is None else TimeUp(game.to_play)
 
     setups = (TricksSetup(("Ann", "Bob")), TricksSetup(("Ann", "Bob", "Cy"), 4), TricksSetup(("A", "B", "C", "D"), 6))
+    from tests.fourth.screen import Words  # noqa: PLC0415 - the screen's module, for its words only
+
     return Adapter("tricks", SPEC, setups, lambda rng: lambda game: rng.choice(list(game.legal_actions)), time_up,
-                   lambda game, action: getattr(action, "seat", None))
+                   lambda game, action: getattr(action, "seat", None), words=Words())
