@@ -111,7 +111,8 @@ def check_accepted(game: Any, action: object) -> None:
 
 def refusals(adapter: Adapter, seed: int) -> int:
     rng = random.Random(seed)
-    universe, refused, played = _universe(adapter), 0, []
+    universe, refused = _universe(adapter), 0
+    played: list[object] = []
     for game, action in positions(adapter, seed):
         listed = [a for _, a in zip(range(6), game.legal_actions, strict=False)]
         candidates = [*rng.sample(universe, min(8, len(universe))), *adapter.junk, *listed, adapter.time_up(game)]
@@ -280,15 +281,15 @@ def handovers(adapter: Adapter, seed: int, words: HandoverWords | None = None) -
     """Through a whole game, with the common policy (``common.handovers``) and the game's
     words: a seat's private view is drawn only after a handover to that seat, nothing
     private is drawn under a handover, and no handover's words tell another seat's secret."""
-    game = adapter.build(seed)
-    keyboard = Keyboard(game, words or adapter.words or TableWords())
-    look, passed = Look(game), 0
+    engine = adapter.build(seed)
+    keyboard = Keyboard(engine, words or adapter.words or TableWords())
+    look, passed = Look(engine), 0
     opening = keyboard.first(resumed=False)
     if opening is not None:
         check_words(opening, look, look)
         keyboard.taken(opening)
     drawn = keyboard.seat
-    for game, action in positions(adapter, seed, game):
+    for game, action in positions(adapter, seed, engine):
         events = game.apply(action)
         after = Look(game)
         handover = keyboard.after(events)

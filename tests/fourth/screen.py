@@ -63,7 +63,8 @@ class TricksScreen(SessionScreen[Tricks]):
 
     def on_mount(self) -> None:
         self.draw()
-        handover = self.keyboard.first(resumed=bool(self.session and self.session.history))
+        assert self.keyboard is not None and self.session is not None
+        handover = self.keyboard.first(resumed=bool(self.session.history))
         if handover is not None:
             self.pass_keyboard(handover, self.draw)
 
@@ -72,8 +73,8 @@ class TricksScreen(SessionScreen[Tricks]):
         view: TricksView = self.engine.view(seat)
         score = ", ".join(f"{shown(n)} {t}" for n, t in zip(view.names, view.tricks, strict=True))
         outcome = self.engine.outcome()
-        state = (f"Trick {view.trick_number}: {shown(view.names[view.to_play])} to play." if outcome is None else
-                 f"Game over: {' and '.join(shown(view.names[s]) for s in sorted(outcome.winners))} won.")
+        state = (f"Trick {view.trick_number}: {shown(view.names[view.to_play])} to play." if view.to_play is not None else
+                 f"Game over: {' and '.join(shown(view.names[s]) for s in sorted(outcome.winners if outcome else ()))} won.")
         self.query_one("#table", Static).update(
             f"{state}\nTricks taken: {score}\nOn the table: {cards(view.trick, view.names)}\n"
             f"Last trick: {cards(view.last_trick, view.names)}")

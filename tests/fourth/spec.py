@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,8 +30,6 @@ class TricksSpec:
     action_classes: Mapping[str, type] = classes_of(engine)
 
     def build(self, setup: TricksSetup, seed: int) -> Tricks:
-        import random  # noqa: PLC0415 - only the seeded generator, never the global one
-
         return Tricks(setup.names, setup.hand, random.Random(seed), load_cards())
 
     def setup_to_json(self, setup: TricksSetup) -> dict[str, Any]:

@@ -64,7 +64,7 @@ class TricksTable(Table):
     async def play(self, pilot: Pilot) -> None:
         engine, before = self.screen.engine, self.before()
         view = engine.view(engine.to_play)
-        await pilot.press(str(view.hand.index(self.rng.choice(view.legal).card) + 1))
+        await pilot.press(str((view.hand or ()).index(self.rng.choice(view.legal).card) + 1))
         await self.until_moved(pilot, before, "a card played")
 
     async def answer(self, pilot: Pilot, modal: GuardedModalScreen[Any]) -> None:

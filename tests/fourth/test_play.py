@@ -20,6 +20,12 @@ def game(app: BoardgamesApp) -> TricksScreen:
     return next(s for s in app.screen_stack if isinstance(s, TricksScreen))
 
 
+def saved(screen: TricksScreen) -> int:
+    """How many actions the screen's save holds."""
+    assert screen.session is not None and screen.session.autosave is not None
+    return len(screen.session.autosave.record.actions)
+
+
 def hand_text(screen: TricksScreen, seat: int) -> list[str]:
     return [str(card) for card in screen.engine.view(seat).hand or ()]
 
@@ -33,14 +39,15 @@ async def play_a_card(pilot, app: BoardgamesApp) -> None:  # noqa: ANN001 - text
     """The player at the keyboard plays their first legal card; the next player's handover
     covers the screen, with neither hand on it."""
     screen = game(app)
-    seat = screen.keyboard.seat
+    seat = screen.keyboard.seat if screen.keyboard else None
     assert seat is not None
     assert_hidden(screen_text(app), hand_text(screen, 1 - seat), f"seat {seat}'s turn")
     assert all(card in screen_text(app) for card in hand_text(screen, seat)), screen_text(app)
-    before = len(screen.session.autosave.record.actions)
+    before = saved(screen)
     view = screen.engine.view(seat)
-    await pilot.press(str(view.hand.index(view.legal[0].card) + 1))  # the first card it may play
-    await wait_for(pilot, lambda: len(screen.session.autosave.record.actions) == before + 1, "the card saved")
+    hand = view.hand or ()
+    await pilot.press(str(hand.index(view.legal[0].card) + 1))  # the first card it may play
+    await wait_for(pilot, lambda: saved(screen) == before + 1, "the card saved")
     await wait_for(pilot, lambda: settled(app), "the card played")
     if screen.engine.outcome() is None and screen.engine.to_play != seat:
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen) and settled(app), "a handover")
@@ -53,7 +60,8 @@ async def play_a_card(pilot, app: BoardgamesApp) -> None:  # noqa: ANN001 - text
 async def next_player(pilot, app: BoardgamesApp) -> None:  # noqa: ANN001 - textual Pilot
     """Whoever plays next takes the keyboard, if it changes hands."""
     if isinstance(app.screen, HandoverScreen):
-        await take_keyboard(pilot, game(app).engine.names[game(app).engine.to_play])
+        engine = game(app).engine
+        await take_keyboard(pilot, engine.names[engine.to_play] if engine.to_play is not None else None)
 
 
 async def test_tricks_plays_through_the_app_with_handovers_saves_and_resumes(monkeypatch: pytest.MonkeyPatch) -> None:
