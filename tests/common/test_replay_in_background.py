@@ -116,3 +116,56 @@ def test_a_progress_display_that_fails_is_not_the_saves_fault() -> None:
     session = GameSession.resume(UWO_SPEC, record, progress=broken)
     assert session.engine.outcome() is None
     session.close()
+
+
+def a_vowl_pile_interrupted(seconds_used: float) -> SaveRecord:
+    """A solitaire practice game stopped mid-pile: one card answered at *seconds_used*."""
+    from boardgames.common.dictionary import get_dictionary
+    from boardgames.common.skeleton import SkeletonMatcher
+    from boardgames.vowl.actions import Answer, Roll, StartRun
+    from boardgames.vowl.spec import SPEC as VOWL_SPEC
+    from boardgames.vowl.spec import VowlSetup
+
+    session = GameSession.start(VOWL_SPEC, VowlSetup(("Ann Lee",), (25,), practice=True), 11)
+    assert session.apply(Roll()).applied and session.apply(StartRun()).applied
+    card = session.engine.view(None).active_run.current  # type: ignore[union-attr]
+    word = SkeletonMatcher(get_dictionary()).solutions(card.skeleton)[0]
+    assert session.apply(Answer(word, seconds_used)).applied
+    assert session.engine.outcome() is None
+    session.close()
+    [record] = SaveStore().unfinished().records
+    return record
+
+
+async def test_a_long_replay_takes_no_sand_the_timer_starts_when_the_player_is_ready(
+    every_save_is_long: list[tuple[str, tuple[int, int]]], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The replay took a minute and a half (the clock runs on meanwhile): the resumed pile's
+    sand timer still waits for its handover, then runs with the time left at the last
+    answer (Interpretation V26), not a second less."""
+    from boardgames.common.ui.handover import HandoverScreen
+    from boardgames.common.ui.sandtimer import SandTimer
+    from tests.screen import take_keyboard
+
+    record = a_vowl_pile_interrupted(4.0)
+    clock = ManualClock()
+    replay = GameSession.resume.__func__  # type: ignore[attr-defined]
+
+    def slow(cls: Any, *args: Any, progress: Any = None, **kwargs: Any) -> Any:
+        session = replay(cls, *args, progress=progress, **kwargs)
+        clock.advance(90.0)  # what a long save's replay may take
+        return session
+
+    monkeypatch.setattr(GameSession, "resume", classmethod(slow))
+    app = BoardgamesApp(clock=clock, seed=2)
+    async with app.run_test(size=(110, 44)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and settled(app), "the menu")
+        app.resume_game(record)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen) and settled(app), "the resume handover")
+        timers = [t for s in app.screen_stack for t in s.query(SandTimer)]
+        assert timers and not any(t.running for t in timers)  # nothing runs under the handover
+        clock.advance(30.0)  # the players read the handover for a while: still no sand
+        said = await take_keyboard(pilot)
+        assert "21 s left" in said, said
+        [sand] = [t for t in app.screen.query(SandTimer) if t.running]
+        assert sand.countdown.remaining == pytest.approx(21.0)
