@@ -9,6 +9,8 @@ pacing test moves the clock by hand.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -18,9 +20,11 @@ from boardgames.cli import build_parser
 from boardgames.common.clock import ManualClock
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
+from boardgames.uwo import ai
 from boardgames.uwo.actions import Action, EndTurn
 from boardgames.uwo.engine import Game
 from boardgames.uwo.entry import computer_from_args
+from boardgames.uwo.levels import OPPONENT_LEVELS, PLAYER_NAMES
 from boardgames.uwo.players import PLAYERS, ComputerOpponent
 from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.side import Side
@@ -326,3 +330,38 @@ def test_an_unknown_level_is_refused(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(ValueError, match="unknown level"):
         ComputerOpponent("grandmaster", Side.PNORFS)
 
+
+def test_the_level_names_are_the_players_names() -> None:
+    assert tuple(PLAYERS) == PLAYER_NAMES
+    assert tuple(ai.LEVELS) == OPPONENT_LEVELS
+
+
+def test_the_parser_imports_neither_engine_nor_computer() -> None:
+    """``boardgames --help`` (any command) builds every game's parser: UWO's costs no search."""
+    code = (
+        "import sys\n"
+        "from boardgames.cli import build_parser\n"
+        "build_parser()\n"
+        "print(sorted(m for m in sys.modules if m.startswith('boardgames.uwo.')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    for heavy in ("boardgames.uwo.ai", "boardgames.uwo.engine", "boardgames.uwo.players", "boardgames.uwo.screen"):
+        assert f"'{heavy}'" not in out, out
+
+
+def test_a_duel_between_people_never_imports_the_computer() -> None:
+    """The screen, the spec and the players' list load no search (the computer's
+    module is imported when a computer player is first made)."""
+    code = (
+        "import random, sys\n"
+        "from boardgames.uwo.players import ComputerOpponent\n"
+        "from boardgames.uwo.screen import UwoScreen\n"
+        "from boardgames.uwo.side import Side\n"
+        "from boardgames.uwo.spec import SPEC\n"
+        "opponent = ComputerOpponent('hard', Side.PNORFS)\n"
+        "print('boardgames.uwo.ai' in sys.modules)\n"
+        "opponent.player(random.Random(1))\n"
+        "print('boardgames.uwo.ai' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "True"]
