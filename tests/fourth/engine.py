@@ -16,7 +16,7 @@ from pathlib import Path
 import msgspec
 
 from boardgames.common.decks import DeckError, DeckLine, load_deck
-from boardgames.common.game import Audience, IllegalActionError, PublicEvent, Seat
+from boardgames.common.game import Audience, IllegalActionError, LegalActions, PublicEvent, Seat
 
 DECK = Path(__file__).with_name("deck.txt")
 
@@ -120,22 +120,6 @@ class TricksView(msgspec.Struct, frozen=True):
 # --- the engine ------------------------------------------------------------------------------
 
 
-class Legal:
-    """``legal_actions``: ``in`` asks ``why_illegal``; iterating lists every card playable now."""
-
-    def __init__(self, game: Tricks) -> None:
-        self.game = game
-
-    def __contains__(self, action: object) -> bool:
-        return self.game.why_illegal(action) is None
-
-    def __iter__(self) -> Iterator[Action]:
-        seat = self.game.to_play
-        if seat is not None:
-            yield from (Play(seat, card) for card in self.game.playable(seat))
-            yield TimeUp(seat)
-
-
 class Tricks:
     def __init__(self, names: tuple[str, ...], hand: int, rng: random.Random, cards: tuple[Card, ...]) -> None:
         if not 2 <= len(names) <= 4 or not 1 <= hand <= len(cards) // len(names):
@@ -167,8 +151,15 @@ class Tricks:
         return frozenset() if self.to_play is None else frozenset({self.to_play})
 
     @property
-    def legal_actions(self) -> Legal:
-        return Legal(self)
+    def legal_actions(self) -> LegalActions[Action]:
+        return LegalActions(self.why_illegal, self.listing, kind=Play | TimeUp)
+
+    def listing(self) -> Iterator[Action]:
+        """Every card playable now, then running out of time (which plays the lowest of them)."""
+        seat = self.to_play
+        if seat is not None:
+            yield from (Play(seat, card) for card in self.playable(seat))
+            yield TimeUp(seat)
 
     def playable(self, seat: Seat) -> list[Card]:
         hand = self.hands[seat]

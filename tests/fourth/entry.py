@@ -9,43 +9,45 @@ from textual.screen import Screen
 
 from boardgames.common.session import GameSession, GameSpec
 from boardgames.common.ui.host import Host
-from boardgames.games import GameEntry, GameInfo
+from boardgames.games import RESUME, SEED, GameEntry, Opener
 from tests.fourth.engine import load_cards
-from tests.fourth.spec import SPEC
 
 
-class TricksEntry(GameEntry):
-    @property
-    def spec(self) -> GameSpec[Any, Any]:
-        return SPEC
+def spec() -> GameSpec[Any, Any]:
+    from tests.fourth.spec import SPEC  # noqa: PLC0415 - the engine, only when a game is dealt
 
-    def register(self, subparsers: argparse._SubParsersAction) -> None:
-        subparsers.add_parser("tricks", description="Tricks, for 2 to 4 players on one terminal.")
-
-    def validate_decks(self) -> None:
-        load_cards()
-
-    def new_game_screen(self) -> Screen:
-        from tests.fourth.screen import TricksSetupScreen  # noqa: PLC0415 - screens only when one opens
-
-        return TricksSetupScreen()
-
-    def session_screen(self, session: GameSession[Any, Any], host: Host) -> Screen:
-        from tests.fourth.screen import TricksScreen  # noqa: PLC0415
-
-        return TricksScreen(session)
+    return SPEC
 
 
-ENTRY = TricksEntry()
+def new_game_screen() -> Screen:
+    from tests.fourth.screen import TricksSetupScreen  # noqa: PLC0415 - screens only when one opens
+
+    return TricksSetupScreen()
 
 
-class TricksInfo(GameInfo):
-    """The registry's line; its entry is found here, not under ``boardgames.<key>``."""
+def session_screen(session: GameSession[Any, Any], host: Host) -> Screen:
+    from tests.fourth.screen import TricksScreen  # noqa: PLC0415
 
-    @property
-    def entry(self) -> GameEntry:
-        return ENTRY
+    return TricksScreen(session)
 
 
-INFO = TricksInfo("tricks", "Tricks", "Take the most tricks: follow suit, highest card wins.", "2–4 players",
-                  "Tricks: a small trick-taking game with hidden hands")
+def validate_decks() -> None:
+    load_cards()
+
+
+def start(args: argparse.Namespace) -> Opener:
+    return lambda host: new_game_screen()
+
+
+ENTRY = GameEntry(
+    load_spec=spec,
+    description="Tricks, for 2 to 4 players on one terminal.",
+    options=(SEED, RESUME),
+    seed_help="seed the deal",
+    resume_help="resume the most recent unfinished game of Tricks",
+    resume_keeps="the saved game keeps its own players and seed.",
+    start=start,
+    new_game_screen=new_game_screen,
+    session_screen=session_screen,
+    validate_decks=validate_decks,
+)

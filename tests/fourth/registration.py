@@ -16,7 +16,7 @@ def register(monkeypatch: Any) -> None:
     """Add Tricks to the registry the app and the menu read, for one test."""
     import boardgames.app as app_module  # noqa: PLC0415
     import boardgames.games as games_module  # noqa: PLC0415
-    from tests.fourth.entry import INFO  # noqa: PLC0415
+    from tests.fourth.spec import INFO  # noqa: PLC0415
 
     games = (*games_module.GAMES, INFO)
     monkeypatch.setattr(games_module, "GAMES", games)

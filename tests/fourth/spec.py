@@ -1,16 +1,21 @@
-"""Tricks's setup declaration: who plays and how many cards each, as the session saves it."""
+"""Tricks's setup declaration: its registry row, who plays and how many cards each, as the
+session saves it."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
 
 import msgspec
 
-from boardgames.common.saves import SaveFormatError, classes_of
+from boardgames.common.saves import classes_of
+from boardgames.common.session import GameSpec
+from boardgames.games import GameInfo
 from tests.fourth import engine
 from tests.fourth.engine import Play, TimeUp, Tricks, load_cards
+
+#: Its row in the registry, which only the tests add it to (``registration``).
+INFO = GameInfo("tricks", "Tricks", "Take the most tricks: follow suit, highest card wins.", (2, 4),
+                "Tricks: a small trick-taking game with hidden hands", module="tests.fourth.entry")
 
 
 class TricksSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -24,29 +29,16 @@ class TricksSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
             raise ValueError("a hand holds 1 to 8 cards")
 
 
-class TricksSpec:
-    key: str = "tricks"
-    title: str = "Tricks"
-    action_classes: Mapping[str, type] = classes_of(engine)
-
-    def build(self, setup: TricksSetup, seed: int) -> Tricks:
-        return Tricks(setup.names, setup.hand, random.Random(seed), load_cards())
-
-    def setup_to_json(self, setup: TricksSetup) -> dict[str, Any]:
-        return msgspec.to_builtins(setup)
-
-    def setup_from_json(self, data: dict[str, Any]) -> TricksSetup:
-        try:
-            return msgspec.convert(data, TricksSetup)
-        except (msgspec.ValidationError, ValueError) as exc:
-            raise SaveFormatError(f"not a Tricks setup ({exc})") from None
-
-    def is_action(self, value: object) -> bool:
-        return isinstance(value, Play | TimeUp)
-
-    def save_title(self, game: Tricks, setup: TricksSetup) -> str:
-        scores = ", ".join(f"{n} {t}" for n, t in zip(game.names, game.tricks, strict=True))
-        return f"{scores} — trick {game.trick_number} of {setup.hand}"
+def build(setup: TricksSetup, seed: int) -> Tricks:
+    return Tricks(setup.names, setup.hand, random.Random(seed), load_cards())
 
 
-SPEC = TricksSpec()
+def save_title(game: Tricks, setup: TricksSetup) -> str:
+    scores = ", ".join(f"{n} {t}" for n, t in zip(game.names, game.tricks, strict=True))
+    return f"{scores} — trick {game.trick_number} of {setup.hand}"
+
+
+SPEC: GameSpec[Tricks, TricksSetup] = GameSpec(
+    INFO, setup=TricksSetup, build=build, save_title=save_title, action_type=Play | TimeUp,
+    action_classes=classes_of(engine),
+)
