@@ -59,6 +59,10 @@ def _same(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _as_saved(record: SaveRecord) -> SaveRecord:
+    return record
+
+
 class SaveNotResumable(UserFacingError):
     """A save that was read but cannot be replayed: its message says which and why.
 
@@ -108,11 +112,13 @@ class GameSpec(Generic[E, S]):
     field written; reading one, msgspec checks the types, then *check* the game's rules
     (``ValueError`` with the reason; it gets the save's JSON too, for what a save keeps
     beside the setup).  *to_save* and *from_save* adjust the JSON where a game's saves
-    hold more than the setup, or a field in another form than msgspec's.
+    hold more than the setup, or a field in another form than msgspec's.  *upgrade*
+    rewrites the actions of a save written before an action's fields changed, before
+    they are decoded (the actions read, in place).
     """
 
     __slots__ = ("_game", "action_classes", "action_type", "build", "check", "from_save", "save_title",
-                 "setup_type", "to_save")
+                 "setup_type", "to_save", "upgrade")
 
     def __init__(
         self,
@@ -126,6 +132,7 @@ class GameSpec(Generic[E, S]):
         check: Callable[[S, dict[str, Any]], None] = _accept,
         to_save: Callable[[dict[str, Any]], dict[str, Any]] = _same,
         from_save: Callable[[dict[str, Any]], dict[str, Any]] = _same,
+        upgrade: Callable[[SaveRecord], object] = _as_saved,
     ) -> None:
         self._game = game
         self.setup_type = setup
@@ -139,6 +146,7 @@ class GameSpec(Generic[E, S]):
         self.check = check
         self.to_save = to_save
         self.from_save = from_save
+        self.upgrade = upgrade
 
     @property
     def key(self) -> str:
@@ -269,6 +277,7 @@ class GameSession(Generic[E, S]):
             history: list[object] = []
             last: Sequence[object] = ()
             record.read_actions()  # before counting them (``replay`` would read them first too)
+            spec.upgrade(record)
             total = len(record.actions)
             every = max(1, total // 100)
             for done, action in enumerate(replay(record, spec.action_classes), start=1):

@@ -37,6 +37,7 @@ from boardgames.vowl import actions, cards
 from boardgames.vowl.actions import Action
 from boardgames.vowl.cards import load_decks
 from boardgames.vowl.engine import MAX_PLAYERS, PlayerSetup, VowlGame
+from boardgames.vowl.old_saves import upgrade_record
 from boardgames.vowl.track import Board, Timer
 
 GAME = "vowl"
@@ -149,6 +150,7 @@ SPEC: GameSpec[VowlGame, VowlSetup] = GameSpec(
     action_type=Action,
     action_classes=ACTION_CLASSES,
     check=check_setup,
+    upgrade=upgrade_record,  # saves from before actions named seats
 )
 
 #: A Vowl game in play: the engine, its setup, its autosave.

@@ -61,14 +61,14 @@ def vntypl8s() -> Adapter:
     def player(rng: random.Random) -> Player:
         def pick(game: Any) -> object:
             if game.phase is v.Phase.WRITING:
-                writer = rng.choice([p for p in game.writing_order if not game.view(None).players[p].done_writing])
+                writer = game.next_writer  # P13: the writers take the keyboard in turn
                 return v.SubmitPlate(writer, legal_plate(game, writer, meet=rng.random() < 0.6))
             return rng.choice(list(game.legal_actions))
         return pick
 
     def time_up(game: Any) -> object | None:
         if game.phase is v.Phase.WRITING:
-            return next((v.WritingTimeUp(p) for p in game.writing_order if not game.view(None).players[p].done_writing), None)
+            return None if game.next_writer is None else v.WritingTimeUp(game.next_writer)
         buzzer = game.view(None).buzzer
         return None if buzzer is None else v.GuessTimeUp(buzzer)
 
@@ -86,7 +86,7 @@ def vowl() -> Adapter:
         return next((a for a in (TimeUp(), BuzzTimeUp()) if a in game.legal_actions), None)
 
     def seat_of(game: Any, action: object) -> Seat | None:
-        return game.seat_of(action.player) if isinstance(action, Buzz) else None
+        return action.seat if isinstance(action, Buzz) else None
 
     setups = (VowlSetup(("Ann", "Bob"), (25, 25)), VowlSetup(("Ann", "Bob", "Cy"), (25, 15, 25)),
               VowlSetup(("Ann",), (15,), practice=True))

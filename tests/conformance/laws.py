@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from boardgames.common.game import IllegalActionError, visible_to
+from boardgames.common.game import IllegalActionError, Seat, visible_to
 from boardgames.common.handovers import TABLE, Handover, HandoverWords, Keyboard, NoCourtesy, Why, holder
 from boardgames.common.saves import SaveStore
 from boardgames.common.session import GameSession
@@ -223,11 +223,16 @@ def _words(value: object) -> set[str]:
     return {v for v in values(value) if isinstance(v, str) and len(v) >= 3}
 
 
-def check_events(before: Look, after: Look, events: Iterable[object]) -> None:
+def check_events(before: Look, after: Look, events: Iterable[object], sent: tuple[Seat | None, object] = (None, None)) -> None:
     """No event tells a seat what another seat alone saw before it: unless the table sees
-    it now (revealed), or the seat sees it itself (its own card, its own plate)."""
+    it now (revealed), or the seat sees it itself (its own card, its own plate).  *sent*:
+    who sent the action and the action (what a seat typed is its own, even when another
+    seat's secret happens to be the same text)."""
     seats = range(len(before.views))
     own = [before.secrets[seat] | after.secrets[seat] for seat in seats]
+    sender, action = sent
+    if sender is not None:
+        own[sender] = own[sender] | values(action)
     for event in events:
         text, shown = str(event), values(event)
         for seat in seats:
@@ -245,9 +250,10 @@ def secrecy(adapter: Adapter, seed: int) -> int:
         look = Look(game) if look is None else look
         check_views(look)
         kept += sum(map(len, look.secrets))
+        sender = adapter.seat_of(game, action)
         events = game.apply(action)
         after = Look(game)
-        check_events(look, after, events)
+        check_events(look, after, events, (sender, action))
         look = after
     return kept
 

@@ -13,11 +13,13 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from boardgames.common.saves import SaveStore, decode
 from boardgames.common.session import GameSession
 from boardgames.common.storage import data_dir
 from boardgames.vowl.actions import Buzz, ChooseOpponent, ChoosePartner, ScoreOne
-from boardgames.vowl.old_saves import upgrade_action, upgrade_record
+from boardgames.vowl.old_saves import upgrade_action
 from boardgames.vowl.spec import ACTION_CLASSES, SPEC
 from boardgames.vowl.view import VowlView
 
@@ -62,7 +64,7 @@ def test_an_old_save_resumes_to_the_same_views() -> None:
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copy(OLD, folder / OLD.name)
     (record,) = SaveStore().unfinished("vowl").records
-    session = GameSession.resume(SPEC, upgrade_record(record))
+    session = GameSession.resume(SPEC, record)  # the spec upgrades it (GameSpec.upgrade)
     try:
         expected = json.loads((SAVES / "vowl-9172d3b29b81.views.json").read_text())
         game = session.engine
@@ -70,3 +72,16 @@ def test_an_old_save_resumes_to_the_same_views() -> None:
         assert game.names == NAMES
     finally:
         session.close()
+
+
+def test_control_without_the_upgrade_an_old_save_does_not_resume(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Control: the same file without the spec's upgrade is refused (its actions name players)."""
+    from boardgames.common.session import SaveNotResumable
+
+    folder = data_dir() / "saves"
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(OLD, folder / OLD.name)
+    (record,) = SaveStore().unfinished("vowl").records
+    monkeypatch.setattr(SPEC, "upgrade", lambda record: record)
+    with pytest.raises(SaveNotResumable):
+        GameSession.resume(SPEC, record).close()
