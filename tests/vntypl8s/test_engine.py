@@ -478,9 +478,12 @@ def test_an_illegal_plate_is_the_suites_refusal_with_the_judges_every_rule() -> 
 
 def test_actors_are_the_seats_that_may_act_now() -> None:
     game = new_game(3)
-    assert game.actors() == frozenset({0, 1, 2})  # the rulebook's writers write at once
-    game.apply(SubmitPlate(1, legal_plate(game, 1, meet=True)))
-    assert game.actors() == frozenset({0, 2})
+    first, second = game.writing_order[:2]
+    assert game.actors() == frozenset({first})  # P13: on one keyboard the writers take turns
+    other = second
+    assert SubmitPlate(other, legal_plate(game, other, meet=True)) not in game.legal_actions
+    game.apply(SubmitPlate(first, legal_plate(game, first, meet=True)))
+    assert game.actors() == frozenset({second})
     write_all_remaining(game)
     assert game.phase is Phase.GUESSING and game.active == 0
     assert game.actors() == frozenset({0, 1, 2})  # Bob and Cy may buzz; Ann may say nobody knows

@@ -716,14 +716,14 @@ def state(game: VowlGame) -> tuple:
 def candidates(game: VowlGame, rng: random.Random) -> Iterator[object]:
     """Legal and illegal actions of every kind (and some non-actions) for the moment *game* is in."""
     yield from (Roll(), StartRun(), Pass(), TimeUp(), ScoreTwo(), PlaceExtras(True), PlaceExtras(False))
-    for name in (*game.names, "Nobody"):
-        yield from (ChooseOpponent(name), ChoosePartner(name), Buzz(name), ScoreOne(name))
+    for seat in (*range(game.seats), game.seats, -1):  # every seat, and two that are none
+        yield from (ChooseOpponent(seat), ChoosePartner(seat), Buzz(seat), ScoreOne(seat))
     cards = [c for _, c in game.card_places()]
     for card in rng.sample(cards, 3):
         yield Revisit(card)
     selection = game.view(None).selection
     if selection is not None:
-        hand = game.view_of(selection.selector).selection.hand  # type: ignore[union-attr]
+        hand = game.view(game.seat_of(selection.selector)).selection.hand  # type: ignore[union-attr]
         assert hand is not None
         yield Discard(frozenset(rng.sample(hand, 3)))
         yield Discard(frozenset(hand[:2]))
@@ -786,7 +786,7 @@ def test_actors_through_solo_runs_and_partners() -> None:
     partners = make_game((ANN, BOB, CY))
     roll(partners, 3, ModeFace.PARTNER)
     assert partners.phase is Phase.CHOOSE_PARTNER and partners.actors() == frozenset({0})
-    partners.apply(ChoosePartner(BOB))
+    partners.apply(ChoosePartner(partners.seat_of(BOB)))
     assert partners.phase is Phase.READY and partners.actors() == frozenset({0, 1})  # one pile, one keyboard
     assert partners.actor_names() == (ANN, BOB)
 
@@ -807,7 +807,7 @@ def test_actors_through_a_head_to_head_race_and_its_sudden_death() -> None:
     assert game.phase is Phase.SUDDEN_DEATH_READY and game.actors() == frozenset({0, 1})
     game.apply(StartRun())
     assert game.phase is Phase.SUDDEN_DEATH and game.actors() == frozenset({0, 1})  # both may buzz
-    game.apply(Buzz(BOB))
+    game.apply(Buzz(game.seat_of(BOB)))
     assert game.actors() == frozenset({1})
     game.apply(Answer("fakak"))  # wrong: Bob is locked out of this card
     assert game.actors() == frozenset({0})
@@ -872,4 +872,4 @@ def test_the_table_view_hides_every_secret(seed: int, players: int) -> None:
         leaked = _shown_to(table) & hidden
         assert not leaked, f"the table sees {leaked} in phase {game.phase}"
         for seat in range(game.seats):
-            assert game.view(seat) == game.view_of(game.names[seat]) and game.view(seat).viewer == seat
+            assert game.view(seat).viewer == seat
