@@ -83,16 +83,17 @@ def address(host: str, port: int, code: str) -> str:
 
 
 class _Bucket:
-    """A token bucket: ``BURST`` messages at once, refilled at ``RATE`` a second."""
+    """A token bucket: *burst* messages at once, refilled at *rate* a second."""
 
-    __slots__ = ("at", "tokens")
+    __slots__ = ("at", "burst", "rate", "tokens")
 
-    def __init__(self, now: float) -> None:
-        self.tokens = float(BURST)
+    def __init__(self, now: float, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens = self.burst
         self.at = now
 
     def take(self, now: float) -> bool:
-        self.tokens = min(float(BURST), self.tokens + max(0.0, now - self.at) * RATE)
+        self.tokens = min(self.burst, self.tokens + max(0.0, now - self.at) * self.rate)
         self.at = now
         if self.tokens < 1.0:
             return False
@@ -128,8 +129,10 @@ class RoomServer:
     """The room's websocket endpoint (module docstring); ``clock`` is the room's time."""
 
     def __init__(self, room: Room, host: str = "127.0.0.1", port: int = 0, *,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, rate: float = RATE, burst: int = BURST) -> None:
         self.room = room
+        self.rate = rate
+        self.burst = burst
         self.host = host
         self.port = port
         self.clock = clock
@@ -258,7 +261,7 @@ class RoomServer:
         return connection
 
     async def _serve(self, connection: _Connection) -> None:
-        bucket = _Bucket(self.clock())
+        bucket = _Bucket(self.clock(), self.rate, self.burst)
         async for message in connection.websocket:
             if connection not in self._connections.get(connection.who, []):
                 return  # replaced by the seat's newer connection
