@@ -300,3 +300,24 @@ def test_messages_are_frozen_and_strict() -> None:
         with pytest.raises(ProtocolError):
             decode_client(bad)
     assert msgspec.json.decode(encode(hello))["type"] == "hello"
+
+
+async def test_uwo_stale_and_out_of_turn_acts_are_refused_and_the_other_hand_never_sent(
+        session: aiohttp.ClientSession) -> None:
+    from .helpers import uwo_room
+
+    room = uwo_room()
+    async with serving(room) as server:
+        pnorfs = await raw(session, server)
+        await pnorfs.send({"type": "hello", "code": room.codes[1]})
+        sync = await pnorfs.next_of(Sync)
+        gnorfs_move = room.engine.view(0).legal[0]
+        for message in (act(sync.state_id, gnorfs_move), act(sync.state_id + 1, gnorfs_move),
+                        act(sync.state_id - 1, gnorfs_move)):
+            await pnorfs.send(message)
+            refused = await pnorfs.next_of(Refused)
+            assert not refused.fatal and ("not your turn" in refused.reason or "moved on" in refused.reason)
+        assert room.state_id == 0
+        check_no_leak(pnorfs.received, 1, room, [])
+        view = value_from_wire(sync.view, room.net.value_classes, room.net.interned)
+        assert view.sides[0].hand is None and view.sides[1].hand is not None
