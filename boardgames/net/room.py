@@ -79,7 +79,7 @@ class Room:
 
     def __init__(self, net: NetGame, session: GameSession[Any, Any], *, now: float,
                  codes: Mapping[Seat, str] | None = None, table_code: str | None = None,
-                 state_id: int = 0) -> None:
+                 state_id: int | None = None) -> None:
         self.net = net
         self.session = session
         seats = session.engine.seats
@@ -88,8 +88,10 @@ class Room:
             raise ValueError("every seat needs a code of its own")
         self.table_code = table_code or new_code()
         self.names = net.seat_names(session.engine, session.setup)
-        #: How many actions were applied (a resumed host starts from its save's count).
-        self.state_id = state_id
+        #: How many actions were applied: a resumed game starts from its save's count, so an
+        #: act made before the host restarted is stale after it.
+        saved = session.autosave.record.actions if session.autosave is not None else []
+        self.state_id = len(saved) if state_id is None else state_id
         #: Every event so far, in order, with its audience (each connection sees its share).
         self.log: list[object] = [*net.opening_events(session.engine), *session.history]
         self._connections: Counter[Recipient] = Counter()

@@ -250,14 +250,15 @@ class RoomServer:
         if who is TABLE and len(others) >= MAX_TABLES:
             await self._refuse(websocket, f"The table is already shown on {MAX_TABLES} screens.")
             return None
-        for old in list(others) if who is not TABLE else []:
-            self._leave(old)  # the seat's new device (a reconnect) takes over from the old one
+        replaced = list(others) if who is not TABLE else []
         connection = _Connection(websocket, hello.code, who)
         connection.sender = asyncio.create_task(connection.send_all())
-        self._connections.setdefault(who, []).append(connection)
+        others.append(connection)
         sync, told = self.room.join(hello.code, self.clock())
         connection.put(encode(sync))
         self._send(told)
+        for old in replaced:
+            self._leave(old)  # after the join: a seat taken over by its new device is never shown away
         return connection
 
     async def _serve(self, connection: _Connection) -> None:

@@ -9,6 +9,7 @@ from boardgames.net.client import BadAddress, JoinRefused, RoomClient, parse_add
 from boardgames.net.protocol import Deadlines, Presence, Update
 from boardgames.net.room import new_code
 from boardgames.net.server import address
+from boardgames.net.values import to_wire
 
 from .helpers import ManualClock, joined, next_message, plate_for, serving, uwo_room, vntypl8s_room
 
@@ -50,7 +51,10 @@ async def test_a_second_device_with_a_seats_code_takes_the_seat_over() -> None:
         assert second.view == first.view == room.engine.view(0)
         with pytest.raises(ConnectionError):
             while True:
-                await first.receive()  # the older connection is closed by the host
+                message = await first.receive()  # the older connection is closed by the host
+                away = isinstance(message, Presence) and not message.seating[0].connected
+                assert not away, "the seat was shown away while taken over"
+        assert room.connected(0)
         move = second.view.legal[0]
         await second.act(move)
         await next_message(second, Update)
@@ -72,3 +76,40 @@ def test_addresses() -> None:
                 "boardgames://h:8765/short", f"boardgames://h:99999/{code}", f"boardgames://h:1/{code}/../x"):
         with pytest.raises(BadAddress):
             parse_address(bad)
+
+
+async def test_a_host_resumed_from_its_save_takes_the_same_addresses_and_goes_on() -> None:
+    from boardgames.common.session import GameSession
+    from boardgames.net.titles import UwoNet
+    from boardgames.uwo.spec import SPEC, UwoSetup
+
+    from .helpers import RecordingRoom
+
+    net = UwoNet()
+    session = GameSession.start(SPEC, UwoSetup(), 11)
+    room = RecordingRoom(net, session, now=0.0)
+    for _ in range(3):
+        seat = next(iter(room.engine.actors()))
+        room.submit(room.codes[seat], room.state_id, to_wire(room.engine.view(seat).legal[0]), 0.0)
+    assert room.state_id == 3
+    before = {seat: room.engine.view(seat) for seat in (0, 1)}
+    assert session.autosave is not None
+    record = session.autosave.record
+    session.close()  # the host is gone; its save is on disk
+
+    resumed = GameSession.resume(SPEC, saved(record.id))
+    again = RecordingRoom(net, resumed, now=0.0, codes=room.codes, table_code=room.table_code)
+    assert again.state_id == 3
+    async with serving(again) as server, joined(server, 0) as gnorfs:
+        assert server.address(0).endswith(room.codes[0])
+        assert gnorfs.view == before[0] and gnorfs.state_id == 3
+        assert gnorfs.log == [e for e in again.log if e.audience is None or 0 in e.audience]
+    resumed.close()
+
+
+def saved(save_id: str) -> object:
+    """The save as a new host process lists it."""
+    from boardgames.common.saves import SaveStore
+
+    [found] = [r for r in SaveStore().unfinished("uwo").records if r.id == save_id]
+    return found
