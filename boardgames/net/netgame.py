@@ -3,7 +3,7 @@
 ``common.game`` says who may act (``actors()``) and whether an action is legal
 (``why_illegal``), but not *who sent* an action: on one keyboard the screen knows.  A
 host must, since a client may claim another seat's move.  A ``NetGame`` says it
-(``seat_of``), which actions only the host's clock may send (time running out), which
+(``seat_of``), which actions only the host's clock may send (``host_only``: time running out), which
 may be applied against an older state (a plate written while another was handed in:
 boardgame.io's ``ignoreStaleStateID``), which timers run now, and how a client rebuilds
 the views and events it is sent.
@@ -55,9 +55,13 @@ class NetGame(Protocol):
         """How each seat is called, for "Bob is reconnecting…"."""
         ...
 
+    def host_only(self, action: object) -> bool:
+        """Whether only the host sends *action* (time running out: the host's clock is the judge)."""
+        ...
+
     def seat_of(self, engine: Any, action: object, sender: Seat) -> Seat | None:
-        """The seat *action* is made by when *sender* sends it; ``None``: no seat may send it
-        (only the host's clock does).  The room refuses it unless it is *sender*'s own."""
+        """The seat *action* is made by when *sender* sends it (``None``: nobody's now).
+        The room refuses it unless it is *sender*'s own."""
         ...
 
     def ignores_stale(self, action: object) -> bool:

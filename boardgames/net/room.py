@@ -182,9 +182,11 @@ class Room:
             decoded = action_from_wire(action, self.net.spec.action_classes, self.net.spec.is_action)
         except WireValueError as exc:
             return self._refuse(seat, f"That is not a move of this game ({exc}).")
+        if self.net.host_only(decoded):
+            return self._refuse(seat, "Only the host's clock says when time runs out.")
         claimed = self.net.seat_of(engine, decoded, seat)
         if claimed is None:
-            return self._refuse(seat, "Only the host's clock says when time runs out.")
+            return self._refuse(seat, "It is not your turn.")  # nobody's move now
         if claimed != seat:
             return self._refuse(seat, "You can only make your own moves.")
         if state_id != self.state_id and not self.net.ignores_stale(decoded):

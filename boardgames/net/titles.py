@@ -50,6 +50,9 @@ class UwoNet:
 
         return tuple(side.title for side in Side)
 
+    def host_only(self, action: object) -> bool:
+        return False
+
     def seat_of(self, engine: Any, action: object, sender: Seat) -> Seat | None:
         return sender  # UWO's actions name no side: they are the acting side's
 
@@ -97,10 +100,11 @@ class Vntypl8sNet:
     def seat_names(self, engine: Any, setup: Any) -> tuple[str, ...]:
         return tuple(engine.players)
 
+    def host_only(self, action: object) -> bool:
+        return isinstance(action, self._engine.WritingTimeUp | self._engine.GuessTimeUp)
+
     def seat_of(self, engine: Any, action: object, sender: Seat) -> Seat | None:
         e = self._engine
-        if isinstance(action, e.WritingTimeUp | e.GuessTimeUp):
-            return None
         if isinstance(action, e.NobodyKnows):
             active: int | None = engine.active
             return active
