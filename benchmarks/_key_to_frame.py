@@ -358,7 +358,7 @@ async def uwo_round(keys: int, out: list[float], *, thinking: bool) -> None:
                 out.append(ms)
         stop.set()
         if thinking:
-            thinker = screen._thinker
+            thinker = screen.thinker
             assert thinker is not None and thinker.broken is None, "the computer should think in its process"
             # Until its first answer (and so its pid) is in: a search at the lowest priority
             # (``thinker.NICENESS``) on a loaded machine may take many seconds; where it ran

@@ -20,20 +20,16 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from boardgames import __version__
 from boardgames.common.errors import UserFacingError
-from boardgames.games import GAMES, GameEntry, GameInfo, get_game
+from boardgames.games import GAMES, RESUME, SEED, GameEntry, GameInfo, Opener, Option, get_game
 
 if TYPE_CHECKING:
     import argparse
-
-    from textual.screen import Screen
-
-    from boardgames.common.ui.host import Host
 
 
 def build_parser(whole: bool = True) -> argparse.ArgumentParser:
@@ -63,14 +59,39 @@ def build_parser(whole: bool = True) -> argparse.ArgumentParser:
 
 
 def _add_game(game: GameInfo, sub: argparse._SubParsersAction) -> None:
-    """``boardgames <game> ...``: the game's own options and tools (``GameEntry.register``)."""
+    """``boardgames <game> ...``: the game's options from its entry, ``--seed`` and
+    ``--resume`` where it places them, then its tools."""
     import argparse  # noqa: PLC0415 - imported already by ``build_parser``
 
-    game.entry.register(sub)
-    game_parser = sub.choices[game.key]
-    game_parser.set_defaults(game=game.key)  # whose readiness ``preflight`` checks
+    from boardgames.subcommands import SEEDS  # noqa: PLC0415 - imported already by ``build_parser``
+
+    entry = game.entry
+    parser = sub.add_parser(game.key, description=entry.description)
+    options = entry.options
+    options += tuple(common for common in (SEED, RESUME) if common not in options)
+    for option in options:
+        if option == SEED:
+            parser.add_argument(SEED, type=SEEDS, default=None, help=entry.seed_help)
+        elif option == RESUME:
+            parser.add_argument(RESUME, action="store_true", help=entry.resume_help)
+        elif isinstance(option, Option) and option.switch:
+            parser.add_argument(option.flag, action="store_true", help=option.help)
+        elif isinstance(option, Option):
+            parser.add_argument(option.flag, metavar=option.metavar, type=option.type, choices=option.choices,
+                                default=None, help=option.help)
+    # ``game``: whose readiness ``preflight`` checks and whose command ``_play`` runs
+    parser.set_defaults(func=_play, game=game.key)
+    if entry.tools is not None:
+        entry.tools(parser)
     # ``boardgames uwo --theme nord`` as well as ``boardgames --theme nord uwo``
-    game_parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS, help=THEME_HELP)
+    parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS, help=THEME_HELP)
+
+
+def _play(args: argparse.Namespace) -> int:
+    """``boardgames <game> [options]``: a game, new or resumed, the same way for every game."""
+    entry = get_game(args.game).entry
+    refuse_together(args, RESUME, entry.clashes(), entry.resume_keeps)
+    return play_game(entry, args, None if args.resume else entry.start(args))
 
 
 SERVE_HELP = "play in a web browser: serve the suite on HOST:PORT (needs the web extra)"
@@ -139,10 +160,10 @@ def _run_menu(args: argparse.Namespace) -> int:
     return run(BoardgamesApp(theme=args.theme))
 
 
-def play_game(entry: GameEntry, args: argparse.Namespace, start: Callable[[Host], Screen]) -> int:
+def play_game(entry: GameEntry, args: argparse.Namespace, start: Opener | None) -> int:
     """``boardgames <game> [--resume] ...``: the app, opened on *start*'s screen.
 
-    With ``--resume`` it is the game's latest unfinished save instead, replayed here,
+    Without *start* (``--resume``) it is the game's latest unfinished save, replayed here,
     before the app starts: no save, or one that cannot be replayed, ends the command
     with one clear line (exit 1) rather than a screen that opens and fails.  A save
     that cannot be read or replayed is set aside and the line says where; an older
@@ -154,8 +175,9 @@ def play_game(entry: GameEntry, args: argparse.Namespace, start: Callable[[Host]
     from boardgames.common.saves import SavesSetAside, SaveStore  # noqa: PLC0415
     from boardgames.common.session import GameSession, SaveNotResumable  # noqa: PLC0415
 
-    opener = start
-    if getattr(args, "resume", False):
+    if start is not None:
+        opener = start
+    else:
         again = (f"Run `boardgames {entry.spec.key} --resume` again to open the most recent game left, "
                  "or `boardgames` to choose one from the menu.")
         try:
@@ -165,7 +187,7 @@ def play_game(entry: GameEntry, args: argparse.Namespace, start: Callable[[Host]
         except SaveNotResumable as exc:
             aside = SaveStore().set_aside(exc.record)
             raise UserFacingError(f"{exc.message} {aside} {again}", exit_code=1) from None
-        opener = lambda host: entry.session_screen(session, host)  # noqa: E731 - one line, one use
+        opener = functools.partial(entry.session_screen, session)
 
     app = BoardgamesApp(start=lambda: opener(app), seed=args.seed, theme=getattr(args, "theme", None))
     return run(app)

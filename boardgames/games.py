@@ -1,20 +1,25 @@
 """The games of the suite, as data: the menu, the CLI and start-up read this list.
 
-Each game package provides ``boardgames.<key>.entry.ENTRY``, an instance of
-``GameEntry``: its command line, its card check, its session spec (how a game is
-built, saved and replayed: ``common.session``) and the screens the menu opens.
-The entry modules are imported lazily, by name, so that starting one game does not
-import the others' screens - and so that this module, which the app imports, never
-imports a screen (no import circle).  What is shown before a game is opened (its
-title, blurb, line in ``boardgames --help`` and further menu lines) is data here,
-so neither ``--help`` nor the main menu's first frame imports any game.
+A game is registered in three pieces, each imported only when it is needed:
+
+- a ``GameInfo`` row here (``GAMES``): its key, title, blurb, seats and its line in
+  ``boardgames --help`` and on the main menu - so neither ``--help`` nor the menu's
+  first frame imports any game;
+- its ``GameEntry`` (``boardgames.<key>.entry.ENTRY``, imported by name when the
+  command line names the game or the menu opens it): its command-line options as
+  ``Option`` rows, and the hooks that really differ - its decks, what it needs
+  installed, the screens it opens;
+- its ``common.session.GameSpec`` (the entry's ``spec``, imported when a game is
+  dealt or resumed): its setup type, how its engine is built, how a save is titled.
+
+The command line adds ``--seed`` and ``--resume`` and refuses them together with the
+game's own options (``cli``), the same for every game.
 """
 
 from __future__ import annotations
 
 import importlib
 import time
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -27,68 +32,94 @@ if TYPE_CHECKING:
     from boardgames.common.session import GameSession, GameSpec
     from boardgames.common.ui.host import Host
 
+#: What a game's command opens once the app runs (``GameEntry.start``).
+Opener = Callable[["Host"], "Screen"]
+
 
 class MenuItem(NamedTuple):
     """A further line on the main menu ("VNTYPL8S: favourite license plates").
 
-    A ``NamedTuple``, like ``GameInfo``: this module is read by ``boardgames --help``,
-    which should not import ``dataclasses`` (and ``inspect`` behind it) for two records.
+    A ``NamedTuple``, like every record here: ``boardgames --help`` reads this module,
+    and should not import ``dataclasses`` (and ``inspect`` behind it).
     """
 
     label: str
     open: Callable[[], Screen]
 
 
-class GameEntry(ABC):
-    """One game's place in the suite (one instance, ``ENTRY``, per game package)."""
+class Option(NamedTuple):
+    """One option of a game's command: ``--players NAMES``, or a switch (``--practice``).
+
+    Every option defaults to ``None`` (``False`` for a switch), which is how the command
+    line tells that it was given: given with ``--resume`` it is refused.
+    """
+
+    flag: str
+    help: str
+    metavar: str | None = None
+    type: Callable[[str], Any] | None = None
+    choices: Sequence[str] | None = None
+    switch: bool = False
+
+
+#: Where a game's ``--seed`` and ``--resume`` stand among its ``options`` in its ``--help``;
+#: a game that places neither has them last.
+SEED = "--seed"
+RESUME = "--resume"
+
+
+def _nothing() -> None:
+    """A readiness check with nothing to check."""
+
+
+def _no_items() -> Sequence[MenuItem]:
+    return ()
+
+
+class GameEntry(NamedTuple):
+    """One game's command line and screens (``ENTRY`` in its ``entry`` module): data, and
+    the few hooks that differ from game to game.  Only the named game's entry is imported."""
+
+    load_spec: Callable[[], GameSpec[Any, Any]]
+    """The game's ``GameSpec``, imported only when a game is dealt or resumed."""
+    description: str
+    """The first paragraph of ``boardgames <key> --help``."""
+    options: tuple[Option | str, ...]
+    """The options of ``boardgames <key>``, in ``--help`` order (``SEED``, ``RESUME`` placed)."""
+    seed_help: str
+    resume_help: str
+    resume_keeps: str
+    """Why ``--resume`` refuses the other options: "the saved game keeps its own players and seed."."""
+    start: Callable[[argparse.Namespace], Opener]
+    """What ``boardgames <key> [options]`` opens; refuses bad options (``UserFacingError``)
+    before the app starts."""
+    new_game_screen: Callable[[], Screen]
+    """What the main menu opens (the setup form, usually)."""
+    session_screen: Callable[[GameSession[Any, Any], Host], Screen]
+    """The game screen for a session (new or resumed)."""
+    validate_decks: Callable[[], None]
+    """Load and check the card data (``DeckError`` when a file is wrong)."""
+    check_ready: Callable[[], None] = _nothing
+    """Raise a ``UserFacingError`` when something the game needs from outside Python is
+    missing (the word games need the spell checker: ``DictionaryUnavailable``, exit 3).
+    The CLI asks only its own game (``cli.preflight``), the app before it opens a game."""
+    ready_before_first_frame: bool = True
+    """Whether a command asks ``check_ready`` before its first frame.  The word games
+    open the spell checker once their first screen has painted (``common.ui.words``)."""
+    tools: Callable[[argparse.ArgumentParser], None] | None = None
+    """Adds the game's tools (``boardgames vowl check ...``) to its parser."""
+    menu_items: Callable[[], Sequence[MenuItem]] = _no_items
+    """More lines for the main menu, labelled as the registry lists them (``GameInfo.menu_extras``)."""
 
     @property
-    @abstractmethod
     def spec(self) -> GameSpec[Any, Any]:
         """How a game is built, saved and replayed."""
-
-    @abstractmethod
-    def register(self, subparsers: argparse._SubParsersAction) -> None:
-        """Add ``boardgames <key> ...`` to the command line: ``subparsers.add_parser(key, ...)``.
-
-        Called only when the command line names this game (``subcommands.LazyCommands``), or
-        for the whole parser; its one-line help in ``boardgames --help`` is the
-        registry's ``GameInfo.command_help``, listed without calling this.
-        """
-
-    @abstractmethod
-    def validate_decks(self) -> None:
-        """Load and check the card data (``DeckError`` when a file is wrong)."""
-
-    def check_ready(self) -> None:  # noqa: B027 - a hook with a default: most games need nothing
-        """Raise a ``UserFacingError`` when something this game needs from outside
-        Python is missing; nothing by default.
-
-        The word games need the spell checker (``DictionaryUnavailable``, exit 3).  The
-        CLI asks only the command's own game (``cli.preflight``) and the app asks before
-        it opens or resumes a game (``BoardgamesApp.open_game``, ``resume_screen``), so
-        UWO and the main menu run without the dictionary and a word game says what to
-        install instead of opening.
-        """
+        return self.load_spec()
 
     def check_installed(self) -> None:
-        """The part of ``check_ready`` a command asks before its first frame (``cli.preflight``).
-
-        By default all of it.  The word games ask nothing here: they open the spell
-        checker once their first screen has painted (``common.ui.words``), so their
-        first frame waits neither for enchant (7 MiB) nor for its word list (30 ms,
-        10 MiB), and a missing one still ends the command with the paragraph and exit
-        status 3.
-        """
-        self.check_ready()
-
-    @abstractmethod
-    def new_game_screen(self) -> Screen:
-        """The screen the main menu opens (a setup screen, usually)."""
-
-    @abstractmethod
-    def session_screen(self, session: GameSession[Any, Any], host: Host) -> Screen:
-        """The game screen for a session (new or resumed)."""
+        """What a command checks before its first frame (``cli.preflight``)."""
+        if self.ready_before_first_frame:
+            self.check_ready()
 
     def resume_screen(self, record: SaveRecord, host: Host) -> Screen:
         """A saved game, replayed to where it stopped (``UserFacingError`` if it cannot be,
@@ -99,10 +130,10 @@ class GameEntry(ABC):
         self.check_ready()
         return self.session_screen(GameSession.resume(self.spec, record), host)
 
-    def menu_items(self) -> Sequence[MenuItem]:
-        """More lines for the main menu, labelled as the registry lists them
-        (``GameInfo.menu_extras``); none by default."""
-        return ()
+    def clashes(self) -> tuple[str, ...]:
+        """What ``--resume`` cannot be given with: every option of the game, then ``--seed``."""
+        own = tuple(o.flag for o in self.options if isinstance(o, Option))
+        return (*own, SEED)
 
 
 class GameInfo(NamedTuple):
@@ -111,20 +142,30 @@ class GameInfo(NamedTuple):
     key: str
     title: str
     blurb: str
-    players: str
-    command_help: str  # its line in ``boardgames --help``
-    #: The labels of its further lines on the main menu, in order: the menu lists them
-    #: without importing the game; its ``GameEntry.menu_items`` opens them (the same
-    #: labels, checked by a test).
+    seats: tuple[int, int]
+    """How many play it, fewest and most."""
+    command_help: str
+    """Its line in ``boardgames --help``."""
     menu_extras: tuple[str, ...] = ()
+    """The labels of its further lines on the main menu, in order: the menu lists them
+    without importing the game; its ``GameEntry.menu_items`` opens them (the same
+    labels, checked by a test)."""
+    module: str = ""
+    """The module holding its ``ENTRY``; ``boardgames.<key>.entry`` when empty."""
+
+    @property
+    def players(self) -> str:
+        """"1–5 players", "2 players", as the menu shows it."""
+        low, high = self.seats
+        return f"{low} players" if low == high else f"{low}–{high} players"
 
     @property
     def entry(self) -> GameEntry:
-        """The game's ``GameEntry``: ``boardgames.<key>.entry.ENTRY``, imported on first use."""
-        module = importlib.import_module(f"boardgames.{self.key}.entry")
+        """The game's ``GameEntry``, imported on first use."""
+        module = importlib.import_module(self.module or f"boardgames.{self.key}.entry")
         entry = getattr(module, "ENTRY", None)
         if not isinstance(entry, GameEntry):
-            raise TypeError(f"boardgames.{self.key}.entry.ENTRY is not a GameEntry")
+            raise TypeError(f"{module.__name__}.ENTRY is not a GameEntry")
         return entry
 
 
@@ -133,7 +174,7 @@ GAMES: tuple[GameInfo, ...] = (
         "vowl",
         "Vowl",
         "Race the sand timer to solve words whose vowels were removed (SVR → savor).",
-        "1–5 players",
+        (1, 5),
         "Vowl: solve vowel-less words against the sand timer",
         ("practice stats",),
     ),
@@ -141,14 +182,14 @@ GAMES: tuple[GameInfo, ...] = (
         "uwo",
         "UWO",
         "Gnorfs against Pnorfs on a 5×6 board: morph, shoot, duel, ride and blast.",
-        "2 players",
+        (2, 2),
         "UWO: a tactical duel of Gnorfs and Pnorfs for two players",
     ),
     GameInfo(
         "vntypl8s",
         "VNTYPL8S",
         "Write a vowel-less vanity plate for a secret owner; the others race to guess who (N0FL4M3S).",
-        "3–8 players",
+        (3, 8),
         "VNTYPL8S: write vanity plates for secret owners, guess each other's",
         ("favourite license plates",),
     ),

@@ -25,7 +25,8 @@ summary shows each player only what is theirs to see (``visible_to``).
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Callable, Collection, Container, Iterable, Iterator, Sequence
+from types import UnionType
 from typing import Protocol, TypeVar, runtime_checkable
 
 Seat = int
@@ -93,6 +94,50 @@ class PublicEvent:
     @property
     def audience(self) -> Audience:
         return None
+
+
+class LegalActions(Collection[A]):
+    """The actions legal now, lazily: ``action in legal`` asks the rules about that one
+    action (*why_illegal*), so a screen greying out its commands lists nothing; iterating
+    or ``len`` lists them (*listing*), paid for only then.  It reads the game as it is
+    when asked, not when it was made.
+
+    *kind*: what an action of this game is (anything else is never legal, and
+    *why_illegal* never sees it).  *any_legal*: a cheaper answer to ``bool(legal)``
+    than listing, when the rules have one.
+    """
+
+    __slots__ = ("_any", "_kind", "_listing", "_why")
+
+    def __init__(
+        self,
+        why_illegal: Callable[[A], str | None],
+        listing: Callable[[], Iterable[A]],
+        *,
+        kind: type | UnionType = object,
+        any_legal: Callable[[], bool] | None = None,
+    ) -> None:
+        self._why = why_illegal
+        self._listing = listing
+        self._kind = kind
+        self._any = any_legal
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, self._kind) and self._why(action) is None  # type: ignore[arg-type]
+
+    def __iter__(self) -> Iterator[A]:
+        return iter(self._listing())
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self._listing())
+
+    def __bool__(self) -> bool:
+        if self._any is not None:
+            return self._any()
+        return next(iter(self._listing()), None) is not None
+
+    def __repr__(self) -> str:
+        return f"LegalActions({list(self._listing())!r})"
 
 
 @runtime_checkable

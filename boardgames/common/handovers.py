@@ -24,7 +24,7 @@ what this computes, and tests drive it without an app.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from boardgames.common.game import Seat, visible_to
@@ -108,12 +108,17 @@ class Keyboard:
     *people*: the seats played by people at this terminal (``None``: every seat).  With
     one person or none (against the computer, one seat per terminal over the network)
     nobody else shares the keyboard, so there is never a handover.
+
+    *forget*: what still stands of the events since the last handover, for a game whose
+    steps can be taken back (a step taken back is not told, whoever may see the taking back).
     """
 
-    def __init__(self, engine: Any, words: HandoverWords, people: frozenset[Seat] | None = None) -> None:
+    def __init__(self, engine: Any, words: HandoverWords, people: frozenset[Seat] | None = None, *,
+                 forget: Callable[[list[object]], list[object]] | None = None) -> None:
         self.engine = engine
         self.words = words
         self.people = people
+        self.forget = forget
         # who holds it (their handover dismissed); a lone person always does
         self.seat: Seat | None = min(people) if people and len(people) == 1 else TABLE
         self._since: list[object] = []  # events since the last handover
@@ -123,22 +128,31 @@ class Keyboard:
         """Do several people share this keyboard (so handovers happen at all)?"""
         return self.people is None or len(self.people) > 1
 
-    def first(self, *, resumed: bool) -> Handover | None:
+    def first(self, *, resumed: bool, last: Iterable[object] = ()) -> Handover | None:
         """The handover a game opens on (new, or a save replayed): its holder's; at the table
-        only as a courtesy; ``None`` when the game opens without one (or is over)."""
+        only as a courtesy; ``None`` when the game opens without one (or is over).
+
+        *last*: a replayed save's last events, which the table may be shown again first:
+        when the courtesy asks for them, the table takes the keyboard before the holder
+        (whose own handover is the next ``after``'s).
+        """
         if not self.shared or self.engine.outcome() is not None:
             return None
+        last = tuple(last)
+        self._since.extend(last)
         seat = holder(self.engine)
         why = Why.RESUMED if resumed else Why.OPENING
-        if seat is TABLE and not self.words.courtesy(self.engine, why, ()):
-            return None
-        return self._handover(seat, why)
+        if (seat is TABLE or last) and self.words.courtesy(self.engine, why, last):
+            return self._handover(TABLE, why)
+        return None if seat is TABLE else self._handover(seat, why)
 
     def after(self, events: Iterable[object]) -> Handover | None:
         """The handover due after an action's *events*; ``None`` when no one new takes the
         keyboard (the table takes it back at once: only the table's view is drawn)."""
         events = tuple(events)
         self._since.extend(events)
+        if self.forget is not None:
+            self._since = self.forget(self._since)
         if not self.shared or self.engine.outcome() is not None:
             if self.shared:
                 self.seat = TABLE

@@ -17,10 +17,15 @@ from __future__ import annotations
 import contextlib
 import random
 from collections.abc import Callable, Mapping, Sequence
+from types import UnionType
 from typing import Any, Generic, Protocol, TypeVar
 
+import msgspec
+import msgspec.json
+import msgspec.structs
+
 from boardgames.common.errors import UserFacingError
-from boardgames.common.game import IllegalActionError, refusal_text
+from boardgames.common.game import Engine, IllegalActionError, refusal_text
 from boardgames.common.records import FrozenRecord
 from boardgames.common.saves import (
     Autosaver,
@@ -32,8 +37,30 @@ from boardgames.common.saves import (
 )
 from boardgames.common.text import plain
 
-G = TypeVar("G")  # the game's engine
-S = TypeVar("S")  # the game's setup
+E = TypeVar("E", bound=Engine[Any, Any, Any])  # the game's engine
+S = TypeVar("S", bound=msgspec.Struct)  # the game's setup
+
+
+class Registered(Protocol):
+    """A game as the registry lists it (``games.GameInfo``)."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+
+def _accept(setup: object, saved: dict[str, Any]) -> None:
+    """A setup check with no rule beyond its types."""
+
+
+def _same(data: dict[str, Any]) -> dict[str, Any]:
+    return data
+
+
+def _as_saved(record: SaveRecord) -> SaveRecord:
+    return record
 
 
 class SaveNotResumable(UserFacingError):
@@ -78,37 +105,78 @@ def _reason(error: BaseException) -> str:
     return plain(text.rstrip("."), 200)
 
 
-class GameSpec(Protocol[G, S]):
-    """What the session layer needs to know about one game."""
+class GameSpec(Generic[E, S]):
+    """What the session layer needs to know about one game, as data.
 
-    key: str
-    """The game's key (``"vowl"``): save files are named after it."""
+    The setup is a frozen ``msgspec.Struct`` (*setup*): a save holds it as JSON, every
+    field written; reading one, msgspec checks the types, then *check* the game's rules
+    (``ValueError`` with the reason; it gets the save's JSON too, for what a save keeps
+    beside the setup).  *to_save* and *from_save* adjust the JSON where a game's saves
+    hold more than the setup, or a field in another form than msgspec's.  *upgrade*
+    rewrites the actions of a save written before an action's fields changed, before
+    they are decoded (the actions read, in place).
+    """
 
-    title: str
-    """How players call it (``"Vowl"``): messages name it."""
+    __slots__ = ("_game", "action_classes", "action_type", "build", "check", "from_save", "save_title",
+                 "setup_type", "to_save", "upgrade")
+
+    def __init__(
+        self,
+        game: Registered,
+        *,
+        setup: type[S],
+        build: Callable[[S, int], E],
+        save_title: Callable[[E, S], str],
+        action_type: type | UnionType,
+        action_classes: Mapping[str, type],
+        check: Callable[[S, dict[str, Any]], None] = _accept,
+        to_save: Callable[[dict[str, Any]], dict[str, Any]] = _same,
+        from_save: Callable[[dict[str, Any]], dict[str, Any]] = _same,
+        upgrade: Callable[[SaveRecord], object] = _as_saved,
+    ) -> None:
+        self._game = game
+        self.setup_type = setup
+        #: A new game: the engine for a setup, dealt with ``random.Random(seed)``.
+        self.build = build
+        #: How the resume menu names a game now ("Ann, Bob — round 2 of 3").
+        self.save_title = save_title
+        self.action_type = action_type
+        #: Every class a saved action is made of, by name (``saves.classes_of``).
+        self.action_classes = action_classes
+        self.check = check
+        self.to_save = to_save
+        self.from_save = from_save
+        self.upgrade = upgrade
 
     @property
-    def action_classes(self) -> Mapping[str, type]:
-        """Every class a saved action is made of, by name (``saves.classes_of``)."""
-        ...
+    def key(self) -> str:
+        """The game's key (``"vowl"``): save files are named after it."""
+        return self._game.key
 
-    def build(self, setup: S, seed: int) -> G:
-        """A new game: the engine for *setup*, dealt with ``random.Random(seed)``."""
-        ...
+    @property
+    def title(self) -> str:
+        """How players call it (``"Vowl"``): messages name it."""
+        return self._game.title
 
-    def setup_to_json(self, setup: S) -> dict[str, Any]: ...
+    def setup_to_json(self, setup: S) -> dict[str, Any]:
+        data: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(setup))  # lists, as JSON reads back
+        return self.to_save(data)
 
     def setup_from_json(self, data: dict[str, Any]) -> S:
-        """The setup a save holds; ``SaveFormatError`` (or ``ValueError``) if it is not one."""
-        ...
+        """The setup a save holds; ``SaveFormatError`` (or the game's ``ValueError``) if it is not one."""
+        missing = [f.encode_name for f in msgspec.structs.fields(self.setup_type) if f.encode_name not in data]
+        if missing:
+            raise SaveFormatError(f"not a {self.title} setup (no {missing[0]!r})")
+        try:
+            setup = msgspec.convert(self.from_save(data), self.setup_type, strict=True)
+        except msgspec.ValidationError as exc:
+            raise SaveFormatError(f"not a {self.title} setup ({exc})") from None
+        self.check(setup, data)
+        return setup
 
     def is_action(self, value: object) -> bool:
-        """Whether a decoded value is one of this game's actions (not some other dataclass)."""
-        ...
-
-    def save_title(self, game: G, setup: S) -> str:
-        """How the resume menu names this game now ("Ann, Bob — round 2 of 3")."""
-        ...
+        """Whether a decoded value is one of this game's actions (not some other value)."""
+        return isinstance(value, self.action_type)
 
 
 class Step(FrozenRecord):
@@ -134,17 +202,6 @@ class Step(FrozenRecord):
     @property
     def applied(self) -> bool:
         return self.refusal is None
-
-
-class Engine(Protocol):
-    """The part of ``common.game.Engine`` the session itself calls."""
-
-    def apply(self, action: Any) -> Sequence[object]: ...
-
-    def outcome(self) -> object | None: ...
-
-
-E = TypeVar("E", bound=Engine)
 
 
 class GameSession(Generic[E, S]):
@@ -220,6 +277,7 @@ class GameSession(Generic[E, S]):
             history: list[object] = []
             last: Sequence[object] = ()
             record.read_actions()  # before counting them (``replay`` would read them first too)
+            spec.upgrade(record)
             total = len(record.actions)
             every = max(1, total // 100)
             for done, action in enumerate(replay(record, spec.action_classes), start=1):

@@ -29,10 +29,10 @@ search (the computer opponent) can copy and apply thousands of times a second.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from typing import NamedTuple
 
-from boardgames.common.game import IllegalActionError, Seat
+from boardgames.common.game import IllegalActionError, LegalActions, Seat
 from boardgames.uwo import board as B
 from boardgames.uwo.actions import (
     Action,
@@ -148,39 +148,6 @@ def _ride(src: Square, path: tuple[Square, ...]) -> Ride:
     if r is None:
         r = _RIDES[(src, path)] = Ride(src, path)
     return r
-
-
-class LegalActions(Collection[Action]):
-    """The actions legal now, as a lazy container (``common.game.Engine.legal_actions``).
-
-    ``action in game.legal_actions`` asks the rules about that one action
-    (``Game.why_illegal``) instead of listing every morph, move and ride: cheap for a
-    screen greying out its commands, and the same verdict ``apply`` gives.  Iterating
-    or ``len`` enumerates (``Game.legal_list``), which a player choosing among all of
-    them pays anyway.  It reads the game as it is when asked, not when it was made.
-    """
-
-    __slots__ = ("_game",)
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-
-    def __contains__(self, action: object) -> bool:
-        return isinstance(action, Action) and self._game.why_illegal(action) is None
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._game.legal_list())
-
-    def __len__(self) -> int:
-        return len(self._game.legal_list())
-
-    def __bool__(self) -> bool:
-        # Until the game is over some action is always legal: ending the turn, taking
-        # the hit, stopping the duel - so no enumeration is needed to answer.
-        return self._game.phase is not Phase.OVER
-
-    def __repr__(self) -> str:
-        return f"LegalActions({self._game.legal_list()!r})"
 
 
 class Umo:
@@ -651,9 +618,12 @@ class Game:
     # ------------------------------------------------------------------ legal actions
 
     @property
-    def legal_actions(self) -> LegalActions:
-        """The actions the side to act may take now, lazily (``in`` asks ``why_illegal``)."""
-        return LegalActions(self)
+    def legal_actions(self) -> LegalActions[Action]:
+        """The actions the side to act may take now, lazily (``in`` asks ``why_illegal``;
+        iterating enumerates ``legal_list``).  Until the game is over some action is always
+        legal (ending the turn, taking the hit, stopping the duel): ``bool`` lists nothing."""
+        return LegalActions(self.why_illegal, self.legal_list, kind=Action,
+                            any_legal=lambda: self.phase is not Phase.OVER)
 
     def legal_list(self) -> list[Action]:
         """Every action the side to act may take now, enumerated (empty once the game is over).

@@ -1,11 +1,9 @@
-"""UWO's place in the suite (``ENTRY``): command line, catalog validation, menu entry.
+"""UWO's place in the suite (``ENTRY``): its options, catalog check and screens.
 
 - ``boardgames uwo [--first-game] [--seed N]``: a hot-seat duel on this terminal;
 - ``boardgames uwo --vs-computer [--level beginner|easy|normal|hard] [--side gnorfs|pnorfs]``:
   one person against the computer (``--level`` or ``--side`` alone imply it);
-- ``boardgames uwo selfplay --games N --seed S --gnorfs LEVEL --pnorfs LEVEL``: whole
-  games between computer players (random, greedy, easy, normal, hard), ending with
-  one summary line ``games: N gnorfs: W pnorfs: L draws: D avg_turns: T p95_ms: M``.
+- ``boardgames uwo selfplay ...``: games between computer players (``tools``).
 
 Building the parser imports neither the engine nor the computer opponent (the level
 names come from ``levels``); the screen, the spec and the players are imported
@@ -17,9 +15,10 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from boardgames.games import GameEntry
-from boardgames.subcommands import SEED_HELP, SEEDS, whole_number
-from boardgames.uwo.levels import OPPONENT_LEVELS, PLAYER_NAMES
+from boardgames.games import RESUME, SEED, GameEntry, Opener, Option
+from boardgames.subcommands import SEED_HELP
+from boardgames.uwo import tools
+from boardgames.uwo.levels import OPPONENT_LEVELS
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -27,23 +26,6 @@ if TYPE_CHECKING:
     from boardgames.common.session import GameSession, GameSpec
     from boardgames.common.ui.host import Host
     from boardgames.uwo.players import ComputerOpponent
-
-
-#: The most games one ``selfplay`` plays (a few hours at ``hard``; a typo beyond is refused).
-MAX_SELFPLAY_GAMES = 10_000
-
-
-def _player_name(text: str) -> str:
-    """A player ``selfplay`` knows by name (``players.PLAYERS``, where a test may plug one in).
-
-    Checked when the command line is parsed, not when the parser is built: the players
-    import the computer opponent, which ``boardgames --help`` should not pay for.
-    """
-    from boardgames.uwo.players import PLAYERS  # noqa: PLC0415
-
-    if text not in PLAYERS:
-        raise argparse.ArgumentTypeError(f"invalid choice: {text!r} (choose from {', '.join(map(repr, PLAYERS))})")
-    return text
 
 
 def computer_from_args(args: argparse.Namespace) -> ComputerOpponent | None:
@@ -59,10 +41,6 @@ def computer_from_args(args: argparse.Namespace) -> ComputerOpponent | None:
 
     human = Side.PNORFS if args.side == "pnorfs" else Side.GNORFS
     return ComputerOpponent(args.level or "normal", human.other)
-
-
-#: What ``--resume`` cannot be given with: the saved duel keeps its variant, opponent and deal.
-RESUME_CLASHES = ("--first-game", "--vs-computer", "--level", "--side", "--seed")
 
 
 def start_screen(first_game: bool, computer: ComputerOpponent | None) -> Screen:
@@ -87,135 +65,81 @@ def start_screen(first_game: bool, computer: ComputerOpponent | None) -> Screen:
     return UwoScreen(first_game=first_game, computer=computer)
 
 
-def cmd_play(args: argparse.Namespace) -> int:
-    from boardgames.cli import play_game, refuse_together  # noqa: PLC0415
-
-    refuse_together(args, "--resume", RESUME_CLASHES, "the saved duel keeps its own variant, opponent and seed.")
+def start(args: argparse.Namespace) -> Opener:
+    """What ``boardgames uwo [options]`` opens (``start_screen``)."""
     computer = computer_from_args(args)
-    return play_game(ENTRY, args, lambda host: start_screen(args.first_game, computer))
+    return lambda host: start_screen(args.first_game, computer)
 
 
-def cmd_selfplay(args: argparse.Namespace) -> int:
-    from boardgames.uwo.players import PLAYERS, Summary, selfplay_games  # noqa: PLC0415
+def _spec() -> GameSpec[Any, Any]:
+    from boardgames.uwo.spec import SPEC  # noqa: PLC0415 - the engine and the AI, only when a game runs
 
-    summary = Summary()
-    for result in selfplay_games(
-        args.games, args.sp_seed, PLAYERS[args.gnorfs], PLAYERS[args.pnorfs], first_game=args.first_game
-    ):
-        summary.add(result)
-        if args.each:
-            o = result.outcome
-            who = "draw" if o.winner is None else f"{o.winner.title} win"
-            print(f"game {result.seed}: {who} after {result.turns} turns ({o.reason})")
-    print(summary.line())
-    return 0
+    return SPEC
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(  # its line in ``boardgames --help``: ``GameInfo.command_help``
-        "uwo",
-        description=(
-            "UWO. Starts a hot-seat duel on this terminal: the Gnorfs (green) against "
-            "the Pnorfs (purple); or, with --vs-computer, you against the computer. "
-            "F1 in the game shows the rules."
-        ),
-    )
-    p.add_argument(
-        "--first-game", action="store_true", help="the rulebook's first-game variant: 8 UMOs each, corners empty"
-    )
-    p.add_argument("--seed", type=SEEDS, default=None, help=f"seed the shuffles (the same deal every time; {SEED_HELP})")
-    p.add_argument("--vs-computer", action="store_true", help="play alone against the computer")
-    p.add_argument(
-        "--resume", action="store_true",
-        help="resume the most recent unfinished UWO duel (with no other option: the save keeps its own)",
-    )
-    p.add_argument(
-        "--level", choices=OPPONENT_LEVELS, default=None,
-        help="how strong the computer plays (default normal; implies --vs-computer)",
-    )
-    p.add_argument(
-        "--side", choices=("gnorfs", "pnorfs"), default=None,
-        help="the army you play against the computer (default gnorfs, who begin; implies --vs-computer)",
-    )
-    p.set_defaults(func=cmd_play)
-    sub = p.add_subparsers(title="tools", metavar="TOOL")
-    s = sub.add_parser(
-        "selfplay",
-        help="play whole games between computer players and report the results",
-        description=(
-            "Play N whole games between computer players (seeded: the same command gives the same "
-            "games) and end with one line: games: N gnorfs: W pnorfs: L draws: D avg_turns: T p95_ms: M, "
-            "M being the 95th percentile of the time one decision took, in milliseconds. Levels: "
-            "random (random legal actions), greedy (the best action right now, on material), "
-            "easy, normal, hard (the computer opponent)."
-        ),
-    )
-    s.add_argument(
-        "--games", type=whole_number(1, MAX_SELFPLAY_GAMES), default=100,
-        help=f"how many games, 1 to {MAX_SELFPLAY_GAMES} (default 100)",
-    )
-    s.add_argument(
-        "--seed", dest="sp_seed", metavar="S", type=SEEDS, default=0,
-        help=f"seed of the whole series ({SEED_HELP}; default 0)",
-    )
-    for side in ("gnorfs", "pnorfs"):
-        s.add_argument(
-            f"--{side}", type=_player_name, default="random", metavar="LEVEL",
-            help=f"who plays the {side.title()}: {', '.join(PLAYER_NAMES)} (default random)",
-        )
-    s.add_argument("--first-game", action="store_true", help="play the 8-UMO first-game variant")
-    s.add_argument("--each", action="store_true", help="also print one line per game")
-    s.set_defaults(func=cmd_selfplay)
+def validate_decks() -> None:
+    from boardgames.uwo.cards import load_catalog  # noqa: PLC0415 - not for building the parser
+
+    load_catalog()
 
 
-class UwoEntry(GameEntry):
-    """UWO in the game registry (``boardgames.games``)."""
+def new_game_screen() -> Screen:
+    """The duel, asking first which game (variant, opponent) is wanted."""
+    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - screens only when one opens
 
-    @property
-    def spec(self) -> GameSpec[Any, Any]:
-        from boardgames.uwo.spec import SPEC  # noqa: PLC0415 - the engine and the AI, only when a game runs
-
-        return SPEC
-
-    def register(self, subparsers: argparse._SubParsersAction) -> None:
-        register(subparsers)
-
-    def validate_decks(self) -> None:
-        from boardgames.uwo.cards import load_catalog  # noqa: PLC0415 - not for building the parser
-
-        load_catalog()
-
-    def new_game_screen(self) -> Screen:
-        """The duel, asking first which game (variant, opponent) is wanted."""
-        from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - screens only when one opens
-
-        return UwoScreen(ask_variant=True)
-
-    def session_screen(self, session: GameSession[Any, Any], host: Host) -> Screen:
-        """The duel for *session* (a resumed save, from ``--resume`` or the menu).
-
-        A duel between people opens on its handover, alone in the first frame, worded
-        from the replayed engine (``handovers.first``); the duel's screen is imported and
-        built beneath it after that frame (``OpeningHandover``).  Against the
-        computer, or over, it opens on the duel itself, as it always did.
-        """
-        from boardgames.uwo import handovers  # noqa: PLC0415 - the duel's own words, without its screen
-        from boardgames.uwo.events import Event  # noqa: PLC0415 - imported with the replayed engine
-
-        def build() -> Screen:
-            from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - after the first frame, if one opens it
-
-            return UwoScreen(session=session)
-
-        # What ``UwoScreen.start`` calls resumed: a save with events so far.
-        resumed = any(isinstance(e, Event) for e in session.history)
-        opening = handovers.first(session.engine, resumed=resumed) if session.setup.computer is None else None
-        if opening is None:
-            return build()
-        from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
-
-        side, title, detail = opening
-        return OpeningHandover(side.title, detail, title=title, game="uwo", build=build)
+    return UwoScreen(ask_variant=True)
 
 
-ENTRY = UwoEntry()
+def session_screen(session: GameSession[Any, Any], host: Host) -> Screen:
+    """The duel for *session* (a resumed save, from ``--resume`` or the menu).
+
+    A duel between people opens on its handover, alone in the first frame, worded
+    from the replayed engine (``handovers.first``); the duel's screen is imported and
+    built beneath it after that frame (``OpeningHandover``).  Against the
+    computer, or over, it opens on the duel itself, as it always did.
+    """
+    from boardgames.uwo import handovers  # noqa: PLC0415 - the duel's own words, without its screen
+    from boardgames.uwo.events import Event  # noqa: PLC0415 - imported with the replayed engine
+
+    def build() -> Screen:
+        from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - after the first frame, if one opens it
+
+        return UwoScreen(session=session)
+
+    # What ``UwoScreen.start`` calls resumed: a save with events so far.
+    resumed = any(isinstance(e, Event) for e in session.history)
+    opening = handovers.first(session.engine, resumed=resumed) if session.setup.computer is None else None
+    if opening is None:
+        return build()
+    from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
+
+    side, title, detail = opening
+    return OpeningHandover(side.title, detail, title=title, game="uwo", build=build)
+
+
+ENTRY = GameEntry(
+    load_spec=_spec,
+    description=(
+        "UWO. Starts a hot-seat duel on this terminal: the Gnorfs (green) against "
+        "the Pnorfs (purple); or, with --vs-computer, you against the computer. "
+        "F1 in the game shows the rules."
+    ),
+    options=(
+        Option("--first-game", "the rulebook's first-game variant: 8 UMOs each, corners empty", switch=True),
+        SEED,
+        Option("--vs-computer", "play alone against the computer", switch=True),
+        RESUME,
+        Option("--level", "how strong the computer plays (default normal; implies --vs-computer)",
+               choices=OPPONENT_LEVELS),
+        Option("--side", "the army you play against the computer (default gnorfs, who begin; implies --vs-computer)",
+               choices=("gnorfs", "pnorfs")),
+    ),
+    seed_help=f"seed the shuffles (the same deal every time; {SEED_HELP})",
+    resume_help="resume the most recent unfinished UWO duel (with no other option: the save keeps its own)",
+    resume_keeps="the saved duel keeps its own variant, opponent and seed.",
+    start=start,
+    new_game_screen=new_game_screen,
+    session_screen=session_screen,
+    validate_decks=validate_decks,
+    tools=tools.add,
+)

@@ -1,24 +1,27 @@
-"""What UWO's handovers say, in one place.
+"""What UWO's handovers say: the words of the suite's one policy (``common.handovers``).
 
-The duel's screen says it at every handover (``UwoScreen.handover``), and the command
-line's opening handover says the first one before the duel's screen and engine are
-imported (``entry.start_screen``): both take their words from here, so the
-opening can never drift from what the duel itself would have said.  A resumed duel
-between people opens on its handover too, worded here from the replayed engine alone
-(``first``), before the duel's screen is imported (``entry.session_screen``).
+Whether a handover happens is the common ``Keyboard``'s to decide; this module words
+it (``WORDS``).  The command line's opening handover says the first one before the
+duel's screen and engine are imported (``opening``), and a resumed duel between people
+opens on its handover worded from the replayed engine alone (``first``): both through
+the same words, so the opening can never drift from what the duel itself would say.
 
-Nothing here imports Textual or the duel's screen; the engine's phases are imported
+Nothing here imports Textual or the duel's screen; the engine's modules are imported
 only by the functions that read an engine (a new duel's opening reads none).
 """
 
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
+from boardgames.common.handovers import NoCourtesy
+from boardgames.common.handovers import Why as Change
 from boardgames.uwo.side import Side
 
 if TYPE_CHECKING:
+    from boardgames.common.handovers import Keyboard
     from boardgames.uwo.engine import Game
     from boardgames.uwo.view import Phase
 
@@ -48,7 +51,7 @@ def detail(said: list[str]) -> str:
     return "\n".join([*said[-RECENT:], PRIVACY])
 
 
-def why(phase: Phase, *, resumed: bool, turn_started: bool) -> Why:
+def reason(phase: Phase, *, resumed: bool, turn_started: bool) -> Why:
     """Why the keyboard changes hands now: a duel's answer first (an attack, a draw
     offered), then a resumed duel, then a turn that *turn_started* (else it goes on)."""
     from boardgames.uwo.view import Phase  # noqa: PLC0415 - the engine's, never for a new duel's opening
@@ -62,18 +65,47 @@ def why(phase: Phase, *, resumed: bool, turn_started: bool) -> Why:
     return Why.TURN if turn_started else Why.TURN_GOES_ON
 
 
+class UwoWords(NoCourtesy):
+    """UWO's words at the common policy's handovers (``common.handovers.HandoverWords``).
+
+    *seen* holds only what still stands (``Keyboard(forget=standing)``, U24): a step
+    taken back is forgotten by the handover as by the log.
+    """
+
+    def title(self, engine: Any, seat: int | None, why: Change, seen: Sequence[object]) -> str:
+        from boardgames.uwo.events import TurnStarted  # noqa: PLC0415 - the engine's, never for a new duel's opening
+
+        assert seat is not None, "a UWO handover is always to the side that must act"
+        side = Side(seat)
+        opening = why is Change.OPENING  # a new duel starts its first turn
+        turn_started = opening or any(isinstance(e, TurnStarted) and e.side is side for e in seen)
+        return title(side, reason(engine.phase, resumed=why is Change.RESUMED, turn_started=turn_started))
+
+    def detail(self, engine: Any, seat: int | None, why: Change, seen: Sequence[object]) -> str:
+        from boardgames.uwo.events import TurnStarted  # noqa: PLC0415
+
+        return detail([str(e) for e in seen if not isinstance(e, TurnStarted)])
+
+
+WORDS = UwoWords()
+
+
+def keyboard(game: Game, people: frozenset[Side] | None = None) -> Keyboard:
+    """Who holds the keyboard in *game* (*people*: the person's side against the computer)."""
+    from boardgames.common.handovers import Keyboard  # noqa: PLC0415
+    from boardgames.uwo.events import standing  # noqa: PLC0415
+
+    return Keyboard(game, WORDS, people, forget=standing)
+
+
 def first(game: Game, *, resumed: bool) -> tuple[Side, str, str] | None:
     """The first handover of a duel between people opened on *game* (*resumed*: a replayed
     save, with events so far): who takes the keyboard, its title and words; ``None`` when
-    the duel opens on no handover (it is over).
-
-    The words ``UwoScreen.start`` gives it: nothing has happened since the last handover
-    (``detail([])``), and a duel not resumed starts its first turn.
-    """
-    side = game.to_act
-    if side is None or game.is_over():
+    the duel opens on no handover (it is over).  The duel's screen opens on the same one."""
+    handover = keyboard(game).first(resumed=resumed)
+    if handover is None or handover.seat is None:
         return None
-    return side, title(side, why(game.phase, resumed=resumed, turn_started=not resumed)), detail([])
+    return Side(handover.seat), handover.title, handover.detail
 
 
 def opening() -> tuple[str, str]:

@@ -12,60 +12,49 @@ nothing imports ``entry`` but the game registry - so there is no import circle.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
+from msgspec import Struct
+
 from boardgames.common.saves import classes_of
-from boardgames.common.session import GameSession
+from boardgames.common.session import GameSession, GameSpec
+from boardgames.games import get_game
 from boardgames.uwo import actions, board, side
 from boardgames.uwo.actions import Action
 from boardgames.uwo.engine import Game
-from boardgames.uwo.players import PLAYERS, ComputerOpponent
+from boardgames.uwo.players import ComputerOpponent
 from boardgames.uwo.side import Side
 
 #: Every class a saved UWO action is made of, by name (the names are in old saves too).
 ACTION_CLASSES: dict[str, type] = classes_of(actions, board, side)
 
 
-@dataclass(frozen=True, slots=True)
-class UwoSetup:
+class UwoSetup(Struct, frozen=True):
     """What a duel is dealt from: the variant, and who the computer plays (``None``: hot-seat)."""
 
     first_game: bool = False
     computer: ComputerOpponent | None = None
 
 
-def setup_json(setup: UwoSetup) -> dict[str, Any]:
-    """The setup as a save holds it (the keys every UWO save since the first has had)."""
-    computer = setup.computer
-    return {
-        "first_game": setup.first_game,
-        "computer": None if computer is None else {"level": computer.level, "side": computer.side.name.lower()},
-    }
+#: A save names the computer's side ("pnorfs"), as every UWO save since the first has.
+_SIDE_NAMES = {s.name.lower(): s for s in Side}
 
 
-def setup_from_json(data: dict[str, Any]) -> UwoSetup:
-    """The setup a save holds; ``ValueError`` when it is not a UWO setup.
+def _sides_by_name(data: dict[str, Any]) -> dict[str, Any]:
+    computer = data.get("computer")
+    if not isinstance(computer, dict) or "side" not in computer:
+        return data
+    return {**data, "computer": {**computer, "side": Side(computer["side"]).name.lower()}}
 
-    Types are checked, never converted (a save is outside input: ``bool("false")`` is true).
-    """
-    try:
-        first_game = data["first_game"]
-        comp = data["computer"]
-        if not isinstance(first_game, bool):
-            raise ValueError("not a UWO setup ('first_game' must be true or false)")
-        if comp is None:
-            return UwoSetup(first_game, None)
-        if not isinstance(comp, dict) or not isinstance(comp.get("level"), str) or not isinstance(comp.get("side"), str):
-            raise ValueError("not a UWO setup (the computer must have a level and a side)")
-        if comp["level"] not in PLAYERS:
-            raise ValueError(f"unknown level {comp['level']!r}")
-        if comp["side"] not in {side.name.lower() for side in Side}:
-            raise ValueError(f"unknown side {comp['side']!r}")
-        return UwoSetup(first_game, ComputerOpponent(comp["level"], Side[comp["side"].upper()]))
-    except (KeyError, TypeError) as exc:
-        raise ValueError(f"not a UWO setup ({exc!r})") from None
+
+def _sides_from_names(data: dict[str, Any]) -> dict[str, Any]:
+    computer = data.get("computer")
+    if not isinstance(computer, dict) or "side" not in computer:
+        return data  # msgspec says what is wrong
+    name = computer["side"]
+    if not isinstance(name, str) or name not in _SIDE_NAMES:
+        raise ValueError(f"unknown side {name!r}")
+    return {**data, "computer": {**computer, "side": int(_SIDE_NAMES[name])}}
 
 
 def save_title(game: Game, setup: UwoSetup) -> str:
@@ -77,34 +66,21 @@ def save_title(game: Game, setup: UwoSetup) -> str:
     return f"{who}{variant} — turn {game.turn}, {alive}"
 
 
-class UwoSpec:
-    """UWO's ``GameSpec``: how a duel is dealt, saved, replayed and named."""
-
-    key: str = "uwo"
-    title: str = "UWO"
-
-    @property
-    def action_classes(self) -> Mapping[str, type]:
-        return ACTION_CLASSES
-
-    def build(self, setup: UwoSetup, seed: int) -> Game:
-        """A new duel: the two decks shuffled by ``random.Random(seed)``."""
-        return Game.new(random.Random(seed), first_game=setup.first_game)
-
-    def setup_to_json(self, setup: UwoSetup) -> dict[str, Any]:
-        return setup_json(setup)
-
-    def setup_from_json(self, data: dict[str, Any]) -> UwoSetup:
-        return setup_from_json(data)
-
-    def is_action(self, value: object) -> bool:
-        return isinstance(value, Action)
-
-    def save_title(self, game: Game, setup: UwoSetup) -> str:
-        return save_title(game, setup)
+def build(setup: UwoSetup, seed: int) -> Game:
+    """A new duel: the two decks shuffled by ``random.Random(seed)``."""
+    return Game.new(random.Random(seed), first_game=setup.first_game)
 
 
-SPEC = UwoSpec()
+SPEC: GameSpec[Game, UwoSetup] = GameSpec(
+    get_game("uwo"),
+    setup=UwoSetup,
+    build=build,
+    save_title=save_title,
+    action_type=Action,
+    action_classes=ACTION_CLASSES,
+    to_save=_sides_by_name,
+    from_save=_sides_from_names,
+)
 
 #: A UWO game in play: the engine, its setup, its autosave.
 UwoSession = GameSession[Game, UwoSetup]

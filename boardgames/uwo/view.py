@@ -49,6 +49,11 @@ class Outcome(Struct, frozen=True):
     winner: Side | None
     reason: str
 
+    @property
+    def winners(self) -> frozenset[int]:
+        """The winning side as a seat (``common.game.Outcome``); none for a draw."""
+        return frozenset() if self.winner is None else frozenset({int(self.winner)})
+
 
 class Duel(Struct, frozen=True):
     """The duel in progress: ``target`` was attacked by ``attacker``.

@@ -26,12 +26,12 @@ from boardgames.common.ui.classes import set_classes_once
 from boardgames.uwo import board as B
 from boardgames.uwo.board import Square
 from boardgames.uwo.cards import Kind, Role
+from boardgames.uwo.render import SIDE_STYLE
 from boardgames.uwo.side import Side
 from boardgames.uwo.view import SideView, UmoView
 
 SIDE_CLASS = {Side.GNORFS: "-gnorfs", Side.PNORFS: "-pnorfs"}
 #: Rich styles for text in the sides' colours (the CSS variables of uwo.tcss, for Rich text).
-SIDE_STYLE = {Side.GNORFS: "bold #5fd35f", Side.PNORFS: "bold #b77ff0"}
 HIGHLIGHTS = ("-cursor", "-selected", "-move", "-attack", "-morph", "-duel", "-blast", "-last")
 #: What a hint starts with, by the mark it comes with: never colour alone (a 256-colour
 #: terminal blends an attack's red and a Pnorf's purple into one shade).

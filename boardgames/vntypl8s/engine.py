@@ -2,9 +2,8 @@
 
 ``Game`` implements the suite's game contract (``boardgames.common.game.Engine``),
 in the style of python-chess and OpenSpiel: seats are the players' indexes in
-clockwise order; ``actors()`` says who may act now (every writer still writing,
-since the rulebook has everyone write at once; every guesser who may still buzz,
-and the active player who may end the race); actions are small frozen values
+clockwise order; ``actors()`` says who may act now (the next writer, clockwise: P13;
+every guesser who may still buzz, and the active player who may end the race); actions are small frozen values
 (``msgspec.Struct``s: ``common.values``); ``legal_actions`` can be iterated and tested for membership;
 ``why_illegal(action)`` gives the same reason ``apply`` refuses with;
 ``apply(action)`` returns the list of events that happened (or raises the suite's
@@ -38,11 +37,11 @@ import enum
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from msgspec import Struct
 
-from boardgames.common.game import Audience, IllegalActionError, PublicEvent, Seat
+from boardgames.common.game import Audience, IllegalActionError, LegalActions, PublicEvent, Seat
 from boardgames.common.values import EqualityWithout
 from boardgames.vntypl8s.cards import Decks, Owner, Requirement
 from boardgames.vntypl8s.judge import Judgement, RequirementsCheck, check_requirements
@@ -320,7 +319,7 @@ class GameEnded(PublicEvent, Struct, frozen=True):
 
     def __str__(self) -> str:
         names = {s.player: s.name for s in self.outcome.standings}
-        winners = [names[w] for w in self.outcome.winners]
+        winners = [names[w] for w in sorted(self.outcome.winners)]  # in seat order
         if self.outcome.shared:
             return f"Shared victory: {' and '.join(winners)}! Decided by: {self.outcome.tiebreak.value}."
         return f"{winners[0]} wins! Decided by: {self.outcome.tiebreak.value}."
@@ -382,7 +381,9 @@ class Standing(Struct, frozen=True):
 
 
 class Outcome(Struct, frozen=True):
-    winners: tuple[int, ...]
+    """Who won (``common.game.Outcome``), the final standings and what decided it (P18)."""
+
+    winners: frozenset[int]
     standings: tuple[Standing, ...]
     tiebreak: Tiebreak
 
@@ -396,11 +397,11 @@ def decide(standings: Sequence[Standing]) -> Outcome:
     best = max(s.cards for s in standings)
     leaders = [s for s in standings if s.cards == best]
     if len(leaders) == 1:
-        return Outcome((leaders[0].player,), tuple(standings), Tiebreak.MOST_CARDS)
+        return Outcome(frozenset({leaders[0].player}), tuple(standings), Tiebreak.MOST_CARDS)
     most_reqs = max(s.requirements for s in leaders)
     top = [s for s in leaders if s.requirements == most_reqs]
     tiebreak = Tiebreak.REQUIREMENTS if len(top) == 1 else Tiebreak.SHARED
-    return Outcome(tuple(s.player for s in top), tuple(standings), tiebreak)
+    return Outcome(frozenset(s.player for s in top), tuple(standings), tiebreak)
 
 
 # --- views ---------------------------------------------------------------------------------
@@ -421,8 +422,14 @@ class PlayerView(Struct, frozen=True):
         return len(self.owners_won) + len(self.requirements_won)
 
 
-class GameView(Struct, frozen=True):
-    """What *viewer* may see (``None``: the public screen).  Never the deck order."""
+class GameView(EqualityWithout, Struct, frozen=True):
+    """What *viewer* may see (``None``: the public screen).  Never the deck order.
+
+    Two views are equal when they show the same (whoever they are for): a seat whose
+    view equals the table's has nothing to hide (``common.handovers``).
+    """
+
+    not_compared: ClassVar[frozenset[str]] = frozenset({"viewer"})
 
     viewer: int | None
     phase: Phase
@@ -463,44 +470,28 @@ class GameView(Struct, frozen=True):
 # --- legal actions ---------------------------------------------------------------------
 
 
-class LegalActions:
-    """The legal actions now, like python-chess's ``board.legal_moves``.
-
-    ``action in legal`` works for every action, plates included (the judge is asked).
-    Iterating lists the actions that can be enumerated: guesses, ``NobodyKnows``,
-    and ``WritingTimeUp(player, "")`` (a writer with nothing legal); plates are free
-    text, so ``SubmitPlate`` is never listed.
-    """
-
-    def __init__(self, game: Game) -> None:
-        self._game = game
-
-    def __contains__(self, action: object) -> bool:
-        return self._game.why_illegal(action) is None
-
-    def __iter__(self) -> Iterator[Action]:
-        g = self._game
-        if g.phase is Phase.WRITING:
-            for p in g.writing_order:
-                if not g._done[p]:
-                    yield WritingTimeUp(p, "")
-        elif g.phase is Phase.GUESSING:
-            if g._buzzer is not None:
-                # P29: only the buzzer acts, until they guess or let the buzz go.
+def _listed(g: Game) -> Iterator[Action]:
+    """The legal actions that can be listed: guesses, ``NobodyKnows``, and
+    ``WritingTimeUp(writer, "")`` for the next writer (P13: writers take the keyboard in
+    turn); plates are free text, so ``SubmitPlate`` is never listed (``in`` asks the judge)."""
+    if g.phase is Phase.WRITING:
+        writer = g.next_writer
+        if writer is not None:
+            yield WritingTimeUp(writer, "")
+    elif g.phase is Phase.GUESSING:
+        if g._buzzer is not None:
+            # P29: only the buzzer acts, until they guess or let the buzz go.
+            for owner in g._grid:
+                yield Guess(g._buzzer, owner)
+            yield GuessTimeUp(g._buzzer)
+            yield BackOut(g._buzzer)
+            return
+        for p in range(g.player_count):
+            if p != g._active and p not in g._locked:
+                yield Buzz(p)
                 for owner in g._grid:
-                    yield Guess(g._buzzer, owner)
-                yield GuessTimeUp(g._buzzer)
-                yield BackOut(g._buzzer)
-                return
-            for p in range(g.player_count):
-                if p != g._active and p not in g._locked:
-                    yield Buzz(p)
-                    for owner in g._grid:
-                        yield Guess(p, owner)
-            yield NobodyKnows()
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
+                    yield Guess(p, owner)
+        yield NobodyKnows()
 
 
 # --- the game ----------------------------------------------------------------------------
@@ -583,7 +574,8 @@ class Game:
         (``NobodyKnows``) - but only the buzzer while someone holds the buzz (P29).
         Nobody once the game is over."""
         if self.phase is Phase.WRITING:
-            return frozenset(p for p in range(self.player_count) if not self._done[p])
+            writer = self.next_writer
+            return frozenset() if writer is None else frozenset({writer})
         if self.phase is Phase.GUESSING and self._buzzer is not None:
             return frozenset({self._buzzer})
         if self.phase is Phase.GUESSING and self._active is not None:
@@ -595,6 +587,13 @@ class Game:
     def first_player(self) -> int:
         """P13: the first active player (and first writer) of the current round."""
         return (self.round - 1) % self.player_count
+
+    @property
+    def next_writer(self) -> int | None:
+        """P13: who writes next, clockwise from the round's first player (``None`` outside writing)."""
+        if self.phase is not Phase.WRITING:
+            return None
+        return next((p for p in self.writing_order if not self._done[p]), None)
 
     @property
     def writing_order(self) -> tuple[int, ...]:
@@ -610,9 +609,9 @@ class Game:
         return list(self._opening)
 
     @property
-    def legal_actions(self) -> LegalActions:
+    def legal_actions(self) -> LegalActions[Action]:
         """The legal actions now: ``action in game.legal_actions`` asks ``why_illegal``."""
-        return LegalActions(self)
+        return LegalActions(self.why_illegal, lambda: _listed(self), kind=Action)
 
     def is_legal(self, action: object) -> bool:
         return self.why_illegal(action) is None
@@ -677,13 +676,15 @@ class Game:
         revealed = {r.writer for r in self._history if r.round == self.round}
         players = []
         for p, name in enumerate(self.players):
-            own = p == viewer
+            # Once the grid is dealt a guesser sees what the table sees (nothing of their own
+            # is drawn before it is revealed, P19), so a buzz is played in public; the writer
+            # of the plate up knows its answer.
+            own = p == viewer and (self.phase is Phase.WRITING or p == self._active)
             plate_public = p in revealed or p == self._active
             plate = self._round.plates[p] if own or plate_public else None
             owner = None
             requirements = None
             if own:
-                # A player always knows their own cards, before and after the grid is dealt.
                 owner = self._round.owners[p] or self._round.answers[p]
                 requirements = self._round.requirements[p]
             if p in revealed:
@@ -749,6 +750,9 @@ class Game:
                 return bad
             if self._done[action.player]:
                 return f"{self.players[action.player]} has already finished writing"
+            if action.player != self.next_writer and self.next_writer is not None:
+                # P13: writers take the keyboard one after another, clockwise.
+                return f"it is {self.players[self.next_writer]}'s turn to write, not {self.players[action.player]}'s"
             if isinstance(action, SubmitPlate):
                 if not isinstance(action.plate, str):
                     return f"the plate {action.plate!r} is not text"

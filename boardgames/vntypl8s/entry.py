@@ -4,7 +4,7 @@
   form, or straight into a game when the players are given;
 - ``boardgames vntypl8s --resume``: the latest unfinished game (``GameSession.latest``);
 - ``boardgames vntypl8s check PLATE --owner TITLE`` and ``... favourites``: tools for
-  a real table.
+  a real table (``tools``).
 
 Nothing imports this module but the game registry (``boardgames.games``, by name):
 the screens and the spec (``spec``: setup, players, judge) are imported only when a
@@ -14,16 +14,14 @@ command runs or the menu opens the game, so there is no import circle.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from boardgames.common.dictionary import get_dictionary
 from boardgames.common.names import MAX_LENGTH as MAX_NAME
-from boardgames.common.text import plain
-from boardgames.games import GameEntry, MenuItem
-from boardgames.subcommands import SEED_HELP, SEEDS
-from boardgames.vntypl8s.limits import MAX_JUDGED, MAX_LENGTH, MAX_OWNER
+from boardgames.games import RESUME, SEED, GameEntry, MenuItem, Opener, Option
+from boardgames.subcommands import SEED_HELP
+from boardgames.vntypl8s import tools
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -54,124 +52,10 @@ def _timer_arg(text: str) -> int:
     return seconds
 
 
-def cmd_check(args: argparse.Namespace) -> int:
-    """``boardgames vntypl8s check PLATE --owner TITLE [--requirements XYZ]``.
-
-    Prints ``legal`` or ``illegal:`` and every broken rule (a title word with the
-    reading that represents it), then the requirements verdict when a card is given.  Exit 0 legal, 1 illegal, 2 bad usage.
-    """
-    from boardgames.vntypl8s.judge import check_requirements  # noqa: PLC0415
-    from boardgames.vntypl8s.spec import plate_judge  # noqa: PLC0415
-
-    if len(args.plate) > MAX_JUDGED:
-        # Interpretation P21: longer than the plate editor holds; one line, never a slow judgement.
-        print(
-            f"plate too long to check: {len(args.plate)} characters; check reads at most {MAX_JUDGED} "
-            f"(a legal plate has at most {MAX_LENGTH})",
-            file=sys.stderr,
-        )
-        return 2
-    owner = args.owner.strip()
-    if not any(ch.isalpha() for ch in owner):
-        print(f"bad owner {plain(args.owner)!r}: an owner title needs at least one word", file=sys.stderr)
-        return 2
-    if len(owner) > MAX_OWNER:
-        print(f"owner title too long: {len(owner)} characters; an owner card has at most {MAX_OWNER}", file=sys.stderr)
-        return 2
-    card = None
-    if args.requirements is not None:
-        try:
-            from boardgames.vntypl8s.cards import normalise_requirement  # noqa: PLC0415 - only when checking
-
-            card = normalise_requirement(args.requirements)
-        except ValueError as exc:
-            print(f"bad requirements card {plain(args.requirements)!r}: {plain(exc, None)}", file=sys.stderr)
-            return 2
-    judgement = plate_judge().judge(args.plate, owner)
-    # Each refusal names what the judge read (P22-P25: "CHMP reads as “champ”, a short
-    # form of “Champion” in the owner's title"); the plate and title in it are outside text.
-    for line in judgement.lines():
-        print(plain(line, None))
-    if card is not None:
-        print(check_requirements(args.plate, card).message)
-    return 0 if judgement.legal else 1
-
-
-def cmd_favourites(args: argparse.Namespace) -> int:
-    """``boardgames vntypl8s favourites``: the plates players marked, newest first."""
-    from boardgames.vntypl8s.favourites import load_favourites  # noqa: PLC0415
-
-    loaded = load_favourites()
-    if loaded.warning:
-        print(loaded.warning, file=sys.stderr)
-    if not loaded.favourites:
-        print("no favourite plates yet: mark some at the end of a game")
-        return 0
-    for fav in loaded.favourites:
-        print(fav.line())
-    return 0
-
-
-#: What ``--resume`` cannot be given with: a saved game was set up already.
-RESUME_CLASHES = ("--players", "--timer", "--seed")
-
-
-def cmd_play(args: argparse.Namespace) -> int:
-    from boardgames.cli import play_game, refuse_together  # noqa: PLC0415 - only when a screen opens
-
-    refuse_together(args, "--resume", RESUME_CLASHES, "the saved game keeps its own players, timer and seed.")
+def start(args: argparse.Namespace) -> Opener:
+    """What ``boardgames vntypl8s [options]`` opens (``start_screen``)."""
     players, timer = args.players, args.timer
-    return play_game(ENTRY, args, lambda host: ENTRY.start_screen(players, timer, host))
-
-
-def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(  # its line in ``boardgames --help``: ``GameInfo.command_help``
-        "vntypl8s",
-        description=(
-            "VNTYPL8S, for 3 to 8 players on one terminal. With no options, opens the setup "
-            "screen; --players skips it."
-        ),
-    )
-    p.add_argument(
-        "--players",
-        metavar="NAMES",
-        type=_players_arg,
-        default=None,
-        help=f'comma-separated names in clockwise seat order, 3 to 8, each at most {MAX_NAME} characters '
-        '(printable, different ignoring case): --players "Ann,Bob,Cy"',
-    )
-    p.add_argument("--seed", type=SEEDS, default=None, help=f"seed the shuffles (same seed, same deal; {SEED_HELP})")
-    p.add_argument(
-        "--resume",
-        action="store_true",
-        help="resume the most recent unfinished VNTYPL8S game (games are saved after every action; "
-        "with no other option: the save keeps its own)",
-    )
-    p.add_argument(
-        "--timer",
-        metavar="SECONDS",
-        type=_timer_arg,
-        default=None,
-        help="give each writer SECONDS to write their plate (off by default)",
-    )
-    p.set_defaults(func=cmd_play)
-    sub = p.add_subparsers(title="tools for a real table", metavar="TOOL")
-    c = sub.add_parser(
-        "check",
-        help="is PLATE legal for an owner, and does it meet a requirements card?",
-        description=(
-            "Print 'legal' or 'illegal:' with every broken rule, then 'requirements: met' or "
-            "'requirements: missing ...' when --requirements is given. "
-            f"Exit 0 legal, 1 illegal, 2 bad usage (a plate over {MAX_JUDGED} characters, what the plate "
-            f"editor holds, is bad usage: a legal plate has at most {MAX_LENGTH}; Interpretation P21)."
-        ),
-    )
-    c.add_argument("plate", help=f"the vanity plate, e.g. N0FL4M3S (at most {MAX_JUDGED} characters are read)")
-    c.add_argument("--owner", required=True, metavar="TITLE", help='the owner card, e.g. "Fire Fighter"')
-    c.add_argument("--requirements", metavar="XYZ", help="the requirements card, e.g. SH5")
-    c.set_defaults(func=cmd_check)
-    f = sub.add_parser("favourites", help="list the favourite plates saved at the end of games")
-    f.set_defaults(func=cmd_favourites, needs_ready=False)  # a list of saved plates: no dictionary needed
+    return lambda host: start_screen(players, timer, host)
 
 
 def favourites_screen() -> Screen:
@@ -181,94 +65,115 @@ def favourites_screen() -> Screen:
     return FavouritesScreen()
 
 
-class Vntypl8sEntry(GameEntry):
-    """VNTYPL8S in the game registry (``boardgames.games``)."""
+def _spec() -> GameSpec[Any, Any]:
+    from boardgames.vntypl8s.spec import SPEC  # noqa: PLC0415 - the engine, only when a game runs
 
-    @property
-    def spec(self) -> GameSpec[Any, Any]:
-        from boardgames.vntypl8s.spec import SPEC  # noqa: PLC0415 - the engine, only when a game runs
-
-        return SPEC
-
-    def register(self, subparsers: argparse._SubParsersAction) -> None:
-        register(subparsers)
-
-    def validate_decks(self) -> None:
-        """Both card decks and the judge's word data (``forms.txt``): a bad line is
-        reported with its file and line before any screen opens."""
-        from boardgames.vntypl8s.cards import load_decks  # noqa: PLC0415 - not for building the parser
-        from boardgames.vntypl8s.judge import load_forms  # noqa: PLC0415 - the judge, only when its data is checked
-
-        load_decks()
-        load_forms()
-
-    def check_ready(self) -> None:
-        """The plate judge reads title words through the spell checker (``DictionaryUnavailable``, exit 3)."""
-        get_dictionary()
-
-    def check_installed(self) -> None:
-        """Nothing before the first frame: the game opens the word list once its first
-        screen has painted (``common.ui.words``), a missing or damaged one ending it
-        with the same paragraph and exit status 3; a tool opens it when it judges."""
-
-    def new_game_screen(self) -> Screen:
-        """The setup form: names in clockwise order, the optional writing timer."""
-        from boardgames.vntypl8s.screen import Vntypl8sSetupScreen  # noqa: PLC0415 - screens only when one opens
-
-        return Vntypl8sSetupScreen()
-
-    def session_screen(self, session: GameSession[Any, Any], host: Host) -> Screen:
-        """The game for *session*: a new one from its first handover, a resumed one behind one (P20).
-
-        That handover alone is the first frame, worded from the engine and the last
-        replayed action (``handovers.first``); the game's screen is imported and built
-        beneath it after that frame (``OpeningHandover``).  A finished game
-        opens on its final table, as it always did.
-        """
-        from boardgames.vntypl8s import handovers  # noqa: PLC0415 - the game's own words, without its screen
-
-        def build() -> Screen:
-            from boardgames.vntypl8s.screen import Vntypl8sScreen  # noqa: PLC0415 - after the first frame
-
-            return Vntypl8sScreen(session)
-
-        opening = handovers.first(session.engine, session.last, session.setup.timer)
-        if opening is None:
-            return build()
-        from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
-
-        return OpeningHandover(opening.player, opening.detail, title=opening.title, game="vntypl8s", build=build)
-
-    def start_screen(self, players: Sequence[str] | None, timer: int | None, host: Host) -> Screen:
-        """What ``boardgames vntypl8s`` opens: the setup form when no players were
-        given, else straight into a game for them (autosaved from its first action).
-
-        A game opens on its first writer's handover, alone in the first frame; the
-        game (its screen, engine and deal) is built beneath it after that frame
-        (``OpeningHandover``).
-        """
-        if players is None:
-            from boardgames.vntypl8s.screen import Vntypl8sSetupScreen  # noqa: PLC0415
-
-            return Vntypl8sSetupScreen(timer)
-        from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
-        from boardgames.vntypl8s.limits import ROUNDS, writing_detail  # noqa: PLC0415 - no engine yet
-
-        seats = tuple(players)
-
-        def build() -> Screen:
-            from boardgames.vntypl8s.screen import start_game  # noqa: PLC0415 - after the first frame
-            from boardgames.vntypl8s.spec import Vntypl8sSetup  # noqa: PLC0415
-
-            return start_game(Vntypl8sSetup(seats, timer), host)
-
-        # P13: the first player writes first; the words ``Vntypl8sScreen._begin_writing``
-        # gives this handover (a test checks they are the same).
-        return OpeningHandover(seats[0], writing_detail(1, ROUNDS, timer), game="vntypl8s", build=build)
-
-    def menu_items(self) -> Sequence[MenuItem]:
-        """The rulebook's "Record your favourite license plates" page, on the main menu."""
-        return (MenuItem("favourite license plates", favourites_screen),)
+    return SPEC
 
 
-ENTRY = Vntypl8sEntry()
+def validate_decks() -> None:
+    """Both card decks and the judge's word data (``forms.txt``): a bad line is
+    reported with its file and line before any screen opens."""
+    from boardgames.vntypl8s.cards import load_decks  # noqa: PLC0415 - not for building the parser
+    from boardgames.vntypl8s.judge import load_forms  # noqa: PLC0415 - the judge, only when its data is checked
+
+    load_decks()
+    load_forms()
+
+
+def check_ready() -> None:
+    """The plate judge reads title words through the spell checker (``DictionaryUnavailable``, exit 3)."""
+    get_dictionary()
+
+
+def new_game_screen() -> Screen:
+    """The setup form: names in clockwise order, the optional writing timer."""
+    from boardgames.vntypl8s.screen import Vntypl8sSetupScreen  # noqa: PLC0415 - screens only when one opens
+
+    return Vntypl8sSetupScreen()
+
+
+def session_screen(session: GameSession[Any, Any], host: Host) -> Screen:
+    """The game for *session*: a new one from its first handover, a resumed one behind one (P20).
+
+    That handover alone is the first frame, worded from the engine and the last
+    replayed action (``handovers.first``); the game's screen is imported and built
+    beneath it after that frame (``OpeningHandover``).  A finished game
+    opens on its final table, as it always did.
+    """
+    from boardgames.vntypl8s import handovers  # noqa: PLC0415 - the game's own words, without its screen
+
+    def build() -> Screen:
+        from boardgames.vntypl8s.screen import Vntypl8sScreen  # noqa: PLC0415 - after the first frame
+
+        return Vntypl8sScreen(session)
+
+    opening = handovers.first(session.engine, session.last, session.setup.timer)
+    if opening is None:
+        return build()
+    from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
+
+    return OpeningHandover(opening.player, opening.detail, title=opening.title, game="vntypl8s", build=build)
+
+
+def start_screen(players: Sequence[str] | None, timer: int | None, host: Host) -> Screen:
+    """What ``boardgames vntypl8s`` opens: the setup form when no players were
+    given, else straight into a game for them (autosaved from its first action).
+
+    A game opens on its first writer's handover, alone in the first frame; the
+    game (its screen, engine and deal) is built beneath it after that frame
+    (``OpeningHandover``).
+    """
+    if players is None:
+        from boardgames.vntypl8s.screen import Vntypl8sSetupScreen  # noqa: PLC0415
+
+        return Vntypl8sSetupScreen(timer)
+    from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
+    from boardgames.vntypl8s.limits import ROUNDS, writing_detail  # noqa: PLC0415 - no engine yet
+
+    seats = tuple(players)
+
+    def build() -> Screen:
+        from boardgames.vntypl8s.screen import start_game  # noqa: PLC0415 - after the first frame
+        from boardgames.vntypl8s.spec import Vntypl8sSetup  # noqa: PLC0415
+
+        return start_game(Vntypl8sSetup(seats, timer), host)
+
+    # P13: the first player writes first; the words ``Vntypl8sScreen._begin_writing``
+    # gives this handover (a test checks they are the same).
+    return OpeningHandover(seats[0], writing_detail(1, ROUNDS, timer), game="vntypl8s", build=build)
+
+
+def menu_items() -> Sequence[MenuItem]:
+    """The rulebook's "Record your favourite license plates" page, on the main menu."""
+    return (MenuItem("favourite license plates", favourites_screen),)
+
+
+ENTRY = GameEntry(
+    load_spec=_spec,
+    description=(
+        "VNTYPL8S, for 3 to 8 players on one terminal. With no options, opens the setup "
+        "screen; --players skips it."
+    ),
+    options=(
+        Option("--players", f"comma-separated names in clockwise seat order, 3 to 8, each at most {MAX_NAME} "
+               'characters (printable, different ignoring case): --players "Ann,Bob,Cy"',
+               metavar="NAMES", type=_players_arg),
+        SEED,
+        RESUME,
+        Option("--timer", "give each writer SECONDS to write their plate (off by default)",
+               metavar="SECONDS", type=_timer_arg),
+    ),
+    seed_help=f"seed the shuffles (same seed, same deal; {SEED_HELP})",
+    resume_help="resume the most recent unfinished VNTYPL8S game (games are saved after every action; "
+    "with no other option: the save keeps its own)",
+    resume_keeps="the saved game keeps its own players, timer and seed.",
+    start=start,
+    new_game_screen=new_game_screen,
+    session_screen=session_screen,
+    validate_decks=validate_decks,
+    check_ready=check_ready,
+    ready_before_first_frame=False,  # the spell checker opens once the first screen has painted
+    tools=tools.add,
+    menu_items=menu_items,
+)

@@ -1,105 +1,109 @@
-"""What VNTYPL8S's handovers say when a game opens on a session, in one place.
+"""What VNTYPL8S's handovers say (``common.handovers.HandoverWords``), in one place.
 
-The game's screen says it (``Vntypl8sScreen._begin_writing``, ``_resume``), and
-``entry.session_screen`` says the first one before that screen is imported: a game
-opened on a session (``--resume``, the menu's resume line) opens on that handover
-alone, the screen built beneath it after the first frame (``OpeningHandover``, issue
-16).  Both take their words from here, from the engine's state and the last replayed
-action's events alone, so the opening can never drift from what the game would say.
+Who takes the keyboard is the common policy's: the next writer, the one actor with a
+private view (P13).  The game adds only its words, and one courtesy: the rulebook
+gathers everyone round the screen though no secret is at stake - when the grid and
+the first plate are dealt, and when a saved game comes back before the table (P20,
+P31).
 
-Nothing here imports Textual or the game's screen: only the engine, which the session
-has imported already to replay the save.
+``first`` words the opening handover for ``entry.session_screen`` before the game's
+screen is imported (``OpeningHandover``): the same policy and words the screen uses,
+so the two can never drift apart.  Nothing here imports Textual or the screen.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from boardgames.common.handovers import Keyboard, Why
 from boardgames.common.text import shown
-from boardgames.vntypl8s.engine import Game, Phase, RequirementsRevealed, RoundEnded
+from boardgames.vntypl8s.engine import Game, GridDealt, Phase, RequirementsRevealed, RoundEnded
 from boardgames.vntypl8s.limits import BUZZ_SECONDS, writing_detail
 
 #: Who takes the keyboard at a public handover, and what it says over everything.
 EVERYONE = "Everyone"
 RESUMED_TITLE = "The game resumes. Everyone, gather round — press Space when ready"
+GRID_TITLE = "Everyone, gather round the screen — press Space to reveal the first plate"
+GRID_DETAIL = "The 0WN3R grid and the first plate are next. Buzz with your number key."
 
 
-class Then(enum.Enum):
-    """What the screen shows once the handover is dismissed."""
+def revealed(events: Sequence[object]) -> bool:
+    return any(isinstance(e, RequirementsRevealed) for e in events)
 
-    WRITE = "the writer's cards and plate editor"
-    REVEAL = "how the last plate ended"
-    ROUND_END = "the scores of the round"
-    BUZZ = "the plate being guessed, its buzzer's guess dialog open again"
-    PLATE = "the plate being guessed"
+
+def round_over(events: Sequence[object]) -> bool:
+    return any(isinstance(e, RoundEnded) for e in events)
+
+
+class Words:
+    """VNTYPL8S's ``HandoverWords``: a writer's handover names them (the default headline)."""
+
+    def __init__(self, timer: int | None) -> None:
+        self.timer = timer
+
+    def title(self, engine: Any, seat: int | None, why: Why, seen: Sequence[object]) -> str:
+        if seat is not None:
+            return ""  # "Ann, take the keyboard — press Space when ready"
+        return RESUMED_TITLE if why is Why.RESUMED else GRID_TITLE
+
+    def detail(self, engine: Any, seat: int | None, why: Why, seen: Sequence[object]) -> str:
+        game: Game = engine
+        if seat is not None:
+            if why is not Why.RESUMED:
+                return writing_detail(game.round, game.rounds, self.timer)
+            # P20: a writer interrupted mid-plate starts it again, with the whole time.
+            whole = f", with the whole {self.timer} seconds" if self.timer else ""
+            return (
+                f"The game resumes in round {game.round} of {game.rounds}. You write your plate from the start{whole}: "
+                "your secret 0WN3R and R3QRMNTS cards come next."
+            )
+        if why is not Why.RESUMED:
+            return GRID_DETAIL
+        if revealed(seen):
+            return "Space shows how the last plate ended."
+        if round_over(seen):
+            return "Space shows the scores of the round."
+        if (holder := game.view(None).buzzer) is not None:
+            # P31: the buzz was held when the game stopped: it is the buzzer's again, with the whole time.
+            return (
+                f"Space shows the plate being guessed: {shown(game.players[holder])} holds the buzz "
+                f"and has the whole {BUZZ_SECONDS} seconds again."
+            )
+        return "Space shows the plate being guessed. Buzz with your number key."
+
+    def courtesy(self, engine: Any, why: Why, events: Sequence[object]) -> bool:
+        """Everyone gathers round for the grid and the first plate, and for a saved game that
+        comes back to the table's reveal, round table or plate (P20)."""
+        if why is Why.TURN:
+            return any(isinstance(e, GridDealt) for e in events) and not round_over(events)
+        if why is Why.RESUMED:
+            return engine.phase is Phase.GUESSING or revealed(events) or round_over(events)
+        return False
+
+
+def name(game: Game, seat: int | None) -> str:
+    """Who a handover names: a writer, or everyone."""
+    return EVERYONE if seat is None else game.players[seat]
 
 
 @dataclass(frozen=True)
 class Opening:
-    """A game's first handover: who takes the keyboard (``player``), its words, and what
-    comes after it; ``seat``: the writer (``WRITE``) or who holds the buzz (``BUZZ``)."""
+    """A game's first handover: who takes the keyboard (``player``; ``seat``: theirs, or
+    ``None`` for everyone), its detail and its headline (``None``: the default one)."""
 
     player: str
     detail: str
-    then: Then
     title: str | None = None
     seat: int | None = None
 
 
-def writers_left(game: Game) -> list[int]:
-    """The seats still to write this round, in writing order (the first writes next, P13)."""
-    view = game.view(None)
-    return [p for p in game.writing_order if not view.players[p].done_writing]
-
-
-def writing(game: Game, timer: int | None, *, resumed: bool = False, left: Sequence[int] | None = None) -> Opening:
-    """The next writer's handover (P13).  *resumed*: the game was interrupted, maybe
-    mid-plate; it says the plate starts afresh with the whole writing time (P20).
-    *left*: ``writers_left(game)``, when the caller has it already (an engine view each)."""
-    writer = (writers_left(game) if left is None else left)[0]
-    detail = writing_detail(game.round, game.rounds, timer)
-    if resumed:
-        whole = f", with the whole {timer} seconds" if timer else ""
-        detail = (
-            f"The game resumes in round {game.round} of {game.rounds}. You write your plate from the start{whole}: "
-            "your secret 0WN3R and R3QRMNTS cards come next."
-        )
-    return Opening(game.players[writer], detail, Then.WRITE, seat=writer)
-
-
-def resumed(game: Game, last: Sequence[object], timer: int | None) -> Opening | None:
-    """P20: the handover a replayed save (*last*: its last action's events) opens on;
-    ``None`` for a finished game (its final table shows at once).
-
-    Writing resumes with the next writer's own handover; anything else with a public
-    one, before the reveal, round table or plate the players were looking at.
-    """
-    if game.phase is Phase.GAME_OVER:
-        return None
-    revealed = any(isinstance(e, RequirementsRevealed) for e in last)
-    round_over = any(isinstance(e, RoundEnded) for e in last)
-    if game.phase is Phase.WRITING and not revealed and not round_over:
-        return writing(game, timer, resumed=True)
-    holder: int | None = None
-    if revealed:
-        detail, then = "Space shows how the last plate ended.", Then.REVEAL
-    elif round_over:
-        detail, then = "Space shows the scores of the round.", Then.ROUND_END
-    elif (holder := game.view(None).buzzer) is not None:
-        # P31: the buzz was held when the game stopped: it is the buzzer's again, with the whole time.
-        detail = (
-            f"Space shows the plate being guessed: {shown(game.players[holder])} holds the buzz "
-            f"and has the whole {BUZZ_SECONDS} seconds again."
-        )
-        then = Then.BUZZ
-    else:
-        detail, then = "Space shows the plate being guessed. Buzz with your number key.", Then.PLATE
-    return Opening(EVERYONE, detail, then, title=RESUMED_TITLE, seat=holder)
-
-
 def first(game: Game, last: Sequence[object], timer: int | None) -> Opening | None:
-    """The first handover of a game opened on its session: a replayed save's (``resumed``),
-    or a new game's first writer's (*last* is empty: no action yet)."""
-    return resumed(game, last, timer) if last else writing(game, timer)
+    """The first handover of a game opened on its session: a replayed save's (*last*: its
+    last action's events), or a new game's first writer's (*last* is empty); ``None`` for
+    a finished game (its final table shows at once)."""
+    handover = Keyboard(game, Words(timer)).first(resumed=bool(last), last=last)
+    if handover is None:
+        return None
+    return Opening(name(game, handover.seat), handover.detail, handover.title or None, handover.seat)

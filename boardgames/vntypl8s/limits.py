@@ -3,7 +3,7 @@ or the judge is imported: how many seats and rounds, the players' names, how lon
 plate and an owner's title may be; and the words of a writer's handover, which the
 first frame of a game from the command line shows.
 
-Their own module so that building the command line (``entry.register``: every
+Their own module so that building the command line (``entry.ENTRY``'s options: every
 ``boardgames`` command does it) imports neither the plate judge nor the engine, and a
 game opened from the command line imports its engine only after its first frame;
 ``engine``, ``judge`` and ``spec`` use and re-export them.

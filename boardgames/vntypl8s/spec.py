@@ -26,18 +26,19 @@ from __future__ import annotations
 import functools
 import hashlib
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from boardgames.common.dictionary import deferred_dictionary
 from boardgames.common.saves import SaveFormatError, classes_of
-from boardgames.common.session import GameSession
+from boardgames.common.session import GameSession, GameSpec
+from boardgames.games import get_game
 from boardgames.vntypl8s import engine
 from boardgames.vntypl8s.cards import Decks, load_decks
 from boardgames.vntypl8s.engine import Action, Game, Phase
 from boardgames.vntypl8s.judge import PlateJudge
-from boardgames.vntypl8s.limits import TITLE, players_from
+from boardgames.vntypl8s.limits import players_from
 
 GAME = "vntypl8s"
 
@@ -64,34 +65,31 @@ def decks_fingerprint(decks: Decks) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-@dataclass(frozen=True, slots=True)
-class Vntypl8sSetup:
+class Vntypl8sSetup(Struct, frozen=True):
     """Who plays (clockwise) and the optional writing timer (P17)."""
 
     players: tuple[str, ...]
     timer: int | None = None
 
-    def to_json(self) -> dict[str, Any]:
-        return {"players": list(self.players), "timer": self.timer, "decks": decks_fingerprint(load_decks())}
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Vntypl8sSetup:
-        """The setup of a save; ``SaveFormatError`` when it is not one we can trust."""
-        players = data.get("players")
-        timer = data.get("timer")
-        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise SaveFormatError("the players must be a list of names")
-        try:
-            names = players_from(players)
-        except ValueError as exc:
-            raise SaveFormatError(str(exc)) from None
-        if names != tuple(players):
-            raise SaveFormatError("the players' names are not written as the game writes them (trimmed, single spaces)")
-        if timer is not None and (not isinstance(timer, int) or isinstance(timer, bool) or not 1 <= timer <= 3600):
-            raise SaveFormatError(f"the writing timer {timer!r} is not a number of seconds")
-        if data.get("decks") != decks_fingerprint(load_decks()):
-            raise SaveFormatError("it was dealt from other card decks than the ones installed now")
-        return cls(names, timer)
+def check_setup(setup: Vntypl8sSetup, saved: dict[str, Any]) -> None:
+    """The setup of a save, by the rules of the setup form, dealt from the decks installed
+    now (``SaveFormatError``): replaying from the seed deals the same only from the same decks."""
+    try:
+        names = players_from(setup.players)
+    except ValueError as exc:
+        raise SaveFormatError(str(exc)) from None
+    if names != setup.players:
+        raise SaveFormatError("the players' names are not written as the game writes them (trimmed, single spaces)")
+    if setup.timer is not None and not 1 <= setup.timer <= 3600:
+        raise SaveFormatError(f"the writing timer {setup.timer!r} is not a number of seconds")
+    if saved.get("decks") != decks_fingerprint(load_decks()):
+        raise SaveFormatError("it was dealt from other card decks than the ones installed now")
+
+
+def _with_decks(data: dict[str, Any]) -> dict[str, Any]:
+    """A save records the decks it was dealt from (``check_setup`` compares them)."""
+    return {**data, "decks": decks_fingerprint(load_decks())}
 
 
 def build_game(setup: Vntypl8sSetup, seed: int) -> Game:
@@ -109,33 +107,16 @@ def save_title(game: Game) -> str:
 # --- the spec ------------------------------------------------------------------------------
 
 
-class Vntypl8sSpec:
-    """VNTYPL8S's ``GameSpec``: how a game is dealt, saved, replayed and named."""
-
-    key: str = GAME
-    title: str = TITLE
-
-    @property
-    def action_classes(self) -> Mapping[str, type]:
-        return ACTION_CLASSES
-
-    def build(self, setup: Vntypl8sSetup, seed: int) -> Game:
-        return build_game(setup, seed)
-
-    def setup_to_json(self, setup: Vntypl8sSetup) -> dict[str, Any]:
-        return setup.to_json()
-
-    def setup_from_json(self, data: dict[str, Any]) -> Vntypl8sSetup:
-        return Vntypl8sSetup.from_json(data)
-
-    def is_action(self, value: object) -> bool:
-        return isinstance(value, Action)
-
-    def save_title(self, game: Game, setup: Vntypl8sSetup) -> str:
-        return save_title(game)
-
-
-SPEC = Vntypl8sSpec()
+SPEC: GameSpec[Game, Vntypl8sSetup] = GameSpec(
+    get_game(GAME),
+    setup=Vntypl8sSetup,
+    build=build_game,
+    save_title=lambda game, setup: save_title(game),
+    action_type=Action,
+    action_classes=ACTION_CLASSES,
+    check=check_setup,
+    to_save=_with_decks,
+)
 
 #: A VNTYPL8S game in play: the engine, its setup, its autosave.
 Vntypl8sSession = GameSession[Game, Vntypl8sSetup]

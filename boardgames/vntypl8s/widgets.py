@@ -9,7 +9,7 @@ be read as markup).  Their CSS lives in ``vntypl8s.tcss``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from rich import box
 from rich.align import Align
@@ -24,6 +24,10 @@ from boardgames.common.text import plain
 from boardgames.common.ui.text_input import TextInput
 from boardgames.vntypl8s.engine import Outcome, PlateRecord, PlayerView, Standing
 from boardgames.vntypl8s.limits import MAX_LENGTH
+
+GAME = "vntypl8s"
+#: Below this every VNTYPL8S screen is hidden behind "enlarge the terminal" (``GameScreen``).
+MIN_SIZE = (80, 24)
 
 # A 3x3 font in heavy box-drawing lines, so the plate reads from across the table.
 # Letters and digits that look alike in so few cells (O/0, S/5, B/8) are told apart
@@ -301,7 +305,7 @@ class BuzzerBar(Static):
         self.update(out)
 
 
-def score_table(standings: Sequence[Standing], title: str, winners: Sequence[int] = ()) -> Table:
+def score_table(standings: Sequence[Standing], title: str, winners: Collection[int] = ()) -> Table:
     """Players with their 0WN3R cards, R3QRMNTS cards and total, highest first.
 
     No box lines: one row per player, so eight players and the plates below them
@@ -374,7 +378,7 @@ def plates_table(history: Sequence[PlateRecord], names: Sequence[str], title: st
 
 def tiebreak_text(outcome: Outcome, names: Sequence[str]) -> Text:
     """The winner line and how the tie (if any) was broken (P18)."""
-    winners = [plain(names[w]) for w in outcome.winners]
+    winners = [plain(names[w]) for w in sorted(outcome.winners)]
     if outcome.shared and len(winners) == len(names):
         head = "Shared victory: everyone ties!"
     elif outcome.shared and len(winners) > 3:

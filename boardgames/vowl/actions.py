@@ -6,8 +6,9 @@ screen builds one, tests it for membership in ``game.legal_actions`` and hands i
 to ``VowlGame.apply``.  Saves store actions
 by class name (``boardgames.common.saves``), so these names are a file format:
 ``spec.ACTION_CLASSES`` decodes them from this module and ``cards``.  Actions
-that name a player (``ChooseOpponent``, ``Buzz``, ``ScoreOne``) name them as the
-saves always have, by name, not by seat.
+that name a player (``ChooseOpponent``, ``Buzz``, ``ScoreOne``) name their seat, as every
+game's do (``common.game``); saves from before, which named them by name, are read
+through ``old_saves``.
 
 ``LegalActions`` is the answer to "what may be done now": the enumerable
 choices, plus an ``AnswerRule`` for the open-ended ``Answer(word)``.  It lives
@@ -23,6 +24,7 @@ from collections.abc import Collection, Iterable, Iterator
 from msgspec import Struct
 from msgspec.structs import force_setattr
 
+from boardgames.common.game import Seat
 from boardgames.vowl.cards import Card
 
 # --------------------------------------------------------------------------- actions
@@ -37,11 +39,15 @@ class Roll(Action, frozen=True):
 
 
 class ChooseOpponent(Action, frozen=True):
-    player: str
+    """Head-to-head: race the player in *seat*."""
+
+    seat: Seat
 
 
 class ChoosePartner(Action, frozen=True):
-    player: str
+    """Partner mode: play with the neighbour in *seat*."""
+
+    seat: Seat
 
 
 class Discard(Action, frozen=True):
@@ -86,12 +92,12 @@ class TimeUp(Action, frozen=True):
 
 
 class Buzz(Action, frozen=True):
-    """Sudden death: *player* claims the right to answer, for ``BUZZ_SECONDS`` (Interpretation V29).
+    """Sudden death: the player in *seat* claims the right to answer, for ``BUZZ_SECONDS`` (Interpretation V29).
 
     Backing out is ``Pass()`` sent by the buzzer; like a refused answer it locks them out.
     """
 
-    player: str
+    seat: Seat
 
 
 class BuzzTimeUp(Action, frozen=True):
@@ -107,9 +113,9 @@ class ScoreTwo(Action, frozen=True):
 
 
 class ScoreOne(Action, frozen=True):
-    """Take 1 point and move your victory token and *other*'s one space down."""
+    """Take 1 point and move your victory token and seat *other*'s one space down."""
 
-    other: str
+    other: Seat
 
 
 # --------------------------------------------------------------------------- legal actions

@@ -13,10 +13,8 @@ Shape (python-chess for values, OpenSpiel/boardgame.io for flow):
   says why not, in the very words ``apply(action)`` refuses with (the suite's
   ``IllegalActionError``); ``apply`` returns the ``Event``\\ s that happened;
   ``outcome()`` is ``None`` until someone wins.
-- Names stay the game's vocabulary: actions name players (``ChooseOpponent("Bob
-  Roy")``, as saves hold them), events and views name them for the wording.
-  ``seat_of``, ``view_of`` and ``actor_names`` are the name-based conveniences a
-  screen that speaks names uses.
+- Actions and the outcome name players by seat (``ChooseOpponent(1)``,
+  ``Outcome.winners``); events and views name them too, for the wording.
 - Answers are judged inside the engine by the ``Judge`` it was given (in play a
   ``boardgames.common.skeleton.SkeletonMatcher``), so the events say accepted or
   rejected and why.
@@ -51,6 +49,7 @@ from typing import Protocol
 from msgspec import Struct, field
 
 from boardgames.common.game import Audience, IllegalActionError, Seat, visible_to
+from boardgames.common.names import BadNames, clean_names
 from boardgames.common.skeleton import Verdict
 from boardgames.vowl.actions import (
     Action,
@@ -280,10 +279,6 @@ def name_key(name: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def _clean_name(name: str) -> str:
-    return " ".join(str(name).split())
-
-
 # --------------------------------------------------------------------------- the engine
 
 
@@ -306,15 +301,12 @@ class VowlGame:
                 f"Vowl is for {MIN_PLAYERS} to {MAX_PLAYERS} players (or 1 for practice), "
                 f"not {len(setups)}"
             )
-        seen: dict[str, str] = {}
+        try:  # the suite's one rule for names
+            names = clean_names([s.name for s in setups], at_least=0, at_most=len(setups))
+        except BadNames as exc:
+            raise SetupError(str(exc)) from None
         self._players: list[_Player] = []
-        for seat, setup in enumerate(setups):
-            name = _clean_name(setup.name)
-            if not name:
-                raise SetupError(f"player {seat + 1} has no name")
-            if name.casefold() in seen:
-                raise SetupError(f"two players are called {seen[name.casefold()]!r}; names must differ")
-            seen[name.casefold()] = name
+        for seat, (name, setup) in enumerate(zip(names, setups, strict=True)):
             try:
                 timer = Timer(setup.timer)
             except ValueError:
@@ -506,9 +498,9 @@ class VowlGame:
             case Phase.ROLL:
                 return LegalActions([Roll()])
             case Phase.CHOOSE_OPPONENT:
-                return LegalActions(ChooseOpponent(p.name) for p in self._players if p.name != t.player)
+                return LegalActions(ChooseOpponent(p.seat) for p in self._players if p.name != t.player)
             case Phase.CHOOSE_PARTNER:
-                return LegalActions(ChoosePartner(n) for n in self._neighbours(t.player))
+                return LegalActions(ChoosePartner(self._get(n).seat) for n in self._neighbours(t.player))
             case Phase.SELECT_DISCARDS:
                 return LegalActions(
                     Discard(frozenset(combo)) for combo in itertools.combinations(t.hand, SELECTION_EXTRA)
@@ -531,7 +523,7 @@ class VowlGame:
                 sd = t.sudden
                 assert sd is not None
                 if sd.buzzer is None:
-                    buzzes = [Buzz(p) for p in sd.players if p not in sd.locked]
+                    buzzes = [Buzz(self._get(p).seat) for p in sd.players if p not in sd.locked]
                     return LegalActions([*buzzes, TimeUp()])
                 # Interpretation V29: the buzzer answers, passes or runs out of buzz time;
                 # the card's sand timer stands still meanwhile (no TimeUp).
@@ -567,12 +559,14 @@ class VowlGame:
         match action:
             case Roll():
                 self._do_roll(events)
-            case ChooseOpponent(player=name):
+            case ChooseOpponent(seat=seat):
+                name = self._players[seat].name
                 self._turn.opponent = name
                 events.append(OpponentChosen(self._turn.player, name))
                 self._proceed(events)
-            case ChoosePartner(player=name):
+            case ChoosePartner(seat=seat):
                 # Interpretation V23: partners share one pile and one keyboard.
+                name = self._players[seat].name
                 self._turn.partner = name
                 self._turn.runs[0].partner = name
                 events.append(PartnerChosen(self._turn.player, name))
@@ -608,8 +602,9 @@ class VowlGame:
                     assert sd is not None and sd.card is not None
                     events.append(CardUnanswered(sd.card, timed_out=True))
                     self._next_sudden_card(events)
-            case Buzz(player=name):
+            case Buzz(seat=seat):
                 assert self._turn.sudden is not None
+                name = self._players[seat].name
                 self._turn.sudden.buzzer = name
                 events.append(Buzzed(name))
             case ScoreTwo() | ScoreOne():
@@ -632,9 +627,9 @@ class VowlGame:
         if isinstance(action, Revisit) and phase is Phase.SOLVING:
             return f"{action.card} is not one of the passed cards"
         if isinstance(action, ChooseOpponent) and phase is Phase.CHOOSE_OPPONENT:
-            if action.player == t.player:
+            if self._name_at(action.seat) == t.player:
                 return "you cannot play head-to-head against yourself"
-            return f"there is no player called {action.player!r}"
+            return f"there is no seat {action.seat!r} at this table"
         if isinstance(action, ChoosePartner) and phase is Phase.CHOOSE_PARTNER:
             left, right = self._neighbour_pair(t.player)
             return f"your partner must sit next to you: {left} or {right}"
@@ -644,13 +639,14 @@ class VowlGame:
             sd = t.sudden
             assert sd is not None
             if isinstance(action, Buzz):
-                if action.player not in sd.players:
+                who = self._name_at(action.seat)
+                if who is None or who not in sd.players:
                     return f"only {sd.players[0]} and {sd.players[1]} are in the sudden death"
-                if action.player in sd.locked:
-                    why = sd.why.get(action.player, LockOut.WRONG)
-                    return f"{action.player} {why.value} and is locked out of this card"
-                if action.player == sd.buzzer:
-                    return f"{action.player} already holds the buzz"
+                if who in sd.locked:
+                    why = sd.why.get(who, LockOut.WRONG)
+                    return f"{who} {why.value} and is locked out of this card"
+                if who == sd.buzzer:
+                    return f"{who} already holds the buzz"
                 return f"{sd.buzzer} holds the buzz: wait for their answer"
             if sd.buzzer is None and isinstance(action, Answer | Pass | BuzzTimeUp):
                 return "nobody holds the buzz: buzz first, then answer"
@@ -659,12 +655,13 @@ class VowlGame:
                         "(Interpretation V29): send BuzzTimeUp when the buzz runs out")
         if isinstance(action, ScoreOne) and phase is Phase.SCORE:
             scorer = t.scorers[0]
-            if action.other == scorer:
+            other = self._name_at(action.other)
+            if other == scorer:
                 return "choose another player's victory token, not your own"
-            if action.other not in self.names:
-                return f"there is no player called {action.other!r}"
+            if other is None:
+                return f"there is no seat {action.other!r} at this table"
             return (
-                f"moving {action.other}'s victory token down would put it on their scoring token "
+                f"moving {other}'s victory token down would put it on their scoring token "
                 "and hand them the game (Interpretation V12)"
             )
         return f"{type(action).__name__} is not possible now: the game is waiting to {phase.value}"
@@ -939,17 +936,16 @@ class VowlGame:
         if ra.complete and rb.complete:
             assert ra.elapsed is not None and rb.elapsed is not None
             if ra.elapsed != rb.elapsed:
-                winner = a.runner if ra.elapsed < rb.elapsed else b.runner
-                race = RaceResult(winner, RaceHow.FASTER, results)
+                race = self._race(a.runner if ra.elapsed < rb.elapsed else b.runner, RaceHow.FASTER, results)
         elif ra.complete or rb.complete:
-            race = RaceResult(a.runner if ra.complete else b.runner, RaceHow.ONLY_FINISHER, results)
+            race = self._race(a.runner if ra.complete else b.runner, RaceHow.ONLY_FINISHER, results)
         elif ra.solved != rb.solved:
-            race = RaceResult(a.runner if ra.solved > rb.solved else b.runner, RaceHow.SOLVED_MORE, results)
+            race = self._race(a.runner if ra.solved > rb.solved else b.runner, RaceHow.SOLVED_MORE, results)
         if race is not None:
             t.race = race
             events.append(RaceDecided(race))
-            assert race.winner is not None
-            self._start_scoring([race.winner], events)
+            assert race.winner_name is not None
+            self._start_scoring([race.winner_name], events)
             return
         # Interpretation V10: a tie goes to a sudden-death card both may buzz in on.
         events.append(RaceTied(results))
@@ -996,7 +992,7 @@ class VowlGame:
         if verdict.accepted:
             sd.winner, sd.answer = buzzer, verdict.word
             events.append(AnswerAccepted(buzzer, sd.card, verdict.word))
-            race = RaceResult(buzzer, RaceHow.SUDDEN_DEATH, tuple(r.result() for r in t.runs))
+            race = self._race(buzzer, RaceHow.SUDDEN_DEATH, tuple(r.result() for r in t.runs))
             t.race = race
             events.append(RaceDecided(race))
             self._start_scoring([buzzer], events)
@@ -1022,6 +1018,9 @@ class VowlGame:
 
     # ----------------------------------------------------------------- scoring
 
+    def _race(self, winner: str, how: RaceHow, results: tuple[RunResult, ...]) -> RaceResult:
+        return RaceResult(self._get(winner).seat, how, results, winner)
+
     def _start_scoring(self, winners: list[str], events: list[Event]) -> None:
         t = self._turn
         t.succeeded = list(winners)
@@ -1038,7 +1037,7 @@ class VowlGame:
         options: list[Action] = [ScoreTwo()]
         for p in self._players:
             if p.name != name and p.victory - 1 > p.score:  # Interpretation V12
-                options.append(ScoreOne(p.name))
+                options.append(ScoreOne(p.seat))
         return options
 
     def _next_scorer(self, events: list[Event]) -> None:
@@ -1064,7 +1063,7 @@ class VowlGame:
             me.score += 1
             events.append(Scored(name, ScoreOption.ONE_POINT, before, me.score, automatic))
             # Interpretation V4: "down" is toward 0, where the scoring tokens start.
-            for p in (me, self._get(action.other)):
+            for p in (me, self._players[action.other]):
                 p.victory -= 1
                 events.append(VictoryTokenMoved(p.name, p.victory + 1, p.victory, name))
         else:
@@ -1072,7 +1071,7 @@ class VowlGame:
             events.append(Scored(name, ScoreOption.TWO_POINTS, before, me.score, automatic))
         if me.score >= me.victory:
             t.scorers = []
-            self._outcome = Outcome(name, t.number, self.is_practice)
+            self._outcome = Outcome(me.seat, t.number, self.is_practice)
             events.append(GameWon(name, me.score, me.victory))
             self._end_turn(events)
             return
@@ -1130,7 +1129,8 @@ class VowlGame:
                                       sd.answer, sudden_death=True))
         assert t.mode is not None or not cards
         return TurnSummary(t.number, t.player, t.mode or Mode.SOLITAIRE, t.partner, t.opponent,
-                           tuple(cards), tuple(t.succeeded), t.race)
+                           tuple(cards), tuple(self._get(n).seat for n in t.succeeded), t.race,
+                           tuple(t.succeeded))
 
     # ----------------------------------------------------------------- helpers
 
@@ -1139,6 +1139,12 @@ class VowlGame:
             if p.name == name:
                 return p
         raise KeyError(f"there is no player called {name!r}")
+
+    def _name_at(self, seat: object) -> str | None:
+        """The name of the player in *seat*; ``None`` when no one sits there (or it is no seat)."""
+        if type(seat) is int and 0 <= seat < len(self._players):
+            return self._players[seat].name
+        return None
 
     def _neighbour_pair(self, name: str) -> tuple[str, str]:
         """(left, right): the next and the previous player round the table (Interpretation V2)."""
@@ -1168,10 +1174,6 @@ class VowlGame:
         self._views[seat] = built = self._build_view(seat)
         return built
 
-    def view_of(self, name: str) -> VowlView:
-        """What the player called *name* may see (``KeyError`` for a stranger)."""
-        return self.view(self.seat_of(name))
-
     def _build_view(self, seat: Seat | None) -> VowlView:
         t = self._turn
         viewer = None if seat is None else self._players[seat].name
@@ -1181,7 +1183,7 @@ class VowlGame:
         legal = self.legal_actions
         if viewer in actors:
             if self._phase is Phase.SUDDEN_DEATH and t.sudden is not None and t.sudden.buzzer is None:
-                legal = LegalActions(a for a in legal if not isinstance(a, Buzz) or a.player == viewer)
+                legal = LegalActions(a for a in legal if not isinstance(a, Buzz) or a.seat == seat)
         else:
             legal = LegalActions()
         selection = None

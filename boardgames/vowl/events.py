@@ -6,7 +6,8 @@ contract asks (``common.game``), each carries its **audience**: ``None`` when
 everyone may see it, else the seats that may (a head-to-head racer's own cards
 and answers are for that racer alone until the race is over); ``common.game.
 visible_to(event, seat)`` says whether a seat may see it.  Players are named in
-the fields (the wording needs names); only the audience is in seats.
+the fields (the wording needs names); the audience and who won a race or a turn are
+in seats, the suite's contract (``common.game``).
 
 Each event words itself: ``str(event)`` is plain text, and ``words(event, mark)``
 is the same sentence with the parts a screen emphasises passed through *mark*
@@ -25,7 +26,7 @@ from typing import Protocol
 
 from msgspec import Struct
 
-from boardgames.common.game import Audience
+from boardgames.common.game import Audience, Seat
 from boardgames.common.skeleton import Verdict
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.kinds import Mode
@@ -198,9 +199,12 @@ class RunFinished(Event, frozen=True):
 
 
 class RaceResult(Struct, frozen=True):
-    winner: str | None
+    """Who won a head-to-head race (a seat; ``None``: nobody), how, and both piles' results."""
+
+    winner: Seat | None
     how: RaceHow
     results: tuple[RunResult, ...]
+    winner_name: str | None = None  # for the wording
 
 
 class RaceTied(Event, frozen=True):
@@ -283,8 +287,9 @@ class TurnSummary(Struct, frozen=True):
     partner: str | None
     opponent: str | None
     cards: tuple[TurnCard, ...]
-    succeeded: tuple[str, ...]
+    succeeded: tuple[Seat, ...]  # who scores for the turn
     race: RaceResult | None
+    succeeded_names: tuple[str, ...] = ()  # the same, for the wording
 
 
 class TurnEnded(Event, frozen=True):
@@ -432,9 +437,9 @@ def words(event: Event, mark: Mark = PLAIN) -> str:  # noqa: C901, PLR0911, PLR0
             return f"Both are locked out of {t(c.skeleton)}: nobody wins it."
         case RaceDecided(race=race):
             said = f" ({race_lines(race.results, mark)})" if race.results else ""
-            if race.winner is None:
+            if race.winner is None or race.winner_name is None:
                 return f"Nobody wins the race: {race.how.value}{said}."
-            return f"{t(race.winner)} wins the race: {race.how.value}{said}."
+            return f"{t(race.winner_name)} wins the race: {race.how.value}{said}."
         case TurnSucceeded(players=ps):
             return f"Success for {' and '.join(t(p) for p in ps)}!"
         case TurnFailed(player=p):

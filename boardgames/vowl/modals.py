@@ -203,14 +203,14 @@ class ReviewScreen(OnceModalScreen[None]):
     def compose(self) -> ComposeResult:
         s = self.summary
         if s.succeeded:
-            headline = f"Turn {s.turn} ({s.mode.value}): success for {' and '.join(map(plain, s.succeeded))}!"
+            headline = f"Turn {s.turn} ({s.mode.value}): success for {' and '.join(map(plain, s.succeeded_names))}!"
         else:
             who = " and ".join(map(plain, (s.player, s.partner) if s.partner else (s.player,)))
             headline = f"Turn {s.turn} ({s.mode.value}): no success for {who} this time."
         if s.race is not None:
             # Interpretation V18: the race is over, so both racers' counts and times are told.
             results = f" ({race_lines(s.race.results, _PLAIN_TEXT)})" if s.race.results else ""
-            headline += f"  Race: {plain(s.race.winner or 'nobody')} — {s.race.how.value}{results}."
+            headline += f"  Race: {plain(s.race.winner_name or 'nobody')} — {s.race.how.value}{results}."
         # Every card's answers come from the dictionary's index: at once when it is built,
         # else (the first review, the index still building) from a worker thread, so the
         # key that ended the turn never waits for the dictionary.

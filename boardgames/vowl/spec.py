@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from msgspec import Struct
@@ -31,16 +30,17 @@ from msgspec import Struct
 from boardgames.common.dictionary import deferred_dictionary
 from boardgames.common.names import BadNames, clean_names, split_names
 from boardgames.common.saves import classes_of
-from boardgames.common.session import GameSession
+from boardgames.common.session import GameSession, GameSpec
 from boardgames.common.skeleton import SkeletonMatcher
+from boardgames.games import get_game
 from boardgames.vowl import actions, cards
 from boardgames.vowl.actions import Action
 from boardgames.vowl.cards import load_decks
 from boardgames.vowl.engine import MAX_PLAYERS, PlayerSetup, VowlGame
+from boardgames.vowl.old_saves import upgrade_record
 from boardgames.vowl.track import Board, Timer
 
 GAME = "vowl"
-TITLE = "Vowl"
 #: The sand timers a player may choose, in seconds.
 TIMERS = tuple(int(t) for t in Timer)
 
@@ -87,33 +87,16 @@ class VowlSetup(Struct, frozen=True):
         names = clean_names(self.names, at_least=0, at_most=len(self.names))
         return VowlSetup(names, self.timers, self.advanced, self.practice)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"names": list(self.names), "timers": list(self.timers),
-                "advanced": self.advanced, "practice": self.practice}
 
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> VowlSetup:
-        """Rebuild from a save; ``ValueError`` when the save's setup is not a Vowl setup.
-
-        Each key is checked for its type before use, never converted: a save is outside
-        input, and ``str()``/``int()``/``bool()`` would turn anything into something.
-        """
-        names, timers = data.get("names"), data.get("timers")
-        flags = (data.get("advanced"), data.get("practice"))
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise ValueError("not a Vowl setup (the names must be a list of text)")
-        if not isinstance(timers, list) or not all(type(t) is int for t in timers) or len(timers) != len(names):
-            raise ValueError("not a Vowl setup (the timers must be one whole number per player)")
-        advanced, practice = flags
-        if not (isinstance(advanced, bool) and isinstance(practice, bool)):
-            raise ValueError("not a Vowl setup ('advanced' and 'practice' must be true or false)")
-        setup = cls(tuple(names), tuple(timers), advanced, practice)
-        problems = setup.problems()
-        if problems:
-            raise ValueError(" ".join(problems))
-        if setup.cleaned() != setup:
-            raise ValueError("the players' names are not written as the game writes them (trimmed, single spaces)")
-        return setup
+def check_setup(setup: VowlSetup, saved: dict[str, Any]) -> None:
+    """A save's setup, by the form's rules (``ValueError``); its names as the game writes them."""
+    if len(setup.timers) != len(setup.names):
+        raise ValueError("not a Vowl setup (the timers must be one whole number per player)")
+    problems = setup.problems()
+    if problems:
+        raise ValueError(" ".join(problems))
+    if setup.cleaned() != setup:
+        raise ValueError("the players' names are not written as the game writes them (trimmed, single spaces)")
 
 
 def parse_players(text: str) -> tuple[str, ...]:
@@ -159,33 +142,16 @@ def save_title(game: VowlGame) -> str:
 # --- the spec ------------------------------------------------------------------------------
 
 
-class VowlSpec:
-    """Vowl's ``GameSpec``: how a game is dealt, saved, replayed and named."""
-
-    key: str = GAME
-    title: str = TITLE
-
-    @property
-    def action_classes(self) -> Mapping[str, type]:
-        return ACTION_CLASSES
-
-    def build(self, setup: VowlSetup, seed: int) -> VowlGame:
-        return build_game(setup, seed)
-
-    def setup_to_json(self, setup: VowlSetup) -> dict[str, Any]:
-        return setup.to_json()
-
-    def setup_from_json(self, data: dict[str, Any]) -> VowlSetup:
-        return VowlSetup.from_json(data)
-
-    def is_action(self, value: object) -> bool:
-        return isinstance(value, Action)
-
-    def save_title(self, game: VowlGame, setup: VowlSetup) -> str:
-        return save_title(game)
-
-
-SPEC = VowlSpec()
+SPEC: GameSpec[VowlGame, VowlSetup] = GameSpec(
+    get_game(GAME),
+    setup=VowlSetup,
+    build=build_game,
+    save_title=lambda game, setup: save_title(game),
+    action_type=Action,
+    action_classes=ACTION_CLASSES,
+    check=check_setup,
+    upgrade=upgrade_record,  # saves from before actions named seats
+)
 
 #: A Vowl game in play: the engine, its setup, its autosave.
 VowlSession = GameSession[VowlGame, VowlSetup]

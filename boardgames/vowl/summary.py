@@ -58,13 +58,13 @@ def game_summary(view: VowlView, events: Iterable[Event]) -> GameSummary:
     successes: dict[str, int] = {p.name: 0 for p in view.players}
     turns = turn_summaries(events)
     for s in turns:
-        for name in s.succeeded:
+        for name in s.succeeded_names:
             successes[name] = successes.get(name, 0) + 1
         for tc in s.cards:
             if tc.status is CardStatus.SOLVED:
                 for name in solvers(s, tc.owner):
                     solved[name] = solved.get(name, 0) + 1
-    winner = view.outcome.winner if view.outcome else None
+    winner = view.players[view.outcome.winner].name if view.outcome else None
     lines = [
         PlayerLine(p.name, p.score, p.victory, successes[p.name], solved[p.name], p.name == winner)
         for p in view.players

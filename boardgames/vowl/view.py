@@ -6,16 +6,22 @@ viewer: the deck order (``DeckView`` holds counts only), face-down cards, the
 selection hand (the selector's alone) and the other racer's pile in
 head-to-head (a ``RunView`` with ``visible=False`` keeps only harmless counts).
 ``view(None)`` is the public view a handover screen shows.  The viewer is a seat
-(the suite's contract, ``common.game``); everything else names players, since the
-screen words it.  ``Outcome``, the end of the game, is here because a view carries it.
+(the suite's contract, ``common.game``), and so is the winner; the rest names players,
+since the screen words it.  ``Outcome``, the end of the game, is here because a view
+carries it.  A seat with nothing to hide sees what the table sees: ``viewer`` and
+``legal`` are left out of ``==``, so ``view(seat) == view(None)`` says exactly that
+(``common.handovers`` hands the keyboard over on it).
 Every one is a frozen ``msgspec.Struct`` (``common.values`` says why).
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from msgspec import Struct
 
 from boardgames.common.game import Seat
+from boardgames.common.values import EqualityWithout
 from boardgames.vowl.actions import LegalActions
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.events import Event, RaceResult, TurnSummary
@@ -24,11 +30,15 @@ from boardgames.vowl.track import BUZZ_SECONDS, Board, Extras, ModeFace, Timer
 
 
 class Outcome(Struct, frozen=True):
-    """The end of the game: who won and after how many turns."""
+    """The end of the game: who won (a seat) and after how many turns (``common.game.Outcome``)."""
 
-    winner: str
+    winner: Seat
     turns: int
     practice: bool = False
+
+    @property
+    def winners(self) -> frozenset[Seat]:
+        return frozenset({self.winner})
 
 
 class PlayerView(Struct, frozen=True):
@@ -98,8 +108,10 @@ class DeckView(Struct, frozen=True):
     discard: int
 
 
-class VowlView(Struct, frozen=True):
+class VowlView(EqualityWithout, Struct, frozen=True):
     """Everything a screen may show to the seat ``viewer`` (``None``: the public handover view)."""
+
+    not_compared: ClassVar[frozenset[str]] = frozenset({"viewer", "legal"})
 
     viewer: Seat | None
     practice: bool

@@ -37,7 +37,7 @@ from boardgames.common.ui.handover import OpeningHandover
 from boardgames.uwo import entry as uwo_entry
 from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.widgets import Cell
-from boardgames.vntypl8s.entry import ENTRY as VNTYPL8S
+from boardgames.vntypl8s.entry import start_screen as start_vntypl8s
 from boardgames.vowl.screen import start_game
 from boardgames.vowl.spec import VowlSetup
 from tests.screen import pause_like_a_player, quiet, screen_text, settled, take_keyboard, wait_for
@@ -112,7 +112,7 @@ def vntypl8s_from_the_command_line() -> BoardgamesApp:
     """``boardgames vntypl8s --players Ann,Bob,Cy --seed 1``."""
 
     app: BoardgamesApp = BoardgamesApp(
-        start=lambda: VNTYPL8S.start_screen(("Ann", "Bob", "Cy"), None, app), seed=1, clock=ManualClock()
+        start=lambda: start_vntypl8s(("Ann", "Bob", "Cy"), None, app), seed=1, clock=ManualClock()
     )
     return app
 
@@ -324,7 +324,7 @@ def vntypl8s_with_a_timer() -> BoardgamesApp:
     """``boardgames vntypl8s --players Ann,Bob,Cy --timer 30 --seed 1``."""
 
     app: BoardgamesApp = BoardgamesApp(
-        start=lambda: VNTYPL8S.start_screen(("Ann", "Bob", "Cy"), 30, app), seed=1, clock=ManualClock()
+        start=lambda: start_vntypl8s(("Ann", "Bob", "Cy"), 30, app), seed=1, clock=ManualClock()
     )
     return app
 

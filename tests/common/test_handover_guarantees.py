@@ -282,7 +282,7 @@ class Uwo(Table):
 
     async def play(self, pilot: Pilot) -> None:
         screen, game = self.screen, self.game
-        side = screen.keyboard
+        side = screen.seat
         assert side is not None and side is game.to_act, "the screen's keyboard is not the side to act"
         view = game.view(side)
         legal = list(view.legal)

@@ -145,3 +145,38 @@ def test_game_over_hands_nothing_over() -> None:
     assert keyboard.first(resumed=True) is None
     assert keyboard.after([Said("the end")]) is None
     assert keyboard.seat is TABLE
+
+
+def test_a_step_taken_back_is_forgotten_before_anyone_is_told() -> None:
+    toy = Toy()
+
+    def forget(events: list[object]) -> list[object]:  # "undo" takes back the step before it
+        out: list[object] = []
+        for e in events:
+            if isinstance(e, Whisper) and e.text == "undo":
+                out.pop()
+            else:
+                out.append(e)
+        return out
+
+    keyboard = Keyboard(toy, Words(), forget=forget)
+    keyboard.taken(keyboard.first(resumed=False))  # type: ignore[arg-type]
+    assert keyboard.after([Said("seat 0 moved"), Whisper(0, "undo")]) is None
+    handover = keyboard.after(toy.next())
+    assert handover is not None and handover.detail == "seat 1 to play"
+
+
+class Replayed(Words):
+    def courtesy(self, engine: Any, why: Why, events: Sequence[object]) -> bool:
+        return any(isinstance(e, Said) and "gather" in e.text for e in events)
+
+
+def test_a_resumed_game_may_show_the_table_its_last_events_before_the_holder_takes_over() -> None:
+    toy = Toy()
+    keyboard = Keyboard(toy, Replayed())
+    first = keyboard.first(resumed=True, last=[Said("gather: the last move")])
+    assert first == Handover(TABLE, Why.RESUMED, "everyone: resumed", "the last move".join(["gather: ", ""]))
+    keyboard.taken(first)  # type: ignore[arg-type]
+    handover = keyboard.after(())
+    assert handover is not None and handover.seat == 0 and handover.why is Why.TURN
+    assert Keyboard(toy, Replayed()).first(resumed=True, last=[Said("quiet")]).seat == 0  # type: ignore[union-attr]

@@ -31,10 +31,12 @@ from boardgames.common.ui.handover import HandoverScreen
 from boardgames.vntypl8s import favourites
 from boardgames.vntypl8s.engine import Phase as PlatePhase
 from boardgames.vntypl8s.entry import ENTRY as PLATES
+from boardgames.vntypl8s.entry import start_screen as start_plates
 from boardgames.vntypl8s.screen import FavouritesScreen, GuessScreen, Stage, Vntypl8sScreen, Vntypl8sSetupScreen
 from boardgames.vntypl8s.spec import SPEC as PLATES_SPEC
 from boardgames.vntypl8s.spec import Vntypl8sSetup
 from boardgames.vowl.entry import ENTRY as VOWL
+from boardgames.vowl.entry import start_screen as start_vowl
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.modals import ReviewScreen
 from boardgames.vowl.setup import VowlSetupScreen
@@ -228,8 +230,8 @@ async def test_vntypl8s_form_refuses_control_characters_and_keeps_what_was_typed
 
 
 def test_saves_with_bad_names_are_refused_with_a_clear_message() -> None:
-    vowl_setup = VowlSetup(("Ann", "Bob"), (25, 25)).to_json()
-    plates_setup = Vntypl8sSetup(("Ann", "Bob", "Cy")).to_json()
+    vowl_setup = VOWL_SPEC.setup_to_json(VowlSetup(("Ann", "Bob"), (25, 25)))
+    plates_setup = PLATES_SPEC.setup_to_json(Vntypl8sSetup(("Ann", "Bob", "Cy")))
     cases = [
         (VOWL_SPEC, {**vowl_setup, "names": [ESCAPES, "Bob"]}, "U+001B"),
         (VOWL_SPEC, {**vowl_setup, "names": ["Ann", "x" * 30]}, "at most 24"),
@@ -253,7 +255,7 @@ def vowl_app(names: tuple[str, ...] = VOWL_NAMES) -> tuple[BoardgamesApp, Manual
     """``boardgames vowl --players ...`` with a seed whose first roll is solitaire."""
     clock = ManualClock()
     setup = VowlSetup(names, tuple(25 for _ in names))
-    app = BoardgamesApp(start=lambda: VOWL.start_screen(setup, app), clock=clock, seed=app_seed_for(Mode.SOLITAIRE, names))
+    app = BoardgamesApp(start=lambda: start_vowl(setup, app), clock=clock, seed=app_seed_for(Mode.SOLITAIRE, names))
     return app, clock
 
 
@@ -323,7 +325,7 @@ async def test_vowl_head_to_head_question_shows_names_as_data() -> None:
     names = (BOB, CY)
     clock = ManualClock()
     setup = VowlSetup(names, (25, 25))
-    app = BoardgamesApp(start=lambda: VOWL.start_screen(setup, app), clock=clock,
+    app = BoardgamesApp(start=lambda: start_vowl(setup, app), clock=clock,
                         seed=app_seed_for(Mode.HEAD_TO_HEAD, names))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
@@ -346,7 +348,7 @@ PLATE_NAMES = (ANN, BOB, CY)
 
 
 def plates_app(players: tuple[str, ...] = PLATE_NAMES) -> BoardgamesApp:
-    app = BoardgamesApp(start=lambda: PLATES.start_screen(players, None, app), seed=1, clock=ManualClock())
+    app = BoardgamesApp(start=lambda: start_plates(players, None, app), seed=1, clock=ManualClock())
     return app
 
 

@@ -182,11 +182,11 @@ async def goes_on_as_before(case: str, app: BoardgamesApp, pilot: Any, game: Scr
     if isinstance(game, UwoScreen):
         if case == "uwo draw offer":  # the question is asked again (U26), over the duel
             await wait_for(pilot, lambda: "The Pnorfs offer a draw" in screen_text(app), "the draw question")
-            assert game.keyboard is not None and game.keyboard.title == "Gnorfs"
+            assert game.seat is not None and game.seat.title == "Gnorfs"
             return
         assert "The duel resumes on turn" in text
-        assert game.keyboard is not None and f"Your hand ({game.keyboard.title})" in text
-        assert game.keyboard.title == "Pnorfs"
+        assert game.seat is not None and f"Your hand ({game.seat.title})" in text
+        assert game.seat.title == "Pnorfs"
         return
     assert isinstance(game, Vntypl8sScreen)
     if case == "vntypl8s writing":
@@ -267,5 +267,5 @@ async def test_a_duel_against_the_computer_resumes_on_the_duel_as_before() -> No
         assert [type(s).__name__ for s in app.screen_stack] == ["Screen", "UwoScreen"]
         assert not any(isinstance(s, HandoverScreen) for s in app.screen_stack)
         await wait_for(pilot, lambda: settled(app), "the duel resumed")
-        assert duel.computer == computer and duel.keyboard is Side.GNORFS  # the person's, for the whole duel
+        assert duel.computer == computer and duel.seat is Side.GNORFS  # the person's, for the whole duel
         assert duel.thinking  # the computer's turn: it thinks, behind no handover

@@ -59,7 +59,7 @@ def test_vowl_actions_round_trip() -> None:
         vowl_actions.Answer("savor", elapsed=3.5),
         vowl_actions.Revisit(card),
         vowl_actions.Discard(frozenset({card, Card("CT", Tier.BASIC)})),
-        vowl_actions.ScoreOne("Bob"),
+        vowl_actions.ScoreOne(1),
     ]:
         assert decode(encode(action), classes) == action
 

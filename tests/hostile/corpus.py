@@ -61,9 +61,9 @@ def good_setup(game: str) -> dict[str, Any]:
         return {"names": ["Ann", "Bob"], "timers": [25, 25], "advanced": False, "practice": False}
     if game == "uwo":
         return {"first_game": False, "computer": None}
-    from boardgames.vntypl8s.spec import Vntypl8sSetup  # noqa: PLC0415 - loads the decks
+    from boardgames.vntypl8s.spec import SPEC, Vntypl8sSetup  # noqa: PLC0415 - loads the decks
 
-    return Vntypl8sSetup(("Ann", "Bob", "Cy")).to_json()
+    return SPEC.setup_to_json(Vntypl8sSetup(("Ann", "Bob", "Cy")))
 
 
 def good_actions(game: str) -> list[Any]:

@@ -197,7 +197,7 @@ def test_round_trips_still_decode_with_the_checks() -> None:
     card = Card("SVR", Tier.BASIC, ("savor",))
     actions = {
         "vowl": [Answer("savor", 3), Answer("x", None), Revisit(card), Discard(frozenset({card})), PlaceExtras(True),
-                 ScoreOne("Bob")],
+                 ScoreOne(1)],
         "uwo": [Move(7, 12), Ride(7, (12, 17)), Morph("wisp", 3), EndTurn(True)],
         "vntypl8s": [SubmitPlate(0, "N0FL4M3S"), WritingTimeUp(1), Guess(2, "Chef"), NobodyKnows()],
     }

@@ -55,7 +55,7 @@ async def test_a_second_enter_after_an_attack_never_shows_the_defenders_hand() -
             clock.advance(0.15)
             await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, HandoverScreen) and uwo(app).keyboard is None
+        assert isinstance(app.screen, HandoverScreen) and uwo(app).seat is None
         text = " ".join(screen_text(app).split())
         assert "Your hand (Pnorfs)" not in text
         assert "Longeye" not in text and "Rider" not in text
@@ -97,7 +97,7 @@ async def test_keys_do_nothing_behind_the_too_small_message() -> None:
         await pilot.press("e", "E", "enter", "up", "escape", "u")
         await pilot.pause()
         assert (g.turn, g.current, list(g.energy), g.phase) == before
-        assert app.screen is screen and screen.keyboard is Side.GNORFS
+        assert app.screen is screen and screen.seat is Side.GNORFS
         await pilot.resize_terminal(*SIZE)
         await wait_for(pilot, lambda: not screen.too_small, "the board again")
         await end_turn(pilot)

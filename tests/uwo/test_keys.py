@@ -177,7 +177,7 @@ async def test_a_hit_nobody_could_parry_lands_without_a_handover() -> None:
         await pilot.press("enter", "up", "enter")
         await wait_for(pilot, lambda: top(g, "c3") is None, "the hit")
         await wait_for(pilot, lambda: settled(app), "the app to settle")
-        assert not isinstance(app.screen, HandoverScreen) and uwo(app).keyboard is Side.GNORFS
+        assert not isinstance(app.screen, HandoverScreen) and uwo(app).seat is Side.GNORFS
         assert "none of their cards has a shield against a Trooper" in log_text(app)
 
 

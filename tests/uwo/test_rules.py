@@ -12,15 +12,21 @@ shield Rider, Trooper; Rider shield Skitter; Dynamite blasts for 2).
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
-from boardgames.uwo.actions import parse_action
+from boardgames.common import game as contract
+from boardgames.common.game import Engine
+from boardgames.uwo import board as B
+from boardgames.uwo import engine
+from boardgames.uwo.actions import Attack, EndTurn, TakeHit, parse_action
 from boardgames.uwo.board import parse
 from boardgames.uwo.engine import Game, IllegalActionError
 from boardgames.uwo.side import Side
+from boardgames.uwo.view import Phase
 from tests.uwo.positions import SIDES, make
 
 
@@ -359,3 +365,28 @@ def test_an_out_of_range_attack_names_the_reach_in_words(layout: str, attack: st
     with pytest.raises(IllegalActionError) as err:
         g.apply(parse_action(attack))
     assert err.value.reason == reason
+
+
+def test_the_engine_is_the_suites_contract() -> None:
+    g = Game.new(random.Random(1))
+    assert isinstance(g, Engine)
+    assert g.seats == 2 and list(Side) == [0, 1]
+    assert engine.IllegalActionError is contract.IllegalActionError  # one refusal class for the suite
+
+
+def test_actors_follow_the_side_that_must_decide() -> None:
+    g = make("c2=G:troop c3=P:troop e6=P:troop")
+    assert g.actors() == frozenset({Side.GNORFS}) and g.to_act is Side.GNORFS
+    g.apply(Attack(B.parse("c2"), B.parse("c3")))
+    assert g.phase is Phase.DEFEND
+    assert g.actors() == frozenset({Side.PNORFS}) == frozenset({1})  # the defender answers
+    g.apply(TakeHit())
+    assert g.actors() == frozenset({Side.GNORFS})
+
+    over = make("c2=G:troop c3=P:troop")
+    over.apply(Attack(B.parse("c2"), B.parse("c3")))
+    over.apply(TakeHit())
+    assert over.outcome() is not None and over.to_act is None
+    assert over.actors() == frozenset()
+    assert not over.legal_actions and len(over.legal_actions) == 0 and EndTurn() not in over.legal_actions
+    assert over.why_illegal(EndTurn()) == "the game is over"

@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
+from boardgames.common.errors import UserFacingError
 from boardgames.common.saves import SaveRecord, SaveStore
 from boardgames.common.session import GameSession
 from boardgames.common.ui.handover import HandoverScreen
+from boardgames.uwo import board as B
+from boardgames.uwo.actions import Attack, EndTurn, Move
 from boardgames.uwo.engine import Game
 from boardgames.uwo.players import ComputerOpponent
 from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.side import Side
-from boardgames.uwo.spec import SPEC, UwoSession
+from boardgames.uwo.spec import SPEC, UwoSession, UwoSetup
 from tests.screen import deliberately, screen_text, take_keyboard, wait_for
 from tests.uwo.test_screen import end_turn, uwo
 
@@ -129,3 +136,55 @@ async def test_U26_a_draw_offer_is_saved_and_resumes_with_the_question() -> None
         await take_keyboard(pilot, "Gnorfs")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
         assert "The Pnorfs offer a draw" in screen_text(app)
+
+
+def test_the_setup_is_saved_as_it_always_was() -> None:
+    versus = UwoSetup(True, ComputerOpponent("hard", Side.PNORFS))
+    assert SPEC.setup_to_json(versus) == {"first_game": True, "computer": {"level": "hard", "side": "pnorfs"}}
+    assert SPEC.setup_to_json(UwoSetup()) == {"first_game": False, "computer": None}
+    for setup in (versus, UwoSetup(), UwoSetup(False, ComputerOpponent("random", Side.GNORFS))):
+        assert SPEC.setup_from_json(SPEC.setup_to_json(setup)) == setup
+    for bad in ({}, {"first_game": False}, {"first_game": False, "computer": {"level": "godlike", "side": "gnorfs"}},
+                {"first_game": False, "computer": {"level": "easy", "side": "trolls"}}):
+        with pytest.raises(ValueError):
+            SPEC.setup_from_json(bad)
+    assert {"Morph", "Move", "Ride", "Attack", "Blast", "Swap", "EndTurn", "Evade", "TakeHit", "StopDuel",
+            "Side"} <= set(SPEC.action_classes)
+    assert SPEC.is_action(EndTurn()) and not SPEC.is_action(UwoSetup()) and not SPEC.is_action("end turn")
+
+
+def test_a_save_written_before_the_session_layer_still_resumes() -> None:
+    """The JSON an existing save holds: setup keys and action class names as they were."""
+    record = SaveRecord(
+        "uwo",
+        {"first_game": False, "computer": {"level": "easy", "side": "pnorfs"}},
+        4,
+        actions=[{"$type": "Move", "src": B.parse("c2"), "dst": B.parse("c3")}, {"$type": "EndTurn", "drain": False}],
+    )
+    session = GameSession.resume(SPEC, record)
+    assert session.setup == UwoSetup(False, ComputerOpponent("easy", Side.PNORFS))
+    expected = Game.new(random.Random(4))
+    expected.apply(Move(B.parse("c2"), B.parse("c3")))
+    expected.apply(EndTurn())
+    assert session.engine.view(None) == expected.view(None) and session.engine.current is Side.PNORFS
+    assert any("moves to c3" in str(e) for e in session.history)
+
+    session.close()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
+    record.actions.append({"$type": "Attack", "src": 0, "dst": 29})  # refused by the rules
+    with pytest.raises(UserFacingError, match="cannot be resumed"):
+        GameSession.resume(SPEC, record)
+
+
+def test_the_session_saves_every_action_and_refuses_in_words() -> None:
+    session = GameSession.start(SPEC, UwoSetup(), 4)
+    c2, c5 = B.parse("c2"), B.parse("c5")
+    step = session.apply(Attack(c2, c5))
+    assert not step.applied and step.refusal == "Out of range: the Trooper's bazooka reaches 2 squares."
+    assert not SaveStore().unfinished("uwo").records  # nothing done, nothing saved yet
+    step = session.apply(Move(c2, B.parse("c3")))
+    assert step.applied and step.events and step.refusal is None
+    (record,) = SaveStore().unfinished("uwo").records
+    record.read_actions()  # listed from its header: the actions are read when resumed
+    assert record.actions == [{"$type": "Move", "src": c2, "dst": B.parse("c3")}]
+    assert record.title.startswith("hot-seat — turn 1")
+    assert session.saved and "saved" in session.leave_detail()

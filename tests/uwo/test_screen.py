@@ -280,7 +280,7 @@ async def test_no_card_of_the_inactive_hand_is_ever_on_screen() -> None:
             assert not any(n in during for n in HIDDEN_G + HIDDEN_P), "a hand shows through the handover"
             await take_keyboard(pilot, expect)
             after = screen_text(app)
-            side = uwo(app).keyboard
+            side = uwo(app).seat
             hidden = HIDDEN_P if side is Side.GNORFS else HIDDEN_G
             shown = HIDDEN_G if side is Side.GNORFS else HIDDEN_P
             assert not any(n in after for n in hidden), f"the other hand is on screen:\n{after}"
@@ -327,7 +327,7 @@ async def test_random_play_through_the_screen_never_shows_the_other_hand() -> No
             if isinstance(app.screen, HandoverScreen):
                 await shared.take_keyboard(pilot)
                 handovers += 1
-                side = screen.keyboard
+                side = screen.seat
                 assert side is not None and side is g.to_act
                 names = [g.catalog.card_kinds[c].name for c in g.hands[side]]
                 cards = [str(c.render()) for c in screen.query(HandCard) if c.display]

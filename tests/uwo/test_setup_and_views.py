@@ -6,11 +6,14 @@ import random
 
 import pytest
 
+from boardgames.common import game as contract
+from boardgames.common.game import PublicEvent, visible_to
 from boardgames.uwo import board as B
 from boardgames.uwo.actions import Swap
 from boardgames.uwo.cards import Role, load_catalog
 from boardgames.uwo.engine import HAND_SIZE, Game
 from boardgames.uwo.events import Swapped
+from boardgames.uwo.players import RandomPlayer
 from boardgames.uwo.side import Side
 from boardgames.uwo.view import Phase
 from tests.uwo.positions import make
@@ -147,3 +150,42 @@ def test_copy_is_independent() -> None:
     g.apply(action)
     assert h.view(None) != g.view(None)
     assert h.view(Side.GNORFS) == Game.new(random.Random(4)).view(Side.GNORFS)
+
+
+def _played(seed: int, steps: int) -> tuple[Game, list[object]]:
+    """A game after ``steps`` random legal actions, and every event they gave."""
+    g = Game.new(random.Random(seed))
+    player = RandomPlayer(random.Random(seed + 1))
+    happened: list[object] = []
+    for _ in range(steps):
+        if g.is_over():
+            break
+        happened.extend(g.apply(player.pick(g.legal_list())))
+    return g, happened
+
+
+def test_every_event_is_public_and_keeps_its_words() -> None:
+    # (but ``Undone``, never listed by legal_list, whose audience is its side: test_undo.py)
+    g, happened = _played(3, 2000)
+    assert g.is_over() and happened
+    for event in happened:
+        assert isinstance(event, PublicEvent) and isinstance(event, contract.GameEvent)
+        assert event.audience is None
+        assert visible_to(event, None) and visible_to(event, Side.GNORFS) and visible_to(event, Side.PNORFS)
+        assert not hasattr(event, "__dict__")  # slotted: frozen msgspec Structs
+        text = str(event)
+        assert text[-1] in ".!" and "PublicEvent" not in text
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_table_view_hides_every_secret(seed: int) -> None:
+    """``view(None)`` shows no hand, no deck order, no legal actions: two games that differ
+    only in what nobody at the table may see give the very same table view."""
+    g, _ = _played(seed, random.Random(seed).randrange(0, 150))
+    table = g.view(None)
+    assert table.viewer is None and table.legal == ()
+    assert all(side.hand is None for side in table.sides)
+    for deal in range(3):  # the hidden cards dealt afresh, differently each time
+        other = Game.from_view(table, random.Random(deal))
+        assert other.view(None) == table
+    assert g.view(0) == g.view(Side.GNORFS) and g.view(1) == g.view(Side.PNORFS)  # a seat is an int

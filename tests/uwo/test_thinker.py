@@ -131,7 +131,7 @@ async def computer_turns(tmp: Path) -> tuple[list[object], list[object], int | N
         await computer_done(pilot)
         await end_turn(pilot)
         await computer_done(pilot)
-        pid = screen._thinker.last_pid if screen._thinker is not None else None
+        pid = screen.thinker.last_pid if screen.thinker is not None else None
     (record,) = SaveStore().unfinished("uwo").records
     record.read_actions()
     return first, list(record.actions), pid
@@ -167,9 +167,9 @@ async def test_the_process_starts_after_the_first_frame_and_ends_with_the_screen
         for _ in range(400):
             await pilot.pause()
             await app.workers.wait_for_complete()
-            if screen._thinker is not None and screen._thinker.pid is not None:
+            if screen.thinker is not None and screen.thinker.pid is not None:
                 break
-        thinker = screen._thinker
+        thinker = screen.thinker
         assert thinker is not None and thinker.pid is not None and alive(thinker.pid)
         pid = thinker.pid
         assert thinkers() == {pid}
@@ -212,7 +212,7 @@ async def test_a_duel_between_people_starts_no_process() -> None:
     app = BoardgamesApp(start=lambda: UwoScreen(), clock=ManualClock(), seed=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert uwo(app)._thinker is None and thinkers() == set()
+        assert uwo(app).thinker is None and thinkers() == set()
 
 
 async def test_a_process_that_cannot_start_is_told_and_the_computer_plays_on(
@@ -226,7 +226,7 @@ async def test_a_process_that_cannot_start_is_told_and_the_computer_plays_on(
         screen = uwo(app)
         await computer_done(pilot)
         assert screen.game is not None and screen.game.current is Side.PNORFS, "the computer played its turn"
-        assert screen._thinker is not None and screen._thinker.broken == "could not start"
+        assert screen.thinker is not None and screen.thinker.broken == "could not start"
         told = [n for n in said if "search process could not start" in n]
         assert len(told) == 1, said
 
@@ -244,7 +244,7 @@ async def test_a_process_that_dies_is_told_once_and_the_same_decisions_follow(
         async with app.run_test(size=SIZE) as pilot:
             screen = uwo(app)
             await computer_done(pilot)
-            thinker = screen._thinker
+            thinker = screen.thinker
             assert thinker is not None and thinker.pid is not None
             if kill:
                 os.kill(thinker.pid, signal.SIGKILL)
@@ -352,7 +352,7 @@ async def test_a_stopped_process_does_not_stop_the_game(tmp_path: Path, monkeypa
         async with app.run_test(size=SIZE) as pilot:
             screen = uwo(app)
             await computer_done(pilot)
-            thinker = screen._thinker
+            thinker = screen.thinker
             assert thinker is not None and thinker.pid is not None
             if stop:
                 pid = thinker.pid

@@ -9,6 +9,8 @@ pacing test moves the clock by hand.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -18,9 +20,11 @@ from boardgames.cli import build_parser
 from boardgames.common.clock import ManualClock
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
+from boardgames.uwo import ai
 from boardgames.uwo.actions import Action, EndTurn
 from boardgames.uwo.engine import Game
 from boardgames.uwo.entry import computer_from_args
+from boardgames.uwo.levels import OPPONENT_LEVELS, PLAYER_NAMES
 from boardgames.uwo.players import PLAYERS, ComputerOpponent
 from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.side import Side
@@ -57,7 +61,7 @@ async def computer_done(pilot, limit: int = 200) -> None:  # noqa: ANN001 - text
         game = screen.game
         assert not isinstance(app.screen, HandoverScreen), "no handover against the computer"
         if screen.is_mounted and (
-            game is None or game.is_over() or (game.to_act is screen.keyboard and not screen.thinking)
+            game is None or game.is_over() or (game.to_act is screen.seat and not screen.thinking)
         ):
             await pilot.pause()
             return
@@ -75,7 +79,7 @@ async def test_a_full_turn_against_the_computer() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await computer_done(pilot)
         screen = uwo(app)
-        assert screen.keyboard is Side.GNORFS and g.to_act is Side.GNORFS
+        assert screen.seat is Side.GNORFS and g.to_act is Side.GNORFS
         assert "You play the Gnorfs; the computer (normal) plays the Pnorfs." in log_text(app)
         await goto(pilot, "c2")
         await pilot.press("enter")  # select the Trooper ...
@@ -96,7 +100,7 @@ async def test_a_full_turn_against_the_computer() -> None:
         assert g.current is Side.GNORFS or g.is_over()
         log = log_text(app)
         assert "Turn 2: Pnorfs to play." in log
-        assert screen.keyboard is Side.GNORFS
+        assert screen.seat is Side.GNORFS
         # Its steps are marked on the board until the person plays.
         assert screen._last_squares
         for sq in screen._last_squares:
@@ -271,7 +275,7 @@ async def test_from_the_menu_against_the_computer_as_the_pnorfs() -> None:
         assert screen.computer == ComputerOpponent("easy", Side.GNORFS)
         game = screen.game
         assert game is not None and not game.first_game and game.alive[Side.PNORFS] == 10
-        assert game.turn >= 2 and screen.keyboard is Side.PNORFS
+        assert game.turn >= 2 and screen.seat is Side.PNORFS
         assert "Turn 1: Gnorfs to play." in log_text(app)
         assert "computer, easy" in screen_text(app) or game.to_act is Side.PNORFS
 
@@ -302,7 +306,7 @@ async def test_a_new_game_after_the_end_keeps_the_computer() -> None:
         await computer_done(pilot)
         fresh = screen.game
         assert fresh is not g and fresh is not None and fresh.alive == [10, 10]
-        assert screen.computer == ComputerOpponent("normal", Side.PNORFS) and screen.keyboard is Side.GNORFS
+        assert screen.computer == ComputerOpponent("normal", Side.PNORFS) and screen.seat is Side.GNORFS
 
 
 @pytest.mark.parametrize(
@@ -326,3 +330,38 @@ def test_an_unknown_level_is_refused(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(ValueError, match="unknown level"):
         ComputerOpponent("grandmaster", Side.PNORFS)
 
+
+def test_the_level_names_are_the_players_names() -> None:
+    assert tuple(PLAYERS) == PLAYER_NAMES
+    assert tuple(ai.LEVELS) == OPPONENT_LEVELS
+
+
+def test_the_parser_imports_neither_engine_nor_computer() -> None:
+    """``boardgames --help`` (any command) builds every game's parser: UWO's costs no search."""
+    code = (
+        "import sys\n"
+        "from boardgames.cli import build_parser\n"
+        "build_parser()\n"
+        "print(sorted(m for m in sys.modules if m.startswith('boardgames.uwo.')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    for heavy in ("boardgames.uwo.ai", "boardgames.uwo.engine", "boardgames.uwo.players", "boardgames.uwo.screen"):
+        assert f"'{heavy}'" not in out, out
+
+
+def test_a_duel_between_people_never_imports_the_computer() -> None:
+    """The screen, the spec and the players' list load no search (the computer's
+    module is imported when a computer player is first made)."""
+    code = (
+        "import random, sys\n"
+        "from boardgames.uwo.players import ComputerOpponent\n"
+        "from boardgames.uwo.screen import UwoScreen\n"
+        "from boardgames.uwo.side import Side\n"
+        "from boardgames.uwo.spec import SPEC\n"
+        "opponent = ComputerOpponent('hard', Side.PNORFS)\n"
+        "print('boardgames.uwo.ai' in sys.modules)\n"
+        "opponent.player(random.Random(1))\n"
+        "print('boardgames.uwo.ai' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "True"]

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from boardgames.cli import main
 from boardgames.common.decks import DECKS_ENV, decks_root
+from boardgames.games import GameEntry, get_game
 from boardgames.vntypl8s.cards import load_decks
+from boardgames.vntypl8s.entry import ENTRY
 from boardgames.vntypl8s.favourites import Favourite, add_favourites
+from boardgames.vntypl8s.spec import SPEC
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -126,3 +131,23 @@ def test_favourites_lists_saved_plates(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["vntypl8s", "favourites"]) == 0
     out = capsys.readouterr().out
     assert "H3NF33D" in out and "0WN3R: Farmer" in out and "R3QRMNTS: NTH" in out and "by Cy" in out
+
+
+def test_the_entry_is_the_registrys_and_offers_the_favourites_page() -> None:
+    entry = get_game("vntypl8s").entry
+    assert entry is ENTRY and isinstance(entry, GameEntry) and entry.spec is SPEC
+    (item,) = entry.menu_items()
+    assert item.label == "favourite license plates" and callable(item.open)
+
+
+@pytest.mark.parametrize(
+    ("module", "absent"),
+    [
+        ("boardgames.vntypl8s.spec", "textual"),  # the spec is pure: no screen, no Textual
+        ("boardgames.vntypl8s.screen", "boardgames.vntypl8s.entry"),  # screens never import the entry
+    ],
+)
+def test_no_import_circle_through_the_entry(module: str, absent: str) -> None:
+    code = f"import sys, {module}; print({absent!r} in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 
@@ -359,9 +360,9 @@ def test_p17_time_up_with_a_legal_plate_submits_it() -> None:
 def test_p17_time_up_without_a_legal_plate_forfeits_and_the_owner_is_a_decoy(plate: str) -> None:
     game = new_game(3)
     owner = answer(game, 1)
+    game.apply(SubmitPlate(0, legal_plate(game, 0, meet=True)))
     assert game.apply(WritingTimeUp(1, plate)) == [PlateForfeited(1)]
-    for p in (0, 2):
-        game.apply(SubmitPlate(p, legal_plate(game, p, meet=True)))
+    game.apply(SubmitPlate(2, legal_plate(game, 2, meet=True)))
     assert owner in game.view(None).grid  # decoy
     order = []
     while game.phase is Phase.GUESSING:
@@ -388,22 +389,22 @@ def _s(player: int, owners: int, reqs: int) -> Standing:
 
 def test_p18_most_cards_wins() -> None:
     outcome = decide([_s(0, 3, 0), _s(1, 1, 1), _s(2, 0, 0)])
-    assert outcome.winners == (0,) and outcome.tiebreak is Tiebreak.MOST_CARDS
+    assert outcome.winners == {0} and outcome.tiebreak is Tiebreak.MOST_CARDS
 
 
 def test_p18_cards_count_owners_and_requirements_together() -> None:
     outcome = decide([_s(0, 2, 0), _s(1, 1, 2), _s(2, 0, 0)])
-    assert outcome.winners == (1,)
+    assert outcome.winners == {1}
 
 
 def test_p18_tie_goes_to_most_requirements_cards() -> None:
     outcome = decide([_s(0, 3, 0), _s(1, 2, 1), _s(2, 3, 0)])
-    assert outcome.winners == (1,) and outcome.tiebreak is Tiebreak.REQUIREMENTS
+    assert outcome.winners == {1} and outcome.tiebreak is Tiebreak.REQUIREMENTS
 
 
 def test_p18_still_tied_the_victory_is_shared() -> None:
     outcome = decide([_s(0, 2, 1), _s(1, 2, 1), _s(2, 3, 0), _s(3, 1, 0)])
-    assert outcome.winners == (0, 1) and outcome.shared and outcome.tiebreak is Tiebreak.SHARED
+    assert outcome.winners == {0, 1} and outcome.shared and outcome.tiebreak is Tiebreak.SHARED
 
 
 def test_p18_a_whole_game_has_a_winner_by_the_rules() -> None:
@@ -426,7 +427,7 @@ def test_p18_a_whole_game_has_a_winner_by_the_rules() -> None:
 
 def test_legal_actions_membership_and_listing() -> None:
     game = new_game(3)
-    assert set(game.legal_actions) == {WritingTimeUp(p, "") for p in range(3)}
+    assert set(game.legal_actions) == {WritingTimeUp(0, "")}  # P13: the next writer alone
     assert SubmitPlate(0, legal_plate(game, 0, meet=True)) in game.legal_actions
     assert SubmitPlate(5, "7Q") not in game.legal_actions
     assert "not an action" not in game.legal_actions
@@ -460,3 +461,55 @@ def test_deck_too_small_is_refused() -> None:
     small = Decks(tuple(f"Owner {c}" for c in "BCDFGHJKLMN"), ("BCD", "FGH", "JKL"))
     with pytest.raises(ValueError, match="too small"):
         Game(["A", "B", "C"], random.Random(0), PlateJudge(get_dictionary()), small)
+
+
+def test_an_illegal_plate_is_the_suites_refusal_with_the_judges_every_rule() -> None:
+    game = new_game(3)
+    action = SubmitPlate(0, "AEIOU-")
+    with pytest.raises(IllegalPlateError) as info:
+        game.apply(action)
+    error = info.value
+    assert isinstance(error, IllegalActionError) and error.action is action
+    assert error.reason == game.why_illegal(action) and error.reason.startswith("the plate 'AEIOU-' is illegal: ")
+    assert len(error.judgement.violations) >= 2
+    again = pickle.loads(pickle.dumps(error))  # e.g. across pytest-xdist workers
+    assert isinstance(again, IllegalPlateError) and again.judgement == error.judgement and again.reason == error.reason
+
+
+def test_actors_are_the_seats_that_may_act_now() -> None:
+    game = new_game(3)
+    assert game.actors() == frozenset({0, 1, 2})  # the rulebook's writers write at once
+    game.apply(SubmitPlate(1, legal_plate(game, 1, meet=True)))
+    assert game.actors() == frozenset({0, 2})
+    write_all_remaining(game)
+    assert game.phase is Phase.GUESSING and game.active == 0
+    assert game.actors() == frozenset({0, 1, 2})  # Bob and Cy may buzz; Ann may say nobody knows
+    game.apply(Guess(1, wrong_owner(game, 0)))
+    assert game.actors() == frozenset({0, 2})  # Bob is locked out for this plate
+    game.apply(Guess(2, answer(game, 0)))
+    assert game.active == 1 and game.actors() == frozenset({0, 1, 2})
+
+
+def write_all_remaining(game: Game) -> None:
+    for p in game.writing_order:
+        if not game.view(None).players[p].done_writing:
+            game.apply(SubmitPlate(p, legal_plate(game, p, meet=True)))
+
+
+def test_events_word_themselves_as_the_screen_shows_them() -> None:
+    names = ("Ann", "Bob", "Cy")
+    assert str(RoundStarted(2, 1, name="Bob")) == "Round 2 begins: Bob writes first."
+    assert str(PlateForfeited(0, name="Ann")) == "Time is up: Ann has no legal plate and sits this round out."
+    assert str(GuessedWrong(1, "Chef", name="Bob")) == "✗ Bob guessed Chef: wrong."
+    assert str(GuessedRight(2, "Chef", name="Cy")) == "✓ Cy guessed it: Chef! Cy takes the card."
+    assert str(OwnerRevealed(0, "Chef", name="Ann")) == "Nobody guessed it. Ann reveals: Chef. It leaves the grid."
+    assert str(RequirementsRevealed(0, "SH5", met=True, scored=True, name="Ann")) == (
+        "Ann's R3QRMNTS card SH5: all three used and guessed: Ann scores it."
+    )
+    assert str(RequirementsRevealed(0, "SH5", met=False, scored=False, name="Ann")) == (
+        "Ann's R3QRMNTS card SH5: not all three used: no score."
+    )
+    assert str(RoundEnded(1, (2, 1, 0), names=names)) == "Round 1 is over. Cards: Ann 2, Bob 1, Cy 0."
+    # The names are labels: equality is about what happened (tests build events from seats).
+    assert GuessedWrong(1, "Chef", name="Bob") == GuessedWrong(1, "Chef")
+    assert str(GuessedWrong(1, "Chef")) == "✗ Player 2 guessed Chef: wrong."

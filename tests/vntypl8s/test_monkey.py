@@ -21,7 +21,7 @@ from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen, OpeningHandover
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.vntypl8s.engine import Action, Game, Phase
-from boardgames.vntypl8s.entry import ENTRY
+from boardgames.vntypl8s.entry import start_screen
 from boardgames.vntypl8s.spec import GAME
 from boardgames.vntypl8s.screen import Stage, Vntypl8sScreen
 from boardgames.vntypl8s.widgets import CardView
@@ -86,7 +86,7 @@ async def test_monkey_on_vntypl8s(seed: int) -> None:
                 if records:
                     app.resume_game(records[0])
                 else:
-                    app.push_screen(ENTRY.start_screen(PLAYERS, 20, app))
+                    app.push_screen(start_screen(PLAYERS, 20, app))
                 await wait_for(pilot, lambda: settled(app), f"{where}: the game to be back")
                 return
             screen = screens[-1]

@@ -21,15 +21,24 @@ from boardgames.app import MainMenu
 from boardgames.cli import main
 from boardgames.common.errors import UserFacingError
 from boardgames.common.saves import Autosaver, SaveRecord, SaveStore, encode, read_record, replay
+from boardgames.common.session import GameSession, SaveAlreadyOver
 from boardgames.common.storage import DATA_ENV
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen, OpeningHandover
 from boardgames.common.ui.sandtimer import SandTimer
-from boardgames.common.session import GameSession, SaveAlreadyOver
-from boardgames.vntypl8s.engine import Action, Game, Guess, Phase, SubmitPlate
+from boardgames.vntypl8s.engine import (
+    Action,
+    Game,
+    Guess,
+    NobodyKnows,
+    Phase,
+    PlateSubmitted,
+    RoundStarted,
+    SubmitPlate,
+)
 from boardgames.vntypl8s.entry import ENTRY
 from boardgames.vntypl8s.screen import Stage, Vntypl8sScreen
-from boardgames.vntypl8s.spec import GAME, SPEC, Vntypl8sSetup, build_game, save_title
+from boardgames.vntypl8s.spec import ACTION_CLASSES, GAME, SPEC, Vntypl8sSetup, build_game, save_title
 from boardgames.vntypl8s.widgets import grid_key
 from tests.screen import deliberately, screen_text, take_keyboard
 
@@ -57,7 +66,7 @@ def replayed(record: SaveRecord) -> Game:
 def test_after_every_action_the_save_replays_to_the_same_game(seed: int, tmp_path: Path) -> None:
     setup = Vntypl8sSetup(("Ann", "Bob", "Cy", "Dee"), timer=None)
     game = build_game(setup, seed)
-    saver = Autosaver(SaveStore(tmp_path), SaveRecord(GAME, setup.to_json(), seed))
+    saver = Autosaver(SaveStore(tmp_path), SaveRecord(GAME, SPEC.setup_to_json(setup), seed))
     rng = random.Random(seed)
     applied: list[Action] = []
     original_apply = game.apply
@@ -94,16 +103,16 @@ def test_after_every_action_the_save_replays_to_the_same_game(seed: int, tmp_pat
 
 def test_a_save_from_other_decks_or_with_a_bad_action_is_refused_plainly() -> None:
     setup = Vntypl8sSetup(PLAYERS)
-    record = SaveRecord(GAME, {**setup.to_json(), "decks": "0123456789abcdef"}, 1)
+    record = SaveRecord(GAME, {**SPEC.setup_to_json(setup), "decks": "0123456789abcdef"}, 1)
     with pytest.raises(UserFacingError, match="dealt from other card decks"):
         replayed(record)
-    record = SaveRecord(GAME, setup.to_json(), 1, actions=[encode(Guess(0, "Chef"))])
+    record = SaveRecord(GAME, SPEC.setup_to_json(setup), 1, actions=[encode(Guess(0, "Chef"))])
     with pytest.raises(UserFacingError, match=r"cannot be resumed: guesses are made only in the guessing phase"):
         replayed(record)
     record = SaveRecord(GAME, {"players": ["Ann"], "timer": None}, 1)
     with pytest.raises(UserFacingError, match="needs 3 to 8 players"):
         replayed(record)
-    record = SaveRecord(GAME, setup.to_json(), 1, actions=[{"$type": "Explode"}])
+    record = SaveRecord(GAME, SPEC.setup_to_json(setup), 1, actions=[{"$type": "Explode"}])
     with pytest.raises(UserFacingError, match="unknown kind 'Explode'"):
         replayed(record)
 
@@ -304,7 +313,7 @@ def saved_rounds(rounds: int) -> Game:
     setup = Vntypl8sSetup(PLAYERS)
     seed = make_app()[0].new_seed()  # the seed the app would give its first game
     game = build_game(setup, seed)
-    saver = Autosaver(SaveStore(), SaveRecord(GAME, setup.to_json(), seed))
+    saver = Autosaver(SaveStore(), SaveRecord(GAME, SPEC.setup_to_json(setup), seed))
 
     def act(action: Action) -> None:
         game.apply(action)
@@ -412,7 +421,7 @@ def test_resume_takes_no_players(capsys: pytest.CaptureFixture[str]) -> None:
 
 async def test_an_unreplayable_save_on_the_menu_is_told_and_the_app_goes_on() -> None:
     setup = Vntypl8sSetup(PLAYERS)
-    record = SaveRecord(GAME, setup.to_json(), 1, actions=[encode(Guess(0, "Chef"))], title="broken")
+    record = SaveRecord(GAME, SPEC.setup_to_json(setup), 1, actions=[encode(Guess(0, "Chef"))], title="broken")
     SaveStore().write(record)
     app, _ = make_app(players=None)
     async with app.run_test(size=SIZE) as pilot:
@@ -448,3 +457,26 @@ def the_game(screen: Screen) -> Vntypl8sScreen:
         screen = screen._build()
     assert isinstance(screen, Vntypl8sScreen)
     return screen
+
+
+def test_the_spec_starts_refuses_saves_and_replays_a_game(tmp_path) -> None:  # noqa: ANN001
+    setup = Vntypl8sSetup(("Ann", "Bob", "Cy"), timer=60)
+    assert SPEC.setup_from_json(SPEC.setup_to_json(setup)) == setup
+    assert {"SubmitPlate", "WritingTimeUp", "Guess", "NobodyKnows"} <= set(ACTION_CLASSES)
+    assert SPEC.is_action(NobodyKnows()) and not SPEC.is_action(RoundStarted(1, 0))
+    store = SaveStore(tmp_path)
+    session = GameSession.start(SPEC, setup, 77, store=store)
+    step = session.apply(Guess(1, "Chef"))
+    assert step.refusal == "Guesses are made only in the guessing phase." and step.events == ()
+    step = session.apply(SubmitPlate(0, "AEIOU"))
+    assert step.refusal is not None and step.refusal.startswith("The plate 'AEIOU' is illegal: ")
+    game = session.engine
+    step = session.apply(SubmitPlate(0, legal_plate(game, 0, meet=True)))
+    assert step.applied and isinstance(step.events[0], PlateSubmitted)
+    (record,) = store.unfinished(SPEC.key).records
+    assert record.title == "Ann 0, Bob 0, Cy 0 — round 1 of 3, writing"
+    assert record.setup["players"] == ["Ann", "Bob", "Cy"] and record.setup["timer"] == 60
+    session.close()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
+    again = GameSession.resume(SPEC, record, store=store)
+    assert again.setup == setup and again.engine.view(0) == game.view(0)
+    assert [type(e) for e in again.last] == [PlateSubmitted]

@@ -226,7 +226,7 @@ async def test_final_table_and_favourites() -> None:
         outcome = game.outcome()
         # Everyone guessed one plate a round and every plate met its card: 6 cards each.
         assert outcome is not None and game.scores() == (6, 6, 6)
-        assert outcome.tiebreak is Tiebreak.SHARED and outcome.winners == (0, 1, 2)
+        assert outcome.tiebreak is Tiebreak.SHARED and outcome.winners == {0, 1, 2}
         text = screen_text(app)
         flat = " ".join(text.split())
         assert "Final scores" in text and "Every plate" in text

@@ -11,17 +11,31 @@ R3QRMNTS card and their plate (until revealed).  The decks are secret to everyon
 
 from __future__ import annotations
 
+import random
+
 from textual.pilot import Pilot
 
 from boardgames.app import BoardgamesApp
+from boardgames.common.game import visible_to
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
-from boardgames.vntypl8s.engine import Game, Phase
+from boardgames.vntypl8s.engine import (
+    Game,
+    GameEnded,
+    Phase,
+    PlateRevealed,
+    PlateSubmitted,
+    RequirementsRevealed,
+    RoundEnded,
+    RoundStarted,
+    SubmitPlate,
+)
 from boardgames.vntypl8s.screen import GuessScreen, Stage, Vntypl8sScreen
 from boardgames.vntypl8s.widgets import CardView, grid_key
 from tests.screen import pause_like_a_player, screen_text
 
-from .helpers import FILLERS, answer, legal_plate
+from .helpers import FILLERS, answer, legal_plate, new_game
+from .test_simulation import play_step
 from .ui import SIZE, assert_not_shown, game_screen, make_app
 
 PLAYERS = ("Ann", "Bob", "Cy", "Dee")
@@ -185,3 +199,62 @@ async def test_no_secret_under_the_writing_timer_running_out() -> None:
         rec.check()
         assert isinstance(app.screen, HandoverScreen) and app.screen.player == "Bob"
         assert_not_shown(screen_text(app), private_strings(rec.screen.game, 0))
+
+
+def whole_game_events(seed: int = 4) -> tuple[Game, list[object]]:
+    rng = random.Random(seed)
+    game = new_game(3, seed=seed)
+    events: list[object] = list(game.opening_events())
+    while game.phase is not Phase.GAME_OVER:
+        events += play_step(game, rng)
+    return game, events
+
+
+def test_only_a_handed_in_plate_is_private_and_only_to_its_writer() -> None:
+    _, events = whole_game_events()
+    assert {type(e) for e in events} >= {RoundStarted, PlateSubmitted, PlateRevealed, RequirementsRevealed,
+                                         RoundEnded, GameEnded}
+    for e in events:
+        if isinstance(e, PlateSubmitted):
+            # It holds the plate and the writer's R3QRMNTS card until the reveal.
+            assert e.audience == frozenset({e.player})
+            assert visible_to(e, e.player) and not visible_to(e, None)
+            assert not visible_to(e, (e.player + 1) % 3)
+        else:
+            assert e.audience is None and visible_to(e, None), e
+
+
+def test_the_engine_names_the_players_in_its_events_and_no_public_wording_tells_a_secret() -> None:
+    game = new_game(3, seed=6)
+    secrets = [game.view(p).players[p].owner or "" for p in range(3)]
+    events: list[object] = []
+    for p in game.writing_order:
+        events += game.apply(SubmitPlate(p, legal_plate(game, p, meet=p != 1)))
+    submitted = [e for e in events if isinstance(e, PlateSubmitted)]
+    assert [str(e) for e in submitted] == ["Ann handed in a plate.", "Bob handed in a plate.", "Cy handed in a plate."]
+    for e in events:
+        for secret in secrets:
+            assert secret not in str(e)
+    revealed = next(e for e in events if isinstance(e, PlateRevealed))
+    assert str(revealed).startswith("Ann's plate: ")
+
+
+def test_the_public_view_hides_every_secret_at_every_step() -> None:
+    rng = random.Random(12)
+    game = new_game(5, seed=12)
+    while game.phase is not Phase.GAME_OVER:
+        public = game.view(None)
+        assert public.viewer is None
+        revealed = {r.writer for r in public.history if r.round == public.round}
+        for p in range(game.player_count):
+            mine = game.view(p).players[p]
+            shown = public.players[p]
+            if p in revealed:
+                continue
+            assert shown.owner is None and shown.requirements is None
+            if p != public.active:
+                assert shown.plate is None
+            if game.phase is Phase.WRITING and mine.owner is not None:
+                # No trace of a hand anywhere in the table's view (the grid is not dealt yet).
+                assert mine.owner not in repr(public), f"{mine.owner!r} leaks into the public view"
+        play_step(game, rng)

@@ -58,7 +58,8 @@ def random_plate(rng: random.Random) -> str:
 
 def play_step(game: Game, rng: random.Random) -> list:
     if game.phase is Phase.WRITING:
-        writer = rng.choice([p for p in game.writing_order if not game.view(None).players[p].done_writing])
+        writer = game.next_writer  # P13: one after another, clockwise
+        assert writer is not None
         for _ in range(30):
             plate = random_plate(rng)
             if rng.random() < 0.05:

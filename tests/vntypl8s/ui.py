@@ -12,7 +12,7 @@ from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.vntypl8s.engine import Phase
 from boardgames.common.session import GameSession
-from boardgames.vntypl8s.entry import ENTRY
+from boardgames.vntypl8s.entry import ENTRY, start_screen
 from boardgames.vntypl8s.spec import SPEC
 from boardgames.vntypl8s.screen import Stage, Vntypl8sScreen
 from boardgames.vntypl8s.widgets import CardView, grid_key
@@ -29,7 +29,7 @@ def make_app(
 ) -> tuple[BoardgamesApp, ManualClock]:
     """The app as ``boardgames vntypl8s --players ... --seed N`` starts it, on a hand-driven clock."""
     clock = ManualClock()
-    app = BoardgamesApp(start=lambda: ENTRY.start_screen(players, timer, app), seed=seed, clock=clock)
+    app = BoardgamesApp(start=lambda: start_screen(players, timer, app), seed=seed, clock=clock)
     return app, clock
 
 

@@ -149,7 +149,7 @@ def roll(game: VowlGame, number: int = 3, face: ModeFace | None = ModeFace.SOLIT
 
 
 def actor_view(game: VowlGame) -> VowlView:
-    return game.view_of(game.actor_names()[0])
+    return game.view(game.seat_of(game.actor_names()[0]))
 
 
 def current(game: VowlGame) -> Card:

@@ -6,13 +6,19 @@ are tested in ``test_engine_interpretations.py`` (one test per row V1..V25).
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
+from boardgames.common import game as contract
+from boardgames.common.game import Engine, visible_to
 from boardgames.common.skeleton import Rejection
+from boardgames.vowl import engine
 from boardgames.vowl.actions import (
+    Action,
     Answer,
     Buzz,
     ChooseOpponent,
@@ -37,10 +43,12 @@ from boardgames.vowl.events import (
     CardsDrawn,
     DeckReshuffled,
     DrawPurpose,
+    Event,
     GameWon,
     RaceDecided,
     RaceHow,
     RaceTied,
+    Rolled,
     RunFinished,
     Scored,
     ScoreOption,
@@ -53,6 +61,7 @@ from boardgames.vowl.events import (
 )
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.track import MODE_DIE, NUMBER_DIE, Board, Extras, ModeFace, Timer, extras_for
+from tests.contract import check_refusals
 from tests.vowl.conftest import (
     ANN,
     BOB,
@@ -65,6 +74,7 @@ from tests.vowl.conftest import (
     current,
     make_decks,
     make_game,
+    make_practice,
     matcher_for,
     roll,
     set_tokens,
@@ -72,6 +82,7 @@ from tests.vowl.conftest import (
     solve_pile,
     start_solitaire,
 )
+from tests.vowl.test_properties import RandomPlayer, _secrets, _shown_to
 
 # --------------------------------------------------------------------------- components and setup
 
@@ -276,11 +287,11 @@ def test_within_two_spaces_you_may_still_be_chosen_as_partner_or_opponent() -> N
     game = make_game((ANN, BOB, CY))
     set_tokens(game, BOB, score=9)
     roll(game, 3, ModeFace.PARTNER)
-    assert ChoosePartner(BOB) in game.legal_actions
+    assert ChoosePartner(game.seat_of(BOB)) in game.legal_actions
     game = make_game((ANN, BOB, CY))
     set_tokens(game, BOB, score=9)
     roll(game, 3, ModeFace.HEAD_TO_HEAD)
-    assert ChooseOpponent(BOB) in game.legal_actions
+    assert ChooseOpponent(game.seat_of(BOB)) in game.legal_actions
 
 
 # --------------------------------------------------------------------------- partner
@@ -304,17 +315,17 @@ def test_partner_draws_three_extra_green_cards_before_the_tier_cards() -> None:
 def test_partner_is_one_of_your_neighbours() -> None:
     game = make_game(NAMES)
     roll(game, 3, ModeFace.PARTNER)
-    assert set(game.legal_actions) == {ChoosePartner(BOB), ChoosePartner(EVE)}
+    assert set(game.legal_actions) == {ChoosePartner(game.seat_of(BOB)), ChoosePartner(game.seat_of(EVE))}
     with pytest.raises(IllegalActionError, match="next to you"):
-        game.apply(ChoosePartner(CY))
+        game.apply(ChoosePartner(game.seat_of(CY)))
     with pytest.raises(IllegalActionError):
-        game.apply(ChoosePartner(DEE))
+        game.apply(ChoosePartner(game.seat_of(DEE)))
 
 
 def test_partners_share_the_pile_and_both_succeed_the_roller_scoring_first() -> None:
     game = make_game((ANN, BOB, CY))
     roll(game, 3, ModeFace.PARTNER)
-    game.apply(ChoosePartner(CY))
+    game.apply(ChoosePartner(game.seat_of(CY)))
     game.apply(StartRun())
     assert game.actor_names() == (ANN, CY)
     assert actor_view(game).active_run.total == 6  # type: ignore[union-attr]
@@ -331,7 +342,7 @@ def test_partners_share_the_pile_and_both_succeed_the_roller_scoring_first() -> 
 def test_partners_fail_together_when_time_runs_out() -> None:
     game = make_game((ANN, BOB, CY))
     roll(game, 3, ModeFace.PARTNER)
-    game.apply(ChoosePartner(BOB))
+    game.apply(ChoosePartner(game.seat_of(BOB)))
     game.apply(StartRun())
     solve(game)
     events = game.apply(TimeUp())
@@ -347,8 +358,8 @@ def test_head_to_head_opponent_draws_the_rolled_number_plus_their_own_tier() -> 
     set_tokens(game, CY, score=3)  # standard side, spaces 3-4: one yellow
     roll(game, 4, ModeFace.HEAD_TO_HEAD)
     assert game.phase is Phase.CHOOSE_OPPONENT
-    assert set(game.legal_actions) == {ChooseOpponent(BOB), ChooseOpponent(CY)}
-    events = game.apply(ChooseOpponent(CY))
+    assert set(game.legal_actions) == {ChooseOpponent(game.seat_of(BOB)), ChooseOpponent(game.seat_of(CY))}
+    events = game.apply(ChooseOpponent(game.seat_of(CY)))
     assert [(e.owner, e.tier, e.count) for e in events if isinstance(e, CardsDrawn)] == [
         (ANN, Tier.BASIC, 4),
         (CY, Tier.BASIC, 4),
@@ -373,7 +384,7 @@ def test_head_to_head_the_first_through_all_cards_wins() -> None:
     game.apply(StartRun())
     events = solve_pile(game, start=1.0, step=1.0, timed=True)  # Bob: done at 3 s
     decided = next(e for e in events if isinstance(e, RaceDecided))
-    assert decided.race.winner == BOB and decided.race.how is RaceHow.FASTER
+    assert decided.race.winner_name == BOB and decided.race.how is RaceHow.FASTER
     assert TurnSucceeded((BOB,)) in events
     assert actor_view(game).scorer == BOB
 
@@ -387,7 +398,7 @@ def test_head_to_head_the_only_one_through_all_cards_wins() -> None:
     game.apply(StartRun())
     events = solve_pile(game, start=20.0, step=2.0, timed=True)  # slower, but through
     decided = next(e for e in events if isinstance(e, RaceDecided))
-    assert (decided.race.winner, decided.race.how) == (BOB, RaceHow.ONLY_FINISHER)
+    assert (decided.race.winner_name, decided.race.how) == (BOB, RaceHow.ONLY_FINISHER)
 
 
 def test_head_to_head_most_cards_solved_wins_when_time_runs_out() -> None:
@@ -400,7 +411,7 @@ def test_head_to_head_most_cards_solved_wins_when_time_runs_out() -> None:
     solve(game, 1.0)
     events = game.apply(TimeUp())
     decided = next(e for e in events if isinstance(e, RaceDecided))
-    assert (decided.race.winner, decided.race.how) == (ANN, RaceHow.SOLVED_MORE)
+    assert (decided.race.winner_name, decided.race.how) == (ANN, RaceHow.SOLVED_MORE)
     assert TurnSucceeded((ANN,)) in events
 
 
@@ -418,10 +429,10 @@ def test_head_to_head_a_tie_goes_to_a_sudden_death_expert_card() -> None:
     card = next(e for e in events if isinstance(e, SuddenDeathCard)).card
     assert card.tier is Tier.EXPERT
     assert game.view(None).sudden_death.card == card  # type: ignore[union-attr]
-    game.apply(Buzz(BOB))
+    game.apply(Buzz(game.seat_of(BOB)))
     events = game.apply(Answer(card.answers[0]))
     decided = next(e for e in events if isinstance(e, RaceDecided))
-    assert (decided.race.winner, decided.race.how) == (BOB, RaceHow.SUDDEN_DEATH)
+    assert (decided.race.winner_name, decided.race.how) == (BOB, RaceHow.SUDDEN_DEATH)
     assert TurnSucceeded((BOB,)) in events
 
 
@@ -488,7 +499,7 @@ def test_scoring_take_two_points() -> None:
 def test_scoring_take_one_point_and_move_two_victory_tokens_down() -> None:
     game = make_game((ANN, BOB, CY))
     _succeed_solitaire(game)
-    events = game.apply(ScoreOne(BOB))
+    events = game.apply(ScoreOne(game.seat_of(BOB)))
     assert events[:3] == [
         Scored(ANN, ScoreOption.ONE_POINT, 0, 1),
         VictoryTokenMoved(ANN, 10, 9, ANN),
@@ -500,9 +511,9 @@ def test_scoring_take_one_point_and_move_two_victory_tokens_down() -> None:
 def test_scoring_one_point_needs_another_players_victory_token() -> None:
     game = make_game((ANN, BOB, CY))
     _succeed_solitaire(game)
-    assert set(game.legal_actions) == {ScoreTwo(), ScoreOne(BOB), ScoreOne(CY)}
+    assert set(game.legal_actions) == {ScoreTwo(), ScoreOne(game.seat_of(BOB)), ScoreOne(game.seat_of(CY))}
     with pytest.raises(IllegalActionError, match="another player"):
-        game.apply(ScoreOne(ANN))
+        game.apply(ScoreOne(game.seat_of(ANN)))
 
 
 def test_scoring_only_after_a_success() -> None:
@@ -522,7 +533,7 @@ def test_winning_scoring_token_meets_or_passes_the_victory_token(score: int) -> 
     _succeed_solitaire(game)
     events = game.apply(ScoreTwo())
     assert GameWon(ANN, score + 2, 10) in events
-    assert game.outcome() is not None and game.outcome().winner == ANN  # type: ignore[union-attr]
+    assert game.outcome() is not None and game.outcome().winner == game.seat_of(ANN)  # type: ignore[union-attr]
     assert game.phase is Phase.GAME_OVER
     assert not game.legal_actions
     with pytest.raises(IllegalActionError, match="game is over"):
@@ -533,7 +544,7 @@ def test_winning_by_moving_your_own_victory_token_down_onto_your_scoring_token()
     game = make_game((ANN, BOB, CY))
     set_tokens(game, ANN, score=8)
     _succeed_solitaire(game)
-    events = game.apply(ScoreOne(CY))
+    events = game.apply(ScoreOne(game.seat_of(CY)))
     assert GameWon(ANN, 9, 9) in events
 
 
@@ -546,7 +557,7 @@ def test_selection_mode_with_two_players_replaces_partner() -> None:
     assert events[0].mode is Mode.SELECTION
     assert CardsDrawn(BOB, Tier.BASIC, 7, DrawPurpose.SELECTION) in events
     assert game.phase is Phase.SELECT_DISCARDS and game.actor_names() == (BOB,)
-    hand = game.view_of(BOB).selection.hand  # type: ignore[union-attr]
+    hand = game.view(game.seat_of(BOB)).selection.hand  # type: ignore[union-attr]
     assert hand is not None and len(hand) == 7
     assert len(list(game.legal_actions)) == 35  # any 3 of the 7
 
@@ -554,7 +565,7 @@ def test_selection_mode_with_two_players_replaces_partner() -> None:
 def test_selection_opponent_discards_three_and_the_rest_are_shuffled_into_your_pile() -> None:
     game = make_game()
     roll(game, 4, ModeFace.PARTNER)
-    hand = game.view_of(BOB).selection.hand  # type: ignore[union-attr]
+    hand = game.view(game.seat_of(BOB)).selection.hand  # type: ignore[union-attr]
     assert hand is not None
     events = game.apply(Discard(hand[:3]))
     assert SelectionMade(BOB, ANN, 3, 4) in events
@@ -570,7 +581,7 @@ def test_selection_opponent_discards_three_and_the_rest_are_shuffled_into_your_p
 def test_selection_discard_must_be_exactly_three_cards_of_the_hand() -> None:
     game = make_game()
     roll(game, 3, ModeFace.PARTNER)
-    hand = game.view_of(BOB).selection.hand  # type: ignore[union-attr]
+    hand = game.view(game.seat_of(BOB)).selection.hand  # type: ignore[union-attr]
     assert hand is not None
     with pytest.raises(IllegalActionError, match="exactly 3"):
         game.apply(Discard(hand[:2]))
@@ -583,7 +594,7 @@ def test_selection_then_tier_cards_as_usual_and_points_as_normal() -> None:
     game = make_game()
     set_tokens(game, ANN, score=3)  # one yellow
     roll(game, 3, ModeFace.PARTNER)
-    hand = game.view_of(BOB).selection.hand  # type: ignore[union-attr]
+    hand = game.view(game.seat_of(BOB)).selection.hand  # type: ignore[union-attr]
     assert hand is not None
     events = game.apply(Discard(hand[-3:]))
     assert CardsDrawn(ANN, Tier.ADVANCED, 1, DrawPurpose.EXTRAS) in events
@@ -661,3 +672,204 @@ def test_dice_are_rolled_with_the_games_rng() -> None:
     assert set(numbers) == {3, 4} and 1.5 < numbers[3] / numbers[4] < 2.7
     modes = Counter(m for (_, m), k in seen.items() for _ in range(k))
     assert set(modes) == {Mode.SOLITAIRE, Mode.PARTNER, Mode.HEAD_TO_HEAD}
+
+
+#: The events of a pile being solved: private to the racer during a head-to-head race.
+RUN_EVENTS = (CardFlipped, AnswerAccepted, AnswerRejected, CardPassed, RunFinished)
+
+
+def new_game(seed: int, players: int) -> VowlGame:
+    decks = make_decks(basic=36, advanced=18, expert=12)
+    return VowlGame(NAMES[:players], board=Board.STANDARD, decks=decks, judge=matcher_for(decks),
+                    rng=random.Random(seed))
+
+
+def whole_game(seed: int, players: int) -> Iterator[tuple[VowlGame, Phase, Mode | None, Action, list[Event]]]:
+    """A seeded game played to its end by a random player: (game, phase and mode
+    before the action, the action, its events) after every step."""
+    game = new_game(seed, players)
+    player = RandomPlayer(random.Random(seed * 31 + 7), 0.7)
+    for _ in range(6000):
+        if game.is_over():
+            return
+        phase, mode = game.phase, game.mode
+        action = player.choose(game)
+        yield game, phase, mode, action, game.apply(action)
+    raise AssertionError(f"seed {seed}: no winner")
+
+
+def test_the_engine_is_the_suites_contract() -> None:
+    game = make_game((ANN, BOB, CY))
+    assert isinstance(game, Engine)
+    assert game.seats == 3 and game.names == (ANN, BOB, CY)
+    assert [game.seat_of(n) for n in game.names] == [0, 1, 2]
+    assert engine.IllegalActionError is contract.IllegalActionError  # one refusal class for the suite
+    assert make_practice().seats == 1
+
+
+def state(game: VowlGame) -> tuple:
+    """Everything an action could change, to check that a refusal changed nothing."""
+    views = tuple(game.view(s) for s in [None, *range(game.seats)])
+    return game.card_places(), views, game.actors(), game.phase, game._rng.getstate()  # noqa: SLF001
+
+
+def candidates(game: VowlGame, rng: random.Random) -> Iterator[object]:
+    """Legal and illegal actions of every kind (and some non-actions) for the moment *game* is in."""
+    yield from (Roll(), StartRun(), Pass(), TimeUp(), ScoreTwo(), PlaceExtras(True), PlaceExtras(False))
+    for name in (*game.names, "Nobody"):
+        yield from (ChooseOpponent(name), ChoosePartner(name), Buzz(name), ScoreOne(name))
+    cards = [c for _, c in game.card_places()]
+    for card in rng.sample(cards, 3):
+        yield Revisit(card)
+    selection = game.view(None).selection
+    if selection is not None:
+        hand = game.view_of(selection.selector).selection.hand  # type: ignore[union-attr]
+        assert hand is not None
+        yield Discard(frozenset(rng.sample(hand, 3)))
+        yield Discard(frozenset(hand[:2]))
+        yield Discard(frozenset(rng.sample(cards, 3)))
+    rule = game.legal_actions.answer
+    low = rule.min_elapsed if rule is not None else 0.0
+    for elapsed in (None, low + 0.5, low - 1, 999.0, math.nan, "soon"):
+        yield Answer(rng.choice(["savor", "zzz", ""]), elapsed)  # type: ignore[arg-type]
+    yield "roll"
+    yield None
+    yield Roll  # the class, not an action
+
+
+@pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 3), (3, 5), (4, 1), (5, 2)])
+def test_why_illegal_legal_actions_and_apply_agree_through_whole_games(seed: int, players: int) -> None:
+    """For every candidate at every step: ``in legal_actions`` exactly when ``why_illegal``
+    is ``None``; ``apply`` refuses exactly those others, with the same reason, the
+    suite's ``IllegalActionError`` carrying the action, and changes nothing."""
+    rng = random.Random(seed)
+    checked = refused = 0
+    game = new_game(seed, players)
+    for game, *_ in whole_game(seed, players):
+        if checked % 3 == 0 or game.is_over():  # every third step keeps whole games quick
+            refused += check_refusals(game, candidates(game, rng), state)
+            for action in game.legal_actions:
+                assert game.why_illegal(action) is None
+        checked += 1
+    assert game.is_over()
+    assert game.why_illegal(Roll()) == "the game is over" and not game.legal_actions
+    assert checked > 30 and refused > 200
+
+
+def test_legal_actions_is_a_container_without_a_call() -> None:
+    game = make_game()
+    legal = game.legal_actions
+    assert Roll() in legal and StartRun() not in legal and "roll" not in legal
+    assert list(legal) == [Roll()] and game.why_illegal(Roll()) is None
+    assert game.why_illegal("roll") == "'roll' is not a Vowl action"
+    start_solitaire(game, 3)
+    assert Answer("anything at all") in game.legal_actions  # an open-ended rule, not a list
+
+
+def test_actors_are_seats_in_table_order_not_alphabetical() -> None:
+    game = make_game((BOB, ANN))  # Ann Lee starts (first alphabetically) from seat 1
+    assert game.actor_names() == (ANN,) and game.actors() == frozenset({1})
+
+
+def test_actors_through_solo_runs_and_partners() -> None:
+    practice = make_practice()
+    assert practice.actors() == frozenset({0})
+    start_solitaire(practice, 3)
+    assert practice.phase is Phase.SOLVING and practice.actors() == frozenset({0})
+
+    game = make_game((ANN, BOB, CY))
+    start_solitaire(game, 3)
+    assert game.actors() == frozenset({0})
+    solve_pile(game)
+    assert game.phase is Phase.SCORE and game.actors() == frozenset({0})  # Ann scores her pile
+
+    partners = make_game((ANN, BOB, CY))
+    roll(partners, 3, ModeFace.PARTNER)
+    assert partners.phase is Phase.CHOOSE_PARTNER and partners.actors() == frozenset({0})
+    partners.apply(ChoosePartner(BOB))
+    assert partners.phase is Phase.READY and partners.actors() == frozenset({0, 1})  # one pile, one keyboard
+    assert partners.actor_names() == (ANN, BOB)
+
+
+def test_actors_through_a_head_to_head_race_and_its_sudden_death() -> None:
+    game = make_game()
+    roll(game, 3, ModeFace.HEAD_TO_HEAD)  # two players: Bob is the opponent
+    assert game.phase is Phase.READY and game.actors() == frozenset({0})
+    game.apply(StartRun())
+    assert game.phase is Phase.SOLVING and game.actors() == frozenset({0})
+    solve(game, 1.0)
+    game.apply(TimeUp())
+    assert game.phase is Phase.READY and game.actors() == frozenset({1})  # Bob's turn to race
+    game.apply(StartRun())
+    assert game.actors() == frozenset({1})
+    solve(game, 1.0)
+    game.apply(TimeUp())  # one card each: a tie
+    assert game.phase is Phase.SUDDEN_DEATH_READY and game.actors() == frozenset({0, 1})
+    game.apply(StartRun())
+    assert game.phase is Phase.SUDDEN_DEATH and game.actors() == frozenset({0, 1})  # both may buzz
+    game.apply(Buzz(BOB))
+    assert game.actors() == frozenset({1})
+    game.apply(Answer("fakak"))  # wrong: Bob is locked out of this card
+    assert game.actors() == frozenset({0})
+
+
+@pytest.mark.parametrize(("seed", "players"), [(6, 2), (7, 4)])
+def test_actors_match_the_names_and_nobody_acts_once_it_is_over(seed: int, players: int) -> None:
+    game = new_game(seed, players)
+    for game, *_ in whole_game(seed, players):
+        assert game.actors() == frozenset(game.seat_of(n) for n in game.actor_names())
+        assert game.is_over() or game.actors()
+    assert game.actors() == frozenset() and game.actor_names() == ()
+    assert game.outcome() is not None and game.phase is Phase.GAME_OVER
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_racers_own_cards_and_answers_are_for_that_racer_alone(seed: int) -> None:
+    """Head-to-head (the rulebook's race): each racer's flips, answers, passes and
+    result are private to that racer until the race is decided; every other event,
+    a solo or partner pile's and a sudden death's included, is public."""
+    private = 0
+    for game, phase, mode, _, events in whole_game(seed, 2 + seed % 3):
+        racing = mode is Mode.HEAD_TO_HEAD and phase in (Phase.READY, Phase.SOLVING)
+        for e in events:
+            assert isinstance(e, contract.GameEvent)
+            if racing and isinstance(e, RUN_EVENTS):
+                runner = e.result.runner if isinstance(e, RunFinished) else e.runner
+                seat = game.seat_of(runner)
+                assert e.audience == frozenset({seat}), e
+                assert visible_to(e, seat) and not visible_to(e, None)
+                assert not any(visible_to(e, other) for other in range(game.seats) if other != seat)
+                private += 1
+            else:
+                assert e.audience is None and visible_to(e, None), e
+    assert private > 0  # some head-to-head race was played
+
+
+def test_events_word_themselves_as_the_log_shows_them() -> None:
+    game = make_game()
+    events = roll(game, 3, ModeFace.SOLITAIRE)
+    assert str(events[0]) == "Ann Lee rolled 3 and solitaire."
+    assert str(TurnStarted(ANN, 4)) == "Turn 4: Ann Lee"  # the log's bold, without the markup
+    for seed in range(2):
+        for _, _, _, _, happened in whole_game(seed, 3):
+            for e in happened:
+                text = str(e)
+                assert text and text != repr(e) and "[b]" not in text and "[/]" not in text, text
+    assert isinstance(events[0], Rolled)
+
+
+@pytest.mark.parametrize(("seed", "players"), [(8, 2), (9, 3), (10, 5)])
+def test_the_table_view_hides_every_secret(seed: int, players: int) -> None:
+    """``view(None)``: no legal actions, no selection hand, no racer's pile before the race
+    is decided, no private event, no face-down card - at every step of whole games."""
+    for game, *_ in whole_game(seed, players):
+        table = game.view(None)
+        assert table.viewer is None and not table.legal
+        assert table.selection is None or table.selection.hand is None
+        assert all(visible_to(e, None) for e in table.last_events)
+        everyone, hand, racer, _ = _secrets(game, game.card_places())
+        hidden = everyone | hand | set().union(*racer.values())
+        leaked = _shown_to(table) & hidden
+        assert not leaked, f"the table sees {leaked} in phase {game.phase}"
+        for seat in range(game.seats):
+            assert game.view(seat) == game.view_of(game.names[seat]) and game.view(seat).viewer == seat

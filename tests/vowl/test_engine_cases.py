@@ -71,5 +71,5 @@ def test_scoring_case(given: list[str], expected: list[str]) -> None:
         assert any(isinstance(e, TurnEnded) for e in events)
         return
     assert game.phase is Phase.SCORE
-    wanted = {ScoreTwo() if c == "two" else ScoreOne(c.removeprefix("one:")) for c in expected}
+    wanted = {ScoreTwo() if c == "two" else ScoreOne(game.seat_of(c.removeprefix("one:"))) for c in expected}
     assert set(game.legal_actions) == wanted

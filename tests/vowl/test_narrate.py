@@ -50,7 +50,7 @@ def test_race_lines_tell_both_results_with_their_times() -> None:
 
     ann = RunResult("Ann", 4, 4, True, 8.04)
     bob = RunResult("Bob", 5, 5, True, 11.3)
-    line = describe(RaceDecided(RaceResult("Ann", RaceHow.FASTER, (ann, bob))))
+    line = describe(RaceDecided(RaceResult(0, RaceHow.FASTER, (ann, bob), "Ann")))
     assert line == "Ann wins the race: both got through; the faster won (Ann 4 of 4 in 8.0 s; Bob 5 of 5 in 11.3 s)."
     late = RunResult("Bob", 2, 5, False, None)
     assert "Bob 2 of 5, out of time" in (describe(RaceTied((RunResult("Ann", 2, 4, False, None), late))) or "")

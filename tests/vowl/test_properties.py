@@ -77,7 +77,7 @@ class RandomPlayer:
 
 
 def _face_up(game: VowlGame) -> Card:
-    view = game.view_of(game.actor_names()[0])
+    view = game.view(game.seat_of(game.actor_names()[0]))
     if game.phase is Phase.SUDDEN_DEATH:
         assert view.sudden_death is not None and view.sudden_death.card is not None
         return view.sudden_death.card
@@ -146,9 +146,9 @@ def check_step(game: VowlGame, before: dict[str, tuple[int, int]], events: list[
     assert game.is_over() == (game.outcome() is not None) == (game.phase is Phase.GAME_OVER)
     if not game.is_over():
         assert game.actor_names() and game.legal_actions
-        assert any(game.view_of(a).legal for a in game.actor_names())
+        assert any(game.view(game.seat_of(a)).legal for a in game.actor_names())
     else:
-        assert game.outcome().winner in game.names  # type: ignore[union-attr]
+        assert game.outcome().winners == {game.outcome().winner} and game.outcome().winner in range(game.seats)  # type: ignore[union-attr]
     # No view shows a secret.
     everyone, hand, racer, selector = _secrets(game, places)
     for viewer in viewers:

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import importlib.util
+import subprocess
+import sys
+
 import pytest
 
 from boardgames.common.names import BadNames
-from boardgames.vowl.spec import VowlSetup, parse_players
+from boardgames.games import GameEntry, get_game
+from boardgames.vowl.entry import ENTRY
+from boardgames.vowl.spec import SPEC, VowlSetup, parse_players
 
 
 def test_parse_players_trims_and_refuses_blanks() -> None:
@@ -38,7 +44,6 @@ def test_duplicate_names_and_bad_timers_reported_together() -> None:
 def test_cli_timers_per_player() -> None:
     import argparse
 
-
     from boardgames.common.errors import UserFacingError
     from boardgames.vowl.entry import setup_from_args
 
@@ -52,3 +57,41 @@ def test_cli_timers_per_player() -> None:
     for bad in ("25", "25,x", "25,20"):
         with pytest.raises(UserFacingError):
             setup_from_args(args(timers=bad))
+
+
+def test_the_registry_holds_the_vowl_entry() -> None:
+    entry = get_game("vowl").entry
+    assert entry is ENTRY and isinstance(entry, GameEntry)
+    assert entry.spec is SPEC and [i.label for i in entry.menu_items()] == ["practice stats"]
+
+
+def test_launch_is_gone() -> None:
+    assert importlib.util.find_spec("boardgames.vowl.launch") is None
+
+
+@pytest.mark.parametrize(
+    ("module", "absent"),
+    [
+        ("boardgames.vowl.spec", "textual"),  # the spec is pure: no screen, no Textual
+        ("boardgames.vowl.screen", "boardgames.vowl.entry"),  # screens never import the entry
+        ("boardgames.vowl.setup", "boardgames.vowl.entry"),
+    ],
+)
+def test_no_import_circle_through_the_entry(module: str, absent: str) -> None:
+    code = f"import sys, {module}; print({absent!r} in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+def test_the_parser_imports_no_vowl_screen() -> None:
+    """``boardgames --help`` (any command) builds every game's parser: Vowl's opens no screen."""
+    code = (
+        "import sys\n"
+        "from boardgames.cli import build_parser\n"
+        "build_parser()\n"
+        "print(sorted(m for m in sys.modules if m.startswith('boardgames.vowl.')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "'boardgames.vowl.entry'" in out
+    for heavy in ("boardgames.vowl.screen", "boardgames.vowl.setup", "boardgames.vowl.spec"):
+        assert f"'{heavy}'" not in out, out

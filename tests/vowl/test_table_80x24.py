@@ -22,6 +22,7 @@ from boardgames.common.resources import read_rules
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.rules import RulesScreen
+from boardgames.vowl import render
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.entry import practice_name
 from boardgames.vowl.events import CardStatus, TurnCard, TurnSummary
@@ -226,7 +227,7 @@ async def test_the_status_line_names_whoever_decides_not_the_roller() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "Ann's scoring")
         await deliberately(pilot, "2")
         await wait_for(pilot, lambda: screen.game.view(None).scorer == partner, "the partner's scoring")
-        status = screen._status(screen.game.view(None))  # noqa: SLF001 - the line as written
+        status = render.status(screen.game.view(None))  # the line as written
         assert status.startswith(f"[b]{partner}[/b]") and f"({ANN}'s turn)" in status
 
 

@@ -1,0 +1,339 @@
+"""A pile or a sudden-death card in play: the answer box, the sand timers, the buzz keys.
+
+Time: the ``SandTimer`` widget counts down on the app's injected clock; when it runs out
+the screen sends ``TimeUp()``.  Answers carry the elapsed seconds (Interpretation V22).
+
+Sudden death on one keyboard (Interpretations V10, V29-V31): a buzz stops the card's
+sand and starts the buzzer's own countdown (``#buzz-timer``, ``BUZZ_SECONDS``; its end
+is ``BuzzTimeUp()``); Ctrl+X or typing ``pass`` gives the buzz up.  Which key counts is
+decided in ``accepts_key``, the app's gate before any binding or the answer box: for
+``BUZZ_GATE`` seconds of quiet after a card turns and after a buzz no key counts (the
+slower hand's buzz key is told who holds the buzz, and types nothing); a locked-out
+player's buzz key is refused in the rules' words.  The footer names who may still buzz
+(``active_bindings``), and ``check_action`` drops the others.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import TYPE_CHECKING
+
+from textual import events, on
+from textual.binding import ActiveBinding
+from textual.widgets import Input
+
+from boardgames.common.text import plain, shown
+from boardgames.common.ui.base import ARM, QuietGate, clock_of
+from boardgames.common.ui.sandtimer import SandTimer
+from boardgames.vowl.actions import Answer, Buzz, BuzzTimeUp, Pass, Revisit, Roll, TimeUp
+from boardgames.vowl.events import (
+    AnswerAccepted,
+    AnswerRejected,
+    Buzzed,
+    CardUnanswered,
+    Event,
+    LockedOut,
+    LockOut,
+    RunFinished,
+    RunResult,
+    RunStarted,
+    SuddenDeathCard,
+    TurnEnded,
+)
+from boardgames.vowl.kinds import Phase
+from boardgames.vowl.render import BUZZ_KEYS
+from boardgames.vowl.table import VowlTable
+from boardgames.vowl.track import BUZZ_SECONDS
+from boardgames.vowl.view import SuddenDeathView
+from boardgames.vowl.widgets import PassedCards
+
+if TYPE_CHECKING:
+    from boardgames.vowl.stats import Session
+
+PASS_WORD = "pass"
+#: Interpretation V31: seconds of quiet after a sudden-death card turns and after a buzz
+#: before a key counts - the suite's gate moment (``common.ui.base.ARM``), so a key
+#: pressed with the handover's Space, a double press or the slower hand's buzz never acts.
+BUZZ_GATE = ARM
+#: How much of a name the footer's buzz keys show (the footer is one line at 80 columns).
+FOOTER_NAME = 16
+
+
+class PileHandling(VowlTable):
+    """The keys and timers of a pile in play and of sudden death, and what each event does to them."""
+
+    #: a resumed game stopped mid-pile: its sand restarts once the racers are back (V26)
+    _interrupted: bool = False
+    #: practice: this session's record per player, and how long each card of the pile took
+    _sessions: dict[str, Session]
+    _card_times: list[float]
+    _last_solved_at: float = 0.0
+    _reviewed_turn: int = 0
+    #: Interpretation V31: shut for a moment after a sudden-death card turns and after a buzz
+    _buzz_gate: QuietGate
+
+    # ------------------------------------------------------------------ what events do
+
+    def _react(self, event: Event) -> None:
+        """Screen-side consequences of what the engine did (timers, stats, feedback)."""
+        match event:
+            case RunStarted(time_limit=limit):
+                self.timer.set_limit(limit)
+                self.timer.start()
+                self._card_times, self._last_solved_at = [], 0.0
+            case SuddenDeathCard():
+                self._stop_buzz_timer()
+                self.timer.set_limit(self.view().time_limit or 25)
+                self.timer.start()
+                self._shut_buzz_gate()  # Interpretation V31: no key counts as the card turns
+            case Buzzed(player=player):
+                # Interpretation V29: the card's sand stands still; the buzzer's own runs.
+                self.timer.pause()
+                sd = self.table.sudden_death
+                self.buzz_timer.set_limit(sd.buzz_seconds if sd is not None else BUZZ_SECONDS)
+                self.buzz_timer.start()
+                self._clear_answer()  # nothing typed, nothing selected: the box is the buzzer's
+                self._shut_buzz_gate()  # V31: the slower hand's buzz must not type into it
+                self._feedback(f"{shown(player)} holds the buzz: type the word, then Enter.", ok=True)
+            case RunFinished(result=result):
+                self.timer.stop()
+                if self.table.practice and self.stats is not None:
+                    self._record_practice(result)
+            case AnswerAccepted(word=word):
+                if self.table.practice:  # how long this card took: for the practice charts
+                    now = self.timer.countdown.elapsed
+                    self._card_times.append(max(0.0, now - self._last_solved_at))
+                    self._last_solved_at = now
+                self._feedback(f"[green]✓ {shown(word)}[/] — accepted", ok=True)
+            case AnswerRejected(verdict=verdict):
+                said = shown(verdict.word) if verdict.word else "(nothing)"
+                self._feedback(f"[red]✗ {said}[/] — {shown(verdict.message, None)}", ok=False)
+            case LockedOut(player=player, verdict=verdict, why=why):
+                self._stop_buzz_timer()
+                self._clear_answer()
+                self.timer.resume()  # the card's sand runs on for the other player
+                if why is LockOut.WRONG and verdict is not None:
+                    said = shown(verdict.word) if verdict.word else "(nothing)"
+                    reason = f"{said}, {shown(verdict.message.removeprefix('rejected: '), None)}"
+                else:
+                    reason = why.value
+                self._feedback(f"[red]✗ {shown(player)}: {reason}[/] — locked out of this card", ok=False)
+            case CardUnanswered(card=card, timed_out=timed_out):
+                how = "Time!" if timed_out else "Both locked out:"
+                self._feedback(f"[red]{how}[/] nobody wins {shown(card.skeleton)}; a new card.", ok=False)
+            case TurnEnded(summary=summary):
+                self.timer.stop()
+                self._stop_buzz_timer()
+                if summary.turn != self._reviewed_turn:
+                    self._show_review(summary)
+
+    def _practice_level(self) -> str:
+        """The level a practice pile is played at: the board and the player's sand timer."""
+        setup = self.session.setup if self.session is not None else None
+        board = "advanced" if setup is not None and setup.advanced else "standard"
+        timer = setup.timers[0] if setup is not None and setup.timers else 25
+        from boardgames.vowl.stats import level_key  # noqa: PLC0415 - practice only, after a pile
+
+        return level_key(board, timer)
+
+    def _record_practice(self, result: RunResult) -> None:
+        """A practice pile is over: into the player's record (and a new best time is told)."""
+        assert self.stats is not None
+        elapsed = result.elapsed if result.elapsed is not None else self.timer.countdown.limit
+        record = self.stats.get(result.runner)
+        if result.runner not in self._sessions:
+            self._sessions[result.runner] = record.start_session(time.time())
+        best = record.record_pile(
+            result.total, result.solved, result.complete, elapsed,
+            level=self._practice_level(), card_times=tuple(self._card_times),
+            session=self._sessions[result.runner],
+        )
+        warning = self.stats.save()
+        if warning:
+            self.notify_everyone(warning, severity="warning", markup=False)  # quotes a file name
+        if best:
+            self.notify_everyone(
+                f"New best time for {result.total} cards ({self._practice_level()} s): {elapsed:.1f} s!", markup=False
+            )
+
+    def _restart_sand(self, limit: float, used: float) -> None:
+        """A resumed pile goes on: the sand restarts with the time left at the last answer (V26)."""
+        self._interrupted = False
+        self.timer.set_limit(limit)
+        self.timer.start(already=used)
+        sd = self.table.sudden_death if self.table.phase is Phase.SUDDEN_DEATH else None
+        if sd is not None:
+            self._shut_buzz_gate()
+            if sd.buzzer is not None:
+                self.timer.pause()
+                self.buzz_timer.set_limit(sd.buzz_seconds)
+                self.buzz_timer.start()
+                self._clear_answer()
+
+    # ------------------------------------------------------------------ sudden death's keys (V31)
+
+    def _shut_buzz_gate(self) -> None:
+        """No key counts for ``BUZZ_GATE`` seconds of quiet from now (Interpretation V31)."""
+        self._buzz_gate.restart(clock_of(self.app)())
+
+    @property
+    def armed(self) -> bool:
+        """Does a key count now?  ``GateHint`` (``#buzz-gate``) shows it; only sudden death waits."""
+        return self.table.phase is not Phase.SUDDEN_DEATH or self._buzz_gate.is_open(clock_of(self.app)())
+
+    def on_armed(self, armed: bool) -> None:
+        self.refresh_bindings()
+
+    def _buzz_key_owner(self, key: str, sd: SuddenDeathView) -> str | None:
+        return sd.players[BUZZ_KEYS.index(key)] if key in BUZZ_KEYS else None
+
+    def accepts_key(self, event: events.Key) -> bool:
+        """The app's key gate (``common.ui.base.input_allowed``), before any binding or the
+        answer box: in sudden death no key counts in the moment after a card turns or a
+        buzz (each one pressed then starts the moment again), and a buzz key then is the
+        slower hand, told who holds the buzz; a locked-out player's key is refused
+        (Interpretation V31)."""
+        if not super().accepts_key(event):
+            return False
+        if self.table.phase is not Phase.SUDDEN_DEATH or self._interrupted:
+            return True
+        sd = self.table.sudden_death
+        assert sd is not None
+        who = self._buzz_key_owner(event.key, sd)
+        if not self._buzz_gate.admit(clock_of(self.app)()):
+            if who is not None and sd.buzzer is not None and who != sd.buzzer:
+                self.notify(f"{plain(sd.buzzer)} holds the buzz: {plain(who)}'s buzz came too late.",
+                            title="Too late", markup=False)
+            return False
+        if who is not None and sd.buzzer is None and who in sd.locked_out:
+            self.act(Buzz(self.table.player(who).seat))  # refused, in the rules' words ("... locked out of this card")
+            return False
+        return True
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The footer's keys; in sudden death each buzz key names its player ("z Buzz: Ann Lee")."""
+        bindings = super().active_bindings
+        if self.table.phase is not Phase.SUDDEN_DEATH:
+            return bindings
+        sd = self.table.sudden_death
+        assert sd is not None
+        for key, active in list(bindings.items()):
+            who = self._buzz_key_owner(key, sd)
+            if who is not None and active.binding.action.startswith("buzz("):
+                named = dataclasses.replace(active.binding, description=f"Buzz: {plain(who, FOOTER_NAME)}")
+                bindings[key] = active._replace(binding=named)
+        return bindings
+
+    # ------------------------------------------------------------------ player input
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Grey out what is not possible now; hide what does not belong to this phase."""
+        phase = self.table.phase
+        legal = self.game.legal_actions
+        match action:
+            case "roll":
+                return phase is Phase.ROLL
+            case "pass_card":
+                if phase is Phase.SUDDEN_DEATH:  # the buzzer gives up the buzz (V10)
+                    return Pass() in legal
+                return (Pass() in legal or None) if phase is Phase.SOLVING else False
+            case "revisit":
+                return (bool(legal.of(Revisit)) or None) if phase is Phase.SOLVING else False
+            case "buzz":
+                # Interpretation V31: only who may still buzz is offered; greyed while the
+                # other holds the buzz; a locked-out player's key is gone (and refused).
+                sd = self.table.sudden_death
+                if phase is not Phase.SUDDEN_DEATH or sd is None or not parameters:
+                    return False
+                index = parameters[0]
+                if not isinstance(index, int) or not 0 <= index < len(sd.players):
+                    return False
+                name = sd.players[index]
+                if name in sd.locked_out or name == sd.buzzer:
+                    return False
+                return True if sd.buzzer is None else None
+            case "new_game":
+                return phase is Phase.GAME_OVER
+            case "review":
+                # Only between turns (a pile or a question owns the keys otherwise);
+                # greyed out before the first turn is over.
+                if phase not in (Phase.ROLL, Phase.GAME_OVER):
+                    return False
+                return True if self.table.last_turn is not None else None
+        return True
+
+    def action_roll(self) -> None:
+        self.act(Roll())
+
+    def action_pass_card(self) -> None:
+        """Ctrl+X: pass the card; in sudden death, give up the buzz (Interpretation V10)."""
+        if self.table.phase in (Phase.SOLVING, Phase.SUDDEN_DEATH):
+            self.act(Pass())
+
+    def action_revisit(self) -> None:
+        """Go back to the oldest passed card (the face-up one is passed in its place)."""
+        options = self.game.legal_actions.of(Revisit)
+        if options:
+            self.act(options[0])
+        else:
+            self.notify("There is no passed card to go back to.", severity="warning")
+
+    def action_revisit_at(self, index: int) -> None:
+        """A click on a passed card (``PassedCards`` links): go back to that one."""
+        card = self.query_one(PassedCards).chosen(index)
+        if card is None or self.table.phase is not Phase.SOLVING:
+            return
+        self.act(Revisit(card))
+        if self.table.phase is Phase.SOLVING:
+            self._focus_answer()
+
+    def action_buzz(self, index: int) -> None:
+        sd = self.table.sudden_death
+        if sd is None or self.table.phase is not Phase.SUDDEN_DEATH:
+            return
+        if self.timer.countdown.expired and TimeUp() in self.game.legal_actions:
+            self.act(TimeUp())  # the card's sand ran out before the buzz: too late
+            return
+        self.act(Buzz(self.table.player(sd.players[index]).seat))
+
+    @on(Input.Submitted, "#answer")
+    def answer(self, event: Input.Submitted) -> None:
+        word = event.value.strip()
+        phase = self.table.phase
+        if phase in (Phase.SOLVING, Phase.SUDDEN_DEATH) and word.lower() == PASS_WORD:
+            event.input.value = ""
+            self.act(Pass())
+            return
+        if not word:
+            # Interpretation V29: nothing is sent; a buzzer's countdown goes on.
+            self._feedback("Type a word first (or 'pass').", ok=False)
+            return
+        if phase is Phase.SOLVING and self.timer.countdown.expired:
+            self.act(TimeUp())  # the sand ran out before Enter: the answer is too late
+            return
+        if phase is Phase.SUDDEN_DEATH and self._buzz_timer is not None and self._buzz_timer.countdown.expired:
+            self.act(BuzzTimeUp())  # the buzz ran out before Enter (Interpretation V29)
+            return
+        elapsed = min(self.timer.countdown.elapsed, self.timer.countdown.limit)
+        happened = self.act(Answer(word, elapsed=elapsed if phase is Phase.SOLVING else None))
+        if happened and any(isinstance(e, AnswerAccepted | LockedOut) for e in happened):
+            event.input.value = ""
+        else:
+            event.input.action_select_all()
+
+    @on(SandTimer.Expired)
+    def time_up(self, event: SandTimer.Expired) -> None:
+        """A sand timer ran out: the card's (``TimeUp``) or the buzzer's (``BuzzTimeUp``, V29).
+
+        Acted on only if that timer still reads expired: a message that arrives after the
+        card changed (a buzz came first, a new card turned) is stale."""
+        legal = self.game.legal_actions
+        if event.timer is self._buzz_timer:
+            if event.timer.countdown.expired and BuzzTimeUp() in legal:
+                self.act(BuzzTimeUp())
+            return
+        if event.timer is self.timer and self.timer.countdown.expired and TimeUp() in legal:
+            self._feedback("[b]Time![/b]", ok=False)
+            self.act(TimeUp())

@@ -1,0 +1,97 @@
+"""What the conformance suite needs to know about each game, beyond the registry: how to deal
+one, how a random player picks a legal action, and how the screen says "time ran out".
+
+An adapter is small on purpose: everything else the laws read from the contract itself.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardgames.common.game import Seat
+
+Player = Callable[[Any], object]
+"""A random player for one game: picks a legal action for the engine as it is now."""
+
+
+@dataclass(frozen=True)
+class Adapter:
+    """*setups*: what the laws deal from (one per seed, in turn); *player(rng)*: a fresh
+    random player; *time_up(engine)*: the action the screen sends when time runs out now,
+    ``None`` when no time runs; *seat_of(engine, action)*: the seat an action is played
+    by, ``None`` when it does not say (whoever acts sends it); *words*: its handover words."""
+
+    key: str
+    spec: Any
+    setups: Sequence[object]
+    player: Callable[[random.Random], Player]
+    time_up: Callable[[Any], object | None] = lambda engine: None
+    seat_of: Callable[[Any, object], Seat | None] = lambda engine, action: None
+    max_steps: int = 300
+    #: The game's handover words (``common.handovers.HandoverWords``), once it has its own.
+    words: Any = None
+    junk: tuple[object, ...] = field(default=(None, "pass", 0))
+
+    def setup(self, seed: int) -> object:
+        return self.setups[seed % len(self.setups)]
+
+    def build(self, seed: int) -> Any:
+        return self.spec.build(self.setup(seed), seed)
+
+
+# --- the shipped games ----------------------------------------------------------------------
+
+
+def uwo() -> Adapter:
+    from boardgames.uwo.players import RandomPlayer  # noqa: PLC0415 - each game only when its laws run
+    from boardgames.uwo.spec import SPEC, UwoSetup  # noqa: PLC0415
+
+    return Adapter("uwo", SPEC, (UwoSetup(), UwoSetup(first_game=True)),
+                   lambda rng: lambda game: RandomPlayer(rng).pick(game.legal_list()), max_steps=250)
+
+
+def vntypl8s() -> Adapter:
+    from boardgames.vntypl8s import engine as v  # noqa: PLC0415
+    from boardgames.vntypl8s.spec import SPEC, Vntypl8sSetup  # noqa: PLC0415
+    from tests.vntypl8s.helpers import legal_plate  # noqa: PLC0415
+
+    def player(rng: random.Random) -> Player:
+        def pick(game: Any) -> object:
+            if game.phase is v.Phase.WRITING:
+                writer = game.next_writer  # P13: the writers take the keyboard in turn
+                return v.SubmitPlate(writer, legal_plate(game, writer, meet=rng.random() < 0.6))
+            return rng.choice(list(game.legal_actions))
+        return pick
+
+    def time_up(game: Any) -> object | None:
+        if game.phase is v.Phase.WRITING:
+            return None if game.next_writer is None else v.WritingTimeUp(game.next_writer)
+        buzzer = game.view(None).buzzer
+        return None if buzzer is None else v.GuessTimeUp(buzzer)
+
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve")
+    return Adapter("vntypl8s", SPEC, tuple(Vntypl8sSetup(names[:n]) for n in (3, 4, 5)), player, time_up,
+                   lambda game, action: getattr(action, "player", None))
+
+
+def vowl() -> Adapter:
+    from boardgames.vowl.actions import Buzz, BuzzTimeUp, TimeUp  # noqa: PLC0415
+    from boardgames.vowl.spec import SPEC, VowlSetup  # noqa: PLC0415
+    from tests.vowl.test_properties import RandomPlayer  # noqa: PLC0415
+
+    def time_up(game: Any) -> object | None:
+        return next((a for a in (TimeUp(), BuzzTimeUp()) if a in game.legal_actions), None)
+
+    def seat_of(game: Any, action: object) -> Seat | None:
+        return action.seat if isinstance(action, Buzz) else None
+
+    setups = (VowlSetup(("Ann", "Bob"), (25, 25)), VowlSetup(("Ann", "Bob", "Cy"), (25, 15, 25)),
+              VowlSetup(("Ann",), (15,), practice=True))
+    return Adapter("vowl", SPEC, setups, lambda rng: RandomPlayer(rng, 0.7).choose, time_up, seat_of, max_steps=400)
+
+
+ADAPTERS: dict[str, Callable[[], Adapter]] = {"uwo": uwo, "vntypl8s": vntypl8s, "vowl": vowl}
+"""Every shipped game's adapter; a game registered by the tests adds its own (``tests.fourth``)."""

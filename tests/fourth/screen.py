@@ -1,0 +1,123 @@
+"""Tricks on the terminal: the table for everyone, a hand only after its player took the keyboard."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Input, Static
+
+from boardgames.common.game import visible_to
+from boardgames.common.handovers import Keyboard, NoCourtesy, Why
+from boardgames.common.session import GameSession
+from boardgames.common.text import shown
+from boardgames.common.ui.footer import Footer
+from boardgames.common.ui.host import host
+from boardgames.common.ui.session_screen import SessionScreen
+from tests.fourth.engine import Play, Tricks, TricksView
+from tests.fourth.spec import SPEC, TricksSetup
+
+
+class Words(NoCourtesy):
+    """The handover's words: the default headline, and what happened since this player's last turn."""
+
+    def title(self, engine: Tricks, seat: int | None, why: Why, seen: Sequence[object]) -> str:
+        return ""
+
+    def detail(self, engine: Tricks, seat: int | None, why: Why, seen: Sequence[object]) -> str:
+        if why is Why.RESUMED:
+            return "The game resumes: your hand comes next."
+        return shown(" ".join(str(event) for event in seen[-4:])) or "Your hand comes next."
+
+
+def cards(pairs: Sequence[tuple[int, Any]], names: Sequence[str]) -> str:
+    return ", ".join(f"{shown(names[seat])}: {card}" for seat, card in pairs) or "nothing yet"
+
+
+class TricksScreen(SessionScreen[Tricks]):
+    GAME = "tricks"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *SessionScreen.BINDINGS, *(Binding(str(i + 1), f"play({i})", "Play", show=i == 0) for i in range(8))]
+    DEFAULT_CSS = """
+    TricksScreen { layout: vertical; padding: 1 2; }
+    TricksScreen #hand { margin-top: 1; text-style: bold; }
+    TricksScreen #log { margin-top: 1; color: $text-muted; }
+    """
+
+    def __init__(self, session: GameSession[Tricks, TricksSetup]) -> None:
+        super().__init__()
+        self.session = session
+        self.keyboard = Keyboard(session.engine, Words())
+        self.said: list[str] = [str(e) for e in session.history if visible_to(e, None)]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="table")
+        yield Static(id="hand")
+        yield Static(id="log")
+        yield Footer()
+
+    def seat_name(self, seat: int | None) -> str:
+        return "Everyone" if seat is None else self.engine.names[seat]
+
+    def on_mount(self) -> None:
+        self.draw()
+        assert self.keyboard is not None and self.session is not None
+        handover = self.keyboard.first(resumed=bool(self.session.history))
+        if handover is not None:
+            self.pass_keyboard(handover, self.draw)
+
+    def draw(self) -> None:
+        seat = self.keyboard.seat if self.keyboard else None
+        view: TricksView = self.engine.view(seat)
+        score = ", ".join(f"{shown(n)} {t}" for n, t in zip(view.names, view.tricks, strict=True))
+        outcome = self.engine.outcome()
+        state = (f"Trick {view.trick_number}: {shown(view.names[view.to_play])} to play." if view.to_play is not None else
+                 f"Game over: {' and '.join(shown(view.names[s]) for s in sorted(outcome.winners if outcome else ()))} won.")
+        self.query_one("#table", Static).update(
+            f"{state}\nTricks taken: {score}\nOn the table: {cards(view.trick, view.names)}\n"
+            f"Last trick: {cards(view.last_trick, view.names)}")
+        hand = "" if view.hand is None or seat is None else (
+            f"Your hand, {shown(view.names[seat])}: " + "  ".join(f"[{i + 1}] {c}" for i, c in enumerate(view.hand)))
+        self.query_one("#hand", Static).update(hand)
+        self.query_one("#log", Static).update("\n".join(self.said[-5:]))
+
+    def clear_for_handover(self) -> None:
+        super().clear_for_handover()
+        self.draw()  # the keyboard is the table's until the handover is dismissed
+
+    def action_play(self, index: int) -> None:
+        seat = self.keyboard.seat if self.keyboard else None
+        hand = () if seat is None else self.engine.view(seat).hand or ()
+        if seat is None or index >= len(hand):
+            self.refuse("There is no such card in your hand.")
+            return
+        events = self.act(Play(seat, hand[index]))
+        if events is None or self.keyboard is None:
+            return
+        self.said += [str(e) for e in events if visible_to(e, None)]
+        handover = self.keyboard.after(events)
+        self.draw()
+        if handover is not None:
+            self.pass_keyboard(handover, self.draw)
+
+
+class TricksSetupScreen(SessionScreen[Tricks]):
+    """The players' names, then Enter: a new game, saved from its first card."""
+
+    GAME = "tricks"
+
+    def compose(self) -> ComposeResult:
+        yield Static("Tricks: two to four players, names separated by commas, then Enter.")
+        yield Input(placeholder="Ann, Bob", id="names")
+        yield Footer()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        try:
+            setup = TricksSetup(tuple(n.strip() for n in event.value.split(",")), hand=3)
+        except ValueError as error:
+            self.refuse(str(error))
+            return
+        session = GameSession.start(SPEC, setup, host(self).new_seed())
+        self.app.switch_screen(TricksScreen(session))
