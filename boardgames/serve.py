@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import html
 import json
 import secrets
@@ -38,6 +37,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from boardgames.common.listening import CannotListen, same_origin
 from boardgames.common.text import plain
 
 #: The biggest terminal a browser may ask for: wider than any screen at a readable size,
@@ -60,18 +60,6 @@ TOKEN_TEXT: Final = (
     "This boardgames table needs the whole address that 'boardgames serve' printed, "
     "with its ?token=... part. Ask whoever started it for that address."
 )
-
-
-class CannotListen(Exception):
-    """The address or port could not be listened on (taken, not this machine's, not allowed)."""
-
-    def __init__(self, host: str, port: int, error: OSError) -> None:
-        if error.errno == errno.EADDRINUSE:
-            message = f"port {port} is already in use on {plain(host)}; choose another with --port"
-        else:
-            message = f"cannot listen on {plain(host)} port {port}: {plain(error.strerror or error)}"
-        super().__init__(message)
-        self.message = message
 
 
 def _size_part(value: object, top: int) -> int | None:
@@ -99,21 +87,6 @@ def terminal_size(width: object, height: object) -> tuple[int, int] | None:
     if columns is None or rows is None:
         return None
     return columns, rows
-
-
-def same_origin(origin: str | None, host: str | None) -> bool:
-    """Whether a websocket's *origin* is the page this server gave out (served as *host*).
-
-    Browsers send ``Origin`` with every websocket handshake and a page cannot forge it,
-    so a page from another site is told apart here; a missing or ``null`` origin is
-    refused too (the token is the other half of the check).
-    """
-    if not origin or not host:
-        return False
-    scheme, separator, authority = origin.partition("://")
-    if not separator or scheme.lower() not in ("http", "https"):
-        return False
-    return authority.lower() == host.lower()
 
 
 PAGE: Final = """<!DOCTYPE html>

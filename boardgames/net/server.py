@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import time
 from collections.abc import Callable, Iterable
 from typing import Final
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from boardgames.common.listening import CannotListen, same_origin
 from boardgames.net.protocol import (
     MAX_CLIENT_BYTES,
     PROTOCOL_VERSION,
@@ -53,27 +53,6 @@ MAX_TABLES: Final = 8
 #: The websocket's path.
 PATH: Final = "/play"
 SCHEME: Final = "boardgames"
-
-
-class CannotListen(Exception):
-    """The address or port could not be listened on (taken, not this machine's, not allowed)."""
-
-    def __init__(self, host: str, port: int, error: OSError) -> None:
-        if error.errno == errno.EADDRINUSE:
-            message = f"port {port} is already in use on {host}; choose another with --port"
-        else:
-            message = f"cannot listen on {host} port {port}: {error.strerror or error}"
-        super().__init__(message)
-        self.message = message
-
-
-def same_origin(origin: str, host: str | None) -> bool:
-    """Whether a browser's *origin* is a page of this server (served as *host*).
-
-    The same rule as ``boardgames.serve`` (which cannot be imported without textual-serve).
-    """
-    scheme, separator, authority = origin.partition("://")
-    return bool(separator and host) and scheme.lower() in ("http", "https") and authority.lower() == str(host).lower()
 
 
 def address(host: str, port: int, code: str) -> str:
