@@ -37,7 +37,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from boardgames.common.listening import CannotListen, same_origin
+from boardgames.common.listening import CannotListen, listen, same_origin
 from boardgames.common.text import plain
 
 #: The biggest terminal a browser may ask for: wider than any screen at a readable size,
@@ -259,14 +259,7 @@ class TableServer(Server):
 
     async def start(self) -> str:
         """Listen; the address to open (with the token).  ``CannotListen`` if the port cannot be had."""
-        runner = web.AppRunner(self.make_app(), access_log=None)
-        await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port)
-        try:
-            await site.start()
-        except OSError as exc:
-            await runner.cleanup()
-            raise CannotListen(self.host, self.port, exc) from exc
+        runner = await listen(self.make_app(), self.host, self.port)
         self._runner = runner
         port = self.port
         for address in runner.addresses:  # the real port when asked for port 0

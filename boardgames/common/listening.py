@@ -9,6 +9,7 @@ server can use it whatever extras are installed.
 from __future__ import annotations
 
 import errno
+from typing import Any
 
 from boardgames.common.text import plain
 
@@ -40,3 +41,18 @@ def same_origin(origin: str | None, host: str | None) -> bool:
     if not separator or scheme.lower() not in ("http", "https"):
         return False
     return authority.lower() == host.lower()
+
+
+async def listen(app: Any, host: str, port: int, **runner: Any) -> Any:
+    """Serve the aiohttp *app* on *host*:*port*: its started ``AppRunner`` (cleaned up and
+    ``CannotListen`` when the port cannot be had)."""
+    from aiohttp import web  # noqa: PLC0415 - only servers, which have aiohttp, call this
+
+    started = web.AppRunner(app, access_log=None, **runner)
+    await started.setup()
+    try:
+        await web.TCPSite(started, host, port).start()
+    except OSError as exc:
+        await started.cleanup()
+        raise CannotListen(host, port, exc) from exc
+    return started

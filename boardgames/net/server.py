@@ -27,7 +27,7 @@ from typing import Final
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from boardgames.common.listening import CannotListen, same_origin
+from boardgames.common.listening import listen, same_origin
 from boardgames.net.protocol import (
     MAX_CLIENT_BYTES,
     PROTOCOL_VERSION,
@@ -129,14 +129,7 @@ class RoomServer:
 
     async def start(self) -> int:
         """Listen; the port (the real one when asked for 0).  ``CannotListen`` if it cannot be had."""
-        runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=1.0)
-        await runner.setup()
-        site = web.TCPSite(runner, self.host, self.port)
-        try:
-            await site.start()
-        except OSError as exc:
-            await runner.cleanup()
-            raise CannotListen(self.host, self.port, exc) from exc
+        runner = await listen(self.make_app(), self.host, self.port, shutdown_timeout=1.0)
         self._runner = runner
         for bound in runner.addresses:
             if isinstance(bound, tuple) and len(bound) >= 2:
