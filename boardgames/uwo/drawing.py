@@ -8,6 +8,7 @@ the engine is read past the view only for its legal actions and their refusals.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -58,13 +59,13 @@ class DuelView(SessionScreen[Game]):
         self._prompt_gate = QuietGate(ARM)
         self._prompt_gate.restart(float("-inf"))
 
-    def after_step(self, events: Sequence[Event], *, opening: bool = False, resumed: bool = False) -> None:
-        """React to a step's *events* (``UwoScreen``: log, hand over, redraw)."""
-        raise NotImplementedError
+    if TYPE_CHECKING:  # the screen class that mixes this in defines them
 
-    def start(self) -> None:
-        """Deal and begin a duel (``UwoScreen``)."""
-        raise NotImplementedError
+        def after_step(self, events: Sequence[Event], *, opening: bool = False, resumed: bool = False) -> None:
+            """React to a step's *events* (``UwoScreen``: log, hand over, redraw)."""
+
+        def start(self) -> None:
+            """Deal and begin a duel (``UwoScreen``)."""
 
     # ------------------------------------------------------------------ what the screen reads
 

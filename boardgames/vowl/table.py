@@ -72,13 +72,13 @@ class VowlTable(SessionScreen[VowlGame]):
         """What the holder of the keyboard may see: everything this screen draws."""
         return self.game.view(self.holder_seat)
 
-    def sync(self) -> None:
-        """Draw the holder's view and ask whoever must act next (``VowlScreen``)."""
-        raise NotImplementedError
+    if TYPE_CHECKING:  # the screen class that mixes this in defines them
 
-    def _show_review(self, summary: TurnSummary) -> None:
-        """Show a finished turn's review (``turn_flow.TurnFlow``)."""
-        raise NotImplementedError
+        def sync(self) -> None:
+            """Draw the holder's view and ask whoever must act next (``VowlScreen``)."""
+
+        def _show_review(self, summary: TurnSummary) -> None:
+            """Show a finished turn's review (``turn_flow.TurnFlow``)."""
 
     @property
     def timer(self) -> SandTimer:
