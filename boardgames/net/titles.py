@@ -15,15 +15,14 @@ from boardgames.common.session import GameSpec
 from boardgames.net.netgame import TimerSpec
 
 
-class UwoNet:
-    """UWO: one seat acts at a time (``actors()``), so the sender is the actor; no timers."""
+class _Title:
+    """What a title has unless it says otherwise: its spec and value classes as given, no
+    interned values, no host-only actions, every action stale once the state moved, no
+    timers, no opening events."""
 
-    def __init__(self) -> None:
-        from boardgames.uwo import actions, board, cards, events, side, spec, view  # noqa: PLC0415 - only when hosting UWO
-
-        self._spec = spec.SPEC
-        self._classes = classes_of(view, events, cards, board, side, actions)
-        self._catalog = cards.load_catalog
+    def __init__(self, spec: GameSpec[Any, Any], classes: Mapping[str, type]) -> None:
+        self._spec = spec
+        self._classes = classes
 
     @property
     def spec(self) -> GameSpec[Any, Any]:
@@ -32,6 +31,32 @@ class UwoNet:
     @property
     def value_classes(self) -> Mapping[str, type]:
         return self._classes
+
+    @property
+    def interned(self) -> Mapping[str, Callable[[Any], object]]:
+        return {}
+
+    def host_only(self, action: object) -> bool:
+        return False
+
+    def ignores_stale(self, action: object) -> bool:
+        return False
+
+    def timers(self, engine: Any, setup: Any) -> Sequence[TimerSpec]:
+        return ()
+
+    def opening_events(self, engine: Any) -> Sequence[object]:
+        return ()
+
+
+class UwoNet(_Title):
+    """UWO: one seat acts at a time (``actors()``), so the sender is the actor; no timers."""
+
+    def __init__(self) -> None:
+        from boardgames.uwo import actions, board, cards, events, side, spec, view  # noqa: PLC0415 - only when hosting UWO
+
+        super().__init__(spec.SPEC, classes_of(view, events, cards, board, side, actions))
+        self._catalog = cards.load_catalog
 
     @property
     def interned(self) -> Mapping[str, Callable[[Any], object]]:
@@ -50,23 +75,11 @@ class UwoNet:
 
         return tuple(side.title for side in Side)
 
-    def host_only(self, action: object) -> bool:
-        return False
-
     def seat_of(self, engine: Any, action: object, sender: Seat) -> Seat | None:
         return sender  # UWO's actions name no side: they are the acting side's
 
-    def ignores_stale(self, action: object) -> bool:
-        return False
 
-    def timers(self, engine: Any, setup: Any) -> Sequence[TimerSpec]:
-        return ()
-
-    def opening_events(self, engine: Any) -> Sequence[object]:
-        return ()
-
-
-class Vntypl8sNet:
+class Vntypl8sNet(_Title):
     """VNTYPL8S with a device per player: everyone writes at once under one shared timer
     (the setup's), and the buzz is a race decided by arrival order at the host.
 
@@ -80,22 +93,9 @@ class Vntypl8sNet:
         from boardgames.vntypl8s import engine, judge, spec  # noqa: PLC0415 - only when hosting VNTYPL8S
         from boardgames.vntypl8s.limits import BUZZ_SECONDS  # noqa: PLC0415
 
+        super().__init__(spec.SPEC, classes_of(engine, judge))
         self._engine = engine
-        self._spec = spec.SPEC
-        self._classes = classes_of(engine, judge)
         self._buzz_seconds = float(BUZZ_SECONDS)
-
-    @property
-    def spec(self) -> GameSpec[Any, Any]:
-        return self._spec
-
-    @property
-    def value_classes(self) -> Mapping[str, type]:
-        return self._classes
-
-    @property
-    def interned(self) -> Mapping[str, Callable[[Any], object]]:
-        return {}
 
     def seat_names(self, engine: Any, setup: Any) -> tuple[str, ...]:
         return tuple(engine.players)
