@@ -643,6 +643,25 @@ async def check_modal(pilot: Pilot, table: Table, modal: GuardedModalScreen[Any]
     await pilot.pause()
 
 
+async def play_checking(pilot: Any, table: Any, holder: frozenset | None, tally: Tally, game: str) -> None:
+    """Play on until ``HANDOVERS`` handovers or the game's end, checking every handover,
+    question and game screen on the way (any game's table: ``play``, ``answer``, ``over``)."""
+    app = pilot.app
+    for _ in range(MAX_STEPS):
+        if tally.handovers >= HANDOVERS or table.over():
+            return
+        top = app.screen
+        if isinstance(top, HandoverScreen):
+            holder = await check_handover(pilot, table, top, holder, tally)
+        elif isinstance(top, GuardedModalScreen):
+            await check_modal(pilot, table, top, holder, tally)
+        else:
+            # The game screen: whoever holds the keyboard sees only their own secrets.
+            assert_hidden(screen_text(app), table.secrets_except(holder), f"the game, keyboard: {holder}")
+            await table.play(pilot)
+    raise AssertionError(f"{game} made no progress in {MAX_STEPS} steps: {tally}")
+
+
 async def play_and_check(game: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> Tally:
     setup = GAMES[game]
     clock = ManualClock()
@@ -660,20 +679,7 @@ async def play_and_check(game: str, seed: int, monkeypatch: pytest.MonkeyPatch) 
 
         pilot.press = recorded  # type: ignore[method-assign]
         await pilot.pause()
-        for _ in range(MAX_STEPS):
-            if tally.handovers >= HANDOVERS or table.over():
-                break
-            top = app.screen
-            if isinstance(top, HandoverScreen):
-                holder = await check_handover(pilot, table, top, holder, tally)
-            elif isinstance(top, GuardedModalScreen):
-                await check_modal(pilot, table, top, holder, tally)
-            else:
-                # The game screen: whoever holds the keyboard sees only their own secrets.
-                assert_hidden(screen_text(app), table.secrets_except(holder), f"the game, keyboard: {holder}")
-                await table.play(pilot)
-        else:
-            raise AssertionError(f"{game} made no progress in {MAX_STEPS} steps: {tally}")
+        await play_checking(pilot, table, holder, tally, game)
     return tally
 
 
@@ -693,8 +699,8 @@ async def test_no_fast_hand_skips_a_handover_or_answers_a_question(
 
 def _gate_off(monkeypatch: pytest.MonkeyPatch) -> None:
     """The guarantee undone: no quiet period, and Enter takes a handover like Space."""
-    from boardgames.common.ui import base  # noqa: PLC0415
-    from boardgames.vntypl8s import screen as vntypl8s_screen  # noqa: PLC0415
+    from boardgames.common.ui import base
+    from boardgames.vntypl8s import screen as vntypl8s_screen
 
     monkeypatch.setattr(base.GuardedModalScreen, "ARM", 0.0)
     monkeypatch.setattr(vntypl8s_screen, "ARM", 0.0)

@@ -15,21 +15,18 @@ from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
 from boardgames.common.session import GameSession
 from boardgames.common.ui.base import GuardedModalScreen
-from boardgames.common.ui.handover import HandoverScreen
 from tests.common.test_handover_guarantees import (
     HANDOVERS,
     Table,
     Tally,
     _gate_off,
-    assert_hidden,
-    check_handover,
-    check_modal,
+    play_checking,
     screen_of,
 )
 from tests.fourth.registration import register
 from tests.fourth.screen import TricksScreen
 from tests.fourth.spec import SPEC, TricksSetup
-from tests.screen import deliberately, screen_text
+from tests.screen import deliberately
 
 
 @dataclass
@@ -79,17 +76,7 @@ async def play_and_check(seed: int) -> Tally:
     holder: frozenset[int] | None = frozenset()
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        for _ in range(200):
-            if tally.handovers >= HANDOVERS or table.over():
-                break
-            top = app.screen
-            if isinstance(top, HandoverScreen):
-                holder = await check_handover(pilot, table, top, holder, tally)
-            elif isinstance(top, GuardedModalScreen):
-                await check_modal(pilot, table, top, holder, tally)
-            else:
-                assert_hidden(screen_text(app), table.secrets_except(holder), f"the game, keyboard: {holder}")
-                await table.play(pilot)
+        await play_checking(pilot, table, holder, tally, "tricks")
     return tally
 
 
