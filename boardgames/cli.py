@@ -45,6 +45,7 @@ def build_parser(whole: bool = True) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="boardgames",
         description="Hot-seat terminal tabletop games. With no command, opens the main menu.",
+        epilog=DATA_HELP,
     )
     parser.add_argument("--version", action="version", version=f"boardgames {__version__}")
     parser.add_argument("--theme", metavar="NAME", help=THEME_HELP)
@@ -94,6 +95,18 @@ def _play(args: argparse.Namespace) -> int:
     return play_game(entry, args, None if args.resume else entry.start(args))
 
 
+# Said without importing the storage module, so that ``--help`` stays as cheap as it is;
+# ``common.storage.data_dir`` is the folder this describes.
+DATA_HELP = ("Saves, settings, stats and crash reports are kept in the user data folder: "
+             "$XDG_DATA_HOME/boardgames, which is ~/.local/share/boardgames on most Linux systems. "
+             "Set BOARDGAMES_DATA=FOLDER to keep them in FOLDER instead.")
+
+# One line for every way the suite is installed: pipx and uv keep their own venvs, so
+# a bare ``pip install`` would put textual-serve where the command cannot see it.
+WEB_EXTRA = ("with pipx, pipx inject hotseat-boardgames textual-serve; with uv, "
+             "uv tool install --reinstall 'hotseat-boardgames[web]'; with pip, pip install 'hotseat-boardgames[web]'; "
+             "in a checkout, .venv/bin/pip install -e '.[web]'")
+
 SERVE_HELP = "play in a web browser: serve the suite on HOST:PORT (needs the web extra)"
 
 
@@ -107,7 +120,7 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
             "token) and play there, "
             "one shared screen for the table (a TV, a laptop in the middle). Each browser tab "
             "is its own suite, with the same saves and settings as this machine. "
-            "Needs the web extra: pip install 'hotseat-boardgames[web]'."
+            f"Needs the web extra: {WEB_EXTRA}."
         ),
     )
     serve.add_argument("--host", default="127.0.0.1",
@@ -126,8 +139,7 @@ def _run_serve(args: argparse.Namespace) -> int:
         from boardgames.serve import run  # noqa: PLC0415 - needs the optional extra
     except ImportError:
         raise UserFacingError(
-            "boardgames serve needs the web extra (textual-serve): "
-            "pip install 'hotseat-boardgames[web]' (in a checkout: .venv/bin/pip install -e '.[web]').",
+            f"boardgames serve needs the web extra (textual-serve): {WEB_EXTRA}.",
             exit_code=2,
         ) from None
     command = [sys.executable, "-m", "boardgames"]

@@ -45,6 +45,7 @@ def test_sdist_and_wheel_install_into_a_fresh_venv_and_play(tmp_path: Path) -> N
         assert f"boardgames/_docs/rules/{game}.md" in names
         assert any(n.startswith(f"boardgames/_decks/{game}/") for n in names)
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    assert "boardgames/py.typed" in names  # the "Typing :: Typed" classifier's marker
     assert f"Version: {version}" in metadata and "License-Expression: MIT" in metadata
     assert "Classifier: Topic :: Games/Entertainment :: Board Games" in metadata
 
