@@ -148,7 +148,7 @@ def load_curation() -> Curation:
 PUZZLE_SHAPE = re.compile(r"^[b-df-hj-np-tv-z](?:[aeiou][b-df-hj-np-tv-z])*[aeiou]?$")
 #: The list's lines as the build writes them, all at once: one regular expression over
 #: the text, where a Python loop over its lines was most of the list's load time.
-_LISTED_BODY = re.compile(r"(?:[b-df-hj-np-tv-z](?:[aeiou][b-df-hj-np-tv-z])*[aeiou]?\n)+")
+_LISTED_BODY = re.compile(r"(?:(?=[a-z]{2})[b-df-hj-np-tv-z](?:[aeiou][b-df-hj-np-tv-z])*[aeiou]?\n)+")
 #: Words of the puzzle's shape every American word list knows: a list without them is
 #: empty or damaged, and would refuse every answer.
 LISTED_SANITY_WORDS = ("savor", "sever", "severe", "fire", "water", "minute")
