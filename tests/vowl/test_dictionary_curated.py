@@ -207,6 +207,14 @@ def test_a_bad_listed_line_names_file_and_line(tmp_path: Path, text: str, proble
     assert caught.value.path == path and caught.value.line is not None
 
 
+def test_a_hand_edited_list_reads_every_word(tmp_path: Path) -> None:
+    """Not as the build writes it (a comment after a word, a blank line, spaces): read
+    line by line, every word kept."""
+    path = tmp_path / "scowl.txt"
+    path.write_text("# head\nsavor  # a note\n\n  sever\nsevere\nfire\nwater\nminute\n# tail\n", encoding="utf-8")
+    assert read_listed(path) == {"savor", "sever", "severe", "fire", "water", "minute"}
+
+
 def test_a_listed_file_without_common_words_is_damaged(tmp_path: Path) -> None:
     path = tmp_path / "scowl.txt"
     path.write_text("# only a header\n", encoding="utf-8")
