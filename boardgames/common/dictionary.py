@@ -15,11 +15,15 @@ word list that does not know "house" (an empty or damaged ``en_US.dic``, after w
 every answer would be rejected) - ends as one ``DictionaryUnavailable`` paragraph.
 
 Hunspell alone is not the word list players expect, so the dictionary is
-*curated* with two data files of ``decks/vowl`` (``Curation``): ``added.txt``, common
-American words hunspell lacks (donut, sudoku), and ``refused.txt``, entries that are
-not words a player should meet - abbreviations (dir, gov) and offensive words - which
-are never accepted and so never listed.  Accents are folded before judging (café is
-cafe), and no single letter is a word (Interpretation V32 of docs/rules/vowl.md).
+*curated* with two data files of ``decks/vowl`` (``Curation``): ``added.txt``, words
+tables accept that the lists lack (donut, covid), and ``refused.txt``, entries that
+are not words a player should meet - abbreviations (dir, gov), offensive words,
+dialect spellings (fer) - which are never accepted and so never listed.  A Vowl
+answer is also cross-checked with a second list, SCOWL's American words
+(``scowl.txt``, ``check_answer``): hunspell's affix rules make strings that are no
+word (ter) and it lists abbreviations in lower case (dat), SCOWL's words do not.
+Accents are folded before judging (café is cafe), and no single letter is a word
+(Interpretations V24 and V32 of docs/rules/vowl.md).
 """
 
 from __future__ import annotations
@@ -410,7 +414,8 @@ def load_enchant_dictionary() -> Dictionary:
     """Open pyenchant's en_US dictionary with the hunspell backend pinned.
 
     Raises ``DictionaryUnavailable`` with an install paragraph when the C library,
-    the hunspell provider or the en_US word list is missing.
+    the hunspell provider or the en_US word list is missing, or when the second word
+    list (``scowl.txt``, read here: after a game's first frame) is missing or damaged.
     """
     enchant, broker = _broker()
     try:
