@@ -100,7 +100,7 @@ def header(files: list[Path]) -> str:
         "# (/usr/share/doc/scowl/copyright):",
         "#",
     ]
-    text = COPYRIGHT.read_text(encoding="utf-8") if COPYRIGHT.is_file() else "(copyright file not found)\n"
+    text = COPYRIGHT.read_text(encoding="utf-8")  # build() makes sure it is there: the licence asks for it
     lines += [("# " + line).rstrip() for line in text.rstrip("\n").split("\n")]
     return "\n".join(lines) + "\n"
 
@@ -109,6 +109,8 @@ def build(folder: Path = SCOWL) -> str:
     files = source_files(folder)
     if not files:
         raise SystemExit(f"no SCOWL word files under {folder}: install Debian's scowl package (sudo apt-get install scowl)")
+    if not COPYRIGHT.is_file():
+        raise SystemExit(f"{COPYRIGHT} is missing: SCOWL's licence asks for its notice in every copy (reinstall scowl)")
     return header(files) + "\n" + "\n".join(words(folder)) + "\n"
 
 
