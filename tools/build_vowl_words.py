@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         return 0
     OUTPUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUTPUT.relative_to(ROOT)}: {text.count(chr(10)) - header(source_files(args.scowl)).count(chr(10)) - 1} words")
+    print(f"wrote {OUTPUT.relative_to(ROOT)}: {len(words(args.scowl))} words")
     return 0
 
 
