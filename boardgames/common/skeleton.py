@@ -22,7 +22,7 @@ A Vowl answer is judged by ``check_answer`` when the dictionary has one
 dictionary accepts as an answer, grouped by consonant skeleton.  The index is built
 once per dictionary, lazily, from the words that can be answers at all (the second
 list and the added words: ``Dictionary.candidate_words``), each verified by the
-judge itself -- so it never holds a word ``check`` would refuse.  Any skeleton is
+judge itself -- so it never holds a word the judge would refuse.  Any skeleton is
 then a dictionary lookup, whatever its length (``MAX_SKELETON`` bounds the text).
 A dictionary with no word list (a test's fake) falls back to the exhaustive search:
 every string the regex admits (5^(n-1) x 6 for n consonants), one check each, which
