@@ -181,8 +181,8 @@ def word_rows() -> list[Line]:
     cards = sorted({c.skeleton for deck in load_decks().values() for c in deck})
     slowest = max(cards, key=lambda sk: best_mean(lambda sk=sk: SkeletonMatcher(dictionary).solutions(sk), 20, 1))
     solve = best_mean(lambda: SkeletonMatcher(dictionary).solutions(slowest), 50)
-    plain = Dictionary(dictionary._backend, curation=load_curation())  # no memo shared with the index
-    exhaustive = best_mean(lambda: exhaustive_solutions(Dictionary(plain._backend, curation=plain.curation), slowest), 1, 3)
+    plain = Dictionary(dictionary._backend, curation=load_curation(), listed=dictionary.listed)  # no memo shared with the index
+    exhaustive = best_mean(lambda: exhaustive_solutions(Dictionary(plain._backend, curation=plain.curation, listed=plain.listed), slowest), 1, 3)
     review = review_ms(cards) / 1e3
     return [
         _ratio_line("Vowl answer check (judge)", check, "one raw enchant check", raw, None, "µs"),

@@ -30,7 +30,6 @@ from boardgames.common.skeleton import (
     SkeletonMatcher,
     build_index,
     candidate_count,
-    core_could_fit,
     exhaustive_solutions,
     skeleton_index,
 )
@@ -126,9 +125,9 @@ def bench_solver() -> None:
     """The index lookup against the exhaustive search it replaced, same dictionary, same run."""
     dictionary = get_dictionary()
     started = time.perf_counter()
-    words = dictionary.candidate_words(core_could_fit)
-    assert words is not None, "no hunspell word list found: the solver falls back to the search"
-    fresh = Dictionary(dictionary._backend, curation=load_curation())
+    words = dictionary.candidate_words()
+    assert words is not None, "no second word list: the solver falls back to the search"
+    fresh = Dictionary(dictionary._backend, curation=load_curation(), listed=dictionary.listed)
     build_index(words, fresh)
     build = time.perf_counter() - started
     skeleton_index(dictionary)  # the process's own, for the lookups below
@@ -139,13 +138,13 @@ def bench_solver() -> None:
     rows = []
     for n, sk in SKELETONS.items():
         reps = max(1, 20000 // candidate_count(sk))
-        old = per_call(lambda sk=sk: exhaustive_solutions(Dictionary(dictionary._backend, curation=load_curation()), sk), reps)
+        old = per_call(lambda sk=sk: exhaustive_solutions(Dictionary(dictionary._backend, curation=load_curation(), listed=dictionary.listed), sk), reps)
         new = per_call(lambda sk=sk: lookup(sk), 2000)
         rows.append([f"{n} consonants ({sk})", f"{old * 1e3:.3f}", f"{new * 1e3:.4f}", f"{new / old:.5f}x"])
     cards = sorted({c.skeleton for deck in load_decks().values() for c in deck})
 
     def all_old() -> None:
-        d = Dictionary(dictionary._backend, curation=load_curation())
+        d = Dictionary(dictionary._backend, curation=load_curation(), listed=dictionary.listed)
         for sk in cards:
             exhaustive_solutions(d, sk)
 

@@ -4,7 +4,8 @@
 # BOOTSTRAP_FOR to "play" or "test":
 #   play: libenchant-2-2 and hunspell-en-us (the spell checker the word games need),
 #         python3-venv (to create the venv), and .venv with boardgames itself
-#   test: the same, plus tmux (the real-terminal tests) and the test extras
+#   test: the same, plus tmux (the real-terminal tests), scowl (SCOWL's word lists: a
+#         test rebuilds decks/vowl/scowl.txt from them) and the test extras
 # PYTHON=/path/to/python3.12 chooses the interpreter (default: python3, or the newest
 # python3.1x on the PATH when python3 is older than 3.11); a .venv made with another
 # Python is made again.  BOARDGAMES_VENV=DIR uses another venv folder (CI keeps one per
@@ -54,7 +55,7 @@ need_apt=()
 have_deb() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 if command -v dpkg-query >/dev/null 2>&1; then
     wanted=(libenchant-2-2 hunspell-en-us)
-    [ "$FOR" = test ] && wanted+=(tmux)
+    [ "$FOR" = test ] && wanted+=(tmux scowl)
     for pkg in "${wanted[@]}"; do
         have_deb "$pkg" || need_apt+=("$pkg")
     done

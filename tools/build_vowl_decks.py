@@ -285,7 +285,7 @@ def candidate_words() -> Iterator[str]:
         if (
             PUZZLE_SHAPE.match(word)
             and word not in NOT_EVERYDAY
-            and dictionary.check(word)
+            and dictionary.check_answer(word)  # the game's judge of an answer: both word lists
             and zipf(word) >= MIN_ZIPF
         ):
             yield word

@@ -15,11 +15,15 @@ word list that does not know "house" (an empty or damaged ``en_US.dic``, after w
 every answer would be rejected) - ends as one ``DictionaryUnavailable`` paragraph.
 
 Hunspell alone is not the word list players expect, so the dictionary is
-*curated* with two data files of ``decks/vowl`` (``Curation``): ``added.txt``, common
-American words hunspell lacks (donut, sudoku), and ``refused.txt``, entries that are
-not words a player should meet - abbreviations (dir, gov) and offensive words - which
-are never accepted and so never listed.  Accents are folded before judging (café is
-cafe), and no single letter is a word (Interpretation V32 of docs/rules/vowl.md).
+*curated* with two data files of ``decks/vowl`` (``Curation``): ``added.txt``, words
+tables accept that the lists lack (donut, covid), and ``refused.txt``, entries that
+are not words a player should meet - abbreviations (dir, gov), offensive words,
+dialect spellings (fer) - which are never accepted and so never listed.  A Vowl
+answer is also cross-checked with a second list, SCOWL's American words
+(``scowl.txt``, ``check_answer``): hunspell's affix rules make strings that are no
+word (ter) and it lists abbreviations in lower case (dat), SCOWL's words do not.
+Accents are folded before judging (café is cafe), and no single letter is a word
+(Interpretations V24 and V32 of docs/rules/vowl.md).
 """
 
 from __future__ import annotations
@@ -30,12 +34,12 @@ import re
 import sys
 import threading
 import unicodedata
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, Protocol
 
-from boardgames.common.decks import DeckError, DeckLine, deck_path, read_lines
+from boardgames.common.decks import DeckError, DeckLine, deck_path, read_lines, read_text
 from boardgames.common.errors import UserFacingError
 
 LANGUAGE = "en_US"
@@ -64,8 +68,17 @@ def fold_accents(text: str) -> str:
 
 ADDED_FILE = "added.txt"
 REFUSED_FILE = "refused.txt"
+#: The second word list Vowl's answers are cross-checked with (``load_listed``).
+LISTED_FILE = "scowl.txt"
 #: Why a word is refused: the second field of each ``refused.txt`` line.
-REFUSAL_KINDS = ("abbreviation", "offensive")
+REFUSAL_KINDS = ("abbreviation", "offensive", "dialect", "nonword")
+#: What a refused word is, for the player's "rejected" line (``SkeletonMatcher.check``).
+REFUSAL_REASONS = {
+    "abbreviation": "an abbreviation, not a word",
+    "offensive": "not accepted",
+    "dialect": "a dialect spelling, not a word",
+    "nonword": "not a word in its own right",
+}
 
 
 class Curation(NamedTuple):
@@ -128,6 +141,59 @@ def load_curation() -> Curation:
     if both:
         raise DeckError(refused_path, None, f"{', '.join(both)} also listed in {ADDED_FILE}: a word is added or refused, not both")
     return Curation(added, refused)
+
+
+# --- the second word list (decks/vowl/scowl.txt, made by tools/build_vowl_words.py) ----
+
+#: The puzzle's shape (docs/rules/vowl.md, "The puzzles"): a consonant, then
+#: vowel-consonant pairs, then maybe one vowel; Y a consonant.  Every line of the list
+#: has it, and the skeleton index keeps only such words (``skeleton.PUZZLE_SHAPE``).
+PUZZLE_SHAPE = re.compile(r"^[b-df-hj-np-tv-z](?:[aeiou][b-df-hj-np-tv-z])*[aeiou]?$")
+#: The list as the build writes it (its comment header, then one word a line), checked
+#: by two regular expressions over the text: a Python loop over its 6,000 lines took
+#: four times as long (``_listed_line_by_line`` is then only for naming a bad line).
+_LISTED_HEADER = re.compile(r"(?:#[^\n]*\n|\n)*")
+_LISTED_BODY = re.compile(r"(?:(?=[a-z]{2})[b-df-hj-np-tv-z](?:[aeiou][b-df-hj-np-tv-z])*[aeiou]?\n)+")
+#: Words of the puzzle's shape every American word list knows: a list without them is
+#: empty or damaged, and would refuse every answer.
+LISTED_SANITY_WORDS = ("savor", "sever", "severe", "fire", "water", "minute")
+
+
+def read_listed(path: Path) -> frozenset[str]:
+    """``scowl.txt``: one lower-case word of the puzzle's shape a line, under its header,
+    no word twice; ``DeckError`` naming the file (and the line) otherwise."""
+    text = read_text(path)
+    header = _LISTED_HEADER.match(text)  # as the build writes it: comment lines, then words
+    body = text[header.end():] if header else text
+    words = frozenset(body.split("\n")[:-1]) if _LISTED_BODY.fullmatch(body) else frozenset()
+    if not words or len(words) != body.count("\n"):  # not as the build writes it, or a word twice
+        words = _listed_line_by_line(path)
+    missing = [w for w in LISTED_SANITY_WORDS if w not in words]
+    if missing:
+        raise DeckError(path, None, f"it lacks common words ({', '.join(missing)}): it is empty or damaged")
+    return words
+
+
+def _listed_line_by_line(path: Path) -> frozenset[str]:
+    """``read_listed`` for a file not as the build writes it: the line at fault named."""
+    seen: dict[str, int] = {}
+    for line in read_lines(path):
+        fields = line.text.split()
+        if len(fields) != 1:
+            raise line.error("one word per line (a '#' starts a comment)")
+        word = _curated_word(line, fields[0])
+        if not PUZZLE_SHAPE.match(word):
+            raise line.error(f"{word!r} does not have the puzzle's shape (one vowel between consonants)")
+        if word in seen:
+            raise line.error(f"{word!r} is listed already, line {seen[word]}")
+        seen[word] = line.number
+    return frozenset(seen)
+
+
+@functools.cache
+def load_listed() -> frozenset[str]:
+    """The second word list, checked (``DeckError``): read when the dictionary opens."""
+    return read_listed(deck_path("vowl", LISTED_FILE))
 
 #: The exact fix on each kind of system, keyed by ``install_system()``.  Homebrew's
 #: enchant is built with the aspell provider only (its formula depends on aspell, not
@@ -214,16 +280,20 @@ class WordChecker(Protocol):
 class Dictionary:
     """A lower-case-only view of an enchant dictionary, memoised.
 
-    ``check`` is the single place where "is this a word" is decided.  Memoising it
-    makes the skeleton matcher's enumeration and repeated answer checks cheap.
+    ``check`` is the single place where "is this a word" is decided; ``check_answer``
+    adds what a Vowl answer also needs: the second word list (``load_listed``).
+    Memoising them makes the skeleton matcher's enumeration and repeated answer
+    checks cheap.
     """
 
     def __init__(self, backend: WordChecker, provider: str = "custom", curation: Curation | None = None,
-                 word_list: tuple[Path, Path] | None = None) -> None:
+                 listed: frozenset[str] | None = None) -> None:
         self._backend = backend
         self.provider = provider
         self.curation = curation or Curation(frozenset(), {})
-        self.word_list = word_list  # (en_US.dic, en_US.aff) the backend reads, for the index
+        #: The second word list (``scowl.txt``); ``None`` for a dictionary without one
+        #: (a test's), whose answers are its ``check`` alone, searched exhaustively.
+        self.listed = listed
         self._cache: dict[str, bool] = {}
         # The answer index is built in a worker thread (SkeletonMatcher.prepare) while the
         # game judges answers; ctypes lets go of the GIL inside the C library, and one
@@ -250,20 +320,32 @@ class Dictionary:
         self._cache[w] = ok
         return ok
 
-    def candidate_words(self, could_fit: Callable[[str], bool]) -> Iterator[str] | None:
-        """Every form the hunspell word list can make from stems whose core *could_fit*
-        (the skeleton module's shape test, passed in: it imports this module), then the
-        added words; ``None`` when the list's files are not known.  Candidates only: the
-        skeleton index keeps those ``check`` accepts (``skeleton.skeleton_index``)."""
-        if self.word_list is None:
-            return None
-        from boardgames.common.hunspell_words import word_forms  # noqa: PLC0415
+    def check_answer(self, word: str) -> bool:
+        """``check``, and the second word list knows *word* too (or ``added.txt`` does):
+        what a Vowl answer must be (V32).
 
-        dic, aff = self.word_list
+        Hunspell's affix rules make strings that are no word (ter, fer) and it lists
+        abbreviations in lower case (dat, res); SCOWL's word list, made from the same
+        project with words kept apart from abbreviations, has neither.
+        """
+        if not self.check(word):
+            return False
+        if self.listed is None:
+            return True
+        w = fold_accents(word.lower())
+        return w in self.listed or w in self.curation.added
+
+    def candidate_words(self) -> Iterator[str] | None:
+        """Every word that can be a Vowl answer, for the skeleton index: the second list
+        and the added words (``check_answer`` accepts no other); ``None`` without a list.
+        Candidates only: the index keeps those ``check_answer`` accepts."""
+        if self.listed is None:
+            return None
+        listed, added = self.listed, self.curation.added
 
         def forms() -> Iterator[str]:
-            yield from word_forms(dic, aff, could_fit)
-            yield from sorted(self.curation.added)
+            yield from listed
+            yield from added
 
         return forms()
 
@@ -332,7 +414,8 @@ def load_enchant_dictionary() -> Dictionary:
     """Open pyenchant's en_US dictionary with the hunspell backend pinned.
 
     Raises ``DictionaryUnavailable`` with an install paragraph when the C library,
-    the hunspell provider or the en_US word list is missing.
+    the hunspell provider or the en_US word list is missing, or when the second word
+    list (``scowl.txt``, read here: after a game's first frame) is missing or damaged.
     """
     enchant, broker = _broker()
     try:
@@ -345,11 +428,25 @@ def load_enchant_dictionary() -> Dictionary:
     if provider != BACKEND:
         raise _wrong_backend(provider)
     curation = load_curation()
-    files = word_list_files()
-    word_list = (files[0], files[0].with_suffix(".aff")) if files and files[0].with_suffix(".aff").is_file() else None
-    dictionary = Dictionary(backend, provider, curation, word_list)
+    try:
+        listed = load_listed()
+    except DeckError as exc:
+        raise _list_damaged(exc) from None
+    dictionary = Dictionary(backend, provider, curation, listed)
     sanity_check(dictionary)
     return dictionary
+
+
+def _list_damaged(exc: DeckError) -> DictionaryUnavailable:
+    """The second word list (``scowl.txt``) is missing or fails its checks."""
+    return DictionaryUnavailable(
+        f"The word list Vowl checks answers against as well as hunspell ({exc.path}) is "
+        f"missing or damaged, so the word games cannot check answers: {exc.problem}"
+        f"{f' (line {exc.line})' if exc.line is not None else ''}.\n"
+        "It ships with boardgames: restore it (in a checkout: git checkout -- decks/vowl/scowl.txt) "
+        "or reinstall boardgames; or rebuild it from Debian's scowl package with "
+        "tools/build_vowl_words.py."
+    )
 
 
 def _library_path_hint() -> str:
@@ -433,8 +530,11 @@ class DeferredDictionary:
     def check(self, word: str) -> bool:
         return self.opened().check(word)
 
-    def candidate_words(self, could_fit: Callable[[str], bool]) -> Iterator[str] | None:
-        return self.opened().candidate_words(could_fit)
+    def check_answer(self, word: str) -> bool:
+        return self.opened().check_answer(word)
+
+    def candidate_words(self) -> Iterator[str] | None:
+        return self.opened().candidate_words()
 
 
 @functools.cache

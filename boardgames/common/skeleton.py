@@ -13,17 +13,22 @@ That is a regular language, so each skeleton compiles to one regex
 (``^s[aeiou]v[aeiou]r[aeiou]?$``).  A word is *accepted* when it fits **and** the
 dictionary knows it.  VNTYPL8S uses the same module to read plates.
 
+A Vowl answer is judged by ``check_answer`` when the dictionary has one
+(``Dictionary.check_answer``: hunspell en_US, cross-checked with SCOWL's word list
+``decks/vowl/scowl.txt``, curated by ``added.txt`` and ``refused.txt``), else by its
+``check`` (a test's small set of words).
+
 ``solutions`` looks the skeleton up in an *index*: every word the
-dictionary accepts that has the puzzle's shape, grouped by consonant skeleton.  The
-index is built once per dictionary, lazily, from the installed hunspell word list
-with its affixes expanded (``boardgames.common.hunspell_words``), each form verified
-by the dictionary itself -- so it never holds a word ``check`` would refuse.  Any
-skeleton is then a dictionary lookup, whatever its length (``MAX_SKELETON`` bounds
-the text).  A dictionary with no word list to read (a test's fake, a platform whose
-``en_US.dic`` we cannot find) falls back to the old exhaustive search: every string
-the regex admits (5^(n-1) x 6 for n consonants), one check each, which stays the
-reference the tests compare the index with and refuses more than ``MAX_ENUMERATED``
-consonants (``SkeletonTooLong``) because it grows five-fold per consonant.
+dictionary accepts as an answer, grouped by consonant skeleton.  The index is built
+once per dictionary, lazily, from the words that can be answers at all (the second
+list and the added words: ``Dictionary.candidate_words``), each verified by the
+judge itself -- so it never holds a word the judge would refuse.  Any skeleton is
+then a dictionary lookup, whatever its length (``MAX_SKELETON`` bounds the text).
+A dictionary with no word list (a test's fake) falls back to the exhaustive search:
+every string the regex admits (5^(n-1) x 6 for n consonants), one check each, which
+stays the reference the tests compare the index with and refuses more than
+``MAX_ENUMERATED`` consonants (``SkeletonTooLong``) because it grows five-fold per
+consonant.
 """
 
 from __future__ import annotations
@@ -32,9 +37,9 @@ import enum
 import functools
 import re
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from boardgames.common.dictionary import MIN_LETTERS, WordChecker, fold_accents
+from boardgames.common.dictionary import MIN_LETTERS, PUZZLE_SHAPE, REFUSAL_REASONS, WordChecker, fold_accents
 from boardgames.common.records import FrozenRecord
 
 VOWELS = "AEIOU"
@@ -184,38 +189,26 @@ def explain_misfit(skeleton: str, word: str) -> str:
     return "it does not have the shape of the puzzle"  # pragma: no cover - all cases above
 
 
-#: The puzzle's shape for any skeleton: a consonant, then vowel-consonant pairs, then
-#: maybe one vowel (Y a consonant).  What the index keeps of the word list.
-PUZZLE_SHAPE = re.compile(r"^[b-df-hj-np-tv-z](?:[aeiou][b-df-hj-np-tv-z])*[aeiou]?$")
-#: What survives of a stem once affixes strip their letters: a run of the same shape
-#: that may also start with a vowel (a prefix such as "re" may come before it).  Kept
-#: as text, compiled when first matched (``_core_shape``): the dictionary's stems are
-#: looked at after a game's first frame, and this case-blind pattern was the dearest
-#: one compiled before it.
-_CORE_SHAPE = r"^[b-df-hj-np-tv-z]?(?:[aeiou][b-df-hj-np-tv-z])*[aeiou]?$"
-
-
-@functools.cache
-def _core_shape() -> re.Pattern[str]:
-    return re.compile(_CORE_SHAPE, re.IGNORECASE)
-
-
-def core_could_fit(core: str) -> bool:
-    """Could a word built around *core* (a stem's unstrippable middle) have the puzzle's shape?"""
-    return _core_shape().match(core) is not None
+def answer_check(dictionary: WordChecker) -> Callable[[str], bool]:
+    """What judges a Vowl answer: the dictionary's ``check_answer`` (the cross-check with
+    the second word list) when it has one, else its ``check``."""
+    judge: Callable[[str], bool] | None = getattr(dictionary, "check_answer", None)
+    return judge if judge is not None else dictionary.check
 
 
 def build_index(words: Iterable[str], dictionary: WordChecker) -> dict[str, tuple[str, ...]]:
     """Consonant skeleton -> every accepted word of that skeleton, sorted.
 
     *words* only proposes candidates (any case, repeats allowed); each one of the
-    puzzle's shape is kept when ``dictionary.check`` accepts it, so the index agrees
-    with ``SkeletonMatcher.check`` by construction.
+    puzzle's shape is kept when the dictionary accepts it as an answer
+    (``answer_check``), so the index agrees with ``SkeletonMatcher.check`` by
+    construction.
     """
+    check = answer_check(dictionary)
     shaped = {w.lower() for w in words}
     index: dict[str, list[str]] = {}
     for word in sorted(w for w in shaped if PUZZLE_SHAPE.match(w)):
-        if dictionary.check(word):
+        if check(word):
             index.setdefault(consonant_skeleton(word), []).append(word)
     return {k: tuple(v) for k, v in index.items()}
 
@@ -244,13 +237,12 @@ def _index_slot(dictionary: object) -> _Index:
 def skeleton_index(dictionary: WordChecker) -> dict[str, tuple[str, ...]] | None:
     """The index of *dictionary* (built on first call), or ``None`` when it has no word list.
 
-    A dictionary offers its word list with ``candidate_words(could_fit)`` (``Dictionary``
-    does, from the installed hunspell files); *could_fit* (``core_could_fit``) lets it
-    skip stems no puzzle word can grow from.  One dictionary per process is the rule,
-    so the index is kept for the life of the process, next to it.
+    A dictionary offers the words that can be answers with ``candidate_words()``
+    (``Dictionary`` does: its second word list and the added words).  One dictionary
+    per process is the rule, so the index is kept for the life of the process, next to it.
     """
     source = getattr(dictionary, "candidate_words", None)
-    words = source(core_could_fit) if source is not None else None  # a lazy iterator: nothing read yet
+    words = source() if source is not None else None  # a lazy iterator: nothing read yet
     if words is None:
         return None
     slot = _index_slot(dictionary)
@@ -273,7 +265,7 @@ def exhaustive_solutions(dictionary: WordChecker, skeleton: str) -> tuple[str, .
     stems = [s[0]]
     for c in s[1:]:
         stems = [stem + v + c for stem in stems for v in "aeiou"]
-    check = dictionary.check
+    check = answer_check(dictionary)
     found = [
         cand
         for stem in stems
@@ -306,9 +298,9 @@ class SkeletonMatcher:
             return Verdict(w, False, Rejection.DOES_NOT_FIT, explain_misfit(skeleton, w))
         if len(w) < MIN_LETTERS:
             return Verdict(w, False, Rejection.NOT_A_WORD, "a single letter is not an answer")
-        if not self._dictionary.check(w.lower()):
+        if not answer_check(self._dictionary)(w.lower()):
             kind = getattr(getattr(self._dictionary, "curation", None), "refused", {}).get(w.lower())
-            why = "an abbreviation, not a word" if kind == "abbreviation" else "not accepted" if kind else "not in the dictionary"
+            why = REFUSAL_REASONS.get(kind, "not accepted") if kind else "not in the dictionary"
             return Verdict(w, False, Rejection.NOT_A_WORD, f"{w.lower()} is {why}")
         return Verdict(w.lower(), True)
 
@@ -326,7 +318,7 @@ class SkeletonMatcher:
         (a test's small set of words, searched card by card).
 
         Never waits: the after-turn review asks it on the UI thread, and works out the
-        answers in a worker thread when it says no (up to 286 ms on the key).
+        answers in a worker thread when it says no (the index takes about 0.1 s to build).
         """
         if getattr(self._dictionary, "candidate_words", None) is None:
             return True

@@ -69,12 +69,12 @@ COMMANDS = {
 }
 
 
-#: Vowl's word tools read only the curated word lists (checked as the dictionary opens),
+#: Vowl's word tools read only the curated word lists and SCOWL's (checked as the dictionary opens),
 #: so a Vowl card deck or ``frequency.txt`` is checked by a command that
 #: deals cards: ``--resume`` checks every Vowl deck before it looks for a save (with
 #: none it ends with exit 1, and never opens a screen).
 DEALING = ["vowl", "--resume"]
-TOOLS_READ = {Path("vowl/added.txt"), Path("vowl/refused.txt")}
+TOOLS_READ = {Path("vowl/added.txt"), Path("vowl/refused.txt"), Path("vowl/scowl.txt")}
 
 
 def reader(deck: Path) -> list[str]:
@@ -104,10 +104,12 @@ def assert_clear_error(result: subprocess.CompletedProcess[str], name: str, line
 #: fewer is a legitimate edit there, not a broken file (forms.txt: each line is one
 #: decision of the plate judge; tests/vntypl8s/test_judge_forms.py checks coverage).
 #: vowl/added.txt and refused.txt: each line is one word added to or refused from the
-#: dictionary (V32); a line fewer is one word fewer, a legitimate edit.  vowl/frequency.txt:
+#: dictionary (V32); a line fewer is one word fewer, a legitimate edit; so is one word
+#: fewer in vowl/scowl.txt, the second word list (answers it lacks are refused, which
+#: tests/vowl/test_dictionary_curated.py watches on every card).  vowl/frequency.txt:
 #: a word without a line only sorts last in the review (tests/vowl/test_review_answers.py).
 UNCOUNTED = {Path("vntypl8s/forms.txt"), Path("vowl/added.txt"), Path("vowl/refused.txt"),
-             Path("vowl/frequency.txt")}
+             Path("vowl/scowl.txt"), Path("vowl/frequency.txt")}
 CASES = [
     pytest.param(deck, mutation, id=f"{deck}-{mutation}")
     for deck in FILES

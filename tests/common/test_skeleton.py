@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boardgames.common.dictionary import Dictionary, get_dictionary
+from boardgames.common.dictionary import Curation, Dictionary, get_dictionary
 from boardgames.common.skeleton import (
     Rejection,
     SkeletonError,
@@ -18,6 +18,7 @@ from boardgames.common.skeleton import (
     candidate_count,
     compile_skeleton,
     consonant_skeleton,
+    exhaustive_solutions,
     fits,
     normalise_skeleton,
 )
@@ -220,3 +221,41 @@ def test_a_verdict_is_an_immutable_value() -> None:
     assert repr(v) == ("Verdict(word='savior', accepted=False, rejection=<Rejection.DOES_NOT_FIT: "
                        "'does not fit the letters'>, detail='double vowel IO')")
     assert v.message == "rejected: does not fit the letters (double vowel IO)"
+
+
+# --- The cross-check with a second word list (Interpretations V24, V32) ---------------
+
+
+def cross_checked(hunspell: set[str], listed: set[str], added: frozenset[str] = frozenset(),
+                  refused: dict[str, str] | None = None) -> SkeletonMatcher:
+    curation = Curation(added, refused or {})
+    return SkeletonMatcher(Dictionary(FakeBackend(hunspell), curation=curation, listed=frozenset(listed)))
+
+
+def test_an_answer_must_be_in_both_lists() -> None:
+    """Hunspell's affix rules make "ter"; SCOWL's list does not hold it (issue 33)."""
+    m = cross_checked({"tar", "ter", "tire"}, {"tar", "tire", "tore"})
+    assert m.solutions("TR") == ["tar", "tire"]  # ter: hunspell only; tore: the list only
+    verdict = m.check("TR", "ter")
+    assert verdict.rejection is Rejection.NOT_A_WORD and "not in the dictionary" in verdict.message
+    assert not m.accepts("TR", "tore")
+
+
+def test_an_added_word_needs_neither_list_and_a_refused_one_is_never_an_answer() -> None:
+    m = cross_checked({"fer", "fir"}, {"fer", "fir"}, added=frozenset({"fur"}), refused={"fer": "dialect"})
+    assert m.solutions("FR") == ["fir", "fur"]
+    assert "a dialect spelling, not a word" in m.check("FR", "fer").message
+
+
+def test_the_hunspell_check_alone_is_unchanged_for_other_games() -> None:
+    """VNTYPL8S reads plates into words of any shape with ``check``: no cross-check there."""
+    dictionary = Dictionary(FakeBackend({"ter", "fighter"}), listed=frozenset({"tar"}))
+    assert dictionary.check("ter") and dictionary.check("fighter")
+    assert not dictionary.check_answer("ter")
+
+
+def test_the_index_and_the_exhaustive_search_agree_under_the_cross_check() -> None:
+    hunspell = {"savor", "sever", "severe", "saver", "savr"}
+    m = cross_checked(hunspell, {"savor", "severe", "saver", "sofa"})
+    fake = Dictionary(FakeBackend(hunspell), listed=frozenset({"savor", "severe", "saver", "sofa"}))
+    assert m.solutions("SVR") == list(exhaustive_solutions(fake, "SVR")) == ["saver", "savor", "severe"]

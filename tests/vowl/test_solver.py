@@ -102,7 +102,7 @@ def test_a_background_warm_up_racing_a_lookup_builds_one_index() -> None:
     """``SkeletonMatcher.prepare`` (a game screen's worker, after its first frame) and a
     review asking at once."""
     real = get_dictionary()
-    fresh = Dictionary(real._backend, real.provider, real.curation, real.word_list)
+    fresh = Dictionary(real._backend, real.provider, real.curation, real.listed)
     thread = threading.Thread(target=SkeletonMatcher(fresh).prepare, daemon=True)
     thread.start()
     answers = SkeletonMatcher(fresh).solutions("SVR")
