@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from boardgames.common.decks import DeckLine, deck_path, read_lines
 from boardgames.common.dictionary import WordChecker
-from boardgames.common.skeleton import FREE_VOWELS, VOWELS, compile_reading
+from boardgames.common.skeleton import FREE_VOWELS, VOWELS, compile_reading, consonant_skeleton
 from boardgames.vntypl8s.limits import MAX_JUDGED, MAX_LENGTH
 
 #: P7: the shortest run of a plate that can represent a word.  One character alone
@@ -60,9 +60,9 @@ FUNCTION_WORDS = frozenset(
 #: P27 also reads 0 as the "ow" ending a word (SN0 = snow, WND0 = window).
 _NO_VOWEL_AFTER = "(?![aeiou])"
 
-#: P8: the digits: what each digit may stand for when a plate is read.  Single letters first (the
-#: usual look-alikes: 0=O, 1=I or L, 3=E, 4=A, 5=S, 7=T, 8=B...), then the sounds
-#: players spell with digits (SK8R = skater, W8R = waiter, B4 = before, 2 = to).
+#: P8: the digits: what each digit may stand for when a plate is read.  Single letters
+#: first (the usual look-alikes: 0=O, 1=I or L, 3=E, 4=A, 5=S, 7=T, 8=B...), then the
+#: sounds players spell with digits (SK8R = skater, W8R = waiter, B4 = before, 2 = to).
 DIGIT_READINGS: dict[str, tuple[str, ...]] = {
     "0": ("o", "ow(?![a-z])"),
     "1": ("i", "ll?", f"one{_NO_VOWEL_AFTER}", "won"),
@@ -76,13 +76,31 @@ DIGIT_READINGS: dict[str, tuple[str, ...]] = {
     "9": ("gg?", f"nine{_NO_VOWEL_AFTER}"),
 }
 
-#: P27: numbers of two digits read as one word.  10 is the one players spell with
-#: (10S = "tenis", tennis as it sounds; 10T = tent); the digits may still be read one by one.
-NUMBER_READINGS: dict[str, tuple[str, ...]] = {"10": ("ten",)}
+#: P32: the sound a digit makes, however English spells it: 8 is "ay" (M8L = mail,
+#: MRM8D = mermaid, PL8R = player, B8KR = baker: an a before one consonant and a
+#: vowel).  Read in a title word like ``DIGIT_READINGS``; the plain reading of P22 does
+#: not try them (each would multiply its dictionary look-ups).
+DIGIT_SOUNDS: dict[str, tuple[str, ...]] = {
+    "8": ("ai", "ay", "ei", "ey", "eigh", "a(?=[b-df-hj-np-tv-z][eiy])"),
+}
 
-#: P8: spellings a consonant letter may stand for besides itself (and itself doubled):
-#: the sound-alike spellings every plate reader knows (KMST = chemist, FN = phone,
-#: NYT = knight, PLMR = plumber, PLS = police, FYR = fire).
+#: P27, P32: pairs of plate characters read as one sound, besides the two characters one
+#: by one (which they still are).  10 is the number players spell with (10S = "tenis",
+#: 10T = tent); a doubled vowel digit is one long vowel (T33CH = "teach", like T3CH;
+#: B00K = book); PH is F (PHRMR = "farmer") and KW is QU (KWN = "queen").
+PAIR_READINGS: dict[str, tuple[str, ...]] = {
+    "10": ("ten",),
+    "00": ("o", "u"),
+    "11": ("i",),
+    "33": ("e",),
+    "44": ("a",),
+    "PH": ("f",),
+    "KW": ("qu",),
+}
+
+#: P8, P32: spellings a consonant letter may stand for besides itself (and itself
+#: doubled): the sound-alike spellings every plate reader knows (KMST = chemist, FN =
+#: phone, NYT = knight, PLMR = plumber, PLS = police, FYR = fire, QWN = "kween").
 LETTER_EXTRA_READINGS: dict[str, tuple[str, ...]] = {
     "C": ("ck", "k"),
     "F": ("ph",),
@@ -90,6 +108,7 @@ LETTER_EXTRA_READINGS: dict[str, tuple[str, ...]] = {
     "K": ("ck", "c(?![eiy])", "cc", "ch"),
     "M": ("mb",),
     "N": ("kn", "gn"),
+    "Q": ("k", "kw"),
     "S": ("c(?=[eiy])", "sc(?=[eiy])"),
     "W": ("wh",),
     "X": ("ks", "cks", "cs"),
@@ -109,6 +128,14 @@ MIN_PART = 3
 #: two characters further and eight in all keep one plate to a few milliseconds.
 MAX_EXTENSION = 2
 MAX_LONGER_WORD = 8
+#: P22, P32: the digits that read as a whole word (1 = one, 2 = to, 4 = for, 6 = six,
+#: 8 = ate, 9 = nine): beside a run, such a digit is a word of its own (CHF4LF is
+#: "chef for life"), not a stray character.
+WORD_DIGITS = frozenset("124689")
+#: P22: the longest stretch read as one word when counting what a reading leaves over
+#: (DGVNDR is "dog" + "vendor"): a stretch of five plain characters costs as many
+#: look-ups as all the shorter ones together.
+MAX_STRAY_WORD = 4
 #: P22: the most vowels the plain reading adds to a stretch to find a longer word.
 MAX_ADDED_VOWELS = 2
 
@@ -309,7 +336,7 @@ def character_violations(plate: str) -> list[Violation]:
 def _char_readings(ch: str) -> tuple[str, ...]:
     """P8: the regex fragments one plate character may stand for."""
     if ch in DIGIT_READINGS:
-        return DIGIT_READINGS[ch]
+        return DIGIT_READINGS[ch] + DIGIT_SOUNDS.get(ch, ())
     low = ch.lower()
     if ch in VOWELS:
         return (low,)
@@ -317,18 +344,19 @@ def _char_readings(ch: str) -> tuple[str, ...]:
 
 
 def _tokens(run: str) -> tuple[tuple[str, ...], ...]:
-    """P8, P27: the readings of a run, one tuple per character or two-digit number.
+    """P8, P27, P32: the readings of a run, one tuple per character or pair.
 
-    A number of ``NUMBER_READINGS`` (``10``) is one token that reads as its word or as
-    its two digits one by one, so reading it as a number never loses a reading.
+    A pair of ``PAIR_READINGS`` (``10``, ``PH``, ``33``) is one token that reads as its
+    sound or as its two characters one by one, so reading it as a pair never loses a
+    reading.
     """
     out: list[tuple[str, ...]] = []
     i = 0
     while i < len(run):
         pair = run[i : i + 2]
-        if pair in NUMBER_READINGS:
+        if pair in PAIR_READINGS:
             apart = FREE_VOWELS.join("(?:" + "|".join(_char_readings(ch)) + ")" for ch in pair)
-            out.append((*NUMBER_READINGS[pair], apart))
+            out.append((*PAIR_READINGS[pair], apart))
             i += 2
         else:
             out.append(_char_readings(run[i]))
@@ -382,7 +410,7 @@ class FormsData:
 
 
 def _is_cvc(word: str) -> bool:
-    """Ends consonant-vowel-consonant (not w, x or y): a suffix doubles it (run -> running)."""
+    """Ends consonant-vowel-consonant (not w, x or y): a suffix may double it (run -> running)."""
     return (
         len(word) >= 3
         and word[-1] not in "aeiouwxy"
@@ -391,25 +419,70 @@ def _is_cvc(word: str) -> bool:
     )
 
 
-def stem_candidates(word: str) -> tuple[str, ...]:
-    """P23: every stem an -er/-or (or -r) ending may be taken off to, dictionary unasked.
+def _syllables(word: str) -> int:
+    """Groups of vowels (y after a consonant counts): about the word's syllables."""
+    groups = 0
+    previous = False
+    for i, ch in enumerate(word):
+        vowel = ch in "aeiou" or (ch == "y" and i > 0 and word[i - 1] not in "aeiou")
+        groups += vowel and not previous
+        previous = vowel
+    return groups
 
-    ``fighter`` -> fight, ``skater`` -> skate, ``runner`` -> run, ``carrier`` -> carry.
-    The judge keeps those the dictionary knows (``PlateJudge.agent_stems``); ``forms.txt``
-    may only call unrelated a stem listed here.
+
+def _doubles(stem: str) -> bool:
+    """P23: whether a suffix doubles *stem*'s last consonant: one syllable ending CVC.
+
+    run -> runner, star -> starred; a longer stem is not doubled in American spelling
+    (travel -> traveler, traveled; garden -> gardener; counsel -> counselor).
     """
-    out: list[str] = []
-    for suffix in ("er", "or"):
+    return _is_cvc(stem) and _syllables(stem) == 1
+
+
+#: P23, P32: the suffixes a title word may be built with, and how its root is spelled
+#: before each: ``+`` the base as it stands (harpist: harp), ``e`` with a final e
+#: restored (cyclist: cycle, skater: skate), ``y`` with the final y the suffix replaced
+#: (pharmacist: pharmacy, comedian: comedy, carrier: carry; only when the base is no
+#: word: harpist is not "harpy"), ``=`` a doubled consonant undone (runner: run).
+#: Longest first: -ier before -er.
+ROOT_SUFFIXES: tuple[tuple[str, str], ...] = (
+    ("ist", "+ey"),  # harpist: harp, cyclist: cycle, botanist: botany
+    ("ian", "+y"),  # magician: magic, comedian: comedy, librarian: library
+    ("eer", "+e"),  # puppeteer: puppet, auctioneer: auction
+    ("ier", "+y"),  # cashier: cash, carrier: carry
+    ("ess", "+e"),  # princess: prince
+    ("ant", "+e"),  # accountant: account, attendant: attend
+    ("er", "+=ey"),  # golfer: golf, runner: run, skater: skate, astronomer: astronomy
+    ("or", "+=e"),  # sailor: sail, curator: curate, counselor: counsel
+)
+
+
+def _suffix_roots(word: str) -> Iterator[tuple[str, str, str, str]]:
+    """(suffix, how, base, root) for every root spelling a suffix of *word* may be taken off to."""
+    for suffix, hows in ROOT_SUFFIXES:
         if not word.endswith(suffix) or len(word) < len(suffix) + MIN_DERIVED:
             continue
         base = word[: -len(suffix)]
-        out.append(base)
-        if base[-1] == base[-2] and base[-1] not in "aeiou":
-            out.append(base[:-1])
-        out.append(base + "e")
-        if base.endswith("i"):
-            out.append(base[:-1] + "y")
-    return tuple(dict.fromkeys(s for s in out if len(s) >= MIN_DERIVED))
+        for how in hows:
+            if how == "+":
+                yield suffix, how, base, base
+            elif how == "e":
+                yield suffix, how, base, base + "e"
+            elif how == "y":
+                yield suffix, how, base, base[:-1] + "y" if base.endswith("i") else base + "y"
+            elif how == "=" and base[-1] == base[-2] and base[-1] not in "aeiou":
+                yield suffix, how, base, base[:-1]
+
+
+def stem_candidates(word: str) -> tuple[str, ...]:
+    """P23, P32: every root a suffix may be taken off *word* to, dictionary unasked.
+
+    ``fighter`` -> fight, ``skater`` -> skate, ``runner`` -> run, ``carrier`` -> carry,
+    ``harpist`` -> harp, ``comedian`` -> comedy.  The judge keeps those the dictionary
+    knows (``PlateJudge.agent_stems``); ``forms.txt`` may only call unrelated a stem
+    listed here.
+    """
+    return tuple(dict.fromkeys(r for *_, r in _suffix_roots(word) if len(r) >= MIN_DERIVED))
 
 
 def _parse_forms_line(line: DeckLine) -> tuple[FormsLine, str, tuple[str, ...]]:
@@ -518,8 +591,12 @@ def _inflections(stem: str) -> set[str]:
         out |= {stem + "d", stem[:-1] + "ing"}
     else:
         out |= {stem + "ed", stem + "ing"}
-    if _is_cvc(stem):
+    if _doubles(stem):
+        # star -> starred, starring; never "stared", "staring" (those are stare's)
+        out -= {stem + "ed", stem + "ing"}
         out |= {stem + stem[-1] + "ed", stem + stem[-1] + "ing"}
+    elif _is_cvc(stem):
+        out |= {stem + stem[-1] + "ed", stem + stem[-1] + "ing"}  # travelled beside traveled
     if stem.endswith("man"):
         out.add(stem[:-3] + "men")
     return out
@@ -531,7 +608,7 @@ def _comparisons(stem: str) -> tuple[str, str]:
         return stem + "r", stem + "st"
     if stem.endswith("y") and len(stem) > 2 and stem[-2] not in "aeiou":
         return stem[:-1] + "ier", stem[:-1] + "iest"
-    if _is_cvc(stem):
+    if _doubles(stem):
         return stem + stem[-1] + "er", stem + stem[-1] + "est"
     return stem + "er", stem + "est"
 
@@ -573,6 +650,7 @@ class PlateJudge:
         self._forms = forms if forms is not None else load_forms()
         self._titles: dict[str, tuple[TitleWord, ...]] = {}
         self._longer: dict[str, tuple[str, ...]] = {}
+        self._strays: dict[str, int] = {}
 
     @property
     def forms_data(self) -> FormsData:
@@ -584,27 +662,27 @@ class PlateJudge:
     # -- P23: forms ---------------------------------------------------------------
 
     def agent_stems(self, word: str) -> tuple[str, ...]:
-        """P23: what a title word naming a doer does: fighter -> fight, skater -> skate.
+        """P23, P32: the root a title word is built from by a suffix, when the dictionary knows it.
 
-        A stem the dictionary knows, taken off -er/-or/-r (``stem_candidates``); a
-        consonant is undoubled (runner -> run) only when the plain stem is no word, and
-        a plain stem that a suffix would have doubled (skat of skater) is not one.
-        ``forms.txt`` removes the stems that are other words (barber is no "barb"-er).
+        fighter -> fight, skater -> skate, harpist -> harp, cyclist -> cycle, magician
+        -> magic, puppeteer -> puppet, cashier -> cash, traveler -> travel; spelling -> spell.
+        A one-syllable root ending consonant-vowel-consonant would have doubled (run ->
+        runner), so skater is not "skat"-er; a longer one does not double (travel ->
+        traveler, yodel -> yodeler).  ``forms.txt`` removes the roots that are other
+        words (barber is no "barb"-er, dentist no "dent"-ist).
         """
         w = word.lower()
         found: list[str] = []
-        for suffix in ("er", "or"):
-            if not w.endswith(suffix) or len(w) < len(suffix) + MIN_DERIVED:
+        for suffix, how, base, root in _suffix_roots(w):
+            if len(root) < MIN_DERIVED or not self._known(root):
                 continue
-            base = w[: -len(suffix)]
-            if len(base) >= MIN_DERIVED and not _is_cvc(base) and self._known(base):
-                found.append(base)
-            elif base[-1] == base[-2] and _is_cvc(base[:-1]) and self._known(base[:-1]):
-                found.append(base[:-1])
-            if self._known(base + "e"):
-                found.append(base + "e")
-            if base.endswith("i") and self._known(base[:-1] + "y"):
-                found.append(base[:-1] + "y")
+            if how == "+" and suffix in ("er", "or") and _doubles(root):
+                continue  # skat-er would be skatter: the root is skate
+            if how in "=y" and self._known(base):
+                continue  # only when the base is no word: harpist is no "harpy"-ist
+            if how == "=" and not _is_cvc(root):
+                continue  # undoubled as English doubles: controller, control
+            found.append(root)
         ing = self._ing_stem(w)
         if ing:
             found.append(ing)
@@ -633,9 +711,10 @@ class PlateJudge:
         """P5, P23: *word* and its forms, longest first.
 
         Its inflections, and for a doer (fighter) what they do and its inflections
-        (fight, fights, fighting).  Never a derivation to another word: dentist is not
-        "dent", librarian not "library".  The word itself always counts, even when the
-        dictionary does not know it.
+        (fight, fights, fighting), and for a word built by a suffix its root and the
+        root's inflections (harpist: harp, harps; P32).  Never a word built from it
+        (camp: camper), nor a root ``forms.txt`` calls unrelated (dentist: dent).  The
+        word itself always counts, even when the dictionary does not know it.
         """
         w = word.lower()
         forms = {w} | self._inflected(w)
@@ -692,10 +771,36 @@ class PlateJudge:
             self._longer[stretch] = tuple(found)
         return self._longer[stretch]
 
+    def stray_characters(self, stretch: str) -> int:
+        """P22: how many characters of *stretch* are left over, at fewest, when it is
+        cut into words: stretches of two to ``MAX_STRAY_WORD`` characters that plainly
+        read as a dictionary word (``longer_words``), and the digits that read as a whole word
+        (``WORD_DIGITS``: 4 = "for").  Memoised: a plate is re-read on every keystroke.
+        """
+        if stretch not in self._strays:
+            best = [0] * (len(stretch) + 1)
+            for i in range(1, len(stretch) + 1):
+                best[i] = best[i - 1] + (stretch[i - 1] not in WORD_DIGITS)
+                for j in range(max(0, i - MAX_STRAY_WORD), i - 1):
+                    if best[j] < best[i] and self.longer_words(stretch[j:i]):
+                        best[i] = best[j]
+            self._strays[stretch] = best[-1]
+        return self._strays[stretch]
+
+    def _left_over(self, text: str, run: tuple[int, int], span: tuple[int, int]) -> int:
+        """P22: the stray characters of *run* when *span* is read as one word."""
+        return self.stray_characters(text[run[0] : span[0]]) + self.stray_characters(text[span[1] : run[1]])
+
     def _inside_longer_word(
-        self, text: str, run: tuple[int, int], span: tuple[int, int], entry: TitleWord
+        self, text: str, run: tuple[int, int], span: tuple[int, int], entry: TitleWord, form: Form
     ) -> tuple[tuple[int, int], str] | None:
-        """P22: a longer stretch of the run, around *span*, that reads as another word."""
+        """P22: a longer stretch of the run, around *span*, that reads as another word.
+
+        The longer word must add a consonant to *form* (a vowel beside a run is one the
+        reader adds anyway: CHF4 is no "chufa", 4PLT no "aplite"), and reading it must
+        leave no more of the run over than reading *form* does (HTDG is "hot" + "dog",
+        not "hated" + G).
+        """
         run_start, run_end = run
         start, end = span
         around = [
@@ -706,18 +811,32 @@ class PlateJudge:
         ]
         around.sort(key=lambda s: (s[1] - s[0], s[0]))
         own = entry.texts
+        consonants = len(consonant_skeleton(form.text))
+        left_over: int | None = None
         for a, b in around:
             for word in self.longer_words(text[a:b]):
-                if word not in own:
+                if word in own or len(consonant_skeleton(word)) <= consonants:
+                    continue
+                if left_over is None:
+                    left_over = self._left_over(text, run, span)
+                if self._left_over(text, run, (a, b)) <= left_over:
                     return (a, b), word
+                break  # every word of this stretch leaves the same characters over
         return None
 
     def represented(self, plate: str, entry: TitleWord) -> tuple[tuple[int, int], Form] | None:
-        """P7-P10, P22, P26: the longest (then leftmost) run of *plate* that represents
-        *entry*, with the form it reads as; ``None`` when the title word is not represented.
+        """P7-P10, P22, P26: the run of *plate* that represents *entry*, and the form it
+        reads as; ``None`` when the title word is not represented.
+
+        P10: of the runs that do, the one a person reads: the one that leaves fewest
+        characters of its run over (HTDG: HT "hot" + DG "dog", not HTD "hotted" + G),
+        then the one whose reading the plate spells most of (characters per letter of
+        the form: VT "vet" before VTD "vetted"), then the longest, then the leftmost.
         """
         text = plate.upper()
         longest = max((len(f.text) for f in entry.forms), default=0)
+        order = {f.text: i for i, f in enumerate(entry.forms)}
+        hits: list[tuple[tuple[float, int, int, int], tuple[int, int], tuple[int, int], Form]] = []
         for start, end, run in _spans(text):
             # Every plate character reads as at least one letter, so a run longer than
             # the longest form cannot read as any: skipping those keeps typing quick.
@@ -733,12 +852,14 @@ class PlateJudge:
             if not maybe:
                 continue
             pattern = reading_pattern(piece)
-            form = next((f for f in maybe if pattern.match(f.text)), None)
-            if form is None:
-                continue
-            if self._inside_longer_word(text, run, (start, end), entry) is not None:
-                continue
-            return (start, end), form
+            for f in maybe:
+                if pattern.match(f.text):
+                    key = (-(end - start) / len(f.text), start - end, start, order[f.text])
+                    hits.append((key, (start, end), run, f))
+        ranked = sorted(hits, key=lambda h: (self._left_over(text, h[2], h[1]), h[0]))
+        for _, span, run, form in ranked:
+            if self._inside_longer_word(text, run, span, entry, form) is None:
+                return span, form
         return None
 
     def title_violations(self, plate: str, owner: str) -> list[Violation]:
@@ -786,18 +907,18 @@ def _fragment_letters(fragment: str) -> str:
 def _ends(run: str) -> tuple[frozenset[str], frozenset[str]]:
     """The letters a reading of *run* can start with and end with (before free vowels).
 
-    A number (``10``) at either end counts with its word and with its digits.
+    A pair (``10``, ``PH``) at either end counts with its sound and with its characters.
     """
 
     def letters(chars: str) -> frozenset[str]:
         fragments = [f for ch in chars for f in _char_readings(ch)]
-        if chars in NUMBER_READINGS:
-            fragments += NUMBER_READINGS[chars]
+        if chars in PAIR_READINGS:
+            fragments += PAIR_READINGS[chars]
         return frozenset(x for f in fragments if (x := _fragment_letters(f)))
 
     head, tail = run[:1], run[-1:]
-    first = letters(head) | (letters(run[:2]) if run[:2] in NUMBER_READINGS else frozenset())
-    last = letters(tail) | (letters(run[-2:]) if run[-2:] in NUMBER_READINGS else frozenset())
+    first = letters(head) | (letters(run[:2]) if run[:2] in PAIR_READINGS else frozenset())
+    last = letters(tail) | (letters(run[-2:]) if run[-2:] in PAIR_READINGS else frozenset())
     return frozenset(x[0] for x in first), frozenset(x[-1] for x in last)
 
 
