@@ -649,7 +649,7 @@ class PlateJudge:
         self._dictionary = dictionary
         self._forms = forms if forms is not None else load_forms()
         self._titles: dict[str, tuple[TitleWord, ...]] = {}
-        self._longer: dict[str, tuple[str, ...]] = {}
+        self._longer: dict[tuple[str, tuple[bool, ...]], tuple[str, ...]] = {}
         self._strays: dict[str, int] = {}
 
     @property
@@ -764,12 +764,21 @@ class PlateJudge:
         one can say (``_speakable``) that start as English words do (``_could_start_a_word``)
         count.
         """
-        if stretch not in self._longer:
-            found = dict.fromkeys(
-                w for w in _plain_candidates(stretch) if _could_start_a_word(w) and _speakable(w) and self._known(w)
+        return self.plain_words(stretch, ())
+
+    def plain_words(self, stretch: str, looks: tuple[bool, ...]) -> tuple[str, ...]:
+        """``longer_words``, with the characters marked in *looks* read only as the letter
+        they look like (``_plain_candidates``); memoised."""
+        key = (stretch, looks if any(looks) else ())
+        if key not in self._longer:
+            self._longer[key] = tuple(
+                dict.fromkeys(
+                    w
+                    for w in _plain_candidates(stretch, key[1])
+                    if _could_start_a_word(w) and _speakable(w) and self._known(w)
+                )
             )
-            self._longer[stretch] = tuple(found)
-        return self._longer[stretch]
+        return self._longer[key]
 
     def stray_characters(self, stretch: str) -> int:
         """P22: how many characters of *stretch* are left over, at fewest, when it is
@@ -810,11 +819,20 @@ class PlateJudge:
             if (a, b) != span and (start - a) + (b - end) <= MAX_EXTENSION and b - a <= MAX_LONGER_WORD
         ]
         around.sort(key=lambda s: (s[1] - s[0], s[0]))
+        whole = run not in around and run != span and run_end - run_start <= MAX_LONGER_WORD
+        if whole:
+            around.append(run)  # a run that reads as one word is that word (CRYSTL: crystal)
         own = entry.texts
         consonants = len(consonant_skeleton(form.text))
         left_over: int | None = None
         for a, b in around:
-            for word in self.longer_words(text[a:b]):
+            # A digit beside the title word reads only as the letter it looks like: as a
+            # sound or a word it is a word of its own (2KNG is "to king", not "toking";
+            # CHF4LF "chef for life").  A whole run is read that way throughout (P22).
+            looks = tuple(
+                text[i].isdigit() and (whole and (a, b) == run or not start <= i < end) for i in range(a, b)
+            )
+            for word in self.plain_words(text[a:b], looks):
                 if word in own or len(consonant_skeleton(word)) <= consonants:
                     continue
                 if left_over is None:
@@ -829,14 +847,15 @@ class PlateJudge:
         reads as; ``None`` when the title word is not represented.
 
         P10: of the runs that do, the one a person reads: the one that leaves fewest
-        characters of its run over (HTDG: HT "hot" + DG "dog", not HTD "hotted" + G),
-        then the one whose reading the plate spells most of (characters per letter of
-        the form: VT "vet" before VTD "vetted"), then the longest, then the leftmost.
+        characters of its run over (HTDG: HT "hot" + DG "dog", not HTD "hotted" + G;
+        VTDR: VT "vet" + DR "dear", not VTD "vetted" + R), then the longest (CWB0Y is
+        "cowboy", not CW + "boy"), then the leftmost; of the forms one run reads as, the
+        nearest to the title word (``FormKind`` order: PRNCSS is "princess", NYT
+        "knight"; then the shortest).
         """
         text = plate.upper()
         longest = max((len(f.text) for f in entry.forms), default=0)
-        order = {f.text: i for i, f in enumerate(entry.forms)}
-        hits: list[tuple[tuple[float, int, int, int], tuple[int, int], tuple[int, int], Form]] = []
+        hits: list[tuple[tuple[int, int, int, int, str], tuple[int, int], tuple[int, int], Form]] = []
         for start, end, run in _spans(text):
             # Every plate character reads as at least one letter, so a run longer than
             # the longest form cannot read as any: skipping those keeps typing quick.
@@ -854,7 +873,7 @@ class PlateJudge:
             pattern = reading_pattern(piece)
             for f in maybe:
                 if pattern.match(f.text):
-                    key = (-(end - start) / len(f.text), start - end, start, order[f.text])
+                    key = (start - end, start, _KIND_ORDER.index(f.kind), len(f.text), f.text)
                     hits.append((key, (start, end), run, f))
         ranked = sorted(hits, key=lambda h: (self._left_over(text, h[2], h[1]), h[0]))
         for _, span, run, form in ranked:
@@ -1034,11 +1053,17 @@ def _plain_readings(ch: str) -> tuple[tuple[str, bool], ...]:
     return ((ch.lower(), True),)
 
 
-def _plain_candidates(stretch: str) -> Iterator[str]:
+def _plain_candidates(stretch: str, looks: tuple[bool, ...] = ()) -> Iterator[str]:
     """P22: the strings a stretch plainly reads as: readings in order, with at most
-    ``MAX_ADDED_VOWELS`` vowels added after characters (none before the first)."""
+    ``MAX_ADDED_VOWELS`` vowels added after characters (none before the first).
+
+    A character whose place in *looks* is true reads only as the letter it looks like
+    (0 = o, 2 = z, 4 = a, 8 = b), never as a sound or a word."""
     vowels = "aeiou"
-    for combo in itertools.product(*(_plain_readings(ch) for ch in stretch)):
+    readings = (
+        _plain_readings(ch)[:1] if i < len(looks) and looks[i] else _plain_readings(ch) for i, ch in enumerate(stretch)
+    )
+    for combo in itertools.product(*readings):
         letters = [r for r, _ in combo]
         open_gaps = [i for i, (_, may) in enumerate(combo) if may]
         yield "".join(letters)

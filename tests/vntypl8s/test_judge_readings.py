@@ -74,14 +74,15 @@ class Knows:
     [
         ("chefb", True),  # one character further: a longer word
         ("chefbb", True),  # two further (MAX_EXTENSION)
-        ("chefbbb", False),  # three further is not looked at
+        ("chefbbb", False),  # three further is not looked at (the run goes on: X)
         ("bechefb", True),  # one each side
         ("chfb", False),  # no vowel, no drawn-out consonant: an abbreviation, not said
+        ("chefbbbx", True),  # P22: the whole run reads as one word, however long
     ],
 )
 def test_p22_the_longer_word_is_looked_for_at_most_two_characters_further(known: str, legal: bool) -> None:
     judge = PlateJudge(Knows(known), FormsData())
-    plate = "B" + "CHFBBB" if known.startswith("b") else "CHFBBB"
+    plate = "B" + "CHFBBBX" if known.startswith("b") else "CHFBBBX"
     assert judge.judge(plate, "Chef").legal is legal
 
 
