@@ -829,9 +829,8 @@ class PlateJudge:
             # A digit beside the title word reads only as the letter it looks like: as a
             # sound or a word it is a word of its own (2KNG is "to king", not "toking";
             # CHF4LF "chef for life").  A whole run is read that way throughout (P22).
-            looks = tuple(
-                text[i].isdigit() and (whole and (a, b) == run or not start <= i < end) for i in range(a, b)
-            )
+            everywhere = whole and (a, b) == run
+            looks = tuple(text[i].isdigit() and (everywhere or not start <= i < end) for i in range(a, b))
             for word in self.plain_words(text[a:b], looks):
                 if word in own or len(consonant_skeleton(word)) <= consonants:
                     continue
