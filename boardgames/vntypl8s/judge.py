@@ -2,7 +2,7 @@
 
 Pure: no Textual, no clock, no randomness.  The only things it consults are the
 dictionary (injected) and ``decks/vntypl8s/forms.txt`` (what the dictionary cannot
-decide: compounds, short forms, sound-alike spellings, -er words that are no doers).
+decide: compounds, short forms, sound-alike spellings, roots that are other words).
 
 Every rule of the rulebook's *Plate Creation Rules* is checked separately and each
 broken rule becomes its own ``Violation`` with a plain reason, so the plate editor can
@@ -11,16 +11,21 @@ decisions behind the rules are the rows of ``docs/rules/vntypl8s.md``
 (*Interpretations*, and its section "How the judge reads a plate"); each piece of code
 below names its row.
 
-"No words of the owner's title may be represented" is judged as a person reads a plate
-(P22-P27): a title word is represented when a plausible reading of the plate contains
-it, one of its forms, a part of it (a compound), a short form or a sound-alike
-spelling.  Each stretch of two or more plate characters is read through the shared
+"No words of the owner's title may be represented" is judged by one principle, as a
+person reads a plate (P32, with P22-P27): a title word is represented when a plausible
+reading of the plate contains it, an inflection, the root it is built from by a suffix
+(-er, -or, -ist, -ian, -eer, -ier, -ess, -ant), a part of it (a compound), a short form
+or a sound-alike spelling, each character read through one table of substitutions
+(``DIGIT_READINGS``, ``DIGIT_SOUNDS``, ``PAIR_READINGS``, ``LETTER_EXTRA_READINGS``).
+Each stretch of two or more plate characters is read through the shared
 consonant-skeleton machinery (``boardgames.common.skeleton.compile_reading``: each
 character standing for its spellings, vowels free) and matched against every form of
 every title word; a match does not count when the stretch lies inside a longer
-stretch that plainly reads as another dictionary word (FRST is "first", so FRS is not
-"fires"), when it is two bare letters alone (GD), or when a digit would have to lose
-its own vowel (2R is not "tour").
+stretch that plainly reads as another dictionary word with more consonants and leaves
+no more of the run over (FRST is "first", so FRS is not "fires"; but HTDG is "hot" +
+"dog", not "hated" + G), when it is two bare letters alone (GD), or when a digit would
+have to lose its own vowel (2R is not "tour").  Of the runs that count, the refusal
+names the one a person reads (P10).
 """
 
 from __future__ import annotations
@@ -115,7 +120,7 @@ LETTER_EXTRA_READINGS: dict[str, tuple[str, ...]] = {
     "Y": ("i", "igh"),
 }
 
-#: P5: the shortest stem that counts as a word of its own.
+#: P23, P32: the shortest root that counts as a word of its own.
 MIN_DERIVED = 3
 
 #: P24: the shortest part of a compound (``bee`` of beekeeper, ``zoo`` of zookeeper).
@@ -161,7 +166,7 @@ class FormKind(enum.Enum):
     """What a word the plate reads as is of a title word (P22-P25); the value is for reasons."""
 
     WORD = "the word itself"
-    FORM = "a form"  # fires, fighters; fight for fighter (P23)
+    FORM = "a form"  # fires, fighters; the root: fight for fighter, harp for harpist (P23, P32)
     PART = "part of a compound"  # lumber of lumberjack (P24)
     SHORT = "a short form"  # champ for champion (P25)
     SOUND = "a sound-alike spelling"  # shef for chef (P25)
@@ -343,6 +348,7 @@ def _char_readings(ch: str) -> tuple[str, ...]:
     return (f"{low}{low}?", *LETTER_EXTRA_READINGS.get(ch, ()))
 
 
+@functools.lru_cache(maxsize=4096)
 def _tokens(run: str) -> tuple[tuple[str, ...], ...]:
     """P8, P27, P32: the readings of a run, one tuple per character or pair.
 
@@ -570,7 +576,7 @@ def load_forms() -> FormsData:
     return parse_forms(read_lines(deck_path(GAME, FORMS_FILE)))
 
 
-# --- P5, P23: a word's forms through the dictionary ---------------------------------------
+# --- P23, P32: a word's forms through the dictionary ---------------------------------------
 
 
 def _inflections(stem: str) -> set[str]:
@@ -708,7 +714,7 @@ class PlateJudge:
         return out
 
     def family(self, word: str) -> tuple[str, ...]:
-        """P5, P23: *word* and its forms, longest first.
+        """P23, P32: *word* and its forms, longest first.
 
         Its inflections, and for a doer (fighter) what they do and its inflections
         (fight, fights, fighting), and for a word built by a suffix its root and the
@@ -856,11 +862,12 @@ class PlateJudge:
         longest = max((len(f.text) for f in entry.forms), default=0)
         hits: list[tuple[tuple[int, int, int, int, str], tuple[int, int], tuple[int, int], Form]] = []
         for start, end, run in _spans(text):
-            # Every plate character reads as at least one letter, so a run longer than
-            # the longest form cannot read as any: skipping those keeps typing quick.
-            if end - start > longest:
-                continue
+            # Every plate character (every pair: PH, 00) reads as at least one letter, so
+            # a run longer than the longest form cannot read as any: skipping those keeps
+            # typing quick.
             piece = text[start:end]
+            if end - start > longest and len(_tokens(piece)) > longest:
+                continue
             if (start, end) == run and len(piece) == MIN_RUN and piece.isalpha():
                 continue  # P26: a plate run of two bare letters is read as the letters
             # Compiling a pattern costs a millisecond, matching it a microsecond: only

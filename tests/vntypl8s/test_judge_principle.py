@@ -140,6 +140,7 @@ def test_p32_a_stem_of_one_syllable_doubles() -> None:
         ("T33CH", "Music Teacher", "teach"),  # a doubled vowel digit is one vowel
         ("T3CH", "Music Teacher", "teach"),
         ("G00L", "Goalkeeper", "goal"),
+        ("CH3PH", "Chef", "chef"),  # two characters for one letter: longer than the word
     ],
 )
 def test_p32_sound_alikes_are_read_by_one_table(judge: PlateJudge, plate: str, owner: str, reading: str) -> None:
