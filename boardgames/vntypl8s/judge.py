@@ -21,8 +21,8 @@ Each stretch of two or more plate characters is read through the shared
 consonant-skeleton machinery (``boardgames.common.skeleton.compile_reading``: each
 character standing for its spellings, vowels free) and matched against every form of
 every title word; a match does not count when the stretch lies inside a longer
-stretch that plainly reads as another dictionary word with more consonants and leaves
-no more of the run over (FRST is "first", so FRS is not "fires"; but HTDG is "hot" +
+stretch that plainly reads as another dictionary word, past it by more than vowel
+digits, and leaves no more of the run over (FRST is "first", so FRS is not "fires"; but HTDG is "hot" +
 "dog", not "hated" + G), when it is two bare letters alone (GD), or when a digit would
 have to lose its own vowel (2R is not "tour").  Of the runs that count, the refusal
 names the one a person reads (P10).
@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 
 from boardgames.common.decks import DeckLine, deck_path, read_lines
 from boardgames.common.dictionary import WordChecker
-from boardgames.common.skeleton import FREE_VOWELS, VOWELS, compile_reading, consonant_skeleton
+from boardgames.common.skeleton import FREE_VOWELS, VOWELS, compile_reading
 from boardgames.vntypl8s.limits import MAX_JUDGED, MAX_LENGTH
 
 #: P7: the shortest run of a plate that can represent a word.  One character alone
@@ -83,8 +83,8 @@ DIGIT_READINGS: dict[str, tuple[str, ...]] = {
 
 #: P32: the sound a digit makes, however English spells it: 8 is "ay" (M8L = mail,
 #: MRM8D = mermaid, PL8R = player, B8KR = baker: an a before one consonant and a
-#: vowel).  Read in a title word like ``DIGIT_READINGS``; the plain reading of P22 does
-#: not try them (each would multiply its dictionary look-ups).
+#: vowel).  Read in a title word like ``DIGIT_READINGS``; the plain reading of P22 tries
+#: only the one-letter spelling, a (each more would multiply its dictionary look-ups).
 DIGIT_SOUNDS: dict[str, tuple[str, ...]] = {
     "8": ("ai", "ay", "ei", "ey", "eigh", "a(?=[b-df-hj-np-tv-z][eiy])"),
 }
@@ -137,6 +137,9 @@ MAX_LONGER_WORD = 8
 #: 8 = ate, 9 = nine): beside a run, such a digit is a word of its own (CHF4LF is
 #: "chef for life"), not a stray character.
 WORD_DIGITS = frozenset("124689")
+#: P22, P32: the digits that look like vowels (0 = o, 1 = i, 3 = e, 4 = a): beside a
+#: run they add a vowel, which the reader adds anyway, not another word.
+VOWEL_DIGITS = frozenset("0134")
 #: P22: the longest stretch read as one word when counting what a reading leaves over
 #: (DGVNDR is "dog" + "vendor"): a stretch of five plain characters costs as many
 #: look-ups as all the shorter ones together.
@@ -811,10 +814,10 @@ class PlateJudge:
     ) -> tuple[tuple[int, int], str] | None:
         """P22: a longer stretch of the run, around *span*, that reads as another word.
 
-        The longer word must add a consonant to *form* (a vowel beside a run is one the
-        reader adds anyway: CHF4 is no "chufa", 4PLT no "aplite"), and reading it must
-        leave no more of the run over than reading *form* does (HTDG is "hot" + "dog",
-        not "hated" + G).
+        The stretch must go past *span* by more than vowel digits (a vowel beside a run
+        is one the reader adds anyway: CHF4 is no "chufa", 4PLT no "aplite"; C8K is
+        "cake"), and reading it must leave no more of the run over than reading *form*
+        does (HTDG is "hot" + "dog", not "hated" + G).
         """
         run_start, run_end = run
         start, end = span
@@ -824,12 +827,19 @@ class PlateJudge:
             for b in range(end, min(run_end, end + MAX_EXTENSION) + 1)
             if (a, b) != span and (start - a) + (b - end) <= MAX_EXTENSION and b - a <= MAX_LONGER_WORD
         ]
+        # A stretch that only adds vowel digits (0 1 3 4 as o i e a) adds no word.
+        around = [(a, b) for a, b in around if any(ch not in VOWEL_DIGITS for ch in text[a:start] + text[end:b])]
         around.sort(key=lambda s: (s[1] - s[0], s[0]))
-        whole = run not in around and run != span and run_end - run_start <= MAX_LONGER_WORD
+        rest = text[run_start:start] + text[end:run_end]
+        whole = (
+            run not in around
+            and run != span
+            and run_end - run_start <= MAX_LONGER_WORD
+            and any(ch not in VOWEL_DIGITS for ch in rest)
+        )
         if whole:
             around.append(run)  # a run that reads as one word is that word (CRYSTL: crystal)
         own = entry.texts
-        consonants = len(consonant_skeleton(form.text))
         left_over: int | None = None
         for a, b in around:
             # A digit beside the title word reads only as the letter it looks like: as a
@@ -838,7 +848,7 @@ class PlateJudge:
             everywhere = whole and (a, b) == run
             looks = tuple(text[i].isdigit() and (everywhere or not start <= i < end) for i in range(a, b))
             for word in self.plain_words(text[a:b], looks):
-                if word in own or len(consonant_skeleton(word)) <= consonants:
+                if word in own:
                     continue
                 if left_over is None:
                     left_over = self._left_over(text, run, span)
@@ -1053,9 +1063,12 @@ def _plain(fragment: str) -> tuple[str, bool]:
 
 @functools.lru_cache(maxsize=64)
 def _plain_readings(ch: str) -> tuple[tuple[str, bool], ...]:
-    """P22: what a character plainly reads as: a letter as itself, a digit as P8 says."""
+    """P22: what a character plainly reads as: a letter as itself, a digit as P8 says,
+    and as the one letter of its sound (8 = a: C8K is "cake"; P32), the other spellings
+    of the sound (ai, ey, eigh) left out for their cost."""
     if ch in DIGIT_READINGS:
-        return tuple(dict.fromkeys(_plain(f) for f in DIGIT_READINGS[ch] if _plain(f)[0]))
+        sounds = [f for f in DIGIT_SOUNDS.get(ch, ()) if len(_plain(f)[0]) == 1]
+        return tuple(dict.fromkeys(_plain(f) for f in (*DIGIT_READINGS[ch], *sounds) if _plain(f)[0]))
     return ((ch.lower(), True),)
 
 

@@ -188,6 +188,11 @@ def test_p32_a_title_word_beside_a_digit_is_read(
     assert readings(judge, plate, owner) == [(run, reading)]
 
 
+def test_p32_a_letter_beside_a_title_word_still_makes_a_longer_word(judge: PlateJudge) -> None:
+    # 8K reads as "bake", but C8K is "cake": the C is no vowel the reader adds.
+    assert judge.judge("C8K", "Baker").legal
+
+
 def test_p32_a_whole_run_that_is_one_word_is_that_word(judge: PlateJudge) -> None:
     # TL reads as "tell", but CRYSTL is "crystal": too far from TL for P22's two
     # characters, and still what anyone reads.
