@@ -22,10 +22,10 @@ consonant-skeleton machinery (``boardgames.common.skeleton.compile_reading``: ea
 character standing for its spellings, vowels free) and matched against every form of
 every title word; a match does not count when the stretch lies inside a longer
 stretch that plainly reads as another dictionary word, past it by more than vowel
-digits, and leaves no more of the run over (FRST is "first", so FRS is not "fires"; but HTDG is "hot" +
-"dog", not "hated" + G), when it is two bare letters alone (GD), or when a digit would
-have to lose its own vowel (2R is not "tour").  Of the runs that count, the refusal
-names the one a person reads (P10).
+digits, and leaves no more of the run over (FRST is "first", so FRS is not "fires";
+but HTDG is "hot" + "dog", not "hated" + G), when it is two bare letters alone (GD),
+or when a digit would have to lose its own vowel (2R is not "tour").  Of the runs that
+count, the refusal names the one a person reads (P10).
 """
 
 from __future__ import annotations
@@ -687,7 +687,7 @@ class PlateJudge:
                 continue
             if how == "+" and suffix in ("er", "or") and _doubles(root):
                 continue  # skat-er would be skatter: the root is skate
-            if how in "=y" and self._known(base):
+            if how in ("=", "y") and self._known(base):
                 continue  # only when the base is no word: harpist is no "harpy"-ist
             if how == "=" and not _is_cvc(root):
                 continue  # undoubled as English doubles: controller, control
