@@ -405,6 +405,7 @@ class FormsLine(enum.Enum):
     SHORT = "short"
     SOUND = "sound"
     UNRELATED = "unrelated"
+    ROOT = "root"
 
 
 @dataclass(frozen=True)
@@ -416,6 +417,7 @@ class FormsData:
     shorts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     sounds: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     unrelated: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    roots: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # scientist: science
 
 
 def _is_cvc(word: str) -> bool:
@@ -524,6 +526,10 @@ def _parse_forms_line(line: DeckLine) -> tuple[FormsLine, str, tuple[str, ...]]:
         raise line.error(f"short {word} {value}: a short form is shorter than the word")
     if kind is FormsLine.SOUND and value == word:
         raise line.error(f"sound {word} {value}: a sound-alike spelling differs from the word")
+    if kind is FormsLine.ROOT and value in stem_candidates(word):
+        raise line.error(f"root {word} {value}: the judge takes {value} off {word} already, so the line would change nothing")
+    if kind is FormsLine.ROOT and (value == word or len(value) < MIN_DERIVED):
+        raise line.error(f"root {word} {value}: a root is another word of at least {MIN_DERIVED} letters")
     if kind is FormsLine.UNRELATED and value not in stem_candidates(word):
         raise line.error(
             f"unrelated {word} {value}: {value} is not a stem the judge takes off {word} "
@@ -541,6 +547,7 @@ def parse_forms(lines: Iterable[DeckLine]) -> FormsData:
     shorts: dict[str, list[str]] = {}
     sounds: dict[str, list[str]] = {}
     unrelated: dict[str, set[str]] = {}
+    roots: dict[str, list[str]] = {}
     for line in lines:
         entry = _parse_forms_line(line)
         if entry in seen:
@@ -562,6 +569,8 @@ def parse_forms(lines: Iterable[DeckLine]) -> FormsData:
             shorts.setdefault(word, []).append(values[0])
         elif kind is FormsLine.SOUND:
             sounds.setdefault(word, []).append(values[0])
+        elif kind is FormsLine.ROOT:
+            roots.setdefault(word, []).append(values[0])
         else:
             unrelated.setdefault(word, set()).add(values[0])
     return FormsData(
@@ -570,6 +579,7 @@ def parse_forms(lines: Iterable[DeckLine]) -> FormsData:
         shorts={w: tuple(v) for w, v in shorts.items()},
         sounds={w: tuple(v) for w, v in sounds.items()},
         unrelated={w: frozenset(v) for w, v in unrelated.items()},
+        roots={w: tuple(v) for w, v in roots.items()},
     )
 
 
@@ -695,6 +705,7 @@ class PlateJudge:
         ing = self._ing_stem(w)
         if ing:
             found.append(ing)
+        found += self.forms_data.roots.get(w, ())  # built by a suffix no rule undoes: scientist
         unrelated = self.forms_data.unrelated.get(w, frozenset())
         return tuple(dict.fromkeys(s for s in found if s not in unrelated and s != w))
 
