@@ -2,7 +2,7 @@
 
 Pure: no Textual, no clock, no randomness.  The only things it consults are the
 dictionary (injected) and ``decks/vntypl8s/forms.txt`` (what the dictionary cannot
-decide: compounds, short forms, sound-alike spellings, -er words that are no doers).
+decide: compounds, short forms, sound-alike spellings, roots that are other words).
 
 Every rule of the rulebook's *Plate Creation Rules* is checked separately and each
 broken rule becomes its own ``Violation`` with a plain reason, so the plate editor can
@@ -11,16 +11,21 @@ decisions behind the rules are the rows of ``docs/rules/vntypl8s.md``
 (*Interpretations*, and its section "How the judge reads a plate"); each piece of code
 below names its row.
 
-"No words of the owner's title may be represented" is judged as a person reads a plate
-(P22-P27): a title word is represented when a plausible reading of the plate contains
-it, one of its forms, a part of it (a compound), a short form or a sound-alike
-spelling.  Each stretch of two or more plate characters is read through the shared
+"No words of the owner's title may be represented" is judged by one principle, as a
+person reads a plate (P32, with P22-P27): a title word is represented when a plausible
+reading of the plate contains it, an inflection, the root it is built from by a suffix
+(-er, -or, -ist, -ian, -eer, -ier, -ess, -ant), a part of it (a compound), a short form
+or a sound-alike spelling, each character read through one table of substitutions
+(``DIGIT_READINGS``, ``DIGIT_SOUNDS``, ``PAIR_READINGS``, ``LETTER_EXTRA_READINGS``).
+Each stretch of two or more plate characters is read through the shared
 consonant-skeleton machinery (``boardgames.common.skeleton.compile_reading``: each
 character standing for its spellings, vowels free) and matched against every form of
 every title word; a match does not count when the stretch lies inside a longer
-stretch that plainly reads as another dictionary word (FRST is "first", so FRS is not
-"fires"), when it is two bare letters alone (GD), or when a digit would have to lose
-its own vowel (2R is not "tour").
+stretch that plainly reads as another dictionary word, past it by more than vowel
+digits, and leaves no more of the run over (FRST is "first", so FRS is not "fires";
+but HTDG is "hot" + "dog", not "hated" + G), when it is two bare letters alone (GD),
+or when a digit would have to lose its own vowel (2R is not "tour").  Of the runs that
+count, the refusal names the one a person reads (P10).
 """
 
 from __future__ import annotations
@@ -60,9 +65,9 @@ FUNCTION_WORDS = frozenset(
 #: P27 also reads 0 as the "ow" ending a word (SN0 = snow, WND0 = window).
 _NO_VOWEL_AFTER = "(?![aeiou])"
 
-#: P8: the digits: what each digit may stand for when a plate is read.  Single letters first (the
-#: usual look-alikes: 0=O, 1=I or L, 3=E, 4=A, 5=S, 7=T, 8=B...), then the sounds
-#: players spell with digits (SK8R = skater, W8R = waiter, B4 = before, 2 = to).
+#: P8: the digits: what each digit may stand for when a plate is read.  Single letters
+#: first (the usual look-alikes: 0=O, 1=I or L, 3=E, 4=A, 5=S, 7=T, 8=B...), then the
+#: sounds players spell with digits (SK8R = skater, W8R = waiter, B4 = before, 2 = to).
 DIGIT_READINGS: dict[str, tuple[str, ...]] = {
     "0": ("o", "ow(?![a-z])"),
     "1": ("i", "ll?", f"one{_NO_VOWEL_AFTER}", "won"),
@@ -76,13 +81,31 @@ DIGIT_READINGS: dict[str, tuple[str, ...]] = {
     "9": ("gg?", f"nine{_NO_VOWEL_AFTER}"),
 }
 
-#: P27: numbers of two digits read as one word.  10 is the one players spell with
-#: (10S = "tenis", tennis as it sounds; 10T = tent); the digits may still be read one by one.
-NUMBER_READINGS: dict[str, tuple[str, ...]] = {"10": ("ten",)}
+#: P32: the sound a digit makes, however English spells it: 8 is "ay" (M8L = mail,
+#: MRM8D = mermaid, PL8R = player, B8KR = baker: an a before one consonant and a
+#: vowel).  Read in a title word like ``DIGIT_READINGS``; the plain reading of P22 tries
+#: only the one-letter spelling, a (each more would multiply its dictionary look-ups).
+DIGIT_SOUNDS: dict[str, tuple[str, ...]] = {
+    "8": ("ai", "ay", "ei", "ey", "eigh", "a(?=[b-df-hj-np-tv-z][eiy])"),
+}
 
-#: P8: spellings a consonant letter may stand for besides itself (and itself doubled):
-#: the sound-alike spellings every plate reader knows (KMST = chemist, FN = phone,
-#: NYT = knight, PLMR = plumber, PLS = police, FYR = fire).
+#: P27, P32: pairs of plate characters read as one sound, besides the two characters one
+#: by one (which they still are).  10 is the number players spell with (10S = "tenis",
+#: 10T = tent); a doubled vowel digit is one long vowel (T33CH = "teach", like T3CH;
+#: B00K = book); PH is F (PHRMR = "farmer") and KW is QU (KWN = "queen").
+PAIR_READINGS: dict[str, tuple[str, ...]] = {
+    "10": ("ten",),
+    "00": ("o", "u"),
+    "11": ("i",),
+    "33": ("e",),
+    "44": ("a",),
+    "PH": ("f",),
+    "KW": ("qu",),
+}
+
+#: P8, P32: spellings a consonant letter may stand for besides itself (and itself
+#: doubled): the sound-alike spellings every plate reader knows (KMST = chemist, FN =
+#: phone, NYT = knight, PLMR = plumber, PLS = police, FYR = fire, QWN = "kween").
 LETTER_EXTRA_READINGS: dict[str, tuple[str, ...]] = {
     "C": ("ck", "k"),
     "F": ("ph",),
@@ -90,13 +113,14 @@ LETTER_EXTRA_READINGS: dict[str, tuple[str, ...]] = {
     "K": ("ck", "c(?![eiy])", "cc", "ch"),
     "M": ("mb",),
     "N": ("kn", "gn"),
+    "Q": ("k", "kw"),
     "S": ("c(?=[eiy])", "sc(?=[eiy])"),
     "W": ("wh",),
     "X": ("ks", "cks", "cs"),
     "Y": ("i", "igh"),
 }
 
-#: P5: the shortest stem that counts as a word of its own.
+#: P23, P32: the shortest root that counts as a word of its own.
 MIN_DERIVED = 3
 
 #: P24: the shortest part of a compound (``bee`` of beekeeper, ``zoo`` of zookeeper).
@@ -109,6 +133,17 @@ MIN_PART = 3
 #: two characters further and eight in all keep one plate to a few milliseconds.
 MAX_EXTENSION = 2
 MAX_LONGER_WORD = 8
+#: P22, P32: the digits that read as a whole word (1 = one, 2 = to, 4 = for, 6 = six,
+#: 8 = ate, 9 = nine): beside a run, such a digit is a word of its own (CHF4LF is
+#: "chef for life"), not a stray character.
+WORD_DIGITS = frozenset("124689")
+#: P22, P32: the digits that look like vowels (0 = o, 1 = i, 3 = e, 4 = a): beside a
+#: run they add a vowel, which the reader adds anyway, not another word.
+VOWEL_DIGITS = frozenset("0134")
+#: P22: the longest stretch read as one word when counting what a reading leaves over
+#: (DGVNDR is "dog" + "vendor"): a stretch of five plain characters costs as many
+#: look-ups as all the shorter ones together.
+MAX_STRAY_WORD = 4
 #: P22: the most vowels the plain reading adds to a stretch to find a longer word.
 MAX_ADDED_VOWELS = 2
 
@@ -134,7 +169,7 @@ class FormKind(enum.Enum):
     """What a word the plate reads as is of a title word (P22-P25); the value is for reasons."""
 
     WORD = "the word itself"
-    FORM = "a form"  # fires, fighters; fight for fighter (P23)
+    FORM = "a form"  # fires, fighters; the root: fight for fighter, harp for harpist (P23, P32)
     PART = "part of a compound"  # lumber of lumberjack (P24)
     SHORT = "a short form"  # champ for champion (P25)
     SOUND = "a sound-alike spelling"  # shef for chef (P25)
@@ -309,26 +344,28 @@ def character_violations(plate: str) -> list[Violation]:
 def _char_readings(ch: str) -> tuple[str, ...]:
     """P8: the regex fragments one plate character may stand for."""
     if ch in DIGIT_READINGS:
-        return DIGIT_READINGS[ch]
+        return DIGIT_READINGS[ch] + DIGIT_SOUNDS.get(ch, ())
     low = ch.lower()
     if ch in VOWELS:
         return (low,)
     return (f"{low}{low}?", *LETTER_EXTRA_READINGS.get(ch, ()))
 
 
+@functools.lru_cache(maxsize=4096)
 def _tokens(run: str) -> tuple[tuple[str, ...], ...]:
-    """P8, P27: the readings of a run, one tuple per character or two-digit number.
+    """P8, P27, P32: the readings of a run, one tuple per character or pair.
 
-    A number of ``NUMBER_READINGS`` (``10``) is one token that reads as its word or as
-    its two digits one by one, so reading it as a number never loses a reading.
+    A pair of ``PAIR_READINGS`` (``10``, ``PH``, ``33``) is one token that reads as its
+    sound or as its two characters one by one, so reading it as a pair never loses a
+    reading.
     """
     out: list[tuple[str, ...]] = []
     i = 0
     while i < len(run):
         pair = run[i : i + 2]
-        if pair in NUMBER_READINGS:
+        if pair in PAIR_READINGS:
             apart = FREE_VOWELS.join("(?:" + "|".join(_char_readings(ch)) + ")" for ch in pair)
-            out.append((*NUMBER_READINGS[pair], apart))
+            out.append((*PAIR_READINGS[pair], apart))
             i += 2
         else:
             out.append(_char_readings(run[i]))
@@ -368,6 +405,7 @@ class FormsLine(enum.Enum):
     SHORT = "short"
     SOUND = "sound"
     UNRELATED = "unrelated"
+    ROOT = "root"
 
 
 @dataclass(frozen=True)
@@ -379,10 +417,11 @@ class FormsData:
     shorts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     sounds: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     unrelated: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    roots: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # scientist: science
 
 
 def _is_cvc(word: str) -> bool:
-    """Ends consonant-vowel-consonant (not w, x or y): a suffix doubles it (run -> running)."""
+    """Ends consonant-vowel-consonant (not w, x or y): a suffix may double it (run -> running)."""
     return (
         len(word) >= 3
         and word[-1] not in "aeiouwxy"
@@ -391,25 +430,70 @@ def _is_cvc(word: str) -> bool:
     )
 
 
-def stem_candidates(word: str) -> tuple[str, ...]:
-    """P23: every stem an -er/-or (or -r) ending may be taken off to, dictionary unasked.
+def _syllables(word: str) -> int:
+    """Groups of vowels (y after a consonant counts): about the word's syllables."""
+    groups = 0
+    previous = False
+    for i, ch in enumerate(word):
+        vowel = ch in "aeiou" or (ch == "y" and i > 0 and word[i - 1] not in "aeiou")
+        groups += vowel and not previous
+        previous = vowel
+    return groups
 
-    ``fighter`` -> fight, ``skater`` -> skate, ``runner`` -> run, ``carrier`` -> carry.
-    The judge keeps those the dictionary knows (``PlateJudge.agent_stems``); ``forms.txt``
-    may only call unrelated a stem listed here.
+
+def _doubles(stem: str) -> bool:
+    """P23: whether a suffix doubles *stem*'s last consonant: one syllable ending CVC.
+
+    run -> runner, star -> starred; a longer stem is not doubled in American spelling
+    (travel -> traveler, traveled; garden -> gardener; counsel -> counselor).
     """
-    out: list[str] = []
-    for suffix in ("er", "or"):
+    return _is_cvc(stem) and _syllables(stem) == 1
+
+
+#: P23, P32: the suffixes a title word may be built with, and how its root is spelled
+#: before each: ``+`` the base as it stands (harpist: harp), ``e`` with a final e
+#: restored (cyclist: cycle, skater: skate), ``y`` with the final y the suffix replaced
+#: (pharmacist: pharmacy, comedian: comedy, carrier: carry; only when the base is no
+#: word: harpist is not "harpy"), ``=`` a doubled consonant undone (runner: run).
+#: Longest first: -ier before -er.
+ROOT_SUFFIXES: tuple[tuple[str, str], ...] = (
+    ("ist", "+ey"),  # harpist: harp, cyclist: cycle, botanist: botany
+    ("ian", "+y"),  # magician: magic, comedian: comedy, librarian: library
+    ("eer", "+e"),  # puppeteer: puppet, auctioneer: auction
+    ("ier", "+y"),  # cashier: cash, carrier: carry
+    ("ess", "+e"),  # princess: prince
+    ("ant", "+e"),  # accountant: account, attendant: attend
+    ("er", "+=ey"),  # golfer: golf, runner: run, skater: skate, astronomer: astronomy
+    ("or", "+=e"),  # sailor: sail, curator: curate, counselor: counsel
+)
+
+
+def _suffix_roots(word: str) -> Iterator[tuple[str, str, str, str]]:
+    """(suffix, how, base, root) for every root spelling a suffix of *word* may be taken off to."""
+    for suffix, hows in ROOT_SUFFIXES:
         if not word.endswith(suffix) or len(word) < len(suffix) + MIN_DERIVED:
             continue
         base = word[: -len(suffix)]
-        out.append(base)
-        if base[-1] == base[-2] and base[-1] not in "aeiou":
-            out.append(base[:-1])
-        out.append(base + "e")
-        if base.endswith("i"):
-            out.append(base[:-1] + "y")
-    return tuple(dict.fromkeys(s for s in out if len(s) >= MIN_DERIVED))
+        for how in hows:
+            if how == "+":
+                yield suffix, how, base, base
+            elif how == "e":
+                yield suffix, how, base, base + "e"
+            elif how == "y":
+                yield suffix, how, base, base[:-1] + "y" if base.endswith("i") else base + "y"
+            elif how == "=" and base[-1] == base[-2] and base[-1] not in "aeiou":
+                yield suffix, how, base, base[:-1]
+
+
+def stem_candidates(word: str) -> tuple[str, ...]:
+    """P23, P32: every root a suffix may be taken off *word* to, dictionary unasked.
+
+    ``fighter`` -> fight, ``skater`` -> skate, ``runner`` -> run, ``carrier`` -> carry,
+    ``harpist`` -> harp, ``comedian`` -> comedy.  The judge keeps those the dictionary
+    knows (``PlateJudge.agent_stems``); ``forms.txt`` may only call unrelated a stem
+    listed here.
+    """
+    return tuple(dict.fromkeys(r for *_, r in _suffix_roots(word) if len(r) >= MIN_DERIVED))
 
 
 def _parse_forms_line(line: DeckLine) -> tuple[FormsLine, str, tuple[str, ...]]:
@@ -442,6 +526,10 @@ def _parse_forms_line(line: DeckLine) -> tuple[FormsLine, str, tuple[str, ...]]:
         raise line.error(f"short {word} {value}: a short form is shorter than the word")
     if kind is FormsLine.SOUND and value == word:
         raise line.error(f"sound {word} {value}: a sound-alike spelling differs from the word")
+    if kind is FormsLine.ROOT and value in stem_candidates(word):
+        raise line.error(f"root {word} {value}: the judge takes {value} off {word} already, so the line would change nothing")
+    if kind is FormsLine.ROOT and (value == word or len(value) < MIN_DERIVED):
+        raise line.error(f"root {word} {value}: a root is another word of at least {MIN_DERIVED} letters")
     if kind is FormsLine.UNRELATED and value not in stem_candidates(word):
         raise line.error(
             f"unrelated {word} {value}: {value} is not a stem the judge takes off {word} "
@@ -459,6 +547,7 @@ def parse_forms(lines: Iterable[DeckLine]) -> FormsData:
     shorts: dict[str, list[str]] = {}
     sounds: dict[str, list[str]] = {}
     unrelated: dict[str, set[str]] = {}
+    roots: dict[str, list[str]] = {}
     for line in lines:
         entry = _parse_forms_line(line)
         if entry in seen:
@@ -480,6 +569,8 @@ def parse_forms(lines: Iterable[DeckLine]) -> FormsData:
             shorts.setdefault(word, []).append(values[0])
         elif kind is FormsLine.SOUND:
             sounds.setdefault(word, []).append(values[0])
+        elif kind is FormsLine.ROOT:
+            roots.setdefault(word, []).append(values[0])
         else:
             unrelated.setdefault(word, set()).add(values[0])
     return FormsData(
@@ -488,6 +579,7 @@ def parse_forms(lines: Iterable[DeckLine]) -> FormsData:
         shorts={w: tuple(v) for w, v in shorts.items()},
         sounds={w: tuple(v) for w, v in sounds.items()},
         unrelated={w: frozenset(v) for w, v in unrelated.items()},
+        roots={w: tuple(v) for w, v in roots.items()},
     )
 
 
@@ -497,7 +589,7 @@ def load_forms() -> FormsData:
     return parse_forms(read_lines(deck_path(GAME, FORMS_FILE)))
 
 
-# --- P5, P23: a word's forms through the dictionary ---------------------------------------
+# --- P23, P32: a word's forms through the dictionary ---------------------------------------
 
 
 def _inflections(stem: str) -> set[str]:
@@ -518,8 +610,12 @@ def _inflections(stem: str) -> set[str]:
         out |= {stem + "d", stem[:-1] + "ing"}
     else:
         out |= {stem + "ed", stem + "ing"}
-    if _is_cvc(stem):
+    if _doubles(stem):
+        # star -> starred, starring; never "stared", "staring" (those are stare's)
+        out -= {stem + "ed", stem + "ing"}
         out |= {stem + stem[-1] + "ed", stem + stem[-1] + "ing"}
+    elif _is_cvc(stem):
+        out |= {stem + stem[-1] + "ed", stem + stem[-1] + "ing"}  # travelled beside traveled
     if stem.endswith("man"):
         out.add(stem[:-3] + "men")
     return out
@@ -531,7 +627,7 @@ def _comparisons(stem: str) -> tuple[str, str]:
         return stem + "r", stem + "st"
     if stem.endswith("y") and len(stem) > 2 and stem[-2] not in "aeiou":
         return stem[:-1] + "ier", stem[:-1] + "iest"
-    if _is_cvc(stem):
+    if _doubles(stem):
         return stem + stem[-1] + "er", stem + stem[-1] + "est"
     return stem + "er", stem + "est"
 
@@ -572,7 +668,8 @@ class PlateJudge:
         self._dictionary = dictionary
         self._forms = forms if forms is not None else load_forms()
         self._titles: dict[str, tuple[TitleWord, ...]] = {}
-        self._longer: dict[str, tuple[str, ...]] = {}
+        self._longer: dict[tuple[str, tuple[bool, ...]], tuple[str, ...]] = {}
+        self._strays: dict[str, int] = {}
 
     @property
     def forms_data(self) -> FormsData:
@@ -584,30 +681,31 @@ class PlateJudge:
     # -- P23: forms ---------------------------------------------------------------
 
     def agent_stems(self, word: str) -> tuple[str, ...]:
-        """P23: what a title word naming a doer does: fighter -> fight, skater -> skate.
+        """P23, P32: the root a title word is built from by a suffix, when the dictionary knows it.
 
-        A stem the dictionary knows, taken off -er/-or/-r (``stem_candidates``); a
-        consonant is undoubled (runner -> run) only when the plain stem is no word, and
-        a plain stem that a suffix would have doubled (skat of skater) is not one.
-        ``forms.txt`` removes the stems that are other words (barber is no "barb"-er).
+        fighter -> fight, skater -> skate, harpist -> harp, cyclist -> cycle, magician
+        -> magic, puppeteer -> puppet, cashier -> cash, traveler -> travel; spelling -> spell.
+        A one-syllable root ending consonant-vowel-consonant would have doubled (run ->
+        runner), so skater is not "skat"-er; a longer one does not double (travel ->
+        traveler, yodel -> yodeler).  ``forms.txt`` removes the roots that are other
+        words (barber is no "barb"-er, dentist no "dent"-ist).
         """
         w = word.lower()
         found: list[str] = []
-        for suffix in ("er", "or"):
-            if not w.endswith(suffix) or len(w) < len(suffix) + MIN_DERIVED:
+        for suffix, how, base, root in _suffix_roots(w):
+            if len(root) < MIN_DERIVED or not self._known(root):
                 continue
-            base = w[: -len(suffix)]
-            if len(base) >= MIN_DERIVED and not _is_cvc(base) and self._known(base):
-                found.append(base)
-            elif base[-1] == base[-2] and _is_cvc(base[:-1]) and self._known(base[:-1]):
-                found.append(base[:-1])
-            if self._known(base + "e"):
-                found.append(base + "e")
-            if base.endswith("i") and self._known(base[:-1] + "y"):
-                found.append(base[:-1] + "y")
+            if how == "+" and suffix in ("er", "or") and _doubles(root):
+                continue  # skat-er would be skatter: the root is skate
+            if how in ("=", "y") and self._known(base):
+                continue  # only when the base is no word: harpist is no "harpy"-ist
+            if how == "=" and not _is_cvc(root):
+                continue  # undoubled as English doubles: controller, control
+            found.append(root)
         ing = self._ing_stem(w)
         if ing:
             found.append(ing)
+        found += self.forms_data.roots.get(w, ())  # built by a suffix no rule undoes: scientist
         unrelated = self.forms_data.unrelated.get(w, frozenset())
         return tuple(dict.fromkeys(s for s in found if s not in unrelated and s != w))
 
@@ -630,12 +728,13 @@ class PlateJudge:
         return out
 
     def family(self, word: str) -> tuple[str, ...]:
-        """P5, P23: *word* and its forms, longest first.
+        """P23, P32: *word* and its forms, longest first.
 
         Its inflections, and for a doer (fighter) what they do and its inflections
-        (fight, fights, fighting).  Never a derivation to another word: dentist is not
-        "dent", librarian not "library".  The word itself always counts, even when the
-        dictionary does not know it.
+        (fight, fights, fighting), and for a word built by a suffix its root and the
+        root's inflections (harpist: harp, harps; P32).  Never a word built from it
+        (camp: camper), nor a root ``forms.txt`` calls unrelated (dentist: dent).  The
+        word itself always counts, even when the dictionary does not know it.
         """
         w = word.lower()
         forms = {w} | self._inflected(w)
@@ -685,17 +784,52 @@ class PlateJudge:
         one can say (``_speakable``) that start as English words do (``_could_start_a_word``)
         count.
         """
-        if stretch not in self._longer:
-            found = dict.fromkeys(
-                w for w in _plain_candidates(stretch) if _could_start_a_word(w) and _speakable(w) and self._known(w)
+        return self.plain_words(stretch, ())
+
+    def plain_words(self, stretch: str, looks: tuple[bool, ...]) -> tuple[str, ...]:
+        """``longer_words``, with the characters marked in *looks* read only as the letter
+        they look like (``_plain_candidates``); memoised."""
+        key = (stretch, looks if any(looks) else ())
+        if key not in self._longer:
+            self._longer[key] = tuple(
+                dict.fromkeys(
+                    w
+                    for w in _plain_candidates(stretch, key[1])
+                    if _could_start_a_word(w) and _speakable(w) and self._known(w)
+                )
             )
-            self._longer[stretch] = tuple(found)
-        return self._longer[stretch]
+        return self._longer[key]
+
+    def stray_characters(self, stretch: str) -> int:
+        """P22: how many characters of *stretch* are left over, at fewest, when it is
+        cut into words: stretches of two to ``MAX_STRAY_WORD`` characters that plainly
+        read as a dictionary word (``longer_words``), and the digits that read as a whole word
+        (``WORD_DIGITS``: 4 = "for").  Memoised: a plate is re-read on every keystroke.
+        """
+        if stretch not in self._strays:
+            best = [0] * (len(stretch) + 1)
+            for i in range(1, len(stretch) + 1):
+                best[i] = best[i - 1] + (stretch[i - 1] not in WORD_DIGITS)
+                for j in range(max(0, i - MAX_STRAY_WORD), i - 1):
+                    if best[j] < best[i] and self.longer_words(stretch[j:i]):
+                        best[i] = best[j]
+            self._strays[stretch] = best[-1]
+        return self._strays[stretch]
+
+    def _left_over(self, text: str, run: tuple[int, int], span: tuple[int, int]) -> int:
+        """P22: the stray characters of *run* when *span* is read as one word."""
+        return self.stray_characters(text[run[0] : span[0]]) + self.stray_characters(text[span[1] : run[1]])
 
     def _inside_longer_word(
-        self, text: str, run: tuple[int, int], span: tuple[int, int], entry: TitleWord
+        self, text: str, run: tuple[int, int], span: tuple[int, int], entry: TitleWord, form: Form
     ) -> tuple[tuple[int, int], str] | None:
-        """P22: a longer stretch of the run, around *span*, that reads as another word."""
+        """P22: a longer stretch of the run, around *span*, that reads as another word.
+
+        The stretch must go past *span* by more than vowel digits (a vowel beside a run
+        is one the reader adds anyway: CHF4 is no "chufa", 4PLT no "aplite"; C8K is
+        "cake"), and reading it must leave no more of the run over than reading *form*
+        does (HTDG is "hot" + "dog", not "hated" + G).
+        """
         run_start, run_end = run
         start, end = span
         around = [
@@ -704,26 +838,57 @@ class PlateJudge:
             for b in range(end, min(run_end, end + MAX_EXTENSION) + 1)
             if (a, b) != span and (start - a) + (b - end) <= MAX_EXTENSION and b - a <= MAX_LONGER_WORD
         ]
+        # A stretch that only adds vowel digits (0 1 3 4 as o i e a) adds no word.
+        around = [(a, b) for a, b in around if any(ch not in VOWEL_DIGITS for ch in text[a:start] + text[end:b])]
         around.sort(key=lambda s: (s[1] - s[0], s[0]))
+        rest = text[run_start:start] + text[end:run_end]
+        whole = (
+            run not in around
+            and run != span
+            and run_end - run_start <= MAX_LONGER_WORD
+            and any(ch not in VOWEL_DIGITS for ch in rest)
+        )
+        if whole:
+            around.append(run)  # a run that reads as one word is that word (CRYSTL: crystal)
         own = entry.texts
+        left_over: int | None = None
         for a, b in around:
-            for word in self.longer_words(text[a:b]):
-                if word not in own:
+            # A digit beside the title word reads only as the letter it looks like: as a
+            # sound or a word it is a word of its own (2KNG is "to king", not "toking";
+            # CHF4LF "chef for life").  A whole run is read that way throughout (P22).
+            everywhere = whole and (a, b) == run
+            looks = tuple(text[i].isdigit() and (everywhere or not start <= i < end) for i in range(a, b))
+            for word in self.plain_words(text[a:b], looks):
+                if word in own:
+                    continue
+                if left_over is None:
+                    left_over = self._left_over(text, run, span)
+                if self._left_over(text, run, (a, b)) <= left_over:
                     return (a, b), word
+                break  # every word of this stretch leaves the same characters over
         return None
 
     def represented(self, plate: str, entry: TitleWord) -> tuple[tuple[int, int], Form] | None:
-        """P7-P10, P22, P26: the longest (then leftmost) run of *plate* that represents
-        *entry*, with the form it reads as; ``None`` when the title word is not represented.
+        """P7-P10, P22, P26: the run of *plate* that represents *entry*, and the form it
+        reads as; ``None`` when the title word is not represented.
+
+        P10: of the runs that do, the one a person reads: the one that leaves fewest
+        characters of its run over (HTDG: HT "hot" + DG "dog", not HTD "hotted" + G;
+        VTDR: VT "vet" + DR "dear", not VTD "vetted" + R), then the longest (CWB0Y is
+        "cowboy", not CW + "boy"), then the leftmost; of the forms one run reads as, the
+        nearest to the title word (``FormKind`` order: PRNCSS is "princess", NYT
+        "knight"; then the shortest).
         """
         text = plate.upper()
         longest = max((len(f.text) for f in entry.forms), default=0)
+        hits: list[tuple[tuple[int, int, int, int, str], tuple[int, int], tuple[int, int], Form]] = []
         for start, end, run in _spans(text):
-            # Every plate character reads as at least one letter, so a run longer than
-            # the longest form cannot read as any: skipping those keeps typing quick.
-            if end - start > longest:
-                continue
+            # Every plate character (every pair: PH, 00) reads as at least one letter, so
+            # a run longer than the longest form cannot read as any: skipping those keeps
+            # typing quick.
             piece = text[start:end]
+            if end - start > longest and len(_tokens(piece)) > longest:
+                continue
             if (start, end) == run and len(piece) == MIN_RUN and piece.isalpha():
                 continue  # P26: a plate run of two bare letters is read as the letters
             # Compiling a pattern costs a millisecond, matching it a microsecond: only
@@ -733,12 +898,14 @@ class PlateJudge:
             if not maybe:
                 continue
             pattern = reading_pattern(piece)
-            form = next((f for f in maybe if pattern.match(f.text)), None)
-            if form is None:
-                continue
-            if self._inside_longer_word(text, run, (start, end), entry) is not None:
-                continue
-            return (start, end), form
+            for f in maybe:
+                if pattern.match(f.text):
+                    key = (start - end, start, _KIND_ORDER.index(f.kind), len(f.text), f.text)
+                    hits.append((key, (start, end), run, f))
+        ranked = sorted(hits, key=lambda h: (self._left_over(text, h[2], h[1]), h[0]))
+        for _, span, run, form in ranked:
+            if self._inside_longer_word(text, run, span, entry, form) is None:
+                return span, form
         return None
 
     def title_violations(self, plate: str, owner: str) -> list[Violation]:
@@ -786,18 +953,18 @@ def _fragment_letters(fragment: str) -> str:
 def _ends(run: str) -> tuple[frozenset[str], frozenset[str]]:
     """The letters a reading of *run* can start with and end with (before free vowels).
 
-    A number (``10``) at either end counts with its word and with its digits.
+    A pair (``10``, ``PH``) at either end counts with its sound and with its characters.
     """
 
     def letters(chars: str) -> frozenset[str]:
         fragments = [f for ch in chars for f in _char_readings(ch)]
-        if chars in NUMBER_READINGS:
-            fragments += NUMBER_READINGS[chars]
+        if chars in PAIR_READINGS:
+            fragments += PAIR_READINGS[chars]
         return frozenset(x for f in fragments if (x := _fragment_letters(f)))
 
     head, tail = run[:1], run[-1:]
-    first = letters(head) | (letters(run[:2]) if run[:2] in NUMBER_READINGS else frozenset())
-    last = letters(tail) | (letters(run[-2:]) if run[-2:] in NUMBER_READINGS else frozenset())
+    first = letters(head) | (letters(run[:2]) if run[:2] in PAIR_READINGS else frozenset())
+    last = letters(tail) | (letters(run[-2:]) if run[-2:] in PAIR_READINGS else frozenset())
     return frozenset(x[0] for x in first), frozenset(x[-1] for x in last)
 
 
@@ -907,17 +1074,26 @@ def _plain(fragment: str) -> tuple[str, bool]:
 
 @functools.lru_cache(maxsize=64)
 def _plain_readings(ch: str) -> tuple[tuple[str, bool], ...]:
-    """P22: what a character plainly reads as: a letter as itself, a digit as P8 says."""
+    """P22: what a character plainly reads as: a letter as itself, a digit as P8 says,
+    and as the one letter of its sound (8 = a: C8K is "cake"; P32), the other spellings
+    of the sound (ai, ey, eigh) left out for their cost."""
     if ch in DIGIT_READINGS:
-        return tuple(dict.fromkeys(_plain(f) for f in DIGIT_READINGS[ch] if _plain(f)[0]))
+        sounds = [f for f in DIGIT_SOUNDS.get(ch, ()) if len(_plain(f)[0]) == 1]
+        return tuple(dict.fromkeys(_plain(f) for f in (*DIGIT_READINGS[ch], *sounds) if _plain(f)[0]))
     return ((ch.lower(), True),)
 
 
-def _plain_candidates(stretch: str) -> Iterator[str]:
+def _plain_candidates(stretch: str, looks: tuple[bool, ...] = ()) -> Iterator[str]:
     """P22: the strings a stretch plainly reads as: readings in order, with at most
-    ``MAX_ADDED_VOWELS`` vowels added after characters (none before the first)."""
+    ``MAX_ADDED_VOWELS`` vowels added after characters (none before the first).
+
+    A character whose place in *looks* is true reads only as the letter it looks like
+    (0 = o, 2 = z, 4 = a, 8 = b), never as a sound or a word."""
     vowels = "aeiou"
-    for combo in itertools.product(*(_plain_readings(ch) for ch in stretch)):
+    readings = (
+        _plain_readings(ch)[:1] if i < len(looks) and looks[i] else _plain_readings(ch) for i, ch in enumerate(stretch)
+    )
+    for combo in itertools.product(*readings):
         letters = [r for r, _ in combo]
         open_gaps = [i for i, (_, may) in enumerate(combo) if may]
         yield "".join(letters)

@@ -38,6 +38,7 @@ def test_the_shipped_file_loads() -> None:
     assert data.shorts["champion"] == ("champ",)
     assert data.sounds["chef"] == ("shef",)
     assert data.unrelated["ranger"] == {"rang", "range"}
+    assert data.roots["scientist"] == ("science",)
 
 
 @pytest.mark.parametrize(
@@ -55,6 +56,9 @@ def test_the_shipped_file_loads() -> None:
         ("sound chef chef", "differs from the word"),
         ("unrelated barber bar", "not a stem the judge takes off barber"),
         ("unrelated chef che", "it takes none"),
+        ("root harpist harp", "takes harp off harpist already"),
+        ("root harpist harpist", "a root is another word"),
+        ("root lawyer la", "at least 3 letters"),
     ],
 )
 def test_a_bad_line_is_refused_with_its_line(bad: str, problem: str) -> None:
@@ -127,6 +131,7 @@ def test_every_line_is_about_an_owner_card() -> None:
     data = load_forms()
     parts = {p for ps in data.compounds.values() for p in ps}
     words = set(data.compounds) | {"".join(a) for a in data.accidents} | set(data.shorts) | set(data.sounds)
+    words |= set(data.roots)
     assert words <= set(DECK_WORDS)
     assert set(data.unrelated) <= set(DECK_WORDS) | parts
 
@@ -136,6 +141,7 @@ def test_compound_parts_and_short_forms_are_dictionary_words() -> None:
     data = load_forms()
     assert [p for ps in data.compounds.values() for p in ps if not known(p)] == []
     assert [s for ss in data.shorts.values() for s in ss if not known(s)] == []
+    assert [r for rs in data.roots.values() for r in rs if not known(r)] == []
 
 
 def test_every_unrelated_line_removes_a_stem_the_judge_would_take() -> None:
