@@ -31,6 +31,7 @@ from boardgames.vowl.events import (
     AnswerAccepted,
     AnswerRejected,
     Buzzed,
+    CardPassed,
     CardUnanswered,
     Event,
     LockedOut,
@@ -46,7 +47,7 @@ from boardgames.vowl.render import BUZZ_KEYS
 from boardgames.vowl.table import VowlTable
 from boardgames.vowl.track import BUZZ_SECONDS
 from boardgames.vowl.view import SuddenDeathView
-from boardgames.vowl.widgets import PassedCards
+from boardgames.vowl.widgets import Feedback, PassedCards
 
 if TYPE_CHECKING:
     from boardgames.vowl.stats import Session
@@ -79,6 +80,7 @@ class PileHandling(VowlTable):
         """Screen-side consequences of what the engine did (timers, stats, feedback)."""
         match event:
             case RunStarted(time_limit=limit):
+                self.query_one(Feedback).clear()  # a new pile: no verdict of the last one
                 self.timer.set_limit(limit)
                 self.timer.start()
                 self._card_times, self._last_solved_at = [], 0.0
@@ -119,10 +121,15 @@ class PileHandling(VowlTable):
                 else:
                     reason = why.value
                 self._feedback(f"[red]✗ {shown(player)}: {reason}[/] — locked out of this card", ok=False)
+            case CardPassed():
+                # A verdict is about the card it judged: after a pass (or a Ctrl+B, which
+                # passes the face-up card) another card is face up.
+                self.query_one(Feedback).clear()
             case CardUnanswered(card=card, timed_out=timed_out):
                 how = "Time!" if timed_out else "Both locked out:"
                 self._feedback(f"[red]{how}[/] nobody wins {shown(card.skeleton)}; a new card.", ok=False)
             case TurnEnded(summary=summary):
+                self.query_one(Feedback).clear()  # the next roll is another player's: no stale verdict
                 self.timer.stop()
                 self._stop_buzz_timer()
                 if summary.turn != self._reviewed_turn:
@@ -257,11 +264,9 @@ class PileHandling(VowlTable):
             case "new_game":
                 return phase is Phase.GAME_OVER
             case "review":
-                # Only between turns (a pile or a question owns the keys otherwise);
-                # greyed out before the first turn is over.
-                if phase not in (Phase.ROLL, Phase.GAME_OVER):
-                    return False
-                return True if self.table.last_turn is not None else None
+                # Only between turns (a pile or a question owns the keys otherwise), and
+                # hidden until a turn is over: greyed on turn 1, it read as offered.
+                return phase in (Phase.ROLL, Phase.GAME_OVER) and self.table.last_turn is not None
         return True
 
     def action_roll(self) -> None:

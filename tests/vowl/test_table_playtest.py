@@ -1,0 +1,120 @@
+"""What playtesters saw at the Vowl table in tmux at 80×24, each pinned by a test.
+
+Every test plays through the real screen (Pilot, ManualClock) at 80×24 with names
+as long as a name may be (``common.names.MAX_LENGTH``) and names that look like
+markup: what the table shows must be whole, on the right line, and never read as markup.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from textual.app import App
+
+from boardgames.common.names import MAX_LENGTH
+from boardgames.common.ui.choice import ChoiceScreen
+from boardgames.common.ui.handover import HandoverScreen
+from boardgames.vowl.kinds import Mode, Phase
+from boardgames.vowl.modals import ReviewScreen
+from boardgames.vowl.screen import VowlScreen
+from tests.screen import deliberately, screen_text, settled, take_keyboard, wait_for
+from tests.vowl.conftest import set_tokens
+from tests.vowl.test_screen import MATCHER, expire_timer, make_app, solve_current_pile, vowl
+
+SMALL = (80, 24)
+#: Names as long as the setup allows, and names that are markup if read as markup.
+LONG = "Bartholomew Featherstone"
+LONGER = "Maximiliana Wolfeschlegl"
+BOLD = "[b]Bob[/b]"
+CLICK = "[@click=app.quit]x[/]"
+assert len(LONG) == len(LONGER) == MAX_LENGTH
+
+
+def rows(app: App, selector: str) -> list[str]:
+    """The terminal's rows inside one widget's region (inside its border and padding),
+    each cut to the region's columns, trailing spaces dropped."""
+    widget = app.screen.query_one(selector)
+    r = widget.content_region
+    out = []
+    for line in screen_text(app).splitlines()[r.y : r.y + r.height]:
+        cells: list[str] = []  # one entry per terminal cell: a wide character takes two
+        for char in line:
+            cells += [char] + [""] * (cell_len(char) - 1)
+        out.append("".join(cells[r.x : r.x + r.width]).rstrip())
+    return out
+
+
+def region_text(app: App, selector: str) -> str:
+    return " ".join(" ".join(rows(app, selector)).split())
+
+
+def footer(app: App) -> str:
+    return " ".join(screen_text(app).splitlines()[-1].split())
+
+
+async def first_card_solved(pilot, screen: VowlScreen) -> str:  # noqa: ANN001
+    """The player at the keyboard answers the face-up card right; returns the word."""
+    run = screen.view().active_run
+    assert run is not None and run.current is not None
+    word = MATCHER.solutions(run.current.skeleton)[0]
+    await pilot.press(*word, "enter")
+    await wait_for(pilot, lambda: "accepted" in region_text(pilot.app, "#feedback"), "the verdict")
+    return word
+
+
+# --------------------------------------------------------------------------- the verdict line
+
+
+async def test_a_verdict_goes_with_a_pass_and_never_reaches_the_next_roll() -> None:
+    """Seen: "✓ bike — accepted" stayed under the next card after a pass, and under the
+    next player's roll."""
+    names = (LONG, CLICK)
+    app, clock = make_app(names, Mode.SOLITAIRE)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = vowl(app)
+        roller = screen.game.current_player
+        await pilot.press("r")
+        await take_keyboard(pilot)
+        word = await first_card_solved(pilot, screen)
+        assert region_text(app, "#feedback") == f"✓ {word} — accepted"
+        await pilot.press("ctrl+x")
+        await wait_for(pilot, lambda: len(screen.view().active_run.passed) == 1, "the pass")
+        await pilot.pause()
+        assert region_text(app, "#feedback") == ""  # the verdict was about another card
+        await first_card_solved(pilot, screen)
+        await expire_timer(pilot, app, clock)
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+        await deliberately(pilot, "enter")
+        await wait_for(pilot, lambda: app.screen is screen and screen.game.current_player != roller, "the next turn")
+        await pilot.pause()
+        assert screen.game.phase is Phase.ROLL
+        assert region_text(app, "#feedback") == ""
+        assert "accepted" not in screen_text(app)
+
+
+# --------------------------------------------------------------------------- the review key
+
+
+async def test_the_review_key_is_not_offered_before_a_turn_is_over() -> None:
+    """Seen: "o Last turn's review" in the footer on turn 1, with nothing to review (a
+    greyed key reads as offered in a terminal).  The house style hides what does not
+    belong to this part of the game (``check_action`` False), as the pass keys between piles."""
+    app, clock = make_app((BOLD, CLICK), Mode.SOLITAIRE)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = vowl(app)
+        await wait_for(pilot, lambda: settled(app), "the table")
+        assert "r Roll the dice" in footer(app)
+        assert "review" not in footer(app)
+        assert screen.check_action("review", ()) is False
+        await pilot.press("o")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("r")
+        await take_keyboard(pilot)
+        await expire_timer(pilot, app, clock)
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+        await deliberately(pilot, "enter")
+        await wait_for(pilot, lambda: app.screen is screen and screen.game.phase is Phase.ROLL, "turn 2")
+        await wait_for(pilot, lambda: "o Last turn's review" in footer(app), "the review key in the footer")
+        assert screen.check_action("review", ()) is True
