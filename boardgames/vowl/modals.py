@@ -6,6 +6,8 @@ or ``shown`` inside markup; a Rich table cell is always ``Text`` (a ``str`` cell
 
 from __future__ import annotations
 
+from typing import Self
+
 from rich.table import Table
 from rich.text import Text
 from textual import work
@@ -14,6 +16,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import SelectionList, Static
+from textual.widgets.selection_list import Selection
 
 from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.common.text import plain, shown
@@ -26,6 +29,26 @@ from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
 MAX_ALSO = 10  # "you could also have said ..." lists at most this many words, until "all answers"
 #: The review's "all answers" key: ``+`` for "more" (``a`` is UWO's move-left, docs/keys.md).
 ALL_ANSWERS_KEY = "plus"
+
+
+class TickAtMost(SelectionList[int]):
+    """A ``SelectionList`` that takes no more than ``limit`` ticks: one more is refused
+    (``refused`` is then set), so the list never says "4 of 3 ticked"."""
+
+    def __init__(self, *selections: tuple[Text, int], limit: int, id: str | None = None) -> None:
+        super().__init__(*selections, id=id)
+        self.limit = limit
+        #: The last tick asked for was refused: every card to discard is already ticked.
+        self.refused = False
+
+    def toggle(self, selection: Selection[int] | int) -> Self:
+        """Space, Enter or a click on a card: an untick always, a tick while there is room."""
+        value = selection.value if isinstance(selection, Selection) else selection
+        self.refused = value not in self.selected and len(self.selected) >= self.limit
+        if self.refused:
+            self.post_message(self.SelectedChanged(self))  # the status line says why
+            return self
+        return super().toggle(selection)
 
 
 class DiscardScreen(OnceModalScreen[frozenset[Card]]):
@@ -56,9 +79,9 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
                 f"into {shown(self.player)}'s pile. Space ticks a card, Enter confirms.",
                 id="discard-help",
             )
-            yield SelectionList[int](
+            yield TickAtMost(
                 *((Text(c.skeleton, style=f"bold {TIER_STYLE[c.tier]}"), i) for i, c in enumerate(self.hand)),
-                id="discard-list",
+                limit=self.count, id="discard-list",
             )
             yield Static("", id="discard-status")
         yield Footer()
@@ -78,8 +101,9 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
         """How many are ticked, and which: a tick is never told by its colour alone."""
         chosen = self._chosen()
         which = f": {', '.join(self.hand[i].skeleton for i in sorted(chosen))}" if chosen else ""
+        full = " To discard another card, untick one first." if self.query_one(TickAtMost).refused else ""
         self.query_one("#discard-status", Static).update(
-            Content(f"{len(chosen)} of {self.count} ticked{which}.")
+            Content(f"{len(chosen)} of {self.count} ticked{which}.{full}")
         )
 
     def action_confirm(self) -> None:

@@ -51,7 +51,7 @@ def footer(app: App) -> str:
     return " ".join(screen_text(app).splitlines()[-1].split())
 
 
-async def first_card_solved(pilot, screen: VowlScreen) -> str:  # noqa: ANN001
+async def first_card_solved(pilot, screen: VowlScreen) -> str:
     """The player at the keyboard answers the face-up card right; returns the word."""
     run = screen.view().active_run
     assert run is not None and run.current is not None
@@ -118,3 +118,38 @@ async def test_the_review_key_is_not_offered_before_a_turn_is_over() -> None:
         await wait_for(pilot, lambda: app.screen is screen and screen.game.phase is Phase.ROLL, "turn 2")
         await wait_for(pilot, lambda: "o Last turn's review" in footer(app), "the review key in the footer")
         assert screen.check_action("review", ()) is True
+
+
+# --------------------------------------------------------------------------- selection mode
+
+
+async def to_the_discard(pilot, app: App) -> VowlScreen:
+    """Selection: the roller rolls, the selector takes the keyboard, their hand is shown."""
+    await pilot.pause()
+    screen = vowl(app)
+    await pilot.press("r")
+    await take_keyboard(pilot)
+    await wait_for(pilot, lambda: type(app.screen).__name__ == "DiscardScreen" and settled(app), "the discard")
+    return screen
+
+
+async def test_the_discard_list_never_holds_more_ticks_than_the_cards_to_discard() -> None:
+    """Seen: "4 of 3 ticked" - the list took a fourth tick, and Enter then refused all four."""
+    app, _ = make_app((LONG, CLICK), Mode.SELECTION)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await to_the_discard(pilot, app)
+        hand = screen.view().selection.hand
+        assert len(hand) >= 6
+        discard = app.screen
+        await deliberately(pilot, "space", "down", "space", "down", "space", "down", "space")
+        await pilot.pause()
+        assert len(discard.query_one("SelectionList").selected) == 3
+        status = region_text(app, "#discard-status")
+        ticked = ", ".join(c.skeleton for c in hand[:3])
+        assert status.startswith(f"3 of 3 ticked: {ticked}."), status
+        assert "untick one first" in status
+        await pilot.press("up", "space", "down", "space")  # untick the third, tick the fourth: allowed
+        await pilot.pause()
+        assert sorted(discard.query_one("SelectionList").selected) == [0, 1, 3]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.game.phase is not Phase.SELECT_DISCARDS, "the discard made")
