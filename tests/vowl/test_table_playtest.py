@@ -47,6 +47,11 @@ def region_text(app: App, selector: str) -> str:
     return " ".join(" ".join(rows(app, selector)).split())
 
 
+def words(text: str) -> str:
+    """What a framed box says, as one line of words (its frame dropped)."""
+    return " ".join(text.replace("┃", " ").split())
+
+
 def footer(app: App) -> str:
     return " ".join(screen_text(app).splitlines()[-1].split())
 
@@ -153,3 +158,61 @@ async def test_the_discard_list_never_holds_more_ticks_than_the_cards_to_discard
         assert sorted(discard.query_one("SelectionList").selected) == [0, 1, 3]
         await pilot.press("enter")
         await wait_for(pilot, lambda: screen.game.phase is not Phase.SELECT_DISCARDS, "the discard made")
+
+
+async def discard_three(pilot) -> None:  # noqa: ANN001
+    await deliberately(pilot, "space", "down", "space", "down", "space")
+    await pilot.pause()
+    await pilot.press("enter")
+
+
+async def test_the_rollers_pile_question_waits_for_the_rollers_handover() -> None:
+    """Seen: with two players, the roller's "top or under?" came up while the selector
+    still held the keyboard (and the roller was looking away, as the selector's handover
+    asked).  Now the roller takes the keyboard first, deliberately: a key pressed at once
+    (the selector's Enter, a double press) does not dismiss that handover."""
+    app, clock = make_app((LONG, BOLD), Mode.SELECTION)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = vowl(app)
+        roller = screen.game.current_player
+        selector = next(n for n in (LONG, BOLD) if n != roller)
+        set_tokens(screen.game, roller, score=3)  # the 3-4 tier draws a yellow card: a real question
+        screen.render_view()
+        await pilot.press("r")
+        await take_keyboard(pilot, selector)  # markup-like names are shown as typed
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "DiscardScreen" and settled(app), "the discard")
+        await discard_three(pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen | ChoiceScreen), "what follows the discard")
+        assert isinstance(app.screen, HandoverScreen), "the roller's question was asked at the selector's keyboard"
+        handover = app.screen
+        await pilot.press("space", "enter")  # at once: the selector's hands, not the roller's
+        await pilot.pause()
+        assert app.screen is handover
+        said = words(await take_keyboard(pilot, roller))
+        assert "top of or under your pile" in said, said
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and settled(app), "the pile-order question")
+        await pilot.pause()
+        assert f"{roller}: your tier draws 1 yellow face down." in words(screen_text(app))
+        await deliberately(pilot, "u")
+        await take_keyboard(pilot, roller)  # the sand timer turns when the roller is ready
+        assert screen.game.phase is Phase.SOLVING and screen.view().active_run.runner == roller
+
+
+async def test_green_extras_after_the_selection_bring_one_handover_not_two() -> None:
+    """Interpretation V27: all-green extras go under unasked, so after the discard the
+    roller's one handover is the sand timer's, as without extras."""
+    app, _ = make_app((LONG, CLICK), Mode.SELECTION)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = vowl(app)
+        roller = screen.game.current_player
+        set_tokens(screen.game, roller, score=1)  # the 1-2 tier draws one green card
+        screen.render_view()
+        await pilot.press("r")
+        await take_keyboard(pilot)
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "DiscardScreen" and settled(app), "the discard")
+        await discard_three(pilot)
+        said = words(await take_keyboard(pilot, roller))
+        assert "Space flips the sand timer." in said, said
+        assert screen.game.phase is Phase.SOLVING and screen.view().active_run.runner == roller
