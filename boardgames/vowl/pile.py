@@ -27,6 +27,7 @@ from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import ARM, QuietGate, clock_of
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.vowl.actions import Answer, Buzz, BuzzTimeUp, Pass, Revisit, Roll, TimeUp
+from boardgames.vowl.cards import Card
 from boardgames.vowl.events import (
     AnswerAccepted,
     AnswerRejected,
@@ -73,6 +74,11 @@ class PileHandling(VowlTable):
     _reviewed_turn: int = 0
     #: Interpretation V31: shut for a moment after a sudden-death card turns and after a buzz
     _buzz_gate: QuietGate
+    #: Interpretation V33: Ctrl+B's walk back through the passed cards (newest first, then the
+    #: card face up at the first press), how far it went, and the pile it left (``action_revisit``)
+    _back_walk: tuple[Card, ...] = ()
+    _back_step: int = -1
+    _back_walk_at: tuple[Card | None, tuple[Card, ...]] | None = None
 
     # ------------------------------------------------------------------ what events do
 
@@ -278,12 +284,22 @@ class PileHandling(VowlTable):
             self.act(Pass())
 
     def action_revisit(self) -> None:
-        """Go back to the oldest passed card (the face-up one is passed in its place)."""
-        options = self.game.legal_actions.of(Revisit)
-        if options:
-            self.act(options[0])
-        else:
+        """Ctrl+B: back to the card passed last; pressed again, further back (Interpretation V33).
+
+        The face-up card is passed in its place (V11), so "the card passed last" would
+        then be the one just left: presses in a row walk instead through the passed
+        cards as they were at the first press, newest first, then the card face up at
+        the first press, and round again.  Anything else in between starts a new walk."""
+        run = self.view().active_run
+        if not self.game.legal_actions.of(Revisit) or run is None or run.current is None:
             self.notify("There is no passed card to go back to.", severity="warning")
+            return
+        if (run.current, run.passed) != self._back_walk_at:
+            self._back_walk, self._back_step = (*reversed(run.passed), run.current), -1
+        self._back_step = (self._back_step + 1) % len(self._back_walk)
+        self.act(Revisit(self._back_walk[self._back_step]))
+        run = self.view().active_run
+        self._back_walk_at = (run.current, run.passed) if run is not None else None
 
     def action_revisit_at(self, index: int) -> None:
         """A click on a passed card (``PassedCards`` links): go back to that one."""

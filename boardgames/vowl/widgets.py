@@ -462,7 +462,7 @@ class Scoreboard(Static):
 
 class PassedCards(Static):
     """The cards set aside face down, on as many lines as they need (never cut off);
-    click one (or Ctrl+B for the oldest) to go back to it."""
+    click one (or Ctrl+B for the one passed last, Interpretation V33) to go back to it."""
 
     _cards: tuple[Card, ...] = ()
 

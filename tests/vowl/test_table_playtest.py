@@ -216,3 +216,44 @@ async def test_green_extras_after_the_selection_bring_one_handover_not_two() -> 
         said = words(await take_keyboard(pilot, roller))
         assert "Space flips the sand timer." in said, said
         assert screen.game.phase is Phase.SOLVING and screen.view().active_run.runner == roller
+
+
+# --------------------------------------------------------------------------- Ctrl+B
+
+
+async def test_v33_ctrl_b_goes_back_to_the_card_just_passed_then_further_back() -> None:
+    """Seen: Ctrl+B brought back only the oldest passed card, when the player wanted the
+    one they had just passed.  Interpretation V33: the card passed last; pressed again,
+    the one passed before it, and so on through every passed card, then the card that was
+    face up at the first press."""
+    app, _ = make_app((CLICK, LONG), Mode.SOLITAIRE)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = vowl(app)
+        await pilot.press("r")
+        await take_keyboard(pilot)
+
+        def face_up():  # noqa: ANN202
+            return screen.view().active_run.current
+
+        a = face_up()
+        await pilot.press("ctrl+x")
+        await wait_for(pilot, lambda: face_up() != a, "the first pass")
+        b = face_up()
+        await pilot.press("ctrl+x")
+        await wait_for(pilot, lambda: face_up() != b, "the second pass")
+        c = face_up()
+        assert screen.view().active_run.passed == (a, b)
+        seen = []
+        for _ in range(4):
+            before = face_up()
+            await pilot.press("ctrl+b")
+            await wait_for(pilot, lambda before=before: face_up() != before, "a card back")
+            seen.append(face_up())
+        assert seen == [b, a, c, b]
+        assert app.focused is screen.query_one("#answer")
+        # Anything else in between starts again from the card passed last.
+        await pilot.press("ctrl+x")  # b is passed; a comes back (the oldest passed, V11)
+        await wait_for(pilot, lambda: face_up() != b, "a pass")
+        await pilot.press("ctrl+b")
+        await wait_for(pilot, lambda: face_up() == b, "the card just passed back")
