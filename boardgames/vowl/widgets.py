@@ -489,17 +489,16 @@ class GameOverPanel(Static):
 
     def show(self, summary: GameSummary, practice: bool) -> None:
         table = Table(box=None, expand=False, header_style="dim", pad_edge=False, padding=(0, 1, 0, 0))
-        table.add_column("player", no_wrap=True, overflow="ellipsis", max_width=26)
-        table.add_column("score", justify="right", no_wrap=True)
-        if not practice:
-            table.add_column("victory", justify="right", no_wrap=True)
-            table.add_column("successes", justify="right", no_wrap=True)
-        table.add_column("solved", justify="right", no_wrap=True)
+        # Only the names may wrap: at 80 columns a long name took the room of the
+        # numbers' headers ("sc… victo…"), and its "…" hid the winner's ★, which has a
+        # column of its own now, on the name's first line.
+        table.add_column("player", overflow="fold", max_width=26)
+        table.add_column("", no_wrap=True, min_width=1)
+        for header in ("score", *(() if practice else ("victory", "successes")), "solved"):
+            table.add_column(header, justify="right", no_wrap=True, min_width=cell_len(header))
         for line in summary.lines:
             name = Text(plain(line.name), style="bold")
-            if line.winner:
-                name.append(" ★", style="bold yellow")
-            cells = [name, Text(str(line.score))]
+            cells = [name, Text("★" if line.winner else "", style="bold yellow"), Text(str(line.score))]
             if not practice:
                 cells += [Text(str(line.victory)), Text(str(line.successes))]
             cells.append(Text(str(line.cards_solved)))

@@ -257,3 +257,40 @@ async def test_v33_ctrl_b_goes_back_to_the_card_just_passed_then_further_back() 
         await wait_for(pilot, lambda: face_up() != b, "a pass")
         await pilot.press("ctrl+b")
         await wait_for(pilot, lambda: face_up() == b, "the card just passed back")
+
+
+# --------------------------------------------------------------------------- the end of the game
+
+
+async def test_the_end_of_game_table_keeps_its_headers_and_the_winners_star_beside_a_long_name() -> None:
+    """Seen: "sc… victo…" for headers, and the winner's ★ cut off with the end of a long name."""
+    app, clock = make_app((LONG, LONGER), Mode.SOLITAIRE)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = vowl(app)
+        winner = screen.game.current_player
+        loser = next(n for n in (LONG, LONGER) if n != winner)
+        set_tokens(screen.game, winner, score=8)  # 2 points from the star: this turn wins
+        screen.render_view()
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the pile-order question")
+        await deliberately(pilot, "u")
+        await take_keyboard(pilot, winner)
+        await solve_current_pile(pilot, app, clock)
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+        await deliberately(pilot, "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the scoring question")
+        await deliberately(pilot, "2")
+        await wait_for(pilot, lambda: app.screen is screen and screen.game.phase is Phase.GAME_OVER, "the end")
+        await wait_for(pilot, lambda: settled(app), "the summary drawn")
+        await pilot.pause()
+        shown = rows(app, "#game-over")
+        text = " ".join(" ".join(shown).split())
+        assert "…" not in text, shown
+        header = next(r for r in shown if r.startswith("player"))
+        assert header.split() == ["player", "score", "victory", "successes", "solved"], shown
+        first, last = winner.split()
+        star = next(r for r in shown if "★" in r)
+        assert star.split()[:3] == [first, "★", "10"], shown  # on the winner's first line, beside the name
+        assert last in text and loser.split()[0] in text and loser.split()[1] in text
+        assert text.startswith(f"{winner} wins the game after 1 turn.")
