@@ -222,7 +222,9 @@ async def test_the_status_line_names_whoever_decides_not_the_roller() -> None:
         await take_keyboard(pilot)
         await solve_current_pile(pilot, app, clock)
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
-        assert f"{ANN} & {partner}" in flat(app)  # the shared pile is both partners'
+        # The shared pile is both partners': the headline names them (one pile: no "whose" column).
+        await wait_for(pilot, lambda: "┃ card" in screen_text(app), "the review's table")
+        assert f"success for {ANN} and {partner}!" in flat(app) and "whose" not in flat(app)
         await deliberately(pilot, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "Ann's scoring")
         await deliberately(pilot, "2")

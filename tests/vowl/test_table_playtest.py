@@ -18,6 +18,7 @@ from boardgames.vowl.modals import ReviewScreen
 from boardgames.vowl.screen import VowlScreen
 from tests.screen import deliberately, screen_text, settled, take_keyboard, wait_for
 from tests.vowl.conftest import set_tokens
+from tests.vowl.test_table_80x24 import race
 from tests.vowl.test_screen import MATCHER, expire_timer, make_app, solve_current_pile, vowl
 
 SMALL = (80, 24)
@@ -294,3 +295,61 @@ async def test_the_end_of_game_table_keeps_its_headers_and_the_winners_star_besi
         assert star.split()[:3] == [first, "★", "10"], shown  # on the winner's first line, beside the name
         assert last in text and loser.split()[0] in text and loser.split()[1] in text
         assert text.startswith(f"{winner} wins the game after 1 turn.")
+
+
+# --------------------------------------------------------------------------- the review
+
+
+def review_columns(app: App) -> dict[str, int]:
+    """The review table's columns and their widths in cells, read off its header row."""
+    text = screen_text(app).splitlines()
+    head = next(line for line in text if "┃ card" in line)
+    cells = head.split("┃")[1:-1]
+    # A header may wrap onto a second row: the widths are the first row's cells.
+    below = text[text.index(head) + 1]
+    names = [c.strip() for c in cells]
+    if below.count("┃") == head.count("┃"):
+        names = [f"{a.strip()} {b.strip()}".strip() for a, b in zip(cells, below.split("┃")[1:-1], strict=True)]
+    return {name: cell_len(cell) for name, cell in zip(names, cells, strict=True)}
+
+
+async def test_a_solitaire_review_gives_the_answers_the_width_no_whose_column() -> None:
+    """Seen: the "whose" column took 23 columns for a long name, and the answers were
+    squeezed to a word a line.  One pile's cards are all one player's (the headline names
+    them): no such column then."""
+    app, clock = make_app((LONG, CLICK), Mode.SOLITAIRE)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = vowl(app)
+        await pilot.press("r")
+        await take_keyboard(pilot)
+        await expire_timer(pilot, app, clock)
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and settled(app), "the review")
+        await wait_for(pilot, lambda: "┃ card" in screen_text(app), "the review's table")
+        columns = review_columns(app)
+        assert "whose" not in columns, columns
+        assert columns["answers"] >= 40, columns
+        assert f"no success for {screen.game.last_turn.player} this time" in words(screen_text(app))
+
+
+async def test_a_race_review_names_each_pile_in_a_narrow_column() -> None:
+    """Two piles (head-to-head): "whose" is told, within a narrow column (a long name wraps
+    in it, whole), and the answers keep most of the width."""
+    app, clock = make_app((LONG, LONGER), Mode.HEAD_TO_HEAD)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = vowl(app)
+        await pilot.press("r")
+        for seconds in (1, 2):  # the second racer slower: no tie, no sudden death
+            await take_keyboard(pilot)
+            await race(pilot, app, clock, seconds)
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and settled(app), "the review")
+        await wait_for(pilot, lambda: "┃ card" in screen_text(app), "the review's table")
+        columns = review_columns(app)
+        assert columns["whose"] <= 16 and columns["what happened"] <= 16, columns
+        assert columns["answers"] >= 28, columns
+        text = screen_text(app)
+        for name in (LONG, LONGER):
+            assert all(part in text for part in name.split()), name  # wrapped, never cut
+        assert "…" not in text.split("┃ card")[1]
+        assert screen.game.phase is Phase.SCORE
