@@ -18,8 +18,8 @@ from boardgames.vowl.modals import ReviewScreen
 from boardgames.vowl.screen import VowlScreen
 from tests.screen import deliberately, screen_text, settled, take_keyboard, wait_for
 from tests.vowl.conftest import set_tokens
-from tests.vowl.test_table_80x24 import race
 from tests.vowl.test_screen import MATCHER, expire_timer, make_app, solve_current_pile, vowl
+from tests.vowl.test_table_80x24 import race
 
 SMALL = (80, 24)
 #: Names as long as the setup allows, and names that are markup if read as markup.
@@ -161,7 +161,7 @@ async def test_the_discard_list_never_holds_more_ticks_than_the_cards_to_discard
         await wait_for(pilot, lambda: screen.game.phase is not Phase.SELECT_DISCARDS, "the discard made")
 
 
-async def discard_three(pilot) -> None:  # noqa: ANN001
+async def discard_three(pilot) -> None:
     await deliberately(pilot, "space", "down", "space", "down", "space")
     await pilot.pause()
     await pilot.press("enter")
@@ -172,7 +172,7 @@ async def test_the_rollers_pile_question_waits_for_the_rollers_handover() -> Non
     still held the keyboard (and the roller was looking away, as the selector's handover
     asked).  Now the roller takes the keyboard first, deliberately: a key pressed at once
     (the selector's Enter, a double press) does not dismiss that handover."""
-    app, clock = make_app((LONG, BOLD), Mode.SELECTION)
+    app, _ = make_app((LONG, BOLD), Mode.SELECTION)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = vowl(app)
@@ -234,7 +234,7 @@ async def test_v33_ctrl_b_goes_back_to_the_card_just_passed_then_further_back() 
         await pilot.press("r")
         await take_keyboard(pilot)
 
-        def face_up():  # noqa: ANN202
+        def face_up():
             return screen.view().active_run.current
 
         a = face_up()
@@ -353,3 +353,55 @@ async def test_a_race_review_names_each_pile_in_a_narrow_column() -> None:
             assert all(part in text for part in name.split()), name  # wrapped, never cut
         assert "…" not in text.split("┃ card")[1]
         assert screen.game.phase is Phase.SCORE
+
+
+# --------------------------------------------------------------------------- the scoreboard
+
+
+async def scoreboard_rows(pilot, names: tuple[str, ...], within_reach: tuple[str, ...]) -> list[str]:
+    app = pilot.app
+    screen = vowl(app)
+    for name in within_reach:
+        set_tokens(screen.game, name, score=8)  # within 2 of victory: the "!" marker
+    screen.render_view()
+    await wait_for(pilot, lambda: settled(app), "the scoreboard redrawn")
+    await pilot.pause()
+    return rows(app, "#scoreboard")
+
+
+async def test_the_scoreboard_keeps_each_player_on_one_line_with_the_marker_beside_the_name() -> None:
+    """Seen: long names wrapped over two or three lines, and the "!" (within 2 of victory)
+    stood alone on a line above its name."""
+    names = (LONG, CLICK, LONGER, BOLD, "Ann Lee")
+    app, _ = make_app(names, Mode.SOLITAIRE)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        board = await scoreboard_rows(pilot, names, within_reach=(LONG, BOLD))
+        assert board[0].split() == ["player", "pts", "timer", "draws"], board
+        players = board[1 : 1 + len(names)]
+        for row, name in zip(players, names, strict=True):
+            start = name[:6]
+            assert start in row, (name, board)  # one row each, in seating order
+            points = "8/10" if name in (LONG, BOLD) else "0/10"
+            assert points in row and "25 s" in row, (name, board)
+            assert row.startswith("!") == (name in (LONG, BOLD)), board
+        assert not any(row.strip() == "!" for row in board), board
+        assert "Ann Lee" in players[4] and "…" not in players[4]  # a short name is never cut
+        assert "! within 2 of victory: must play solitaire" in " ".join(" ".join(board).split())
+
+
+async def test_names_that_would_look_alike_cut_keep_their_ends() -> None:
+    """Cut at their ends, "Bartholomew Featherstone" and "Bartholomew Fairweather" would be
+    the same "Bartholom…": cut in the middle they keep their ends, one line each."""
+    twin = "Bartholomew Fairweather"
+    names = (LONG, twin)
+    app, _ = make_app(names, Mode.SOLITAIRE)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        board = await scoreboard_rows(pilot, names, within_reach=(twin,))
+        first, second = board[1], board[2]
+        assert "0/10" in first and first.startswith(" ") and "8/10" in second and second.startswith("!"), board
+        labels = [row[2:].split()[0] for row in (first, second)]
+        assert labels[0] != labels[1], board
+        assert labels[0].startswith("Bart") and labels[0].endswith("tone"), board
+        assert labels[1].startswith("Bart") and labels[1].endswith("ther"), board
