@@ -481,7 +481,9 @@ class Scoreboard(Static):
         for p, mark, name, cells in zip(view.players, marks, names, rows, strict=True):
             style = "bold reverse" if p.name == view.current_player else "bold"
             lead = [Text("!" if mark else "", style="bold red")] if marked else []
-            table.add_row(*lead, Text(name, style=style), *cells)
+            label = Text()
+            label.append(name, style=style)  # the name alone, not its cell's padding, is highlighted
+            table.add_row(*lead, label, *cells)
         legend = Text(style="dim", no_wrap=False)
         if wide:
             legend.append("● score ★ victory ◉ both · ")
