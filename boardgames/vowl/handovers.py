@@ -14,9 +14,9 @@ from typing import Any
 from boardgames.common.game import Seat
 from boardgames.common.handovers import Why
 from boardgames.common.text import sentence, shown
-from boardgames.vowl.events import plural
+from boardgames.vowl.events import Rolled, SelectionMade, plural
 from boardgames.vowl.kinds import Mode, Phase
-from boardgames.vowl.render import buzz_keys
+from boardgames.vowl.render import asks_pile_order, buzz_keys
 
 #: Where the rules ask whoever plays next to say when they are ready.
 READY_PHASES = (Phase.READY, Phase.SUDDEN_DEATH_READY)
@@ -27,6 +27,18 @@ RUNNING = (Phase.SOLVING, Phase.SUDDEN_DEATH)
 def interrupted(engine: Any, why: Why) -> bool:
     """Is this the handover of a game resumed with its sand running?"""
     return why is Why.RESUMED and engine.phase in RUNNING
+
+
+def chosen_for(engine: Any, why: Why, events: Sequence[object]) -> bool:
+    """Selection: has the selector just chosen the roller's cards, and is the roller now
+    asked where their extra cards go?  Then the roller takes the keyboard first: the
+    selector holds it, and the roller was told to look away (Interpretation V16)."""
+    return (
+        why is Why.TURN
+        and any(isinstance(e, SelectionMade) for e in events)
+        and not any(isinstance(e, Rolled) for e in events)  # chosen by a player, not discarded at the roll (V16)
+        and asks_pile_order(engine.view(None))
+    )
 
 
 def time_left(engine: Any) -> tuple[float, float]:
@@ -47,7 +59,7 @@ class VowlWords:
     """Vowl's ``HandoverWords``: the headline and the line under it, by the phase handed over to."""
 
     def courtesy(self, engine: Any, why: Why, events: Sequence[object]) -> bool:
-        return engine.phase in READY_PHASES or interrupted(engine, why)
+        return engine.phase in READY_PHASES or interrupted(engine, why) or chosen_for(engine, why, events)
 
     def title(self, engine: Any, seat: Seat | None, why: Why, seen: Sequence[object]) -> str:
         view = engine.view(None)
@@ -81,6 +93,13 @@ class VowlWords:
                 assert sel is not None
                 selector, player = shown(sel.selector), shown(sel.player)
                 return f"{selector} picks which cards {player} must solve. {player}, look away!"
+            case Phase.PLACE_EXTRAS:
+                # After the selection (``chosen_for``): the roller's question, once they hold the keyboard.
+                owner = view.extras_owner or view.current_player
+                return (
+                    f"{shown(owner)}, your pile is chosen. Your tier draws {view.player(owner).extras} "
+                    "face down: Space, then choose whether they go on top of or under your pile."
+                )
             case Phase.SUDDEN_DEATH_READY:
                 sd = view.sudden_death
                 assert sd is not None

@@ -6,6 +6,8 @@ or ``shown`` inside markup; a Rich table cell is always ``Text`` (a ``str`` cell
 
 from __future__ import annotations
 
+from typing import Self
+
 from rich.table import Table
 from rich.text import Text
 from textual import work
@@ -14,18 +16,39 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import SelectionList, Static
+from textual.widgets.selection_list import Selection
 
 from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen
 from boardgames.common.ui.footer import Footer
 from boardgames.vowl.cards import Card, by_frequency
-from boardgames.vowl.events import CardStatus, TurnSummary, race_lines
+from boardgames.vowl.events import CardStatus, TurnCard, TurnSummary, race_lines
 from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
 
 MAX_ALSO = 10  # "you could also have said ..." lists at most this many words, until "all answers"
 #: The review's "all answers" key: ``+`` for "more" (``a`` is UWO's move-left, docs/keys.md).
 ALL_ANSWERS_KEY = "plus"
+
+
+class TickAtMost(SelectionList[int]):
+    """A ``SelectionList`` that takes no more than ``limit`` ticks: one more is refused
+    (``refused`` is then set), so the list never says "4 of 3 ticked"."""
+
+    def __init__(self, *selections: tuple[Text, int], limit: int, id: str | None = None) -> None:
+        super().__init__(*selections, id=id)
+        self.limit = limit
+        #: The last tick asked for was refused: every card to discard is already ticked.
+        self.refused = False
+
+    def toggle(self, selection: Selection[int] | int) -> Self:
+        """Space, Enter or a click on a card: an untick always, a tick while there is room."""
+        value = selection.value if isinstance(selection, Selection) else selection
+        self.refused = value not in self.selected and len(self.selected) >= self.limit
+        if self.refused:
+            self.post_message(self.SelectedChanged(self))  # the status line says why
+            return self
+        return super().toggle(selection)
 
 
 class DiscardScreen(OnceModalScreen[frozenset[Card]]):
@@ -56,9 +79,9 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
                 f"into {shown(self.player)}'s pile. Space ticks a card, Enter confirms.",
                 id="discard-help",
             )
-            yield SelectionList[int](
+            yield TickAtMost(
                 *((Text(c.skeleton, style=f"bold {TIER_STYLE[c.tier]}"), i) for i, c in enumerate(self.hand)),
-                id="discard-list",
+                limit=self.count, id="discard-list",
             )
             yield Static("", id="discard-status")
         yield Footer()
@@ -78,8 +101,9 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
         """How many are ticked, and which: a tick is never told by its colour alone."""
         chosen = self._chosen()
         which = f": {', '.join(self.hand[i].skeleton for i in sorted(chosen))}" if chosen else ""
+        full = " To discard another card, untick one first." if self.query_one(TickAtMost).refused else ""
         self.query_one("#discard-status", Static).update(
-            Content(f"{len(chosen)} of {self.count} ticked{which}.")
+            Content(f"{len(chosen)} of {self.count} ticked{which}.{full}")
         )
 
     def action_confirm(self) -> None:
@@ -99,22 +123,45 @@ STATUS_STYLE = {
 }
 
 
-def review_table(summary: TurnSummary, matcher: SkeletonMatcher, *, show_all: bool = False) -> Table:
+#: Below this width (in cells) the review's table is narrow: its "whose" and "what
+#: happened" columns wrap within ``NARROW_COLUMN`` cells, so the answers keep most of
+#: the width (at 80 columns a long name's column left them a word a line).
+NARROW_TABLE = 100
+NARROW_COLUMN = 14
+
+
+def _whose(summary: TurnSummary, tc: TurnCard) -> str:
+    """Whose pile a card was in, as the review says it."""
+    if tc.sudden_death:
+        return "sudden death"
+    if summary.partner and tc.owner == summary.player:
+        return f"{plain(summary.player)} & {plain(summary.partner)}"  # the shared pile (V23)
+    return plain(tc.owner or "")
+
+
+def review_table(summary: TurnSummary, matcher: SkeletonMatcher, *, show_all: bool = False,
+                 width: int | None = None) -> Table:
     """Every card of the turn with its accepted answers ("you could also have said …").
 
     Answers come most common first (``cards.by_frequency``): cut to
     ``MAX_ALSO`` alphabetically, "mono" hid behind "mene" and "mun".  *show_all*
-    lifts the cut (the review's ``+`` key).
+    lifts the cut (the review's ``+`` key).  *width*: what the table has, in cells
+    (``None``: room enough).  "whose" is a column only when the turn had more than one
+    pile (a race, the selector's discards, sudden death): else the headline names them.
     """
     limit = None if show_all else MAX_ALSO
+    whose = [_whose(summary, tc) for tc in summary.cards]
+    narrow = width is not None and width < NARROW_TABLE
     table = Table(expand=True, show_lines=False, header_style="bold",
                   caption="G green · Y yellow · R red", caption_style="dim", caption_justify="left")
     table.add_column("card", no_wrap=True)
     # Long names and statuses wrap within a bound; the answers get the rest of the width.
-    table.add_column("whose", max_width=22)
-    table.add_column("what happened", max_width=26)
+    several = len(set(whose)) > 1
+    if several:
+        table.add_column("whose", max_width=NARROW_COLUMN if narrow else 22, overflow="fold")
+    table.add_column("what happened", max_width=NARROW_COLUMN if narrow else 26)
     table.add_column("answers", ratio=1)
-    for tc in summary.cards:
+    for tc, owner in zip(summary.cards, whose, strict=True):
         card = tc.card
         words = by_frequency(matcher.solutions(card.skeleton))
         if tc.answer:
@@ -126,15 +173,9 @@ def review_table(summary: TurnSummary, matcher: SkeletonMatcher, *, show_all: bo
         else:
             said = Text(", ".join(words[:limit]) or "(no answer in the dictionary)")
             _more(said, len(words), limit)
-        if tc.sudden_death:
-            whose = "sudden death"
-        elif summary.partner and tc.owner == summary.player:
-            whose = f"{plain(summary.player)} & {plain(summary.partner)}"  # the shared pile (V23)
-        else:
-            whose = plain(tc.owner or "")
         table.add_row(  # every cell is Text: a str cell would be read as markup
             Text.assemble((card.skeleton, f"bold {TIER_STYLE[card.tier]}"), (f" {TIER_LETTER[card.tier]}", "dim")),
-            Text(whose),
+            *([Text(owner)] if several else []),
             Text(tc.status.value, style=STATUS_STYLE[tc.status]),
             said,
         )
@@ -161,6 +202,10 @@ class _PlainText:
 
 
 _PLAIN_TEXT = _PlainText()
+
+
+#: The review box's widest, in cells (``#review-box``'s ``max-width``).
+REVIEW_WIDTH = 140
 
 
 class ReviewScreen(OnceModalScreen[None]):
@@ -199,6 +244,8 @@ class ReviewScreen(OnceModalScreen[None]):
         self.summary = summary
         self.matcher = matcher
         self.show_all = False
+        #: whether the table drawn was narrow (``None``: none drawn yet)
+        self._drawn_narrow: bool | None = None
 
     def compose(self) -> ComposeResult:
         s = self.summary
@@ -214,7 +261,7 @@ class ReviewScreen(OnceModalScreen[None]):
         # Every card's answers come from the dictionary's index: at once when it is built,
         # else (the first review, the index still building) from a worker thread, so the
         # key that ended the turn never waits for the dictionary.
-        table = review_table(s, self.matcher) if self.matcher.ready() else Text(self.WORKING, style="dim")
+        table = self._table() if self.matcher.ready() else Text(self.WORKING, style="dim")
         with Vertical(id="review-box"):
             yield Static(Content(headline), id="review-headline")  # names in it: plain text
             with VerticalScroll(id="review-scroll"):
@@ -230,7 +277,7 @@ class ReviewScreen(OnceModalScreen[None]):
     @work(thread=True, exclusive=True, group="vowl-review")
     def _work_out_answers(self) -> None:
         """The review's table, built off the UI thread (the dictionary's index first)."""
-        table = review_table(self.summary, self.matcher, show_all=self.show_all)
+        table = self._table()
         self.app.call_from_thread(self._show_table, table)
 
     def _show_table(self, table: Table) -> None:
@@ -240,7 +287,16 @@ class ReviewScreen(OnceModalScreen[None]):
             self.query_one("#review-table", Static).update(table)
             self.call_after_refresh(self._fit)
 
+    def _table(self) -> Table:
+        """The table for the terminal's width now (``review_table``'s *width*: the box's inside)."""
+        width = min(self.app.size.width, REVIEW_WIDTH) - 4  # the box's frame and padding
+        self._drawn_narrow = width < NARROW_TABLE
+        return review_table(self.summary, self.matcher, show_all=self.show_all, width=width)
+
     def on_resize(self) -> None:
+        if self.matcher.ready() and self._drawn_narrow is not None \
+                and self._drawn_narrow != (min(self.app.size.width, REVIEW_WIDTH) - 4 < NARROW_TABLE):
+            self.query_one("#review-table", Static).update(self._table())  # narrow, or no longer
         self.call_after_refresh(self._fit)
 
     def _fit(self) -> None:
@@ -256,7 +312,7 @@ class ReviewScreen(OnceModalScreen[None]):
         if not self.matcher.ready():
             self._work_out_answers()  # still building the index: the worker draws the table
             return
-        self.query_one("#review-table", Static).update(review_table(self.summary, self.matcher, show_all=self.show_all))
+        self.query_one("#review-table", Static).update(self._table())
 
     def action_close(self) -> None:
         self.dismiss(None)

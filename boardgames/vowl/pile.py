@@ -27,10 +27,12 @@ from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import ARM, QuietGate, clock_of
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.vowl.actions import Answer, Buzz, BuzzTimeUp, Pass, Revisit, Roll, TimeUp
+from boardgames.vowl.cards import Card
 from boardgames.vowl.events import (
     AnswerAccepted,
     AnswerRejected,
     Buzzed,
+    CardPassed,
     CardUnanswered,
     Event,
     LockedOut,
@@ -46,7 +48,7 @@ from boardgames.vowl.render import BUZZ_KEYS
 from boardgames.vowl.table import VowlTable
 from boardgames.vowl.track import BUZZ_SECONDS
 from boardgames.vowl.view import SuddenDeathView
-from boardgames.vowl.widgets import PassedCards
+from boardgames.vowl.widgets import Feedback, PassedCards
 
 if TYPE_CHECKING:
     from boardgames.vowl.stats import Session
@@ -72,6 +74,11 @@ class PileHandling(VowlTable):
     _reviewed_turn: int = 0
     #: Interpretation V31: shut for a moment after a sudden-death card turns and after a buzz
     _buzz_gate: QuietGate
+    #: Interpretation V33: Ctrl+B's walk back through the passed cards (newest first, then the
+    #: card face up at the first press), how far it went, and the pile it left (``action_revisit``)
+    _back_walk: tuple[Card, ...] = ()
+    _back_step: int = -1
+    _back_walk_at: tuple[Card | None, tuple[Card, ...]] | None = None
 
     # ------------------------------------------------------------------ what events do
 
@@ -79,6 +86,7 @@ class PileHandling(VowlTable):
         """Screen-side consequences of what the engine did (timers, stats, feedback)."""
         match event:
             case RunStarted(time_limit=limit):
+                self.query_one(Feedback).clear()  # a new pile: no verdict of the last one
                 self.timer.set_limit(limit)
                 self.timer.start()
                 self._card_times, self._last_solved_at = [], 0.0
@@ -119,10 +127,15 @@ class PileHandling(VowlTable):
                 else:
                     reason = why.value
                 self._feedback(f"[red]✗ {shown(player)}: {reason}[/] — locked out of this card", ok=False)
+            case CardPassed():
+                # A verdict is about the card it judged: after a pass (or a Ctrl+B, which
+                # passes the face-up card) another card is face up.
+                self.query_one(Feedback).clear()
             case CardUnanswered(card=card, timed_out=timed_out):
                 how = "Time!" if timed_out else "Both locked out:"
                 self._feedback(f"[red]{how}[/] nobody wins {shown(card.skeleton)}; a new card.", ok=False)
             case TurnEnded(summary=summary):
+                self.query_one(Feedback).clear()  # the next roll is another player's: no stale verdict
                 self.timer.stop()
                 self._stop_buzz_timer()
                 if summary.turn != self._reviewed_turn:
@@ -257,11 +270,9 @@ class PileHandling(VowlTable):
             case "new_game":
                 return phase is Phase.GAME_OVER
             case "review":
-                # Only between turns (a pile or a question owns the keys otherwise);
-                # greyed out before the first turn is over.
-                if phase not in (Phase.ROLL, Phase.GAME_OVER):
-                    return False
-                return True if self.table.last_turn is not None else None
+                # Only between turns (a pile or a question owns the keys otherwise), and
+                # hidden until a turn is over: greyed on turn 1, it read as offered.
+                return phase in (Phase.ROLL, Phase.GAME_OVER) and self.table.last_turn is not None
         return True
 
     def action_roll(self) -> None:
@@ -273,12 +284,22 @@ class PileHandling(VowlTable):
             self.act(Pass())
 
     def action_revisit(self) -> None:
-        """Go back to the oldest passed card (the face-up one is passed in its place)."""
-        options = self.game.legal_actions.of(Revisit)
-        if options:
-            self.act(options[0])
-        else:
+        """Ctrl+B: back to the card passed last; pressed again, further back (Interpretation V33).
+
+        The face-up card is passed in its place (V11), so "the card passed last" would
+        then be the one just left: presses in a row walk instead through the passed
+        cards as they were at the first press, newest first, then the card face up at
+        the first press, and round again.  Anything else in between starts a new walk."""
+        run = self.view().active_run
+        if not self.game.legal_actions.of(Revisit) or run is None or run.current is None:
             self.notify("There is no passed card to go back to.", severity="warning")
+            return
+        if (run.current, run.passed) != self._back_walk_at:
+            self._back_walk, self._back_step = (*reversed(run.passed), run.current), -1
+        self._back_step = (self._back_step + 1) % len(self._back_walk)
+        self.act(Revisit(self._back_walk[self._back_step]))
+        run = self.view().active_run
+        self._back_walk_at = (run.current, run.passed) if run is not None else None
 
     def action_revisit_at(self, index: int) -> None:
         """A click on a passed card (``PassedCards`` links): go back to that one."""

@@ -105,6 +105,17 @@ def buzz_keys(sd: SuddenDeathView) -> str:
     return " or ".join(keys) or "nobody"
 
 
+def asks_pile_order(view: VowlView) -> bool:
+    """Is the extra cards' owner asked whether they go on top of or under the pile?
+
+    Not when the tier's extras are all green, like the pile (Interpretation V27): they go
+    under it unasked."""
+    if view.phase is not Phase.PLACE_EXTRAS:
+        return False
+    extras = view.player(view.extras_owner or view.current_player).extras
+    return extras.total != extras.basic
+
+
 def can_type(view: VowlView) -> bool:
     """Is the answer box open: a pile in play, or a buzz held in sudden death."""
     if view.phase is Phase.SOLVING:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from boardgames.common.text import shown
 from boardgames.vowl.actions import Action, ChooseOpponent, ChoosePartner, Discard, PlaceExtras, ScoreOne, ScoreTwo
 from boardgames.vowl.events import TurnSummary, plural
+from boardgames.vowl.render import asks_pile_order
 from boardgames.vowl.table import VowlTable
 from boardgames.vowl.track import extras_for
 
@@ -39,7 +40,7 @@ class TurnFlow(VowlTable):
         view = self.table
         owner = view.extras_owner or view.current_player
         extras = extras_for(view.board, view.player(owner).score)
-        if extras.total == extras.basic:
+        if not asks_pile_order(view):
             # Interpretation V27: green extras on a green pile - top or under is the same
             # pile, so the question would mean nothing: they go under, unasked.
             self.act(PlaceExtras(False))

@@ -382,6 +382,33 @@ def track_line(p: PlayerView, star: int) -> Text:
 OTHER_COLUMNS = 5 + 5 + 5 + 4
 
 
+def fitted_names(names: list[str], room: int) -> list[str]:
+    """*names* made visible (``plain``), each cut to *room* cells with "…" at its end.
+
+    Names that would then look alike ("Bartholo…" twice) are cut in the middle instead,
+    keeping their ends ("Bart…stone", "Bart…ather"); any still alike keep every letter
+    (and wrap), so no two players ever read the same."""
+    room = max(room, 1)
+    shown = [plain(name, room) for name in names]
+    for cut in (_middle_cut, lambda name, _room: plain(name)):
+        folded = [n.casefold() for n in shown]
+        alike = [folded.count(f) > 1 for f in folded]
+        if not any(alike):
+            break
+        shown = [cut(name, room) if same else n for name, n, same in zip(names, shown, alike, strict=True)]
+    return shown
+
+
+def _middle_cut(name: str, room: int) -> str:
+    """*name* cut to *room* cells in its middle: its start, "…", its end."""
+    text = plain(name)
+    if cell_len(text) <= room:
+        return text
+    tail = plain(text[::-1], (room - 1) // 2 + 1)[::-1].removeprefix("…")  # the end, in whole characters
+    head = plain(text, room - cell_len(tail)).removesuffix("…")
+    return f"{head}…{tail}"
+
+
 def draws_text(extras: Extras) -> Text:
     """A tier's extra cards as coloured letters ("Y R"); "–" for none."""
     out = Text()
@@ -425,28 +452,38 @@ class Scoreboard(Static):
         self._drawn = key
         longest = max(cell_len(plain(p.name)) for p in view.players) + 2  # "! " within reach
         wide = self.size.width >= longest + view.board.victory_space + 1 + OTHER_COLUMNS
+        star = view.board.victory_space
+        marks = [p.within_reach and not view.practice and view.outcome is None for p in view.players]
+        marked = any(marks)
+        rows = []
+        for p in view.players:
+            cells = [track_line(p, star)] if wide else []
+            cells += [Text(f"{p.score}/{p.victory}"), Text(p.timer.label), draws_text(p.extras)]
+            rows.append(cells)
         table = Table(box=None, expand=True, show_header=True, header_style="dim", pad_edge=False,
                       padding=(0, 1, 0, 0))
-        # A long name wraps onto a second line rather than lose its end at 80 columns.
+        # The "!" (within reach) has a column of its own, before the name: never cut off
+        # with a long name's end, never left alone on a line above a wrapped one.
+        if marked:
+            table.add_column("", no_wrap=True, min_width=1)
+        # A name is one line, cut to the column with "…"; names that would look alike cut
+        # keep every letter and wrap (``fitted_names``).
         table.add_column("player", overflow="fold", ratio=1)
         if wide:
             table.add_column("track", no_wrap=True)
         table.add_column("pts", justify="right", no_wrap=True)
         table.add_column("timer", justify="right", no_wrap=True)
         table.add_column("draws", no_wrap=True)
-        star = view.board.victory_space
-        marked = False
-        for p in view.players:
-            name = Text()
-            if p.within_reach and not view.practice and view.outcome is None:
-                name.append("! ", style="bold red")  # before the name: a long name's "…" never hides it
-                marked = True
-            name.append(plain(p.name), style="bold reverse" if p.name == view.current_player else "bold")
-            cells = [name]
-            if wide:
-                cells.append(track_line(p, star))
-            cells += [Text(f"{p.score}/{p.victory}"), Text(p.timer.label), draws_text(p.extras)]
-            table.add_row(*cells)
+        headers = ["track"] * wide + ["pts", "timer", "draws"]
+        others = sum(max(cell_len(h), *(c.cell_len for c in col)) for h, *col in zip(headers, *rows, strict=True))
+        room = width - others - len(headers) - (2 if marked else 0)  # a gap after every column but the last
+        names = fitted_names([p.name for p in view.players], room)
+        for p, mark, name, cells in zip(view.players, marks, names, rows, strict=True):
+            style = "bold reverse" if p.name == view.current_player else "bold"
+            lead = [Text("!" if mark else "", style="bold red")] if marked else []
+            label = Text()
+            label.append(name, style=style)  # the name alone, not its cell's padding, is highlighted
+            table.add_row(*lead, label, *cells)
         legend = Text(style="dim", no_wrap=False)
         if wide:
             legend.append("● score ★ victory ◉ both · ")
@@ -462,7 +499,7 @@ class Scoreboard(Static):
 
 class PassedCards(Static):
     """The cards set aside face down, on as many lines as they need (never cut off);
-    click one (or Ctrl+B for the oldest) to go back to it."""
+    click one (or Ctrl+B for the one passed last, Interpretation V33) to go back to it."""
 
     _cards: tuple[Card, ...] = ()
 
@@ -489,17 +526,16 @@ class GameOverPanel(Static):
 
     def show(self, summary: GameSummary, practice: bool) -> None:
         table = Table(box=None, expand=False, header_style="dim", pad_edge=False, padding=(0, 1, 0, 0))
-        table.add_column("player", no_wrap=True, overflow="ellipsis", max_width=26)
-        table.add_column("score", justify="right", no_wrap=True)
-        if not practice:
-            table.add_column("victory", justify="right", no_wrap=True)
-            table.add_column("successes", justify="right", no_wrap=True)
-        table.add_column("solved", justify="right", no_wrap=True)
+        # Only the names may wrap: at 80 columns a long name took the room of the
+        # numbers' headers ("sc… victo…"), and its "…" hid the winner's ★, which has a
+        # column of its own now, on the name's first line.
+        table.add_column("player", overflow="fold", max_width=26)
+        table.add_column("", no_wrap=True, min_width=1)
+        for header in ("score", *(() if practice else ("victory", "successes")), "solved"):
+            table.add_column(header, justify="right", no_wrap=True, min_width=cell_len(header))
         for line in summary.lines:
             name = Text(plain(line.name), style="bold")
-            if line.winner:
-                name.append(" ★", style="bold yellow")
-            cells = [name, Text(str(line.score))]
+            cells = [name, Text("★" if line.winner else "", style="bold yellow"), Text(str(line.score))]
             if not practice:
                 cells += [Text(str(line.victory)), Text(str(line.successes))]
             cells.append(Text(str(line.cards_solved)))

@@ -222,7 +222,9 @@ async def test_the_status_line_names_whoever_decides_not_the_roller() -> None:
         await take_keyboard(pilot)
         await solve_current_pile(pilot, app, clock)
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
-        assert f"{ANN} & {partner}" in flat(app)  # the shared pile is both partners'
+        # The shared pile is both partners': the headline names them (one pile: no "whose" column).
+        await wait_for(pilot, lambda: "┃ card" in screen_text(app), "the review's table")
+        assert f"success for {ANN} and {partner}!" in flat(app) and "whose" not in flat(app)
         await deliberately(pilot, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "Ann's scoring")
         await deliberately(pilot, "2")
@@ -280,12 +282,12 @@ async def test_race_times_are_told_once_the_race_is_over_and_never_before() -> N
         assert ann_line in log and bob_line in log  # the public log, for everyone at the table
 
 
-async def test_o_shows_the_last_turns_review_again_and_is_greyed_before_any() -> None:
+async def test_o_shows_the_last_turns_review_again_and_is_hidden_before_any() -> None:
     app, clock = make_app((ANN, BOB), Mode.SOLITAIRE)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = vowl(app)
-        assert screen.check_action("review", ()) is None  # greyed: no turn is over yet
+        assert screen.check_action("review", ()) is False  # hidden: no turn is over yet
         await pilot.press("o")
         await pilot.pause()
         assert app.screen is screen
