@@ -53,6 +53,8 @@ def build_parser(whole: bool = True) -> argparse.ArgumentParser:
     for game in GAMES:
         sub.add_lazy(game.key, game.command_help, functools.partial(_add_game, game))
     sub.add_lazy("serve", SERVE_HELP, _add_serve)
+    sub.add_lazy("host", HOST_HELP, _add_host)
+    sub.add_lazy("join", JOIN_HELP, _add_join)
     if whole:
         sub.build_all()
     return parser
@@ -92,6 +94,22 @@ def _play(args: argparse.Namespace) -> int:
     entry = get_game(args.game).entry
     refuse_together(args, RESUME, entry.clashes(), entry.resume_keeps)
     return play_game(entry, args, None if args.resume else entry.start(args))
+
+
+HOST_HELP = "host UWO or VNTYPL8S for players on their own terminals (each joins with their seat's line)"
+JOIN_HELP = "take your seat in a hosted game: boardgames join ADDRESS"
+
+
+def _add_host(sub: argparse._SubParsersAction) -> None:
+    from boardgames.net.ui.commands import add_host  # noqa: PLC0415 - only when named
+
+    add_host(sub)
+
+
+def _add_join(sub: argparse._SubParsersAction) -> None:
+    from boardgames.net.ui.commands import add_join  # noqa: PLC0415 - only when named
+
+    add_join(sub)
 
 
 SERVE_HELP = "play in a web browser: serve the suite on HOST:PORT (needs the web extra)"

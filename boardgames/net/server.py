@@ -119,6 +119,8 @@ class RoomServer:
         self._runner: web.AppRunner | None = None
         self._wake = asyncio.Event()
         self._timers: asyncio.Task[None] | None = None
+        #: Called after every change the room sent out (the host's table screen redraws).
+        self.on_change: Callable[[], None] | None = None
 
     # ------------------------------------------------------------------ running
 
@@ -280,6 +282,8 @@ class RoomServer:
         for connection in slow:
             self._leave(connection)
         self._wake.set()
+        if self.on_change is not None:
+            self.on_change()
 
     def _fatal(self, connection: _Connection, reason: str) -> None:
         connection.put(encode(Refused(reason, self.room.state_id, fatal=True)))

@@ -131,3 +131,16 @@ class Vntypl8sNet(_Title):
     def opening_events(self, engine: Any) -> Sequence[object]:
         opening: Sequence[object] = engine.opening_events()
         return opening
+
+
+#: The titles a room can host, by key: ``boardgames host KEY`` and a client told the key by its sync.
+HOSTABLE: tuple[str, ...] = ("uwo", "vntypl8s")
+
+
+def net_for(key: str) -> _Title:
+    """The network adapter of title *key* (``KeyError`` for one that cannot be hosted, Vowl included)."""
+    if key == "uwo":
+        return UwoNet()
+    if key == "vntypl8s":
+        return Vntypl8sNet()
+    raise KeyError(key)

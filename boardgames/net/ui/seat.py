@@ -1,0 +1,161 @@
+"""A seat's end on the player's own terminal: connect, follow the host, reconnect.
+
+``ConnectingScreen`` is what ``boardgames join ADDRESS`` opens: it says hello with the
+seat's code and, on the host's sync, opens that game's seat screen (``remote``), drawn
+only from the seat's view.  A host that does not answer is tried again with a growing
+delay (it may not be up yet); a code the host does not know, or a host of another
+version, is said in words and not tried again.
+
+``SeatLink`` keeps the connection of a seat screen: it hands every message to the
+screen, and when the connection drops it reconnects with backoff (the host answers a
+rejoin with a full sync) while the screen says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+import aiohttp
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Static
+
+from boardgames.common.text import plain
+from boardgames.common.ui.footer import Footer
+from boardgames.net.client import JoinRefused, RoomClient
+from boardgames.net.protocol import HostMessage, ProtocolError, Seating, Sync
+
+if TYPE_CHECKING:
+    from textual.worker import Worker
+
+#: Seconds before the first retry, the factor between retries, and the longest wait.
+FIRST_RETRY: Final = 0.5
+BACKOFF: Final = 2.0
+LONGEST_RETRY: Final = 8.0
+#: What connecting can fail with when no host (or no network) answers: tried again.
+UNREACHABLE: Final = (OSError, aiohttp.ClientError, ConnectionError, TimeoutError)
+
+
+def unreachable_text(client: RoomClient, wait: float) -> str:
+    return (f"No game answers at {plain(client.host, 80)} port {client.port} (is it hosted, "
+            f"and is the address the one its host shows?). Trying again in {wait:g} s…")
+
+
+def away_text(seating: tuple[Seating, ...], me: int | None) -> str | None:
+    """"Bob is reconnecting…" for every other seat without a device (``None``: everyone is here)."""
+    away = [plain(s.name, 24) for s in seating if not s.connected and s.seat != me]
+    if not away:
+        return None
+    return f"{', '.join(away)} {'is' if len(away) == 1 else 'are'} reconnecting…"
+
+
+class SeatLink:
+    """A seat screen's connection: messages to *take*, reconnection said through *status*."""
+
+    def __init__(self, client: RoomClient, take: Callable[[HostMessage], None],
+                 status: Callable[[str | None], None]) -> None:
+        self.client = client
+        self.take = take
+        self.status = status
+        self.closed = False
+
+    async def follow(self) -> None:
+        """Every message until the screen goes; on a drop, reconnect with backoff."""
+        while not self.closed:
+            try:
+                async for message in self.client:
+                    self.take(message)
+            except ProtocolError as exc:
+                self.status(f"The host sent something this boardgames cannot read ({plain(exc, 120)}).")
+                return
+            except UNREACHABLE:
+                pass
+            if self.closed:
+                return
+            wait = FIRST_RETRY
+            while not self.closed:
+                self.status(f"The connection to the host was lost: reconnecting (in {wait:g} s)…")
+                await asyncio.sleep(wait)
+                wait = min(wait * BACKOFF, LONGEST_RETRY)
+                try:
+                    sync = await self.client.connect()
+                except JoinRefused as exc:
+                    self.status(f"The host turned this seat down: {plain(exc.reason, 200)}")
+                    return
+                except ProtocolError as exc:
+                    self.status(f"The host sent something this boardgames cannot read ({plain(exc, 120)}).")
+                    return
+                except UNREACHABLE:
+                    continue
+                self.status(None)
+                self.take(sync)
+                break
+
+    async def close(self) -> None:
+        self.closed = True
+        await self.client.close()
+
+
+class ConnectingScreen(Screen[None]):
+    """``boardgames join ADDRESS`` until the host's sync arrives (module docstring)."""
+
+    CSS_PATH = "net.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave")]
+
+    def __init__(self, address: str, *, client: RoomClient | None = None) -> None:
+        super().__init__()
+        self.client = client or RoomClient(address)
+        self.worker: Worker[None] | None = None
+        #: What the screen says now (tests read it).
+        self.said = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="net-connecting")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.say(f"Joining the game at {plain(self.client.host, 80)} port {self.client.port}…")
+        self.worker = self.run_worker(self._connect(), exclusive=True, group="net-join")
+
+    def say(self, text: str, style: str = "") -> None:
+        self.said = text
+        self.query_one("#net-connecting", Static).update(Text(text, style=style))
+
+    async def _connect(self) -> None:
+        wait = FIRST_RETRY
+        while True:
+            try:
+                sync = await self.client.connect()
+            except JoinRefused as exc:
+                self.say(f"The host turned this address down: {plain(exc.reason, 200)}\n\nEscape leaves.", "bold")
+                return
+            except ProtocolError as exc:
+                self.say(f"This is not a boardgames game host ({plain(exc, 120)}).\n\nEscape leaves.", "bold")
+                return
+            except UNREACHABLE:
+                self.say(unreachable_text(self.client, wait))
+                await asyncio.sleep(wait)
+                wait = min(wait * BACKOFF, LONGEST_RETRY)
+                continue
+            self._open(sync)
+            return
+
+    def _open(self, sync: Sync) -> None:
+        from boardgames.net.ui.remote import seat_screen  # noqa: PLC0415 - the game's screens, once known
+
+        screen: Any = seat_screen(self.client)
+        if screen is None:
+            self.say("The host's table is a watching screen here: join with a seat's address to play.", "bold")
+            return
+        self.app.switch_screen(screen)
+
+    def action_leave(self) -> None:
+        self.app.exit()
+
+    async def on_unmount(self) -> None:
+        if self.client.view is None:  # never synced: no seat screen took the connection over
+            await self.client.close()
