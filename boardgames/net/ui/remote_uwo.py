@@ -9,6 +9,7 @@ defender's keys wait for a moment of quiet first, as after the computer's attack
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.text import Text
 from textual.widgets import RichLog
@@ -16,6 +17,7 @@ from textual.widgets import RichLog
 from boardgames.net.client import RoomClient
 from boardgames.net.ui.remote import RemoteSeat, SeatSession, UwoSeatEngine
 from boardgames.uwo import board as B
+from boardgames.uwo import screen as uwo_screen
 from boardgames.uwo import handovers, render
 from boardgames.uwo.computer import uwo_events
 from boardgames.uwo.events import Event
@@ -27,6 +29,8 @@ from boardgames.uwo.view import Phase, UwoView
 
 class RemoteUwoScreen(RemoteSeat, UwoScreen):
     """One side of a hosted duel."""
+
+    CSS_PATH = str(Path(uwo_screen.__file__).with_name("uwo.tcss"))  # the duel's own layout
 
     def __init__(self, client: RoomClient) -> None:
         assert client.seat is not None
