@@ -45,3 +45,62 @@ async def test_a_uwo_duel_between_two_terminals(tmp_path: Any) -> None:
             await wait_for(hp, lambda: all(s.connected for s in hosting.room.seating()), "both seated")
             assert "Gnorfs" in screen_text(gnorfs)
 
+
+
+def uwo_move(view: Any, rng: random.Random) -> Any:
+    """A listed move (fights favoured, no draw offers: a duel that ends)."""
+    from boardgames.uwo.actions import Attack, Blast, OfferDraw, TakeHit
+
+    legal = [a for a in view.legal if not isinstance(a, OfferDraw)]
+    fights = [a for a in legal if isinstance(a, Attack | Blast | TakeHit)]
+    return rng.choice(fights) if fights and rng.random() < 0.8 else rng.choice(legal)
+
+
+async def test_a_whole_uwo_duel_played_from_two_terminals(tmp_path: Any) -> None:
+    from boardgames.common.saves import SaveStore
+    from boardgames.uwo.actions import Resign
+    from boardgames.uwo.side import Side
+    from boardgames.uwo.spec import SPEC, UwoSetup
+    from tests.screen import record_notifications
+
+    store = SaveStore(tmp_path)
+    session = GameSession.start(SPEC, UwoSetup(), 3, store=store)
+    hosting = Hosting(session, port=0, store=store)
+    host = host_app(hosting)
+    rng = random.Random(4)
+    async with host.run_test(size=SIZE) as hp:
+        await wait_for(hp, lambda: hosting.server.port != 0 and "boardgames join" in screen_text(host), "listening")
+        apps = [join_app(hosting.address(0)), join_app(hosting.address(1))]
+        said = [record_notifications(a) for a in apps]
+        async with apps[0].run_test(size=SIZE) as gp, apps[1].run_test(size=SIZE) as pp:
+            pilots = [gp, pp]
+            for app, pilot in zip(apps, pilots, strict=True):
+                await wait_for(pilot, lambda app=app: isinstance(app.screen, RemoteUwoScreen), "a seat's screen")
+            screens: list[RemoteUwoScreen] = [a.screen for a in apps]  # type: ignore[misc]
+            await wait_for(hp, lambda: all(s.connected for s in hosting.room.seating()), "both seated")
+            assert "joined" in screen_text(host)
+            engine = hosting.room.engine
+            for _ in range(60):
+                if engine.outcome() is not None:
+                    break
+                seat = int(engine.view(None).to_act)
+                screen, pilot = screens[seat], pilots[seat]
+                await wait_for(pilot, lambda s=screen: s.client.state_id == hosting.room.state_id, "the latest view")
+                for other in (0, 1):  # each terminal holds exactly its own side's view
+                    assert screens[other].view == engine.view(other)
+                before = hosting.room.state_id
+                screen.play(uwo_move(screen.view, rng))
+                await wait_for(pilot, lambda b=before: hosting.room.state_id > b, "the move applied by the host")
+            if engine.outcome() is None:
+                seat = int(engine.view(None).to_act)
+                await wait_for(pilots[seat], lambda: screens[seat].client.state_id == hosting.room.state_id, "the view")
+                screens[seat].play(Resign())
+            await wait_for(hp, lambda: engine.outcome() is not None, "the duel over")
+            for screen, pilot in zip(screens, pilots, strict=True):
+                await wait_for(pilot, lambda s=screen: s.view.outcome is not None, "the end on each terminal")
+            assert "over" in screen_text(host)
+            assert session.autosave is not None and session.autosave.record.finished
+            # the defender was attacked on their own screen, told in words
+            attacked = [i for i, s in enumerate(said) if any("attacks you" in m for m in s)]
+            assert attacked, said
+            assert Side(0).title in screens[0].sub_title

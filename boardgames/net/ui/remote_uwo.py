@@ -64,6 +64,9 @@ class RemoteUwoScreen(RemoteSeat, UwoScreen):
     def updated(self, events: Sequence[object]) -> None:
         self.selected = self.picked = None
         self.after_step(uwo_events(tuple(events)))
+        view = self.view
+        if view.phase is Phase.DRAW_OFFER and view.to_act is self.side:
+            self.ask_draw()  # offered on the other terminal: answered on this one
 
     def synced(self) -> None:
         """Back after a drop: the log written again from the host's, the board as it is."""
