@@ -104,3 +104,78 @@ async def test_a_whole_uwo_duel_played_from_two_terminals(tmp_path: Any) -> None
             attacked = [i for i, s in enumerate(said) if any("attacks you" in m for m in s)]
             assert attacked, said
             assert Side(0).title in screens[0].sub_title
+
+
+async def test_a_vntypl8s_round_played_from_three_terminals(tmp_path: Any) -> None:
+    from boardgames.common.saves import SaveStore
+    from boardgames.net.ui.remote_vntypl8s import RemoteVntypl8sScreen
+    from boardgames.vntypl8s.engine import Buzz, Guess, NobodyKnows, Phase
+    from boardgames.vntypl8s.screen import Stage
+    from boardgames.vntypl8s.spec import SPEC, Vntypl8sSetup
+
+    from .helpers import plate_for
+
+    store = SaveStore(tmp_path)
+    session = GameSession.start(SPEC, Vntypl8sSetup(("Ann", "Bob", "Cy")), 5, store=store)
+    hosting = Hosting(session, port=0, store=store)
+    host = host_app(hosting)
+    engine = hosting.room.engine
+    async with host.run_test(size=SIZE) as hp:
+        await wait_for(hp, lambda: hosting.server.port != 0 and "boardgames join" in screen_text(host), "listening")
+        apps = [join_app(hosting.address(s)) for s in range(3)]
+        async with apps[0].run_test(size=SIZE) as p0, apps[1].run_test(size=SIZE) as p1, \
+                apps[2].run_test(size=SIZE) as p2:
+            pilots = [p0, p1, p2]
+            for app, pilot in zip(apps, pilots, strict=True):
+                await wait_for(pilot, lambda app=app: isinstance(app.screen, RemoteVntypl8sScreen), "a seat")
+            screens: list[RemoteVntypl8sScreen] = [a.screen for a in apps]  # type: ignore[misc]
+
+            async def caught_up() -> None:
+                for screen, pilot in zip(screens, pilots, strict=True):
+                    await wait_for(pilot, lambda s=screen: s.client.state_id == hosting.room.state_id, "caught up")
+                    await pilot.pause()
+
+            # writing, in turn (P13): only the writer's own terminal shows a desk, with their own cards
+            while engine.phase is Phase.WRITING:
+                await caught_up()
+                writer = engine.next_writer
+                for seat, screen in enumerate(screens):
+                    assert (screen.stage is Stage.WRITING) == (seat == writer), (seat, writer, screen.stage)
+                    assert screen.table == engine.view(seat)
+                text = screen_text(apps[(writer + 1) % 3])
+                assert "is writing their plate" in text
+                plate = plate_for(screens[writer].table, writer)
+                assert plate is not None
+                screens[writer]._hand_in(plate, False)
+                await wait_for(pilots[writer], lambda w=writer: engine.view(None).players[w].done_writing, "handed in")
+            # guessing: a buzz race between terminals, then the writer's "nobody knows"
+            guessed = 0
+            while engine.round == 1 and engine.outcome() is None:
+                await caught_up()
+                for screen in screens:
+                    if screen.stage in (Stage.REVEAL, Stage.ROUND_END):
+                        screen.action_continue()
+                view = engine.view(None)
+                active = view.active
+                assert active is not None
+                if guessed % 2 == 0:
+                    guesser = next(p for p in range(3) if p != active and view.may_buzz(p))
+                    screens[guesser].action_buzz(guesser)
+                    await wait_for(pilots[guesser], lambda g=guesser: isinstance(apps[g].screen, GuessDialog()),
+                                   "the buzzer's own dialog")
+                    screens[guesser].make_guess(guesser, view.grid[0])
+                else:
+                    screens[active]._step(NobodyKnows())
+                before = hosting.room.state_id
+                await wait_for(hp, lambda b=before: hosting.room.state_id > b or engine.round > 1, "a step")
+                guessed += 1
+            await caught_up()
+            assert engine.round == 2 or engine.outcome() is not None
+            assert any(s.stage in (Stage.REVEAL, Stage.ROUND_END) for s in screens)
+            del Buzz, Guess
+
+
+def GuessDialog() -> type:  # noqa: N802 - a class, looked up when the game's screens are imported
+    from boardgames.vntypl8s.guess import GuessScreen
+
+    return GuessScreen
