@@ -140,6 +140,11 @@ class RoomServer:
         self._timers = asyncio.create_task(self._run_timers())
         return self.port
 
+    @property
+    def listening(self) -> bool:
+        """Whether ``start`` took the port (and ``stop`` has not let it go)."""
+        return self._runner is not None
+
     def address(self, who: Recipient) -> str:
         """The join address for a seat (or ``TABLE``)."""
         code = self.room.table_code if who is TABLE else self.room.codes[who]

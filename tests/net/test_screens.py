@@ -179,3 +179,33 @@ def GuessDialog() -> type:  # noqa: N802 - a class, looked up when the game's sc
     from boardgames.vntypl8s.guess import GuessScreen
 
     return GuessScreen
+
+
+async def test_a_seat_that_drops_is_shown_reconnecting_everywhere_and_rejoins_with_its_address(tmp_path: Any) -> None:
+    from boardgames.common.saves import SaveStore
+    from boardgames.uwo.spec import SPEC, UwoSetup
+
+    store = SaveStore(tmp_path)
+    hosting = Hosting(GameSession.start(SPEC, UwoSetup(), 3, store=store), port=0, store=store)
+    host = host_app(hosting)
+    async with host.run_test(size=SIZE) as hp:
+        await wait_for(hp, lambda: hosting.listening_now(), "listening")
+        gnorfs = join_app(hosting.address(0))
+        async with gnorfs.run_test(size=SIZE) as gp:
+            await wait_for(gp, lambda: isinstance(gnorfs.screen, RemoteUwoScreen), "the Gnorfs' screen")
+            pnorfs = join_app(hosting.address(1))
+            async with pnorfs.run_test(size=SIZE) as pp:
+                await wait_for(pp, lambda: isinstance(pnorfs.screen, RemoteUwoScreen), "the Pnorfs' screen")
+                await wait_for(hp, lambda: hosting.room.connected(1), "the Pnorfs seated")
+            # the Pnorfs' terminal is gone
+            await wait_for(gp, lambda: "Pnorfs is reconnecting" in gnorfs.screen.sub_title, "told on the Gnorfs' screen")
+            await wait_for(hp, lambda: "Pnorfs is reconnecting" in screen_text(host), "told on the table")
+            move = gnorfs.screen.view.legal[0]  # type: ignore[attr-defined]
+            gnorfs.screen.play(move)  # type: ignore[attr-defined]
+            await wait_for(hp, lambda: hosting.room.state_id == 1, "the game goes on")
+            back = join_app(hosting.address(1))  # the same line, run again
+            async with back.run_test(size=SIZE) as bp:
+                await wait_for(bp, lambda: isinstance(back.screen, RemoteUwoScreen), "the Pnorfs back")
+                assert back.screen.client.state_id == 1  # type: ignore[attr-defined]
+                assert back.screen.view == hosting.room.engine.view(1)  # type: ignore[attr-defined]
+                await wait_for(gp, lambda: "reconnecting" not in gnorfs.screen.sub_title, "the Gnorfs told")

@@ -117,5 +117,6 @@ class Hosting:
         code = self.room.table_code if who is TABLE else self.room.codes[who]
         return address(self.shown_host, self.server.port, code)
 
-    def seat_names(self) -> tuple[str, ...]:
-        return tuple(self.room.names)
+    def listening_now(self) -> bool:
+        """Whether the server has its port (``start`` done)."""
+        return self.server.listening

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardgames.common.handovers import Keyboard
 from boardgames.common.session import Step
@@ -260,11 +260,13 @@ class RemoteSeat:
         if text is not None:
             self.notify(plain(text, None), title="Connection", severity="warning", markup=False)
 
-    def updated(self, events: Sequence[object]) -> None:  # the screen's own
-        raise NotImplementedError
+    if TYPE_CHECKING:  # each seat screen defines them
 
-    def synced(self) -> None:  # the screen's own
-        raise NotImplementedError
+        def updated(self, events: Sequence[object]) -> None:
+            """The host applied an action: its *events* this seat may see."""
+
+        def synced(self) -> None:
+            """A full sync (a reconnection): draw the game as it stands."""
 
 
 def fixed_keyboard(engine: Any, words: Any, seat: int, **options: Any) -> Keyboard:
