@@ -103,7 +103,7 @@ JOIN_HELP = "take your seat in a hosted game: boardgames join ADDRESS"
 def _add_host(sub: argparse._SubParsersAction) -> None:
     from boardgames.net.ui.commands import add_host  # noqa: PLC0415 - only when named
 
-    add_host(sub)
+    add_host(sub, refuse_together)
 
 
 def _add_join(sub: argparse._SubParsersAction) -> None:

@@ -150,15 +150,16 @@ class RoomClient:
 
     def _take(self, message: HostMessage) -> HostMessage:
         if isinstance(message, Sync):
-            if self.net is None:
+            net = self.net
+            if net is None:
                 from boardgames.net.titles import net_for  # noqa: PLC0415 - the title the host names
 
                 try:
-                    self.net = net_for(message.game)
+                    net = self.net = net_for(message.game)
                 except KeyError:
                     raise ProtocolError(f"the host plays {message.game[:20]!r}, a game this boardgames cannot join") from None
-            if message.game != self.net.spec.key:
-                raise ProtocolError(f"the host plays {message.game[:20]!r}, not {self.net.spec.key!r}")
+            if message.game != net.spec.key:
+                raise ProtocolError(f"the host plays {message.game[:20]!r}, not {net.spec.key!r}")
             message = replace(message, view=self._value(message.view), log=tuple(self._value(e) for e in message.log))
             self.seat, self.state_id, self.view = message.seat, message.state_id, message.view
             self.log = list(message.log)

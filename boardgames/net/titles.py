@@ -12,7 +12,7 @@ from typing import Any
 from boardgames.common.game import Seat
 from boardgames.common.saves import classes_of
 from boardgames.common.session import GameSpec
-from boardgames.net.netgame import TimerSpec
+from boardgames.net.netgame import NetGame, TimerSpec
 
 
 class _Title:
@@ -137,7 +137,7 @@ class Vntypl8sNet(_Title):
 HOSTABLE: tuple[str, ...] = ("uwo", "vntypl8s")
 
 
-def net_for(key: str) -> _Title:
+def net_for(key: str) -> NetGame:
     """The network adapter of title *key* (``KeyError`` for one that cannot be hosted, Vowl included)."""
     if key == "uwo":
         return UwoNet()

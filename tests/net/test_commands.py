@@ -17,7 +17,7 @@ from boardgames.net.room import new_code
 from boardgames.net.server import address
 from boardgames.net.ui.hosting import Hosting, codes_path
 from boardgames.net.ui.seat import ConnectingScreen
-from boardgames.net.ui.table import TableScreen
+from boardgames.net.ui.table import table_screen
 from tests.screen import wait_for
 
 HOSTILE_ADDRESSES = [
@@ -51,7 +51,7 @@ async def test_a_wrong_code_and_an_absent_host_are_said_in_words(tmp_path: Any) 
 
     store = SaveStore(tmp_path)
     hosting = Hosting(GameSession.start(SPEC, UwoSetup(), 1, store=store), store=store, port=0)
-    host = BoardgamesApp(start=lambda: TableScreen(hosting), clock=ManualClock())
+    host = BoardgamesApp(start=lambda: table_screen(hosting), clock=ManualClock())
     async with host.run_test() as hp:
         await wait_for(hp, lambda: hosting.server.port != 0 and hosting.listening_now(), "listening")
         wrong = BoardgamesApp(start=lambda: ConnectingScreen(address("127.0.0.1", hosting.server.port, new_code())))

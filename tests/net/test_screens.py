@@ -12,14 +12,14 @@ from boardgames.common.session import GameSession
 from boardgames.net.ui.hosting import Hosting
 from boardgames.net.ui.remote_uwo import RemoteUwoScreen
 from boardgames.net.ui.seat import ConnectingScreen
-from boardgames.net.ui.table import TableScreen
+from boardgames.net.ui.table import table_screen
 from tests.screen import screen_text, wait_for
 
 SIZE = (100, 34)
 
 
 def host_app(hosting: Hosting) -> BoardgamesApp:
-    return BoardgamesApp(start=lambda: TableScreen(hosting), clock=ManualClock(), seed=1)
+    return BoardgamesApp(start=lambda: table_screen(hosting), clock=ManualClock(), seed=1)
 
 
 def join_app(address: str) -> BoardgamesApp:
@@ -175,7 +175,7 @@ async def test_a_vntypl8s_round_played_from_three_terminals(tmp_path: Any) -> No
             del Buzz, Guess
 
 
-def GuessDialog() -> type:  # noqa: N802 - a class, looked up when the game's screens are imported
+def GuessDialog() -> type:
     from boardgames.vntypl8s.guess import GuessScreen
 
     return GuessScreen

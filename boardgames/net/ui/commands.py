@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import functools
 import random
+from collections.abc import Callable
 from typing import Any, Final
 
 from boardgames.common.errors import UserFacingError
@@ -28,10 +29,10 @@ DEFAULT_PORT: Final = 8765
 
 
 
-def add_host(sub: argparse._SubParsersAction) -> None:
-    """``boardgames host {uwo,vntypl8s} [options]``."""
+def add_host(sub: argparse._SubParsersAction, refuse_together: Callable[..., None]) -> None:
+    """``boardgames host {uwo,vntypl8s} [options]``; *refuse_together* is ``cli``'s clash check."""
     from boardgames.net.titles import HOSTABLE  # noqa: PLC0415
-    from boardgames.subcommands import SEEDS, SEED_HELP, whole_number  # noqa: PLC0415
+    from boardgames.subcommands import SEED_HELP, SEEDS, whole_number  # noqa: PLC0415
 
     host = sub.add_parser(
         "host",
@@ -64,7 +65,7 @@ def add_host(sub: argparse._SubParsersAction) -> None:
                                  "anyone with a seat's address can play that seat)")
         parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS, help="a Textual theme for this run")
         # ``game``: whose decks and readiness ``cli.preflight`` checks
-        parser.set_defaults(func=run_host, game=key)
+        parser.set_defaults(func=run_host, game=key, refuse_together=refuse_together)
 
 
 def add_join(sub: argparse._SubParsersAction) -> None:
@@ -95,14 +96,13 @@ def setup_from_args(key: str, args: argparse.Namespace) -> Any:
 
 def hosted_session(args: argparse.Namespace) -> Any:
     """The game to host: a new one from the options, or (``--resume``) the latest unfinished one."""
-    from boardgames.cli import refuse_together  # noqa: PLC0415 - cli imports this module lazily
     from boardgames.common.saves import SavesSetAside, SaveStore  # noqa: PLC0415
     from boardgames.common.session import GameSession, SaveNotResumable  # noqa: PLC0415
 
     key = args.game
     entry = get_game(key).entry
     flags = (*NET_OPTIONS[key], SEED)
-    refuse_together(args, "--resume", flags, entry.resume_keeps)
+    args.refuse_together(args, "--resume", flags, entry.resume_keeps)
     entry.check_ready()  # the host judges plates: the dictionary, before any screen
     spec = entry.spec
     if not args.resume:
@@ -125,10 +125,10 @@ def hosted_session(args: argparse.Namespace) -> Any:
 def run_host(args: argparse.Namespace) -> int:
     from boardgames.app import BoardgamesApp, run  # noqa: PLC0415 - only when a screen opens
     from boardgames.net.ui.hosting import Hosting  # noqa: PLC0415
-    from boardgames.net.ui.table import TableScreen  # noqa: PLC0415
+    from boardgames.net.ui.table import table_screen  # noqa: PLC0415
 
     hosting = Hosting(hosted_session(args), lan=args.lan, port=args.port)
-    app = BoardgamesApp(start=functools.partial(TableScreen, hosting), seed=args.seed,
+    app = BoardgamesApp(start=functools.partial(table_screen, hosting), seed=args.seed,
                         theme=getattr(args, "theme", None))
     return run(app)
 

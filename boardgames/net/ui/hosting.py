@@ -30,7 +30,7 @@ CODES_VERSION: Final = 1
 _CODE: Final = re.compile(r"[A-Za-z0-9_-]{24,64}")
 #: Everyone on this machine only; ``--lan``: every interface, addresses shown with this machine's LAN address.
 LOOPBACK: Final = "127.0.0.1"
-EVERYWHERE: Final = "0.0.0.0"  # noqa: S104 - only with --lan, which the README explains
+EVERYWHERE: Final = "0.0.0.0"
 
 
 def lan_address() -> str:

@@ -20,6 +20,7 @@ Edits to the games' screens: none; the seat screens subclass them (``RemoteUwoSc
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
@@ -29,7 +30,7 @@ from boardgames.common.session import Step
 from boardgames.common.text import plain
 from boardgames.net.client import RoomClient
 from boardgames.net.protocol import HostMessage, Presence, Refused, Sync, Update
-from boardgames.net.ui.seat import SeatLink, away_text
+from boardgames.net.ui.link import SeatLink, away_text
 
 
 class SeatSession:
@@ -55,10 +56,9 @@ class SeatSession:
         return Step()
 
     async def _send(self, action: object) -> None:
-        try:
+        # the connection is being restored: the sync that follows shows where the game is
+        with contextlib.suppress(ConnectionError, RuntimeError, AssertionError):
             await self.client.act(action)
-        except (ConnectionError, RuntimeError, AssertionError):
-            pass  # the connection is being restored: the sync that follows shows where the game is
 
     def close(self) -> None:
         task = asyncio.get_running_loop().create_task(self.client.close())
@@ -153,12 +153,6 @@ class UwoSeatEngine(_SeatEngineBase):
         return self._local[1]
 
 
-def _uwo_screen(client: RoomClient) -> Any:
-    from boardgames.net.ui.remote_uwo import RemoteUwoScreen  # noqa: PLC0415
-
-    return RemoteUwoScreen(client)
-
-
 # --------------------------------------------------------------------------- VNTYPL8S
 
 
@@ -208,22 +202,6 @@ class Vntypl8sSeatEngine(_SeatEngineBase):
 
     def actors(self) -> frozenset[int]:
         return frozenset()
-
-
-def _vntypl8s_screen(client: RoomClient) -> Any:
-    from boardgames.net.ui.remote_vntypl8s import RemoteVntypl8sScreen  # noqa: PLC0415
-
-    return RemoteVntypl8sScreen(client)
-
-
-SCREENS = {"uwo": _uwo_screen, "vntypl8s": _vntypl8s_screen}
-
-
-def seat_screen(client: RoomClient) -> Any:
-    """The seat screen for *client*'s game (``None`` for the table's code: it has no seat)."""
-    if client.seat is None or client.net is None:
-        return None
-    return SCREENS[client.net.spec.key](client)
 
 
 class RemoteSeat:

@@ -17,8 +17,8 @@ from textual.widgets import RichLog
 from boardgames.net.client import RoomClient
 from boardgames.net.ui.remote import RemoteSeat, SeatSession, UwoSeatEngine
 from boardgames.uwo import board as B
-from boardgames.uwo import screen as uwo_screen
 from boardgames.uwo import handovers, render
+from boardgames.uwo import screen as uwo_screen
 from boardgames.uwo.computer import uwo_events
 from boardgames.uwo.events import Event
 from boardgames.uwo.screen import UwoScreen

@@ -44,8 +44,9 @@ class RemoteVntypl8sScreen(RemoteSeat, Vntypl8sScreen):
         self._base_sub_title = f"VNTYPL8S — you are {self.players[self.me]} (hosted game)"
         self.sub_title = self._base_sub_title
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()  # not the hot-seat opening (a handover): this player's screen at once
+    def on_mount(self, event: events.Mount | None = None) -> None:
+        if event is not None:
+            event.prevent_default()  # not the hot-seat opening (a handover): this player's screen at once
         open_dictionary_after_first_frame(self)  # this player's plate is judged as it is typed
         self.show_now()
         self.start_link()

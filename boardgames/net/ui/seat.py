@@ -6,18 +6,15 @@ only from the seat's view.  A host that does not answer is tried again with a gr
 delay (it may not be up yet); a code the host does not know, or a host of another
 version, is said in words and not tried again.
 
-``SeatLink`` keeps the connection of a seat screen: it hands every message to the
-screen, and when the connection drops it reconnects with backoff (the host answers a
-rejoin with a full sync) while the screen says so.
+A seat screen keeps its connection with ``link.SeatLink``.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
 
-import aiohttp
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -27,83 +24,21 @@ from textual.widgets import Static
 from boardgames.common.text import plain
 from boardgames.common.ui.footer import Footer
 from boardgames.net.client import JoinRefused, RoomClient
-from boardgames.net.protocol import HostMessage, ProtocolError, Seating, Sync
+from boardgames.net.protocol import ProtocolError, Sync
+from boardgames.net.ui.link import BACKOFF, FIRST_RETRY, LONGEST_RETRY, UNREACHABLE
 
 if TYPE_CHECKING:
     from textual.worker import Worker
-
-#: Seconds before the first retry, the factor between retries, and the longest wait.
-FIRST_RETRY: Final = 0.5
-BACKOFF: Final = 2.0
-LONGEST_RETRY: Final = 8.0
-#: What connecting can fail with when no host (or no network) answers: tried again.
-UNREACHABLE: Final = (OSError, aiohttp.ClientError, ConnectionError, TimeoutError)
-
 
 def unreachable_text(client: RoomClient, wait: float) -> str:
     return (f"No game answers at {plain(client.host, 80)} port {client.port} (is it hosted, "
             f"and is the address the one its host shows?). Trying again in {wait:g} s…")
 
 
-def away_text(seating: tuple[Seating, ...], me: int | None) -> str | None:
-    """"Bob is reconnecting…" for every other seat without a device (``None``: everyone is here)."""
-    away = [plain(s.name, 24) for s in seating if not s.connected and s.seat != me]
-    if not away:
-        return None
-    return f"{', '.join(away)} {'is' if len(away) == 1 else 'are'} reconnecting…"
-
-
-class SeatLink:
-    """A seat screen's connection: messages to *take*, reconnection said through *status*."""
-
-    def __init__(self, client: RoomClient, take: Callable[[HostMessage], None],
-                 status: Callable[[str | None], None]) -> None:
-        self.client = client
-        self.take = take
-        self.status = status
-        self.closed = False
-
-    async def follow(self) -> None:
-        """Every message until the screen goes; on a drop, reconnect with backoff."""
-        while not self.closed:
-            try:
-                async for message in self.client:
-                    self.take(message)
-            except ProtocolError as exc:
-                self.status(f"The host sent something this boardgames cannot read ({plain(exc, 120)}).")
-                return
-            except UNREACHABLE:
-                pass
-            if self.closed:
-                return
-            wait = FIRST_RETRY
-            while not self.closed:
-                self.status(f"The connection to the host was lost: reconnecting (in {wait:g} s)…")
-                await asyncio.sleep(wait)
-                wait = min(wait * BACKOFF, LONGEST_RETRY)
-                try:
-                    sync = await self.client.connect()
-                except JoinRefused as exc:
-                    self.status(f"The host turned this seat down: {plain(exc.reason, 200)}")
-                    return
-                except ProtocolError as exc:
-                    self.status(f"The host sent something this boardgames cannot read ({plain(exc, 120)}).")
-                    return
-                except UNREACHABLE:
-                    continue
-                self.status(None)
-                self.take(sync)
-                break
-
-    async def close(self) -> None:
-        self.closed = True
-        await self.client.close()
-
-
 class ConnectingScreen(Screen[None]):
     """``boardgames join ADDRESS`` until the host's sync arrives (module docstring)."""
 
-    CSS_PATH = "net.tcss"
+    CSS_PATH = str(Path(__file__).with_name("net.tcss"))  # absolute: a subclass may live elsewhere
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave")]
 
     def __init__(self, address: str, *, client: RoomClient | None = None) -> None:
@@ -145,7 +80,7 @@ class ConnectingScreen(Screen[None]):
             return
 
     def _open(self, sync: Sync) -> None:
-        from boardgames.net.ui.remote import seat_screen  # noqa: PLC0415 - the game's screens, once known
+        from boardgames.net.ui.seats import seat_screen  # noqa: PLC0415 - the game's screens, once known
 
         screen: Any = seat_screen(self.client)
         if screen is None:

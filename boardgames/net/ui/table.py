@@ -10,6 +10,7 @@ saved, and ``boardgames host GAME --resume`` opens it again with the same addres
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -31,13 +32,12 @@ from boardgames.net.ui.table_text import away_line, countdown_line, public_view,
 class TableScreen(GameScreen):
     """The room's public screen on the host's terminal (module docstring)."""
 
-    CSS_PATH = "net.tcss"
+    CSS_PATH = str(Path(__file__).with_name("net.tcss"))  # absolute: a subclass may live elsewhere
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Stop hosting")]
 
     def __init__(self, hosting: Hosting) -> None:
         super().__init__()
         self.hosting = hosting
-        self.GAME = hosting.net.spec.key  # F1: this game's rules
         self.sub_title = f"Hosting {hosting.net.spec.title} — players join from their own terminals"
         #: Seats a device has held: one without a device now is reconnecting, not yet to come.
         self.joined_once: set[int] = set()
@@ -127,3 +127,10 @@ class TableScreen(GameScreen):
         self.hosting.server.on_change = None
         await self.hosting.server.stop()
         self.hosting.session.close()
+
+
+def table_screen(hosting: Hosting) -> TableScreen:
+    """The table screen for *hosting*'s game: its ``GAME`` is the title's, so F1 opens its rules."""
+    kind = type("TableScreen", (TableScreen,), {"GAME": hosting.net.spec.key})
+    screen: TableScreen = kind(hosting)
+    return screen
