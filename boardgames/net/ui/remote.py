@@ -25,6 +25,8 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from textual.screen import Screen
+
 from boardgames.common.handovers import Keyboard
 from boardgames.common.session import Step
 from boardgames.common.text import plain
@@ -204,17 +206,21 @@ class Vntypl8sSeatEngine(_SeatEngineBase):
         return frozenset()
 
 
-class RemoteSeat:
-    """What both seat screens add to their game's screen: the link to the host, the away
-    line, and how the host's messages reach the screen's own methods."""
+class RemoteSeat(Screen[None]):
+    """What both seat screens add to their game's screen: the link to the host, the title
+    line (who is away, this terminal's own connection, the host's timers), and how the
+    host's messages reach the screen's own methods."""
 
     client: RoomClient
     link: SeatLink | None = None
     _base_sub_title = ""
+    _away: str | None = None
+    _link_text: str | None = None
 
     def start_link(self: Any) -> None:
         self.link = SeatLink(self.client, self.take, self.link_status)
         self.run_worker(self.link.follow(), exclusive=True, group="net-seat")
+        self.set_interval(1.0, self.show_title)  # the host's countdowns, drawn from their deadlines
         self.show_presence()
 
     def take(self: Any, message: HostMessage) -> None:
@@ -226,17 +232,30 @@ class RemoteSeat:
             self.show_presence()
         elif isinstance(message, Sync):
             self.synced()
+            self.show_presence()
+        self.show_title()
 
     def show_presence(self: Any) -> None:
         away = away_text(self.client.seating, self.client.seat)
-        self.sub_title = self._base_sub_title if away is None else f"{self._base_sub_title} · {away}"
-        if away is not None:
+        if away is not None and away != self._away:
             self.notify(away, title="Waiting", severity="warning", markup=False)
+        self._away = away
+        self.show_title()
 
     def link_status(self: Any, text: str | None) -> None:
-        self.sub_title = self._base_sub_title if text is None else f"{self._base_sub_title} · {plain(text, 120)}"
-        if text is not None:
+        if text is not None and text != self._link_text:
             self.notify(plain(text, None), title="Connection", severity="warning", markup=False)
+        self._link_text = text
+        self.show_title()
+
+    def show_title(self: Any) -> None:
+        """The title line: the game, then who is away, this connection, the timers."""
+        parts = [self._base_sub_title]
+        parts += [plain(t, 120) for t in (self._link_text, self._away) if t is not None]
+        clock = countdown_text(self.client)
+        if clock is not None:
+            parts.append(clock)
+        self.sub_title = " · ".join(parts)
 
     if TYPE_CHECKING:  # each seat screen defines them
 
@@ -245,6 +264,20 @@ class RemoteSeat:
 
         def synced(self) -> None:
             """A full sync (a reconnection): draw the game as it stands."""
+
+
+def countdown_text(client: RoomClient) -> str | None:
+    """The host's timers as this terminal draws them: seconds left on its own clock
+    (``RoomClient.deadlines``), "waiting" while one is paused for a seat that is away."""
+    parts = []
+    for c in client.countdowns:
+        deadline = client.deadlines.get(c.key)
+        whose = "your time" if client.seat in c.seats else "time"
+        if deadline is None:
+            parts.append(f"{whose}: waiting")
+        else:
+            parts.append(f"{whose}: {max(0, round(deadline - client.clock()))} s")
+    return ", ".join(parts) if parts else None
 
 
 def fixed_keyboard(engine: Any, words: Any, seat: int, **options: Any) -> Keyboard:
