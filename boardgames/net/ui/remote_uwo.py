@@ -2,7 +2,7 @@
 
 What differs from the duel on one terminal: no handover ever (the keyboard is this
 side's), no new deal from here (the host's game is the game), and an attack reaches the
-defender on their own screen (U-NET1 in docs/rules/uwo.md): told in words, and the
+defender on their own screen (U28 in docs/rules/uwo.md): told in words, and the
 defender's keys wait for a moment of quiet first, as after the computer's attack.
 """
 

@@ -4,7 +4,7 @@ What differs from the game on one terminal: no handover (the keyboard is this pl
 the player writes on their own desk when their turn to write comes (P13: writers in
 turn), and sees who is writing meanwhile; the buzzer is their own (any buzzer key
 buzzes for them), and the race between terminals is decided by arrival at the host
-(P-NET2 in docs/rules/vntypl8s.md); time running out is the host's clock's alone.
+(P33 in docs/rules/vntypl8s.md; the timer: P32); time running out is the host's clock's alone.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from boardgames.net.client import RoomClient
 from boardgames.net.ui.remote import RemoteSeat, SeatSession, Vntypl8sSeatEngine, fixed_keyboard
 from boardgames.vntypl8s import render
 from boardgames.vntypl8s import screen as vnt_screen
-from boardgames.vntypl8s.engine import Buzz, Phase, SubmitPlate
+from boardgames.vntypl8s.engine import Buzz, GuessTimeUp, Phase, SubmitPlate
 from boardgames.vntypl8s.guess import GuessScreen
 from boardgames.vntypl8s.handovers import Words, revealed, round_over
 from boardgames.vntypl8s.render import lock_out_message
@@ -86,8 +86,11 @@ class RemoteVntypl8sScreen(RemoteSeat, Vntypl8sScreen):
             if message is not None:
                 self.query_one(GuessingTable).tell(message, "bold red")
             self._refresh_guessing()
-        if view.buzzer == self.me and not isinstance(self.app.screen, GuessScreen):
+        dialog = self.app.screen
+        if view.buzzer == self.me and not isinstance(dialog, GuessScreen):
             self._open_guess(self.me)
+        elif view.buzzer != self.me and isinstance(dialog, GuessScreen):
+            dialog.dismiss(None)  # the host's clock ended this player's buzz (P33)
 
     def updated(self, events: Sequence[object]) -> None:
         for notice, severity in render.writing_notices(events):
@@ -118,6 +121,13 @@ class RemoteVntypl8sScreen(RemoteSeat, Vntypl8sScreen):
         if timed_out or self.stage is not Stage.WRITING:
             return  # the host's clock says when time runs out
         self.act(SubmitPlate(self.me, text))
+
+    def _step(self, action: object) -> None:
+        """A guessing action, sent to the host; the guess dialog's own countdown running out
+        is not one (P33: the buzz's 15 seconds are the host's, whose update closes the dialog)."""
+        if isinstance(action, GuessTimeUp):
+            return
+        super()._step(action)
 
     def action_buzz(self, player: int) -> None:
         """Any buzzer key: this player buzzes (the host decides who was first)."""
