@@ -243,8 +243,12 @@ class RemoteSeat(Screen[None]):
         self.show_title()
 
     def link_status(self: Any, text: str | None) -> None:
-        if text is not None and text != self._link_text:
+        """This terminal's own connection: told once when it drops and once when it is back;
+        meanwhile the title line says how it goes."""
+        if text is not None and self._link_text is None:
             self.notify(plain(text, None), title="Connection", severity="warning", markup=False)
+        elif text is None and self._link_text is not None:
+            self.notify("Reconnected: the game as it stands.", title="Connection", markup=False)
         self._link_text = text
         self.show_title()
 
