@@ -12,7 +12,7 @@ from boardgames.common.session import GameSession
 from boardgames.net.ui.hosting import Hosting
 from boardgames.net.ui.remote_uwo import RemoteUwoScreen
 from boardgames.net.ui.seat import ConnectingScreen
-from boardgames.net.ui.table import table_screen
+from boardgames.net.ui.table import TableScreen, table_screen
 from tests.screen import screen_text, wait_for
 
 SIZE = (100, 34)
@@ -209,3 +209,46 @@ async def test_a_seat_that_drops_is_shown_reconnecting_everywhere_and_rejoins_wi
                 assert back.screen.client.state_id == 1  # type: ignore[attr-defined]
                 assert back.screen.view == hosting.room.engine.view(1)  # type: ignore[attr-defined]
                 await wait_for(gp, lambda: "reconnecting" not in gnorfs.screen.sub_title, "the Gnorfs told")
+
+
+async def test_a_seat_kept_on_the_hosts_keyboard_plays_behind_a_handover_with_a_remote_one(tmp_path: Any) -> None:
+    """A mixed table: the Gnorfs on the host's terminal (``p``, then their handover), the
+    Pnorfs on their own; back on the table the Gnorfs' seat stays joined, its screen kept."""
+    from boardgames.common.saves import SaveStore
+    from boardgames.common.ui.handover import HandoverScreen
+    from boardgames.uwo.spec import SPEC, UwoSetup
+    from tests.screen import deliberately, take_keyboard
+
+    store = SaveStore(tmp_path)
+    hosting = Hosting(GameSession.start(SPEC, UwoSetup(), 3, store=store), port=0, store=store)
+    host = host_app(hosting)
+    async with host.run_test(size=SIZE) as hp:
+        await wait_for(hp, lambda: hosting.listening_now(), "listening")
+        await deliberately(hp, "p")
+        await deliberately(hp, "1")
+        assert isinstance(host.screen, HandoverScreen)
+        assert hosting.room.codes[0] not in screen_text(host)  # the handover hides the table's lines too
+        await take_keyboard(hp, "Gnorfs, take the keyboard")
+        await wait_for(hp, lambda: isinstance(host.screen, RemoteUwoScreen), "the Gnorfs' screen on the host")
+        here: RemoteUwoScreen = host.screen  # type: ignore[assignment]
+        assert here.local and here.view == hosting.room.engine.view(0)
+        pnorfs = join_app(hosting.address(1))
+        async with pnorfs.run_test(size=SIZE) as pp:
+            await wait_for(pp, lambda: isinstance(pnorfs.screen, RemoteUwoScreen), "the Pnorfs' screen")
+            there: RemoteUwoScreen = pnorfs.screen  # type: ignore[assignment]
+            from boardgames.uwo.actions import EndTurn
+
+            await wait_for(hp, lambda: here.client.state_id == hosting.room.state_id, "the Gnorfs' view")
+            here.play(EndTurn())
+            await wait_for(hp, lambda: hosting.room.state_id == 1, "the Gnorfs' move applied")
+            await deliberately(hp, "escape")  # back to the table: nothing of the Gnorfs' is left on it
+            await wait_for(hp, lambda: isinstance(host.screen, TableScreen), "the table again")
+            assert hosting.room.connected(0) and "reconnecting" not in screen_text(host)
+            await wait_for(pp, lambda: there.client.state_id == 1, "the Pnorfs' view")
+            there.play(EndTurn())
+            await wait_for(hp, lambda: hosting.room.state_id == 2, "the Pnorfs' move applied")
+            await deliberately(hp, "p")
+            await deliberately(hp, "1")
+            await take_keyboard(hp, "Gnorfs")
+            await wait_for(hp, lambda: host.screen is here, "the same Gnorfs' screen, kept")
+            await wait_for(hp, lambda: here.view == hosting.room.engine.view(0), "up to date")

@@ -213,6 +213,9 @@ class RemoteSeat(Screen[None]):
 
     client: RoomClient
     link: SeatLink | None = None
+    #: Played on the host's own terminal (``TableScreen``'s ``p``): Escape goes back to the
+    #: table, and nothing of this seat is said while its screen is not on the terminal.
+    local = False
     _base_sub_title = ""
     _away: str | None = None
     _link_text: str | None = None
@@ -251,6 +254,20 @@ class RemoteSeat(Screen[None]):
             self.notify("Reconnected: the game as it stands.", title="Connection", markup=False)
         self._link_text = text
         self.show_title()
+
+    def leave_seat(self: Any) -> None:
+        """Escape: back to the host's table (a seat played there), else leave after asking."""
+        if self.local:
+            self.app.pop_screen()
+        else:
+            self.ask_to_leave(self.app.exit)
+
+    def notify(self: Any, *args: Any, **kwargs: Any) -> None:
+        """Said only while this seat's screen is on the terminal (a seat played on the host's
+        terminal is put away behind the table: its player is not the one looking)."""
+        if self.local and self not in self.app.screen_stack:
+            return
+        Screen.notify(self, *args, **kwargs)
 
     def show_title(self: Any) -> None:
         """The title line: the game, then who is away, this connection, the timers."""

@@ -92,10 +92,10 @@ class RemoteUwoScreen(RemoteSeat, UwoScreen):
 
     def _after_game(self, choice: str | None) -> None:
         if choice == "menu":
-            self.app.exit()
+            self.leave_seat()
 
     def action_new_game(self) -> None:
         """A new duel is the host's to start."""
 
     def action_leave(self) -> None:
-        self.ask_to_leave(self.app.exit)
+        self.leave_seat()

@@ -147,4 +147,4 @@ class RemoteVntypl8sScreen(RemoteSeat, Vntypl8sScreen):
         """A new game is the host's to start."""
 
     def action_leave(self) -> None:
-        self.ask_to_leave(self.app.exit)
+        self.leave_seat()

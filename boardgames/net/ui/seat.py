@@ -41,9 +41,12 @@ class ConnectingScreen(Screen[None]):
     CSS_PATH = str(Path(__file__).with_name("net.tcss"))  # absolute: a subclass may live elsewhere
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave")]
 
-    def __init__(self, address: str, *, client: RoomClient | None = None) -> None:
+    def __init__(self, address: str, *, client: RoomClient | None = None, local_name: str | None = None) -> None:
+        """*local_name*: a seat played on the host's own terminal, its screen installed under
+        that name (kept while the table is shown; Escape goes back to the table)."""
         super().__init__()
         self.client = client or RoomClient(address)
+        self.local_name = local_name
         self.worker: Worker[None] | None = None
         #: What the screen says now (tests read it).
         self.said = ""
@@ -86,10 +89,18 @@ class ConnectingScreen(Screen[None]):
         if screen is None:
             self.say("The host's table is a watching screen here: join with a seat's address to play.", "bold")
             return
+        if self.local_name is not None:
+            screen.local = True
+            self.app.install_screen(screen, self.local_name)
+            self.app.switch_screen(self.local_name)
+            return
         self.app.switch_screen(screen)
 
     def action_leave(self) -> None:
-        self.app.exit()
+        if self.local_name is not None:
+            self.app.pop_screen()  # back to the host's table
+        else:
+            self.app.exit()
 
     async def on_unmount(self) -> None:
         if self.client.view is None:  # never synced: no seat screen took the connection over

@@ -33,7 +33,10 @@ class TableScreen(GameScreen):
     """The room's public screen on the host's terminal (module docstring)."""
 
     CSS_PATH = str(Path(__file__).with_name("net.tcss"))  # absolute: a subclass may live elsewhere
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Stop hosting")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "play_here", "Play a seat here"),
+        Binding("escape", "leave", "Stop hosting"),
+    ]
 
     def __init__(self, hosting: Hosting) -> None:
         super().__init__()
@@ -102,6 +105,43 @@ class TableScreen(GameScreen):
         hint = ("Only this machine can join (add --lan to let your network in)." if not self.hosting.lan
                 else f"Devices on your network join through {plain(self.hosting.shown_host)}.")
         self.query_one("#net-hint", Static).update(Text(hint))
+
+    # ------------------------------------------------------------------ seats on this keyboard
+
+    def action_play_here(self) -> None:
+        """``p``: a seat played on this terminal (hot-seat on the host's keyboard, mixed with
+        remote seats): chosen, then behind a handover its player dismisses, its own screen."""
+        if question_open(self.app) or not self.listening:
+            return
+        from boardgames.common.ui.choice import Choice, ChoiceScreen  # noqa: PLC0415
+
+        seating = self.hosting.room.seating()
+        choices = [Choice(str(s.seat + 1), plain(s.name, 24), s.seat) for s in seating]
+        question = ChoiceScreen("Which seat is played on this terminal?", choices,
+                                detail="Its player takes the keyboard; Escape on their screen brings the table back.",
+                                cancel=True)
+        self.app.push_screen(question, self._play_seat)
+
+    def _play_seat(self, seat: int | None) -> None:
+        if seat is None:
+            return
+        from boardgames.common.ui.handover import HandoverScreen  # noqa: PLC0415
+
+        name = self.hosting.room.names[seat]
+        handover = HandoverScreen(name, "Press Space when only you can see the screen.",
+                                  title=f"{shown(name)}, take the keyboard")
+        self.app.push_screen(handover, lambda _: self._open_seat(seat))
+
+    def _open_seat(self, seat: int) -> None:
+        """The seat's screen, kept for the whole game once made (``install_screen``): it
+        stays connected, so the seat is never shown away while the table is on screen."""
+        name = f"net-seat-{seat}"
+        if self.app.is_screen_installed(name):
+            self.app.push_screen(name)
+            return
+        from boardgames.net.ui.seat import ConnectingScreen  # noqa: PLC0415
+
+        self.app.push_screen(ConnectingScreen(self.hosting.address(seat), local_name=name))
 
     def action_leave(self) -> None:
         """Escape: stop hosting, after asking (the game stays saved)."""
