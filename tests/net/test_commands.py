@@ -3,6 +3,8 @@ wrong code, a host that is not there, the codes kept for ``--resume``."""
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import json
 from typing import Any
 
@@ -17,7 +19,8 @@ from boardgames.net.room import new_code
 from boardgames.net.server import address
 from boardgames.net.ui.hosting import Hosting, codes_path
 from boardgames.net.ui.seat import ConnectingScreen
-from boardgames.net.ui.table import table_screen
+from boardgames.net.ui.table import TableScreen, table_screen
+from tests.net.helpers import BOUND
 from tests.screen import wait_for
 
 HOSTILE_ADDRESSES = [
@@ -84,3 +87,47 @@ def test_the_seat_codes_are_kept_beside_the_save_and_read_as_untrusted(tmp_path:
         assert len(hosted.warnings) == 1 and "new addresses" in hosted.warnings[0]
         assert list(tmp_path.joinpath("rooms").glob("*.corrupt-*"))
     session.close()
+
+
+async def test_each_seat_is_offered_as_a_web_page_behind_its_own_code(tmp_path: Any) -> None:
+    """``--web``: a page per seat (serve's guarded relay running ``join`` for that seat), its
+    token the seat's code: the page answers with it, and only with it."""
+    import re
+
+    import aiohttp
+
+    from boardgames.uwo.spec import SPEC, UwoSetup
+    from tests.screen import screen_text
+
+    store = SaveStore(tmp_path)
+    hosting = Hosting(GameSession.start(SPEC, UwoSetup(), 1, store=store), store=store, port=0)
+    host = BoardgamesApp(start=lambda: table_screen(hosting, web=True), clock=ManualClock())
+    async with host.run_test(size=(140, 40)) as hp:
+        await wait_for(hp, lambda: "or in a browser" in screen_text(host), "the seats' pages")
+        screen = host.screen
+        assert isinstance(screen, TableScreen) and screen.pages is not None
+        urls = screen.pages.urls
+        assert sorted(urls) == [0, 1]
+        for seat, url in urls.items():
+            assert url.endswith(f"?token={hosting.room.codes[seat]}") and url in " ".join(screen_text(host).split())
+        async with aiohttp.ClientSession() as http:
+            async with http.get(urls[0]) as page:
+                assert page.status == 200 and "/ws/" in await page.text()
+            wrong = re.sub(r"token=.*", f"token={hosting.room.codes[1]}", urls[0])
+            async with http.get(wrong) as page:
+                assert page.status == 403  # another seat's code is not this page's
+            # a browser opens the page's terminal: ``boardgames join`` runs for the Gnorfs' seat
+            where = urls[0].split("://", 1)[1].split("/", 1)[0]
+            async with http.ws_connect(f"ws://{where}/ws/{hosting.room.codes[0]}?width=100&height=30",
+                                       headers={"Origin": f"http://{where}"}) as terminal:
+                drawn = b""
+                async with asyncio.timeout(BOUND):
+                    async for message in terminal:
+                        drawn += message.data if isinstance(message.data, bytes) else str(message.data).encode()
+                        if hosting.room.connected(0) and b"Gnorfs" in drawn:
+                            break
+                assert not hosting.room.connected(1)
+            await wait_for(hp, lambda: screen.pages is not None and screen.pages.open_pages == 0, "the page's process gone",
+                           tries=2000)
+        await wait_for(hp, lambda: not any(isinstance(o, asyncio.SubprocessTransport) and not o.is_closing()
+                                           for o in gc.get_objects()), "the join process reaped", tries=2000)

@@ -63,6 +63,9 @@ def add_host(sub: argparse._SubParsersAction, refuse_together: Callable[..., Non
         parser.add_argument("--lan", action="store_true",
                             help="let other devices on your network join (listens on every interface; "
                                  "anyone with a seat's address can play that seat)")
+        parser.add_argument("--web", action="store_true",
+                            help="offer each seat as a web page too, for a phone or a laptop without boardgames "
+                                 "(needs the web extra)")
         parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS, help="a Textual theme for this run")
         # ``game``: whose decks and readiness ``cli.preflight`` checks
         parser.set_defaults(func=run_host, game=key, refuse_together=refuse_together)
@@ -127,8 +130,15 @@ def run_host(args: argparse.Namespace) -> int:
     from boardgames.net.ui.hosting import Hosting  # noqa: PLC0415
     from boardgames.net.ui.table import table_screen  # noqa: PLC0415
 
+    if args.web:
+        try:
+            import textual_serve  # noqa: F401, PLC0415 - only to say now that it is missing
+        except ImportError:
+            raise UserFacingError(
+                "--web needs the web extra (textual-serve): pip install 'hotseat-boardgames[web]' "
+                "(in a checkout: .venv/bin/pip install -e '.[web]').", exit_code=2) from None
     hosting = Hosting(hosted_session(args), lan=args.lan, port=args.port)
-    app = BoardgamesApp(start=functools.partial(table_screen, hosting), seed=args.seed,
+    app = BoardgamesApp(start=functools.partial(table_screen, hosting, web=args.web), seed=args.seed,
                         theme=getattr(args, "theme", None))
     return run(app)
 

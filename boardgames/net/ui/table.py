@@ -27,6 +27,7 @@ from boardgames.common.ui.titlebar import TitleBar
 from boardgames.net.room import TABLE
 from boardgames.net.ui.hosting import Hosting
 from boardgames.net.ui.table_text import away_line, countdown_line, public_view, seating_line
+from boardgames.net.ui.web import SeatPages
 
 
 class TableScreen(GameScreen):
@@ -38,9 +39,12 @@ class TableScreen(GameScreen):
         Binding("escape", "leave", "Stop hosting"),
     ]
 
-    def __init__(self, hosting: Hosting) -> None:
+    def __init__(self, hosting: Hosting, *, web: bool = False) -> None:
+        """*web*: offer each seat as a web page too (``web.SeatPages``, the web extra)."""
         super().__init__()
         self.hosting = hosting
+        self.web = web
+        self.pages: SeatPages | None = None
         self.sub_title = f"Hosting {hosting.net.spec.title} — players join from their own terminals"
         #: Seats a device has held: one without a device now is reconnecting, not yet to come.
         self.joined_once: set[int] = set()
@@ -66,8 +70,21 @@ class TableScreen(GameScreen):
         else:
             self.listening = True
             self.hosting.server.on_change = self.redraw
+            if self.web:
+                await self._serve_pages()
         self.redraw()
         self.set_interval(1.0, self._tick)
+
+    async def _serve_pages(self) -> None:
+        pages = SeatPages(self.hosting)
+        try:
+            await pages.start()
+        except CannotListen as exc:
+            await pages.stop()
+            self.notify(f"The seats' web pages cannot be served: {plain(exc.message, 200)}.",
+                        severity="warning", timeout=15, markup=False)
+            return
+        self.pages = pages
 
     def _tick(self) -> None:
         if self.hosting.room.countdowns(self.hosting.clock()):
@@ -99,6 +116,9 @@ class TableScreen(GameScreen):
             for seat in seating:
                 seats.append_text(seating_line(seat, self.hosting.address(seat.seat)))
                 seats.append("\n")
+                url = self.pages.urls.get(seat.seat) if self.pages is not None else None
+                if url is not None:
+                    seats.append(f"{'':24}or in a browser: {url}\n", style="dim")
             seats.append("A screen for everyone (a TV): ", style="dim")
             seats.append(f"boardgames join {self.hosting.address(TABLE)}\n", style="dim")
         self.query_one("#net-seats", Static).update(seats)
@@ -164,13 +184,15 @@ class TableScreen(GameScreen):
             self.app.exit()
 
     async def on_unmount(self) -> None:
+        if self.pages is not None:
+            await self.pages.stop()
         self.hosting.server.on_change = None
         await self.hosting.server.stop()
         self.hosting.session.close()
 
 
-def table_screen(hosting: Hosting) -> TableScreen:
+def table_screen(hosting: Hosting, *, web: bool = False) -> TableScreen:
     """The table screen for *hosting*'s game: its ``GAME`` is the title's, so F1 opens its rules."""
     kind = type("TableScreen", (TableScreen,), {"GAME": hosting.net.spec.key})
-    screen: TableScreen = kind(hosting)
+    screen: TableScreen = kind(hosting, web=web)
     return screen
