@@ -41,7 +41,7 @@ ARGVS: tuple[tuple[str, ...], ...] = (
     ("uwo", "selfplay", "--seed", "-1"), ("vowl", "--seed", "18446744073709551616"), ("vntypl8s", "--seed", "1e3"),
     ("serve", "--port", "0"), ("serve", "--port", "65536"),
     ("host", "--help"), ("host", "uwo", "--help"), ("host", "vntypl8s", "--help"), ("host", "vowl"),
-    ("host", "uwo", "--port", "0"), ("host", "uwo", "--vs-computer"), ("join", "--help"), ("join",),
+    ("host", "uwo", "--port", "65536"), ("host", "uwo", "--vs-computer"), ("join", "--help"), ("join",),
 )
 
 

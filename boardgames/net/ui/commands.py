@@ -58,8 +58,8 @@ def add_host(sub: argparse._SubParsersAction, refuse_together: Callable[..., Non
         parser.add_argument(SEED, type=SEEDS, default=None, help=f"seed the shuffles ({SEED_HELP})")
         parser.add_argument("--resume", action="store_true",
                             help="host the most recent unfinished game again, with the same join addresses")
-        parser.add_argument("--port", type=whole_number(1, 65535), default=DEFAULT_PORT,
-                            help=f"the port to listen on, 1 to 65535 (default {DEFAULT_PORT})")
+        parser.add_argument("--port", type=whole_number(0, 65535), default=DEFAULT_PORT,
+                            help=f"the port to listen on, 1 to 65535, or 0 for any free one (default {DEFAULT_PORT})")
         parser.add_argument("--lan", action="store_true",
                             help="let other devices on your network join (listens on every interface; "
                                  "anyone with a seat's address can play that seat)")
