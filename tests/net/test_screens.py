@@ -100,7 +100,7 @@ async def test_a_whole_uwo_duel_played_from_two_terminals(tmp_path: Any) -> None
                 await wait_for(pilot, lambda s=screen: s.view.outcome is not None, "the end on each terminal")
             assert "over" in screen_text(host)
             assert session.autosave is not None and session.autosave.record.finished
-            # the defender was attacked on their own screen, told in words
+            # U28: the defender was attacked on their own screen, told in words
             attacked = [i for i, s in enumerate(said) if any("attacks you" in m for m in s)]
             assert attacked, said
             assert Side(0).title in screens[0].sub_title
@@ -148,7 +148,7 @@ async def test_a_vntypl8s_round_played_from_three_terminals(tmp_path: Any) -> No
                 assert plate is not None
                 screens[writer]._hand_in(plate, False)
                 await wait_for(pilots[writer], lambda w=writer: engine.view(None).players[w].done_writing, "handed in")
-            # guessing: a buzz race between terminals, then the writer's "nobody knows"
+            # guessing: a buzz from one terminal, decided at the host (P33), then the writer's "nobody knows"
             guessed = 0
             while engine.round == 1 and engine.outcome() is None:
                 await caught_up()
@@ -252,3 +252,26 @@ async def test_a_seat_kept_on_the_hosts_keyboard_plays_behind_a_handover_with_a_
             await take_keyboard(hp, "Gnorfs")
             await wait_for(hp, lambda: host.screen is here, "the same Gnorfs' screen, kept")
             await wait_for(hp, lambda: here.view == hosting.room.engine.view(0), "up to date")
+
+
+async def test_the_table_and_a_seat_work_at_80x24(tmp_path: Any) -> None:
+    """80×24 is a terminal: every join line whole on one line, the seat's duel drawn."""
+    from boardgames.common.saves import SaveStore
+    from boardgames.vntypl8s.spec import SPEC, Vntypl8sSetup
+
+    store = SaveStore(tmp_path)
+    hosting = Hosting(GameSession.start(SPEC, Vntypl8sSetup(("Ann", "Bob", "Cy")), 1, store=store), port=0,
+                      store=store)
+    host = host_app(hosting)
+    async with host.run_test(size=(80, 24)) as hp:
+        await wait_for(hp, lambda: hosting.listening_now() and "boardgames join" in screen_text(host), "listening")
+        lines = screen_text(host).splitlines()
+        for seat in range(3):
+            assert any(f"boardgames join {hosting.address(seat)}" in line for line in lines), lines
+        ann = join_app(hosting.address(0))
+        async with ann.run_test(size=(80, 24)) as ap:
+            from boardgames.net.ui.remote_vntypl8s import RemoteVntypl8sScreen
+
+            await wait_for(ap, lambda: isinstance(ann.screen, RemoteVntypl8sScreen), "Ann's seat")
+            await wait_for(ap, lambda: "0WN3R" in screen_text(ann), "Ann's own desk (she writes first, P13)")
+            assert "enlarge" not in screen_text(ann).lower()

@@ -118,9 +118,9 @@ class TableScreen(GameScreen):
                 seats.append("\n")
                 url = self.pages.urls.get(seat.seat) if self.pages is not None else None
                 if url is not None:
-                    seats.append(f"{'':24}or in a browser: {url}\n", style="dim")
-            seats.append("A screen for everyone (a TV): ", style="dim")
-            seats.append(f"boardgames join {self.hosting.address(TABLE)}\n", style="dim")
+                    seats.append(f"  or in a browser: {url}\n", style="dim")
+            seats.append("A screen for everyone (a TV):\n", style="dim")
+            seats.append(f"  boardgames join {self.hosting.address(TABLE)}\n", style="dim")
         self.query_one("#net-seats", Static).update(seats)
         hint = ("Only this machine can join (add --lan to let your network in)." if not self.hosting.lan
                 else f"Devices on your network join through {plain(self.hosting.shown_host)}.")

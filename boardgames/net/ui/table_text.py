@@ -20,9 +20,10 @@ def seating_line(seat: Seating, address: str | None = None) -> Text:
     """One seat: its name, whether a device holds it, and (the host's own screen only) its address."""
     line = Text()
     line.append(f"{plain(seat.name, 24):<12} ", style="bold")
-    line.append("joined      " if seat.connected else "not here    ", style="green" if seat.connected else "yellow")
+    line.append("joined" if seat.connected else "not here", style="green" if seat.connected else "yellow")
     if address is not None:
-        line.append(f"boardgames join {address}")
+        # on a line of its own: at 80 columns the whole command fits, to be copied in one piece
+        line.append(f"\n  boardgames join {address}")
     return line
 
 
