@@ -106,7 +106,15 @@ class _UwoLegal:
         self.engine = engine
 
     def __contains__(self, action: object) -> bool:
-        return self.engine.why_illegal(action) is None
+        """Listed, or ``Undo`` with something to take back: no game rebuilt to say yes."""
+        from boardgames.uwo.actions import Undo  # noqa: PLC0415
+
+        view = self.engine.current
+        if view.to_act is None or int(view.to_act) != self.engine.client.seat:
+            return False
+        if isinstance(action, Undo):
+            return bool(view.undoable > 0)
+        return action in view.legal
 
     def __iter__(self) -> Iterator[object]:
         return iter(self.engine.current.legal)
