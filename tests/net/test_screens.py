@@ -275,3 +275,28 @@ async def test_the_table_and_a_seat_work_at_80x24(tmp_path: Any) -> None:
             await wait_for(ap, lambda: isinstance(ann.screen, RemoteVntypl8sScreen), "Ann's seat")
             await wait_for(ap, lambda: "0WN3R" in screen_text(ann), "Ann's own desk (she writes first, P13)")
             assert "enlarge" not in screen_text(ann).lower()
+
+
+async def test_the_tables_own_line_shows_the_public_table_and_follows_it(tmp_path: Any) -> None:
+    """A TV runs the table's line: the public view only (no hand), who is here, kept up."""
+    from boardgames.common.saves import SaveStore
+    from boardgames.net.room import TABLE
+    from boardgames.net.ui.watch import WatchScreen
+    from boardgames.uwo.actions import EndTurn
+    from boardgames.uwo.spec import SPEC, UwoSetup
+
+    store = SaveStore(tmp_path)
+    hosting = Hosting(GameSession.start(SPEC, UwoSetup(), 3, store=store), port=0, store=store)
+    host = host_app(hosting)
+    async with host.run_test(size=SIZE) as hp:
+        await wait_for(hp, lambda: hosting.listening_now(), "listening")
+        tv, gnorfs = join_app(hosting.address(TABLE)), join_app(hosting.address(0))
+        async with tv.run_test(size=SIZE) as tp, gnorfs.run_test(size=SIZE) as gp:
+            await wait_for(tp, lambda: isinstance(tv.screen, WatchScreen), "the table on the TV")
+            await wait_for(gp, lambda: isinstance(gnorfs.screen, RemoteUwoScreen), "the Gnorfs' seat")
+            await wait_for(tp, lambda: "Gnorfs       joined" in screen_text(tv), "the Gnorfs shown joined")
+            assert "Turn 1: the Gnorfs' turn" in screen_text(tv) and tv.screen.client.view.sides[0].hand is None  # type: ignore[attr-defined]
+            assert hosting.room.codes[0] not in screen_text(tv)
+            await wait_for(gp, lambda: gnorfs.screen.client.state_id == 0, "the Gnorfs' view")  # type: ignore[attr-defined]
+            gnorfs.screen.play(EndTurn())  # type: ignore[attr-defined]
+            await wait_for(tp, lambda: "the Pnorfs' turn" in screen_text(tv), "the TV follows")

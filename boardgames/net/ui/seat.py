@@ -87,7 +87,7 @@ class ConnectingScreen(Screen[None]):
 
         screen: Any = seat_screen(self.client)
         if screen is None:
-            self.say("The host's table is a watching screen here: join with a seat's address to play.", "bold")
+            self.say("The host did not say which game it plays.\n\nEscape leaves.", "bold")
             return
         if self.local_name is not None:
             screen.local = True

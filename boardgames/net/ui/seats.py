@@ -8,9 +8,13 @@ from boardgames.net.client import RoomClient
 
 
 def seat_screen(client: RoomClient) -> Any:
-    """The seat screen for *client*'s game (``None`` for the table's code: it has no seat)."""
-    if client.seat is None or client.net is None:
+    """The seat screen for *client*'s game; the table's code opens the public table."""
+    if client.net is None:
         return None
+    if client.seat is None:
+        from boardgames.net.ui.watch import WatchScreen  # noqa: PLC0415
+
+        return WatchScreen(client)
     if client.net.spec.key == "uwo":
         from boardgames.net.ui.remote_uwo import RemoteUwoScreen  # noqa: PLC0415 - the game's screens only
 
