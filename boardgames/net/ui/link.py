@@ -23,12 +23,19 @@ LONGEST_RETRY: Final = 8.0
 UNREACHABLE: Final = (OSError, aiohttp.ClientError, ConnectionError, TimeoutError)
 
 
-def away_text(seating: tuple[Seating, ...], me: int | None) -> str | None:
-    """"Bob is reconnecting…" for every other seat without a device (``None``: everyone is here)."""
-    away = [plain(s.name, 24) for s in seating if not s.connected and s.seat != me]
-    if not away:
-        return None
-    return f"{', '.join(away)} {'is' if len(away) == 1 else 'are'} reconnecting…"
+def away_text(seating: tuple[Seating, ...], me: int | None, seen: set[int] | None = None) -> str | None:
+    """"Bob is reconnecting…" for every other seat without a device that had one (*seen*:
+    the seats seen here; ``None``: every seat), "waiting for Cy to join" for the others;
+    ``None`` when everyone is here."""
+    away = [s for s in seating if not s.connected and s.seat != me]
+    gone = [plain(s.name, 24) for s in away if seen is None or s.seat in seen]
+    coming = [plain(s.name, 24) for s in away if seen is not None and s.seat not in seen]
+    parts = []
+    if gone:
+        parts.append(f"{', '.join(gone)} {'is' if len(gone) == 1 else 'are'} reconnecting…")
+    if coming:
+        parts.append(f"waiting for {', '.join(coming)} to join")
+    return "; ".join(parts) or None
 
 
 class SeatLink:

@@ -226,9 +226,11 @@ class RemoteSeat(Screen[None]):
     local = False
     _base_sub_title = ""
     _away: str | None = None
+    _seen: set[int]
     _link_text: str | None = None
 
     def start_link(self: Any) -> None:
+        self._seen = set()  # seats seen here: one without a device now is reconnecting, not yet to come
         self.link = SeatLink(self.client, self.take, self.link_status)
         self.run_worker(self.link.follow(), exclusive=True, group="net-seat")
         self.set_interval(1.0, self.show_title)  # the host's countdowns, drawn from their deadlines
@@ -247,8 +249,9 @@ class RemoteSeat(Screen[None]):
         self.show_title()
 
     def show_presence(self: Any) -> None:
-        away = away_text(self.client.seating, self.client.seat)
-        if away is not None and away != self._away:
+        self._seen |= {s.seat for s in self.client.seating if s.connected}
+        away = away_text(self.client.seating, self.client.seat, self._seen)
+        if away is not None and away != self._away and "reconnecting" in away:
             self.notify(away, title="Waiting", severity="warning", markup=False)
         self._away = away
         self.show_title()
@@ -280,10 +283,13 @@ class RemoteSeat(Screen[None]):
     def show_title(self: Any) -> None:
         """The title line: the game, then who is away, this connection, the timers."""
         parts = [self._base_sub_title]
-        parts += [plain(t, 120) for t in (self._link_text, self._away) if t is not None]
+        if self._link_text is not None:
+            parts.append(plain(self._link_text, 120))
         clock = countdown_text(self.client)
         if clock is not None:
-            parts.append(clock)
+            parts.append(clock)  # before who is away: the line is cut at the terminal's width
+        if self._away is not None:
+            parts.append(plain(self._away, 120))
         self.sub_title = " · ".join(parts)
 
     if TYPE_CHECKING:  # each seat screen defines them

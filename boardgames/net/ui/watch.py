@@ -36,6 +36,7 @@ class WatchScreen(Screen[None]):
         assert client.net is not None
         self.sub_title = f"{client.net.spec.title} — the table"
         self._status: str | None = None
+        self._seen: set[int] = set()
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -60,7 +61,8 @@ class WatchScreen(Screen[None]):
     def redraw(self) -> None:
         client = self.client
         assert client.net is not None
-        top = self._status or away_text(client.seating, None)
+        self._seen |= {s.seat for s in client.seating if s.connected}
+        top = self._status or away_text(client.seating, None, self._seen)
         self.query_one("#net-away", Static).update(Text(plain(top, 200), style="bold yellow") if top else "")
         view = public_view(client.net.spec.key, client.view)
         from boardgames.net.ui.remote import countdown_text  # noqa: PLC0415 - the seats' own wording
