@@ -25,6 +25,10 @@ Rows, each with its baseline and target:
   answer and UWO's cursor, also while the computer thinks, against a bare Input and
   OptionList (target p95 ≤ 16 ms on a quiet machine; the answer that opens the turn's
   review, a new screen, ≤ 50 ms as asked of the review; ``--keys``, 0 skips it).
+- **a hosted table** (``net_bench.py``, issue 32): a move on one seat's terminal to the
+  frame on every other (target p95 ≤ 50 ms on loopback) and the host's memory per room;
+  the first-frame rows measure ``boardgames host`` against the hot-seat game (peak memory
+  ≤ 1.5×).
 - **saves**: the listing of 50 saves of 1,000 actions from their headers against a
   bare scandir and 4 KiB read of each file (``saves_bench.py`` also times the old
   whole-file parse).
@@ -92,6 +96,13 @@ def rows() -> list[Row]:
     ]
     out += [Row(f"peak memory: {name}", suite + args, "bare Textual app", bare, 1.3, memory=True)
             for name, args in games.items()]
+    # Issue 32: a hosted table's process (the room listening, its table screen) against the
+    # hot-seat game of the same title.
+    hosted = {"UWO": (["host", "uwo", "--seed", "1", "--port", "0"], games["UWO"]),
+              "VNTYPL8S": (["host", "vntypl8s", "--players", "Ann,Bob,Cy", "--seed", "1", "--port", "0"],
+                           games["VNTYPL8S"])}
+    out += [Row(f"peak memory: host {name}", suite + host, f"hot-seat {name}", suite + seat, 1.5, memory=True)
+            for name, (host, seat) in hosted.items()]
     return out
 
 
@@ -262,6 +273,23 @@ def key_rows(keys: int) -> list[Line]:
 SAVES_ROW = "saves listed from their headers (50 games of 1,000 actions)"
 
 
+def net_rows(moves: int) -> list[Line]:
+    """A hosted table (``net_bench.py``, its own process): a move to the frame on every other
+    terminal (p95 against two bare clients'), the host's memory per room."""
+    done = subprocess.run([PY, str(HERE / "net_bench.py"), "--json", "--moves", str(moves)],
+                          capture_output=True, text=True, check=False)
+    if done.returncode:
+        raise SystemExit(f"net_bench.py failed ({done.returncode}): {done.stderr[-500:]}")
+    (frame_name, frame), (memory_name, held) = json.loads(done.stdout)
+    ratio = held["bytes"] / held["baseline_bytes"]
+    return [
+        _absolute_line(f"{frame_name}, p95", frame["p95"] / 1e3, frame["baseline"], frame["baseline_p95"] / 1e3,
+                       frame["target_p95"] / 1e3),
+        (memory_name, f"{held['bytes'] / 1024:.0f} KiB", f"{held['baseline']} {held['baseline_bytes'] / 1024:.0f} KiB",
+         f"{ratio:.2f}×", f"≤ {held['target_ratio']:g}×", "yes" if ratio <= held["target_ratio"] else "NO"),
+    ]
+
+
 def saves_row() -> Line:
     """The menu's listing of long games (``saves_bench.py``, which also times the old whole-file parse)."""
     sys.path.insert(0, str(HERE))
@@ -371,6 +399,9 @@ def main(argv: list[str] | None = None) -> int:
         print("  measured key to frame", file=sys.stderr, flush=True)
     if not args.only or args.only.lower() in SAVES_ROW.lower():
         table.append(saves_row())
+    if (not args.only or "host" in args.only.lower()) and args.keys:
+        table += net_rows(args.keys)
+        print("  measured the hosted table", file=sys.stderr, flush=True)
     _print_table(table, f"Python {sys.version.split()[0]}; processes: medians of {args.runs} interleaved runs, "
                  f"{clock}; in-process rows: best of several means")
     print("\nMore detail: benchmarks/vowl_bench.py, benchmarks/uwo_engine.py; the computer's strength: "

@@ -54,6 +54,8 @@ def build_parser(whole: bool = True) -> argparse.ArgumentParser:
     for game in GAMES:
         sub.add_lazy(game.key, game.command_help, functools.partial(_add_game, game))
     sub.add_lazy("serve", SERVE_HELP, _add_serve)
+    sub.add_lazy("host", HOST_HELP, _add_host)
+    sub.add_lazy("join", JOIN_HELP, _add_join)
     if whole:
         sub.build_all()
     return parser
@@ -106,6 +108,22 @@ DATA_HELP = ("Saves, settings, stats and crash reports are kept in the user data
 WEB_EXTRA = ("with pipx, pipx inject hotseat-boardgames textual-serve; with uv, "
              "uv tool install --reinstall 'hotseat-boardgames[web]'; with pip, pip install 'hotseat-boardgames[web]'; "
              "in a checkout, .venv/bin/pip install -e '.[web]'")
+
+HOST_HELP = "host UWO or VNTYPL8S for players on their own terminals (each joins with their seat's line)"
+JOIN_HELP = "take your seat in a hosted game: boardgames join ADDRESS"
+
+
+def _add_host(sub: argparse._SubParsersAction) -> None:
+    from boardgames.net.ui.commands import add_host  # noqa: PLC0415 - only when named
+
+    add_host(sub, refuse_together)
+
+
+def _add_join(sub: argparse._SubParsersAction) -> None:
+    from boardgames.net.ui.commands import add_join  # noqa: PLC0415 - only when named
+
+    add_join(sub)
+
 
 SERVE_HELP = "play in a web browser: serve the suite on HOST:PORT (needs the web extra)"
 

@@ -74,6 +74,7 @@ SLOW_MODULES = {
     "tests/uwo/test_random_play.py",
     "tests/vntypl8s/test_simulation.py",
     "tests/test_wheel.py",  # builds and installs the wheel and sdist
+    "tests/net/test_soak.py",  # 8 seats over loopback for a whole game
 }
 
 

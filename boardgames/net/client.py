@@ -70,8 +70,11 @@ def parse_address(text: str) -> tuple[str, int, str]:
 class RoomClient:
     """One connection to a room (module docstring).  ``clock`` turns countdowns into deadlines."""
 
-    def __init__(self, address: str, net: NetGame, *, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, address: str, net: NetGame | None = None, *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.host, self.port, self.code = parse_address(address)
+        #: The title played (``None`` until the first sync names it: ``boardgames join`` knows
+        #: only the address, and the host says which game it plays).
         self.net = net
         self.clock = clock
         self.seat: int | None = None
@@ -138,6 +141,8 @@ class RoomClient:
             self._session = None
 
     def _value(self, data: Any) -> Any:
+        if self.net is None:
+            raise ProtocolError("the host sent a game value before saying which game it plays")
         try:
             return value_from_wire(data, self.net.value_classes, self.net.interned)
         except WireValueError as exc:
@@ -145,8 +150,16 @@ class RoomClient:
 
     def _take(self, message: HostMessage) -> HostMessage:
         if isinstance(message, Sync):
-            if message.game != self.net.spec.key:
-                raise ProtocolError(f"the host plays {message.game[:20]!r}, not {self.net.spec.key!r}")
+            net = self.net
+            if net is None:
+                from boardgames.net.titles import net_for  # noqa: PLC0415 - the title the host names
+
+                try:
+                    net = self.net = net_for(message.game)
+                except KeyError:
+                    raise ProtocolError(f"the host plays {message.game[:20]!r}, a game this boardgames cannot join") from None
+            if message.game != net.spec.key:
+                raise ProtocolError(f"the host plays {message.game[:20]!r}, not {net.spec.key!r}")
             message = replace(message, view=self._value(message.view), log=tuple(self._value(e) for e in message.log))
             self.seat, self.state_id, self.view = message.seat, message.state_id, message.view
             self.log = list(message.log)

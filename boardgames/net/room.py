@@ -283,6 +283,10 @@ class Room:
                 changed = True
         return changed
 
+    def countdowns(self, now: float) -> tuple[Countdown, ...]:
+        """The timers as a client is told them now (the host's table screen draws them too)."""
+        return self._countdowns(now)
+
     def _countdowns(self, now: float) -> tuple[Countdown, ...]:
         return tuple(
             Countdown(t.spec.key, tuple(sorted(t.spec.seats)), max(0.0, t.left(now)), t.since is not None)

@@ -119,6 +119,8 @@ class RoomServer:
         self._runner: web.AppRunner | None = None
         self._wake = asyncio.Event()
         self._timers: asyncio.Task[None] | None = None
+        #: Called after every change the room sent out (the host's table screen redraws).
+        self.on_change: Callable[[], None] | None = None
 
     # ------------------------------------------------------------------ running
 
@@ -137,6 +139,11 @@ class RoomServer:
                 break
         self._timers = asyncio.create_task(self._run_timers())
         return self.port
+
+    @property
+    def listening(self) -> bool:
+        """Whether ``start`` took the port (and ``stop`` has not let it go)."""
+        return self._runner is not None
 
     def address(self, who: Recipient) -> str:
         """The join address for a seat (or ``TABLE``)."""
@@ -280,6 +287,8 @@ class RoomServer:
         for connection in slow:
             self._leave(connection)
         self._wake.set()
+        if self.on_change is not None:
+            self.on_change()
 
     def _fatal(self, connection: _Connection, reason: str) -> None:
         connection.put(encode(Refused(reason, self.room.state_id, fatal=True)))

@@ -12,7 +12,7 @@ from typing import Any
 from boardgames.common.game import Seat
 from boardgames.common.saves import classes_of
 from boardgames.common.session import GameSpec
-from boardgames.net.netgame import TimerSpec
+from boardgames.net.netgame import NetGame, TimerSpec
 
 
 class _Title:
@@ -80,8 +80,9 @@ class UwoNet(_Title):
 
 
 class Vntypl8sNet(_Title):
-    """VNTYPL8S with a device per player: everyone writes at once under one shared timer
-    (the setup's), and the buzz is a race decided by arrival order at the host.
+    """VNTYPL8S with a device per player: the writers write in turn (P13), each on their own
+    terminal with the setup's whole time on the host's clock (P33), and the buzz is a race
+    decided by arrival order at the host (P34).
 
     Actions name their ``player``: that is their seat, and it must be the sender's.
     ``NobodyKnows`` is the active writer's.  Time running out (``WritingTimeUp``,
@@ -117,10 +118,11 @@ class Vntypl8sNet(_Title):
     def timers(self, engine: Any, setup: Any) -> Sequence[TimerSpec]:
         e = self._engine
         found: list[TimerSpec] = []
-        if engine.phase is e.Phase.WRITING and setup.timer is not None:
-            writers = frozenset(p for p in engine.writing_order if not engine.view(None).players[p].done_writing)
-            found.append(TimerSpec(f"writing:{engine.round}", writers, float(setup.timer),
-                                   tuple(e.WritingTimeUp(p, "") for p in sorted(writers))))
+        writer = engine.next_writer if engine.phase is e.Phase.WRITING else None
+        if writer is not None and setup.timer is not None:
+            # P33: writers write in turn (P13), each with the whole time (P17), on the host's clock
+            found.append(TimerSpec(f"writing:{engine.round}:{writer}", frozenset({writer}), float(setup.timer),
+                                   (e.WritingTimeUp(writer, ""),)))
         buzzer = engine.view(None).buzzer if engine.phase is e.Phase.GUESSING else None
         if buzzer is not None:
             turn = len(engine.view(None).history)
@@ -131,3 +133,16 @@ class Vntypl8sNet(_Title):
     def opening_events(self, engine: Any) -> Sequence[object]:
         opening: Sequence[object] = engine.opening_events()
         return opening
+
+
+#: The titles a room can host, by key: ``boardgames host KEY`` and a client told the key by its sync.
+HOSTABLE: tuple[str, ...] = ("uwo", "vntypl8s")
+
+
+def net_for(key: str) -> NetGame:
+    """The network adapter of title *key* (``KeyError`` for one that cannot be hosted, Vowl included)."""
+    if key == "uwo":
+        return UwoNet()
+    if key == "vntypl8s":
+        return Vntypl8sNet()
+    raise KeyError(key)

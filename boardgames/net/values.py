@@ -15,7 +15,10 @@ singletons of a catalog (UWO's card ``Kind``s compare by identity) are looked up
 from __future__ import annotations
 
 import enum
+import functools
 import math
+import types
+import typing
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -53,6 +56,24 @@ def value_from_wire(
 ) -> Any:
     """A view or an event from the host, rebuilt from *classes* (``WireValueError`` if it cannot be)."""
     return _rebuild(data, classes, interned or {}, 0)
+
+
+@functools.cache
+def _int_enums(cls: type) -> dict[str, type[enum.IntEnum]]:
+    """The fields of *cls* annotated with an ``IntEnum`` (or one or ``None``): the saves' JSON
+    writes those as plain numbers, so a value rebuilt from it must turn them back."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 - an annotation that cannot be resolved: nothing to turn back
+        return {}
+    found: dict[str, type[enum.IntEnum]] = {}
+    for key, hint in hints.items():
+        options = typing.get_args(hint) if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union \
+            else (hint,)
+        kinds = [o for o in options if isinstance(o, type) and issubclass(o, enum.IntEnum)]
+        if len(kinds) == 1:
+            found[key] = kinds[0]
+    return found
 
 
 def _rebuild(data: Any, classes: Mapping[str, type], interned: Mapping[str, Callable[[Any], object]],
@@ -93,6 +114,9 @@ def _rebuild(data: Any, classes: Mapping[str, type], interned: Mapping[str, Call
             kwargs = {k: inner(v) for k, v in data.items() if k != "$type"}
             if not set(kwargs) <= set(fields):
                 raise WireValueError(f"a {name} with a field it does not have")
+            for key, kind in _int_enums(cls).items():
+                if type(kwargs.get(key)) is int:
+                    kwargs[key] = kind(kwargs[key])  # saved as a number: the enum again (UWO's Side)
             return cls(**kwargs)
         if "$enum" in data:
             cls = classes.get(data["$enum"])

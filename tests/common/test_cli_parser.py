@@ -40,6 +40,8 @@ ARGVS: tuple[tuple[str, ...], ...] = (
     ("uwo", "selfplay", "--games", "99999999999999999999"), ("uwo", "selfplay", "--games", "10001"),
     ("uwo", "selfplay", "--seed", "-1"), ("vowl", "--seed", "18446744073709551616"), ("vntypl8s", "--seed", "1e3"),
     ("serve", "--port", "0"), ("serve", "--port", "65536"),
+    ("host", "--help"), ("host", "uwo", "--help"), ("host", "vntypl8s", "--help"), ("host", "vowl"),
+    ("host", "uwo", "--port", "65536"), ("host", "uwo", "--vs-computer"), ("join", "--help"), ("join",),
 )
 
 

@@ -24,21 +24,22 @@ async def test_a_dropped_seat_rejoins_with_the_same_view_and_the_timer_waits_for
         await bob.connect()
         before = bob.view
         assert before == room.expected[bob.state_id][1]
-        await next_message(ann, Deadlines)  # the last writer came: the shared timer runs
+        await ann.act(SubmitPlate(0, plate_for(ann.view, 0)))  # Bob writes next (P13): his timer runs (P33)
+        await next_message(cy, Update)
+        started = await next_message(cy, Deadlines)
+        assert started.countdowns[0].seats == (1,) and started.countdowns[0].running
         clock.now += 30
         await bob.close()
-        away = await next_message(ann, Presence)
+        away = await next_message(cy, Presence)
         assert not away.seating[1].connected and away.seating[1].name == "Bob"
-        paused = await next_message(ann, Deadlines)
+        paused = await next_message(cy, Deadlines)
         assert not paused.countdowns[0].running and paused.countdowns[0].remaining == pytest.approx(60)
-        await ann.act(SubmitPlate(0, plate_for(ann.view, 0)))  # the game goes on without him
-        await next_message(cy, Update)
         clock.now += 600  # far past the timer: it is paused
         sync = await bob.connect()
         assert sync.seat == 1 and sync.state_id == room.state_id == 1
         assert bob.view == room.engine.view(1) and bob.view.players[1].owner == before.players[1].owner
         assert bob.log == [e for e in room.log if e.audience is None or 1 in e.audience]
-        back = await next_message(ann, Presence)
+        back = await next_message(cy, Presence)
         assert back.seating[1].connected
         assert bob.deadlines and all(d is not None for d in bob.deadlines.values())
         assert room.engine.round == 1 and not room.engine.view(None).players[1].done_writing

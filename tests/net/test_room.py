@@ -72,28 +72,35 @@ def test_a_plate_stands_on_its_own_but_a_buzz_does_not() -> None:
 
 
 def test_timers_run_on_the_callers_clock_and_pause_while_a_seat_is_away() -> None:
+    """P33: each writer in turn has the whole time, on the host's clock, paused while they are away."""
     from boardgames.vntypl8s.engine import PlateForfeited
 
     clock = ManualClock()
     room = vntypl8s_room(timer=60, clock=clock)
     assert room.next_deadline(clock.now) is None  # nobody has joined: the timer waits
-    for seat in range(3):
-        sync, told = room.join(room.codes[seat], clock.now)
-    assert sync.deadlines[0].running and sync.deadlines[0].remaining == 60  # the last one in started it
+    for seat in (1, 2):
+        room.join(room.codes[seat], clock.now)
+    assert room.next_deadline(clock.now) is None  # Ann writes first, and she is not here
+    sync, told = room.join(room.codes[0], clock.now)
+    assert sync.deadlines[0].running and sync.deadlines[0].remaining == 60 and sync.deadlines[0].seats == (0,)
     assert room.next_deadline(clock.now) == clock.now + 60
     clock.now += 20
-    told = room.leave(room.codes[1], clock.now)  # Bob drops: everyone is told, the timer pauses
-    messages = [m for who, m in told if who == 0]
-    assert any(isinstance(m, Presence) and not m.seating[1].connected for m in messages)
+    told = room.leave(room.codes[0], clock.now)  # Ann drops: everyone is told, her timer pauses
+    messages = [m for who, m in told if who == 1]
+    assert any(isinstance(m, Presence) and not m.seating[0].connected for m in messages)
     paused = next(m for m in messages if isinstance(m, Deadlines)).countdowns[0]
     assert not paused.running and paused.remaining == pytest.approx(40)
     clock.now += 1000
     assert room.tick(clock.now) == [] and room.next_deadline(clock.now) is None
-    room.join(room.codes[1], clock.now)  # back: 40 seconds left, as when he dropped
+    room.join(room.codes[0], clock.now)  # back: 40 seconds left, as when she dropped
     assert room.next_deadline(clock.now) == pytest.approx(clock.now + 40)
     clock.now += 40
     told = room.tick(clock.now)
-    assert [e for e in room.log if isinstance(e, PlateForfeited)] and room.state_id == 3
+    assert room.state_id == 1 and any(isinstance(m, Update) for _, m in told)
+    assert room.next_deadline(clock.now) == pytest.approx(clock.now + 60)  # Bob's turn: the whole time (P17)
+    for _ in range(2):
+        clock.now += 60
+        room.tick(clock.now)
+    assert len([e for e in room.log if isinstance(e, PlateForfeited)]) == 3 and room.state_id == 3
     assert room.engine.round == 2  # no plate at all: the round ended, the next one's timer runs
     assert room.next_deadline(clock.now) == pytest.approx(clock.now + 60)
-    assert any(isinstance(m, Update) for _, m in told)
