@@ -130,3 +130,29 @@ def test_cleaning_is_idempotent_and_keeps_printable_names(raw: list[str]) -> Non
 
 def test_several_empty_names_are_one_problem() -> None:
     assert problems(["Ann", "", " ", "Bob"]) == ("2 players' names are empty: give every player a name.",)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Zoe", "Zoë"),  # an accent alone
+        ("Zo\u00eb", "Zoe\u0308"),  # one character, or an e and a combining diaeresis
+        ("Ann Lee", "Änn Lée"),
+        ("Jose", "JOSÉ"),
+        ("Strasse", "STRAßE"),  # case folding: ß is ss
+    ],
+)
+def test_names_differing_only_by_accents_or_their_encoding_are_one_player(first: str, second: str) -> None:
+    (problem,) = problems([first, second])
+    assert "names must differ" in problem and "accents" in problem
+
+
+def test_names_with_accents_are_kept_as_typed_and_other_letters_still_differ() -> None:
+    assert clean_names(["Zoë", "Léa", "Lia"], at_least=2, at_most=5) == ("Zoë", "Léa", "Lia")
+
+
+def test_the_name_rule_imports_neither_rich_nor_textual() -> None:
+    """Every engine reads names through this module: it must stay pure (the engines' law)."""
+    from tests.conformance import laws
+
+    assert laws.impurities("boardgames.common.names") == []
