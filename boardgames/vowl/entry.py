@@ -40,16 +40,22 @@ def practice_name() -> str:
 
 
 def parse_timers(text: str | None, players: int) -> tuple[int, ...]:
-    """``--timers 25,15`` -> ``(25, 15)``; everyone on 25 s when not given."""
+    """``--timers 25,15`` -> ``(25, 15)``; ``--timers 15``: everyone on 15 s; 25 s each when not given.
+
+    One value is for everyone: a table that plays on the fast timer says so once, not
+    once per player (``problems`` then refuses a timer that is neither 25 nor 15).
+    """
     from boardgames.vowl.track import Timer  # noqa: PLC0415 - not for building the parser
 
     if not text:
         return tuple(int(Timer.GREEN) for _ in range(players))
     parts = [p.strip() for p in text.split(",")]
+    if len(parts) == 1 and parts[0].isdigit():
+        parts = parts * players
     if len(parts) != players or not all(p.isdigit() for p in parts):
         raise UserFacingError(
-            f"--timers needs one number of seconds per player ({players}), e.g. --timers "
-            + ",".join(["25"] * players),
+            f"--timers needs one number of seconds for everyone, or one per player ({players}), e.g. --timers 15 "
+            "or --timers " + ",".join(["25"] * players),
             exit_code=2,
         )
     return tuple(int(p) for p in parts)
@@ -150,8 +156,8 @@ ENTRY = GameEntry(
                '(printable, different ignoring case): --players "Ann Lee,Bob Roy"', metavar="NAMES"),
         Option("--board", "standard board (victory at 10) or advanced (15); default standard",
                choices=("standard", "advanced")),  # None, not "standard", tells --resume it was not given
-        Option("--timers", "each player's sand timer, 25 or 15, in the order of --players: --timers 25,15 "
-               "(default 25 for everyone)", metavar="SECONDS"),
+        Option("--timers", "the sand timer, 25 or 15: one for everyone (--timers 15) or one each, in the order "
+               "of --players (--timers 25,15); default 25 for everyone", metavar="SECONDS"),
         SEED,
         Option("--practice", "solitaire practice for one player (one name at most)", switch=True),
         RESUME,
