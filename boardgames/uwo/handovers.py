@@ -72,6 +72,9 @@ class UwoWords(NoCourtesy):
     taken back is forgotten by the handover as by the log.
     """
 
+    def player(self, engine: Any, seat: int | None) -> str:
+        return "Everyone" if seat is None else Side(seat).title
+
     def title(self, engine: Any, seat: int | None, why: Change, seen: Sequence[object]) -> str:
         from boardgames.uwo.events import TurnStarted  # noqa: PLC0415 - the engine's, never for a new duel's opening
 

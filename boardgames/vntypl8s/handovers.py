@@ -40,8 +40,14 @@ def round_over(events: Sequence[object]) -> bool:
 class Words:
     """VNTYPL8S's ``HandoverWords``: a writer's handover names them (the default headline)."""
 
+    #: A resumed game shows the table what its last action led to first (P20).
+    shows_last = True
+
     def __init__(self, timer: int | None) -> None:
         self.timer = timer
+
+    def player(self, engine: Any, seat: int | None) -> str:
+        return name(engine, seat)
 
     def title(self, engine: Any, seat: int | None, why: Why, seen: Sequence[object]) -> str:
         if seat is not None:

@@ -10,7 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
 from boardgames.common.game import visible_to
-from boardgames.common.handovers import Keyboard, NoCourtesy, Why
+from boardgames.common.handovers import NoCourtesy, Why
 from boardgames.common.session import GameSession
 from boardgames.common.text import shown
 from boardgames.common.ui.footer import Footer
@@ -23,6 +23,9 @@ from tests.fourth.spec import SPEC, TricksSetup
 class Words(NoCourtesy):
     """The handover's words: the default headline, and what happened since this player's last turn."""
 
+    def player(self, engine: Tricks, seat: int | None) -> str:
+        return "Everyone" if seat is None else engine.names[seat]
+
     def title(self, engine: Tricks, seat: int | None, why: Why, seen: Sequence[object]) -> str:
         return ""
 
@@ -30,6 +33,10 @@ class Words(NoCourtesy):
         if why is Why.RESUMED:
             return "The game resumes: your hand comes next."
         return shown(" ".join(str(event) for event in seen[-4:])) or "Your hand comes next."
+
+
+#: Tricks's words at every handover (they keep nothing).
+WORDS = Words()
 
 
 def cards(pairs: Sequence[tuple[int, Any]], names: Sequence[str]) -> str:
@@ -49,8 +56,10 @@ class TricksScreen(SessionScreen[Tricks]):
     def __init__(self, session: GameSession[Tricks, TricksSetup]) -> None:
         super().__init__()
         self.session = session
-        self.keyboard = Keyboard(session.engine, Words())
         self.said: list[str] = [str(e) for e in session.history if visible_to(e, None)]
+
+    def handover_words(self) -> Words:
+        return WORDS
 
     def compose(self) -> ComposeResult:
         yield Static(id="table")
@@ -58,13 +67,9 @@ class TricksScreen(SessionScreen[Tricks]):
         yield Static(id="log")
         yield Footer()
 
-    def seat_name(self, seat: int | None) -> str:
-        return "Everyone" if seat is None else self.engine.names[seat]
-
     def on_mount(self) -> None:
+        handover = self.open_keyboard()
         self.draw()
-        assert self.keyboard is not None and self.session is not None
-        handover = self.keyboard.first(resumed=bool(self.session.history))
         if handover is not None:
             self.pass_keyboard(handover, self.draw)
 
@@ -94,10 +99,10 @@ class TricksScreen(SessionScreen[Tricks]):
             self.refuse("There is no such card in your hand.")
             return
         events = self.act(Play(seat, hand[index]))
-        if events is None or self.keyboard is None:
+        if events is None:
             return
         self.said += [str(e) for e in events if visible_to(e, None)]
-        handover = self.keyboard.after(events)
+        handover = self.take_due()
         self.draw()
         if handover is not None:
             self.pass_keyboard(handover, self.draw)
