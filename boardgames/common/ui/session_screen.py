@@ -83,7 +83,7 @@ class SessionScreen(GameScreen, Generic[E]):
         words = self.handover_words()
         assert words is not None, f"{type(self).__name__} gives no handover words"
         self.keyboard, handover = opening(self.session, words, self.people_here(), forget=self.forget)
-        self.handover_due = None
+        self.handover_due, self.outgoing = None, None
         return handover
 
     def take_due(self) -> Handover | None:
