@@ -124,10 +124,18 @@ def new_game_screen() -> Screen:
 
 def session_screen(session: GameSession[Any, Any], host: Host) -> Screen:
     """The table for *session*: a new game from its first roll, a resumed one where it
-    stopped (behind a handover when it stopped mid-pile, Interpretation V26)."""
-    from boardgames.vowl.screen import VowlScreen  # noqa: PLC0415
+    stopped (behind a handover when it stopped mid-pile, Interpretation V26): that
+    handover alone is the first frame, the table built beneath it after that frame
+    (``common.ui.handover.opening_screen``), as in every game."""
+    from boardgames.common.ui.handover import opening_screen  # noqa: PLC0415
+    from boardgames.vowl.handovers import WORDS  # noqa: PLC0415 - the words, without the table's screen
 
-    return VowlScreen(session)
+    def build() -> Screen:
+        from boardgames.vowl.screen import VowlScreen  # noqa: PLC0415 - after the first frame
+
+        return VowlScreen(session)
+
+    return opening_screen(session, WORDS, game="vowl", build=build)
 
 
 def menu_items() -> Sequence[MenuItem]:
