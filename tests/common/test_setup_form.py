@@ -86,7 +86,7 @@ async def test_a_name_box_takes_what_its_label_says_and_says_so_past_it(form: ty
 
 async def test_vowl_timers_15_is_the_timer_for_everyone(monkeypatch: pytest.MonkeyPatch) -> None:
     """``boardgames vowl --players "Ann,Bob" --timers 15`` was refused: one value is for everyone."""
-    from tests.common.test_handover_guarantees import app_from_command
+    from tests.conformance.fast_hands import app_from_command
 
     clock = ManualClock()
     app = app_from_command(["vowl", "--players", "Ann Lee,Bob Roy", "--timers", "15", "--seed", "1"], clock, monkeypatch)
