@@ -11,11 +11,13 @@ from textual.widgets import Input, Static
 
 from boardgames.common.game import visible_to
 from boardgames.common.handovers import NoCourtesy, Why
+from boardgames.common.names import BadNames, clean_names
 from boardgames.common.session import GameSession
 from boardgames.common.text import shown
 from boardgames.common.ui.footer import Footer
 from boardgames.common.ui.host import host
 from boardgames.common.ui.session_screen import SessionScreen
+from boardgames.common.ui.setup_form import Problems, SetupForm
 from tests.fourth.engine import Play, Tricks, TricksView
 from tests.fourth.spec import SPEC, TricksSetup
 
@@ -108,21 +110,25 @@ class TricksScreen(SessionScreen[Tricks]):
             self.pass_keyboard(handover, self.draw)
 
 
-class TricksSetupScreen(SessionScreen[Tricks]):
-    """The players' names, then Enter: a new game, saved from its first card."""
+class TricksSetupScreen(SetupForm[TricksSetup]):
+    """Two to four names, then Ctrl+S: a new game, saved from its first card (the suite's one
+    form, declared: the names are checked by ``common.names``, the hand is three cards)."""
 
     GAME = "tricks"
+    HEADING = "Tricks — new game"
+    SEATS = 4
+    REQUIRED = 2
+    NAMES_HELP = "Two to four players, one name a box; Enter goes to the next box, Ctrl+S deals."
 
-    def compose(self) -> ComposeResult:
-        yield Static("Tricks: two to four players, names separated by commas, then Enter.")
-        yield Input(placeholder="Ann, Bob", id="names")
-        yield Footer()
+    def read(self) -> TricksSetup | Problems:
+        try:
+            names = clean_names(self.typed_names(), at_least=2, at_most=4, game="Tricks")
+        except BadNames as error:
+            return Problems(error.problems)
+        return TricksSetup(names, hand=3)
+
+    def begin(self, setup: TricksSetup) -> None:
+        self.app.switch_screen(TricksScreen(GameSession.start(SPEC, setup, host(self).new_seed())))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        try:
-            setup = TricksSetup(tuple(n.strip() for n in event.value.split(",")), hand=3)
-        except ValueError as error:
-            self.refuse(str(error))
-            return
-        session = GameSession.start(SPEC, setup, host(self).new_seed())
-        self.app.switch_screen(TricksScreen(session))
+        self.focus_next()
