@@ -25,10 +25,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from boardgames.common.game import Seat, visible_to
 from boardgames.common.records import FrozenRecord
+
+if TYPE_CHECKING:
+    from boardgames.common.session import GameSession
 
 TABLE: None = None
 """The holder when no one seat holds the keyboard: everyone may watch."""
@@ -65,6 +68,14 @@ class HandoverWords(Protocol):
     them goes through ``common.text.shown``.
     """
 
+    #: Whether a replayed save's last events are the table's to see again before the
+    #: holder takes the keyboard (VNTYPL8S's reveal, P20): they go to ``courtesy``.
+    shows_last: bool
+
+    def player(self, engine: Any, seat: Seat | None) -> str:
+        """Who a handover names (``HandoverScreen.player``, data): a player's name, or the table's."""
+        ...
+
     def title(self, engine: Any, seat: Seat | None, why: Why, seen: Sequence[object]) -> str: ...
 
     def detail(self, engine: Any, seat: Seat | None, why: Why, seen: Sequence[object]) -> str: ...
@@ -77,6 +88,8 @@ class HandoverWords(Protocol):
 
 class NoCourtesy:
     """Mixin for ``HandoverWords`` of games whose rules ask for no courtesy handover."""
+
+    shows_last = False
 
     def courtesy(self, engine: Any, why: Why, events: Sequence[object]) -> bool:
         return False
@@ -175,3 +188,13 @@ class Keyboard:
         self.seat = TABLE  # until the handover is dismissed, only the table's view is drawn
         return Handover(seat, why, self.words.title(self.engine, seat, why, seen),
                         self.words.detail(self.engine, seat, why, seen))
+
+
+def opening(session: GameSession[Any, Any], words: HandoverWords, people: frozenset[Seat] | None = None, *,
+            forget: Callable[[list[object]], list[object]] | None = None) -> tuple[Keyboard, Handover | None]:
+    """Who holds the keyboard as a game opens on *session* (new, or a save replayed), and the
+    handover it opens on: the one rule for the game screen (``SessionScreen.open_keyboard``)
+    and for the first frame shown before it exists (``common.ui.handover.opening_screen``)."""
+    keyboard = Keyboard(session.engine, words, people, forget=forget)
+    last = session.last if words.shows_last else ()
+    return keyboard, keyboard.first(resumed=bool(session.history or session.last), last=last)

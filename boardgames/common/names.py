@@ -16,14 +16,17 @@ The rules:
   separate the names of ``--players`` and a name must be typable there as well;
 - **at most ``MAX_LENGTH`` (24) characters**: enough for a full name ("Christopher
   Montgomery" is 22), short enough for the scoreboards and handovers;
-- **not empty**, and **unique ignoring case** (and Unicode look-alike forms: ``Ann``,
-  ``ann`` and ``Ａｎｎ`` are one player);
+- **not empty**, and **unique ignoring case, accents and Unicode look-alike forms**:
+  ``Ann``, ``ann``, ``Ａｎｎ`` and ``Änn`` are one player, and so are ``Zoë`` typed with
+  one character or with an ``e`` and a combining diaeresis (players at one table tell
+  each other apart by ear and at a glance, not by a diacritic);
 - as many names as the game takes (``at_least`` .. ``at_most``).
 
 A valid name may still hold brackets or backslashes (``[b]Ann``): names are data, and
 every screen shows them through ``common.text`` (``plain``/``shown``), never as markup.
-Problems quote a name through ``common.text.plain``, so the message is itself safe to
-print on a terminal or put on screen (``Content``, never markup).
+Problems quote a name with visible stand-ins (``common.visible``), so the message is
+itself safe to print on a terminal or put on screen (``Content``, never markup).  This
+module imports neither Rich nor Textual: every engine reads its saves' names through it.
 """
 
 from __future__ import annotations
@@ -32,12 +35,12 @@ import unicodedata
 from collections.abc import Sequence
 
 from boardgames.common.errors import UserFacingError
-from boardgames.common.text import plain
+from boardgames.common.visible import visible
 
 #: The longest name, in characters (written in both games' ``--players`` help).
 MAX_LENGTH = 24
 
-#: How much of a bad name a message quotes (a pasted novel is cut with ``…``).
+#: How much of a bad name a message quotes, in characters (a pasted novel is cut with ``…``).
 QUOTED = 32
 
 #: Unicode categories a name may not hold: controls (C0, C1, DEL), format characters
@@ -64,8 +67,9 @@ class BadNames(UserFacingError, ValueError):
 
 
 def quoted(name: str) -> str:
-    """*name* as a message quotes it: visible, cut to ``QUOTED`` cells, in double quotes."""
-    return f'"{plain(name, QUOTED)}"'
+    """*name* as a message quotes it: visible, cut to ``QUOTED`` characters, in double quotes."""
+    shown = visible(name)
+    return f'"{shown if len(shown) <= QUOTED else shown[:QUOTED - 1] + "…"}"'
 
 
 def _refused(name: str) -> str | None:
@@ -78,9 +82,15 @@ def _refused(name: str) -> str | None:
     return None
 
 
-def _key(name: str) -> str:
-    """What two names must not share: the same letters ignoring case and width forms."""
-    return unicodedata.normalize("NFKC", name).casefold()
+def key(name: str) -> str:
+    """What two names must not share: the same letters ignoring case, accents and width forms.
+
+    Compatibility decomposition (``NFKD``: ``Ａ`` is ``A``, ``é`` is ``e`` and a combining
+    accent), the combining marks dropped, then case folded (``ß`` is ``ss``).
+    """
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return unicodedata.normalize("NFKC", bare.casefold())
 
 
 def split_names(text: str) -> list[str]:
@@ -123,11 +133,12 @@ def clean_names(raw: Sequence[str], *, at_least: int, at_most: int, game: str = 
     seen: set[str] = set()
     told: set[str] = set()
     for name in names:
-        key = _key(name)
-        if key in seen and key not in told:
-            problems.append(f"Two players are called {quoted(name)}; names must differ (ignoring case).")
-            told.add(key)
-        seen.add(key)
+        folded = key(name)
+        if folded in seen and folded not in told:
+            problems.append(f"Two players are called {quoted(name)}; names must differ "
+                            "(ignoring case and accents).")
+            told.add(folded)
+        seen.add(folded)
     if problems:
         raise BadNames(problems)
     return tuple(names)

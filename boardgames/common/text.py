@@ -46,8 +46,9 @@ Names themselves are checked where they enter (``common.names``): printable only
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import TYPE_CHECKING
+
+from boardgames.common.visible import visible
 
 if TYPE_CHECKING:
     from textual.content import Content
@@ -61,36 +62,12 @@ ELLIPSIS = "…"
 #: A stand-in for a backslash that would otherwise meet markup (see the module doc).
 BACKSLASH = "\u29f5"
 
-#: C0 controls show as the Unicode "control pictures" (␀ … ␟), DEL as ␡.
-_PICTURES = {code: chr(0x2400 + code) for code in range(0x20)} | {0x7F: "\u2421"}
-
-#: Categories that never belong on screen as themselves: controls (Cc, C1 included),
-#: format characters (Cf: bidi overrides, zero-width joiners and spaces, BOM),
-#: surrogates (Cs), unassigned code points (Cn) and line/paragraph separators (Zl, Zp).
-_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Cn", "Zl", "Zp"})
-
-REPLACEMENT = "\ufffd"
-
-#: Text that ``_visible`` leaves as it is, checked in one pass: names, words and plates
-#: are nearly always printable ASCII, and the screens pass thousands of them.
-_PRINTABLE_ASCII = re.compile(r"[ -~]*")
-
 #: Backslashes that would touch markup: before a bracket, or ending the value.
 _BACKSLASHES_AT_MARKUP = re.compile(r"\\+(?=\[|\Z)")
 
 
-def _visible(char: str) -> str:
-    code = ord(char)
-    picture = _PICTURES.get(code)
-    if picture is not None:
-        return picture
-    if unicodedata.category(char) in _HIDDEN:
-        return REPLACEMENT
-    return char
-
-
 def _width(text: str) -> int:
-    """Terminal cells *text* takes.  Visible ASCII (all that ``_visible`` leaves of ASCII)
+    """Terminal cells *text* takes.  Visible ASCII (all that ``visible`` leaves of ASCII)
     is one cell a character; anything else asks Rich, imported only then: ``vowl check``
     and the other commands that print a name or a word need no Rich."""
     if text.isascii():
@@ -107,8 +84,7 @@ def plain(value: object, limit: int | None = LIMIT) -> str:
     move the cursor, change the title, blink or reverse the text); a value wider than
     *limit* cells is cut and ends with ``…``.  ``limit=None`` keeps everything.
     """
-    raw = str(value)
-    text = raw if _PRINTABLE_ASCII.fullmatch(raw) else "".join(_visible(c) for c in raw)
+    text = visible(str(value))
     if limit is None or _width(text) <= limit:
         return text
     if limit <= 0:

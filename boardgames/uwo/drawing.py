@@ -61,7 +61,7 @@ class DuelView(SessionScreen[Game]):
 
     if TYPE_CHECKING:  # the screen class that mixes this in defines them
 
-        def after_step(self, events: Sequence[Event], *, opening: bool = False, resumed: bool = False) -> None:
+        def after_step(self, events: Sequence[Event]) -> None:
             """React to a step's *events* (``UwoScreen``: log, hand over, redraw)."""
 
         def start(self) -> None:
@@ -80,9 +80,6 @@ class DuelView(SessionScreen[Game]):
         """The side at the keyboard (its handover dismissed); ``None`` while it changes hands."""
         seat = self.keyboard.seat if self.keyboard is not None else None
         return None if seat is None else Side(seat)
-
-    def seat_name(self, seat: int | None) -> str:
-        return Side(seat).title if seat is not None else super().seat_name(seat)
 
     @property
     def view(self) -> UwoView:

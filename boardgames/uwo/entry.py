@@ -94,27 +94,21 @@ def session_screen(session: GameSession[Any, Any], host: Host) -> Screen:
     """The duel for *session* (a resumed save, from ``--resume`` or the menu).
 
     A duel between people opens on its handover, alone in the first frame, worded
-    from the replayed engine (``handovers.first``); the duel's screen is imported and
-    built beneath it after that frame (``OpeningHandover``).  Against the
-    computer, or over, it opens on the duel itself, as it always did.
+    from the replayed engine (``common.ui.handover.opening_screen``, with the duel's
+    words); the duel's screen is imported and built beneath it after that frame.
+    Against the computer, or over, it opens on the duel itself, as it always did.
     """
+    from boardgames.common.ui.handover import opening_screen  # noqa: PLC0415
     from boardgames.uwo import handovers  # noqa: PLC0415 - the duel's own words, without its screen
-    from boardgames.uwo.events import Event  # noqa: PLC0415 - imported with the replayed engine
 
     def build() -> Screen:
         from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - after the first frame, if one opens it
 
         return UwoScreen(session=session)
 
-    # What ``UwoScreen.start`` calls resumed: a save with events so far.
-    resumed = any(isinstance(e, Event) for e in session.history)
-    opening = handovers.first(session.engine, resumed=resumed) if session.setup.computer is None else None
-    if opening is None:
-        return build()
-    from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
-
-    side, title, detail = opening
-    return OpeningHandover(side.title, detail, title=title, game="uwo", build=build)
+    computer = session.setup.computer
+    people = None if computer is None else frozenset({computer.human})
+    return opening_screen(session, handovers.WORDS, game="uwo", build=build, people=people)
 
 
 ENTRY = GameEntry(

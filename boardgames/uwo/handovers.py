@@ -2,9 +2,9 @@
 
 Whether a handover happens is the common ``Keyboard``'s to decide; this module words
 it (``WORDS``).  The command line's opening handover says the first one before the
-duel's screen and engine are imported (``opening``), and a resumed duel between people
-opens on its handover worded from the replayed engine alone (``first``): both through
-the same words, so the opening can never drift from what the duel itself would say.
+duel's screen and engine are imported (``opening``, through the same words, so it can
+never drift from what the duel itself would say); a resumed duel opens on the common
+``opening_screen`` with these words.
 
 Nothing here imports Textual or the duel's screen; the engine's modules are imported
 only by the functions that read an engine (a new duel's opening reads none).
@@ -21,8 +21,6 @@ from boardgames.common.handovers import Why as Change
 from boardgames.uwo.side import Side
 
 if TYPE_CHECKING:
-    from boardgames.common.handovers import Keyboard
-    from boardgames.uwo.engine import Game
     from boardgames.uwo.view import Phase
 
 #: The last line of every handover's words: the privacy check before Space.
@@ -72,6 +70,9 @@ class UwoWords(NoCourtesy):
     taken back is forgotten by the handover as by the log.
     """
 
+    def player(self, engine: Any, seat: int | None) -> str:
+        return "Everyone" if seat is None else Side(seat).title
+
     def title(self, engine: Any, seat: int | None, why: Change, seen: Sequence[object]) -> str:
         from boardgames.uwo.events import TurnStarted  # noqa: PLC0415 - the engine's, never for a new duel's opening
 
@@ -88,24 +89,6 @@ class UwoWords(NoCourtesy):
 
 
 WORDS = UwoWords()
-
-
-def keyboard(game: Game, people: frozenset[Side] | None = None) -> Keyboard:
-    """Who holds the keyboard in *game* (*people*: the person's side against the computer)."""
-    from boardgames.common.handovers import Keyboard  # noqa: PLC0415
-    from boardgames.uwo.events import standing  # noqa: PLC0415
-
-    return Keyboard(game, WORDS, people, forget=standing)
-
-
-def first(game: Game, *, resumed: bool) -> tuple[Side, str, str] | None:
-    """The first handover of a duel between people opened on *game* (*resumed*: a replayed
-    save, with events so far): who takes the keyboard, its title and words; ``None`` when
-    the duel opens on no handover (it is over).  The duel's screen opens on the same one."""
-    handover = keyboard(game).first(resumed=resumed)
-    if handover is None or handover.seat is None:
-        return None
-    return Side(handover.seat), handover.title, handover.detail
 
 
 def opening() -> tuple[str, str]:

@@ -41,7 +41,7 @@ from boardgames.uwo import board as B
 from boardgames.uwo import handovers, modals, render
 from boardgames.uwo.computer import STEP_DELAY, uwo_events
 from boardgames.uwo.engine import Game
-from boardgames.uwo.events import DrawAnswered, Event, KeepsPlaying, TurnStarted, Undone
+from boardgames.uwo.events import DrawAnswered, Event, KeepsPlaying, TurnStarted, Undone, standing
 from boardgames.uwo.keys import DuelKeys
 from boardgames.uwo.players import ComputerOpponent
 from boardgames.uwo.side import Side
@@ -169,7 +169,7 @@ class UwoScreen(DuelKeys):
             self.log_line(Text(f"— The duel resumes on turn {table.turn}. —", style="bold"))
             self._history = []
         computer = self.computer
-        self.keyboard = handovers.keyboard(self.engine, None if computer is None else frozenset({computer.human}))
+        opening = self.open_keyboard()
         if computer is not None:
             self.seat_computer()
             self.sub_title = f"UWO — you play the {computer.human.title} against {computer.describe()}"
@@ -178,20 +178,31 @@ class UwoScreen(DuelKeys):
             self.board.cursor = self._cursors[computer.human]
             self.query_one("#legend", Static).update(render.LEGEND_VS_COMPUTER)
         # a handover first (or the computer thinks): nothing shows too early
-        self.after_step([] if resumed else [TurnStarted(table.current, table.turn)], opening=True, resumed=resumed)
+        self.handover_due = opening
+        self.after_step([] if resumed else [TurnStarted(table.current, table.turn)])
 
     # ------------------------------------------------------------------ after each step
 
-    def after_step(self, events: Sequence[Event], *, opening: bool = False, resumed: bool = False) -> None:
-        """Log what happened, then redraw - or hand the keyboard over first (*opening*: a
-        duel's start, *resumed* from a save)."""
+    def handover_words(self) -> handovers.UwoWords:
+        return handovers.WORDS
+
+    def people_here(self) -> frozenset[int] | None:
+        """Against the computer the person alone holds the keyboard: never a handover."""
+        return None if self.computer is None else frozenset({self.computer.human})
+
+    #: A step taken back is not told at the next handover (U24).
+    forget = staticmethod(standing)
+
+    def after_step(self, events: Sequence[Event]) -> None:
+        """Log what happened, then redraw - or hand the keyboard over first (the handover
+        the step made due, or the duel's opening one)."""
         assert self.keyboard is not None
         self.write_log(events)
         for e in events:
             if isinstance(e, Undone):
                 self.notify(str(e), title="Taken back", markup=False)  # only the player at the keyboard
-        before = self.seat
-        handover = self.keyboard.first(resumed=resumed) if opening else self.keyboard.after(events)
+        before = None if self.outgoing is None else Side(self.outgoing)
+        handover = self.take_due()
         view = self.view
         if view.outcome is not None:
             self.keyboard.seat = None  # the end is the table's: no hand is drawn

@@ -97,23 +97,19 @@ def session_screen(session: GameSession[Any, Any], host: Host) -> Screen:
     """The game for *session*: a new one from its first handover, a resumed one behind one (P20).
 
     That handover alone is the first frame, worded from the engine and the last
-    replayed action (``handovers.first``); the game's screen is imported and built
-    beneath it after that frame (``OpeningHandover``).  A finished game
+    replayed action (``common.ui.handover.opening_screen``, with the game's words); the
+    game's screen is imported and built beneath it after that frame.  A finished game
     opens on its final table, as it always did.
     """
-    from boardgames.vntypl8s import handovers  # noqa: PLC0415 - the game's own words, without its screen
+    from boardgames.common.ui.handover import opening_screen  # noqa: PLC0415
+    from boardgames.vntypl8s.handovers import Words  # noqa: PLC0415 - the game's own words, without its screen
 
     def build() -> Screen:
         from boardgames.vntypl8s.screen import Vntypl8sScreen  # noqa: PLC0415 - after the first frame
 
         return Vntypl8sScreen(session)
 
-    opening = handovers.first(session.engine, session.last, session.setup.timer)
-    if opening is None:
-        return build()
-    from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
-
-    return OpeningHandover(opening.player, opening.detail, title=opening.title, game="vntypl8s", build=build)
+    return opening_screen(session, Words(session.setup.timer), game="vntypl8s", build=build)
 
 
 def start_screen(players: Sequence[str] | None, timer: int | None, host: Host) -> Screen:

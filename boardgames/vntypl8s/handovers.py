@@ -6,18 +6,18 @@ gathers everyone round the screen though no secret is at stake - when the grid a
 the first plate are dealt, and when a saved game comes back before the table (P20,
 P31).
 
-``first`` words the opening handover for ``entry.session_screen`` before the game's
-screen is imported (``OpeningHandover``): the same policy and words the screen uses,
-so the two can never drift apart.  Nothing here imports Textual or the screen.
+``entry.session_screen`` words a resumed game's opening handover with these words
+before the game's screen is imported (``common.ui.handover.opening_screen``): the
+same policy and words the screen uses, so the two can never drift apart.  Nothing
+here imports Textual or the screen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from boardgames.common.handovers import Keyboard, Why
+from boardgames.common.handovers import Why
 from boardgames.common.text import shown
 from boardgames.vntypl8s.engine import Game, GridDealt, Phase, RequirementsRevealed, RoundEnded
 from boardgames.vntypl8s.limits import BUZZ_SECONDS, writing_detail
@@ -40,8 +40,14 @@ def round_over(events: Sequence[object]) -> bool:
 class Words:
     """VNTYPL8S's ``HandoverWords``: a writer's handover names them (the default headline)."""
 
+    #: A resumed game shows the table what its last action led to first (P20).
+    shows_last = True
+
     def __init__(self, timer: int | None) -> None:
         self.timer = timer
+
+    def player(self, engine: Any, seat: int | None) -> str:
+        return name(engine, seat)
 
     def title(self, engine: Any, seat: int | None, why: Why, seen: Sequence[object]) -> str:
         if seat is not None:
@@ -86,24 +92,3 @@ class Words:
 def name(game: Game, seat: int | None) -> str:
     """Who a handover names: a writer, or everyone."""
     return EVERYONE if seat is None else game.players[seat]
-
-
-@dataclass(frozen=True)
-class Opening:
-    """A game's first handover: who takes the keyboard (``player``; ``seat``: theirs, or
-    ``None`` for everyone), its detail and its headline (``None``: the default one)."""
-
-    player: str
-    detail: str
-    title: str | None = None
-    seat: int | None = None
-
-
-def first(game: Game, last: Sequence[object], timer: int | None) -> Opening | None:
-    """The first handover of a game opened on its session: a replayed save's (*last*: its
-    last action's events), or a new game's first writer's (*last* is empty); ``None`` for
-    a finished game (its final table shows at once)."""
-    handover = Keyboard(game, Words(timer)).first(resumed=bool(last), last=last)
-    if handover is None:
-        return None
-    return Opening(name(game, handover.seat), handover.detail, handover.title or None, handover.seat)

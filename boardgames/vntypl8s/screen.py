@@ -31,7 +31,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import ContentSwitcher, Input, SelectionList, Static
 
-from boardgames.common.handovers import Handover, Keyboard
+from boardgames.common.handovers import Handover
 from boardgames.common.saves import Autosaver
 from boardgames.common.session import GameSession
 from boardgames.common.text import shown
@@ -62,7 +62,7 @@ from boardgames.vntypl8s.engine import (
 from boardgames.vntypl8s.favourites import Favourite, add_favourites
 from boardgames.vntypl8s.favourites_screen import FavouritesScreen
 from boardgames.vntypl8s.guess import GuessScreen
-from boardgames.vntypl8s.handovers import Words, name, revealed, round_over
+from boardgames.vntypl8s.handovers import Words, revealed, round_over
 from boardgames.vntypl8s.limits import BUZZ_SECONDS
 from boardgames.vntypl8s.render import lock_out_message, wrong_guess
 from boardgames.vntypl8s.spec import SPEC, Vntypl8sSession, Vntypl8sSetup
@@ -151,9 +151,8 @@ class Vntypl8sScreen(SessionScreen[Game]):
         #: Enter on a reveal or a round table waits for a moment of quiet since it appeared,
         #: so the Enter that led there (or a double press) cannot skip it unseen.
         self._continue_gate = QuietGate(ARM)
-        #: who holds the keyboard (the common policy; ``keyboard`` is the same, for ``pass_keyboard``)
-        self.hands = Keyboard(session.engine, Words(self.timer))
-        self.keyboard = self.hands
+        #: what the handovers say (who hands over, and when, is ``SessionScreen``'s)
+        self.words = Words(self.timer)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -173,7 +172,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         open_dictionary_after_first_frame(self)  # the first plate is judged as it is typed
         assert self.session is not None
         last = self.session.last
-        opening = self.hands.first(resumed=bool(last), last=last)
+        opening = self.open_keyboard()
         if opening is None:
             self._show_final()
         elif opening.seat is None:
@@ -208,15 +207,15 @@ class Vntypl8sScreen(SessionScreen[Game]):
         assert self.session is not None
         return self.session.autosave
 
-    def seat_name(self, seat: int | None) -> str:
-        return name(self.engine, seat)
+    def handover_words(self) -> Words:
+        return self.words
 
     def after_step(self, events: Sequence[object]) -> None:
         """Every step's events: the table is shown what they led to, and the keyboard
         changes hands when the policy says (after the reveal and round table, if any)."""
         for notice, severity in render.writing_notices(events):
             self.notify_everyone(notice, severity=severity, markup=False)
-        due = self.hands.after(events)
+        due = self.take_due()
         if revealed(events) or round_over(events):
             self._due = due
             self._show_table(events)
@@ -259,7 +258,8 @@ class Vntypl8sScreen(SessionScreen[Game]):
     def _next_holder(self) -> None:
         """On from a reveal or round table: the handover due, else the next plate."""
         due, self._due = self._due, None
-        due = due or self.hands.after(())
+        assert self.keyboard is not None
+        due = due or self.keyboard.after(())
         if due is not None:
             self._pass(due)
         else:

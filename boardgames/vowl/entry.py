@@ -40,16 +40,22 @@ def practice_name() -> str:
 
 
 def parse_timers(text: str | None, players: int) -> tuple[int, ...]:
-    """``--timers 25,15`` -> ``(25, 15)``; everyone on 25 s when not given."""
+    """``--timers 25,15`` -> ``(25, 15)``; ``--timers 15``: everyone on 15 s; 25 s each when not given.
+
+    One value is for everyone: a table that plays on the fast timer says so once, not
+    once per player (``problems`` then refuses a timer that is neither 25 nor 15).
+    """
     from boardgames.vowl.track import Timer  # noqa: PLC0415 - not for building the parser
 
     if not text:
         return tuple(int(Timer.GREEN) for _ in range(players))
     parts = [p.strip() for p in text.split(",")]
+    if len(parts) == 1 and parts[0].isdigit():
+        parts = parts * players
     if len(parts) != players or not all(p.isdigit() for p in parts):
         raise UserFacingError(
-            f"--timers needs one number of seconds per player ({players}), e.g. --timers "
-            + ",".join(["25"] * players),
+            f"--timers needs one number of seconds for everyone, or one per player ({players}), e.g. --timers 15 "
+            "or --timers " + ",".join(["25"] * players),
             exit_code=2,
         )
     return tuple(int(p) for p in parts)
@@ -118,10 +124,18 @@ def new_game_screen() -> Screen:
 
 def session_screen(session: GameSession[Any, Any], host: Host) -> Screen:
     """The table for *session*: a new game from its first roll, a resumed one where it
-    stopped (behind a handover when it stopped mid-pile, Interpretation V26)."""
-    from boardgames.vowl.screen import VowlScreen  # noqa: PLC0415
+    stopped (behind a handover when it stopped mid-pile, Interpretation V26): that
+    handover alone is the first frame, the table built beneath it after that frame
+    (``common.ui.handover.opening_screen``), as in every game."""
+    from boardgames.common.ui.handover import opening_screen  # noqa: PLC0415
+    from boardgames.vowl.handovers import WORDS  # noqa: PLC0415 - the words, without the table's screen
 
-    return VowlScreen(session)
+    def build() -> Screen:
+        from boardgames.vowl.screen import VowlScreen  # noqa: PLC0415 - after the first frame
+
+        return VowlScreen(session)
+
+    return opening_screen(session, WORDS, game="vowl", build=build)
 
 
 def menu_items() -> Sequence[MenuItem]:
@@ -150,8 +164,8 @@ ENTRY = GameEntry(
                '(printable, different ignoring case): --players "Ann Lee,Bob Roy"', metavar="NAMES"),
         Option("--board", "standard board (victory at 10) or advanced (15); default standard",
                choices=("standard", "advanced")),  # None, not "standard", tells --resume it was not given
-        Option("--timers", "each player's sand timer, 25 or 15, in the order of --players: --timers 25,15 "
-               "(default 25 for everyone)", metavar="SECONDS"),
+        Option("--timers", "the sand timer, 25 or 15: one for everyone (--timers 15) or one each, in the order "
+               "of --players (--timers 25,15); default 25 for everyone", metavar="SECONDS"),
         SEED,
         Option("--practice", "solitaire practice for one player (one name at most)", switch=True),
         RESUME,

@@ -58,6 +58,11 @@ def _take(who: str) -> str:
 class VowlWords:
     """Vowl's ``HandoverWords``: the headline and the line under it, by the phase handed over to."""
 
+    shows_last = False
+
+    def player(self, engine: Any, seat: Seat | None) -> str:
+        return "Everyone" if seat is None else str(engine.view(None).players[seat].name)
+
     def courtesy(self, engine: Any, why: Why, events: Sequence[object]) -> bool:
         return engine.phase in READY_PHASES or interrupted(engine, why) or chosen_for(engine, why, events)
 

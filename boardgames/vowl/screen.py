@@ -35,7 +35,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Static
 
 from boardgames.common.game import Seat, visible_to
-from boardgames.common.handovers import Handover, Keyboard
+from boardgames.common.handovers import Handover
 from boardgames.common.session import GameSession
 from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.common.text import shown
@@ -51,7 +51,7 @@ from boardgames.vowl import render
 from boardgames.vowl.actions import ChooseOpponent, ChoosePartner, StartRun
 from boardgames.vowl.cards import load_frequencies
 from boardgames.vowl.events import Event
-from boardgames.vowl.handovers import READY_PHASES, WORDS, time_left
+from boardgames.vowl.handovers import READY_PHASES, WORDS, VowlWords, time_left
 from boardgames.vowl.kinds import Phase
 from boardgames.vowl.narrate import log_line
 from boardgames.vowl.pile import BUZZ_GATE, FOOTER_NAME, PASS_WORD, PileHandling
@@ -119,9 +119,8 @@ class VowlScreen(PileHandling, TurnFlow):
         self._card_times: list[float] = []
         self._last_solved_at = 0.0
         self._interrupted = resumed and table.phase in (Phase.SOLVING, Phase.SUDDEN_DEATH)
-        self.keyboard = Keyboard(game, WORDS)
-        #: the handover due, shown once no question is open (``sync``)
-        self._due: Handover | None = self.keyboard.first(resumed=resumed)
+        #: the handover due, shown once no question is open (``sync``): first the opening one
+        self._due: Handover | None = self.open_keyboard()
         #: whose eyes the log was last written for
         self._log_seat: Seat | None = None
         self._modal_open = False
@@ -196,8 +195,7 @@ class VowlScreen(PileHandling, TurnFlow):
         for event in events:
             self._log_event(event)
             self._react(event)
-        assert self.keyboard is not None
-        due = self.keyboard.after(happened)
+        due = self.take_due()
         if due is not None:
             self._due = due
         self.sync()
@@ -263,8 +261,8 @@ class VowlScreen(PileHandling, TurnFlow):
         else:
             self.sync()
 
-    def seat_name(self, seat: int | None) -> str:
-        return "Everyone" if seat is None else self.table.players[seat].name
+    def handover_words(self) -> VowlWords:
+        return WORDS
 
     def refresh_bindings_if_changed(self) -> None:
         """Rebuild the Footer only when a key it shows changed.

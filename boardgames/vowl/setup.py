@@ -1,86 +1,83 @@
-"""Vowl's setup form: who plays, which board side, which sand timer each.
+"""Vowl's setup form, declared on the suite's one form (``common.ui.setup_form``): who
+plays, which board side, which sand timer each.
 
 It reads a ``VowlSetup`` (``spec``) from the form and starts the game with
 ``screen.start_game``.  Validation lives in ``VowlSetup.problems`` (pure, tested
 without a terminal; names by ``common.names``) and the form shows every problem
 at once, keeping what was typed.  Only ``entry`` imports this module and this
-module imports no entry, so there is no import circle (the old ``launch <-> setup`` one is gone).
+module imports no entry, so there is no import circle.
 """
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
-from textual.content import Content
-from textual.widgets import Button, Header, Input, Label, RadioButton, RadioSet, Select, Static
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select
 
 from boardgames.common.names import MAX_LENGTH
-from boardgames.common.ui.base import GameScreen
-from boardgames.common.ui.footer import Footer
 from boardgames.common.ui.host import host
-from boardgames.common.ui.text_input import TextInput
+from boardgames.common.ui.setup_form import Problems, SetupForm
 from boardgames.common.ui.words import open_dictionary_after_first_frame
 from boardgames.vowl.engine import MAX_PLAYERS
 from boardgames.vowl.screen import start_game
 from boardgames.vowl.spec import TIMERS, VowlSetup, matcher
 
 
-class VowlSetupScreen(GameScreen):
+class VowlSetupScreen(SetupForm[VowlSetup]):
     """The form.  Ctrl+S starts, Ctrl+E starts practice (both work while typing a name); Escape goes back."""
 
     GAME = "vowl"
     MIN_SIZE = (64, 20)  # the form scrolls; narrower than this the player rows break
     CSS_PATH = "vowl.tcss"  # the table's, read now: the game that follows restyles nothing
+    HEADING = "Vowl — new game"
+    SEATS = MAX_PLAYERS
+    NAMES_HELP = f"Players — full names (at most {MAX_LENGTH} characters); the one first alphabetically starts"
     #: The form's own rules: here, not in vowl.tcss, which the table's first frame parses.
     DEFAULT_CSS = """
     VowlSetupScreen {
         #setup { padding: 1 2; }
         #setup-title { text-style: bold; color: #3fa34d; margin-bottom: 1; }
-        #setup Label { margin-top: 1; color: $text-muted; width: 100%; }  /* wraps at 80 columns, never cut */
+        #setup Label, #setup-help { margin-top: 1; color: $text-muted; width: 100%; }  /* wraps at 80 columns */
         #board { width: auto; height: auto; }
         .player-row { height: auto; }
         .player-row Input { width: 1fr; }
         .player-row Select { width: 20; }
-        #setup-errors { color: $error; display: none; margin-top: 1; }
-        #setup-errors.-shown { display: block; }
         #setup-buttons { height: auto; margin-top: 1; }
         #setup-buttons Button { margin-right: 2; }
     }
     """
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start game", priority=True),
         Binding("ctrl+e", "practice", "Practice", priority=True),  # docs/keys.md: Ctrl+T is a browser's
         Binding("escape", "app.back_to_menu", "Menu"),
     ]
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        with VerticalScroll(id="setup"):
-            yield Static("Vowl — new game", id="setup-title")
-            yield Label("Board side")
-            with RadioSet(id="board"):
-                yield RadioButton("Standard (green) — victory tokens on 10", value=True, id="board-standard")
-                yield RadioButton("Advanced (red) — victory tokens on 15", id="board-advanced")
-            yield Label(f"Players — full names (at most {MAX_LENGTH} characters); the one first alphabetically starts")
-            for i in range(MAX_PLAYERS):
-                with Horizontal(classes="player-row"):
-                    # Room past the cap, so a long name gets its message rather than lost keys.
-                    yield TextInput(placeholder=f"Player {i + 1}", id=f"name-{i}", max_length=2 * MAX_LENGTH)
-                    yield Select(
-                        [(f"{t} s timer", t) for t in TIMERS],
-                        value=TIMERS[0],
-                        allow_blank=False,
-                        id=f"timer-{i}",
-                    )
-            yield Static("", id="setup-errors")
-            with Horizontal(id="setup-buttons"):
-                yield Button("Start game", id="start", variant="success")
-                yield Button("Solitaire practice", id="practice", variant="primary")
-        yield Footer()
+    #: Whether the form is being read for solitaire practice (Ctrl+E, the practice button).
+    _practice = False
+
+    def compose_before_names(self) -> ComposeResult:
+        yield Label("Board side")
+        with RadioSet(id="board"):
+            yield RadioButton("Standard (green) — victory tokens on 10", value=True, id="board-standard")
+            yield RadioButton("Advanced (red) — victory tokens on 15", id="board-advanced")
+
+    def compose_names(self) -> ComposeResult:
+        for i in range(MAX_PLAYERS):
+            with Horizontal(classes="player-row"):
+                yield self.name_box(i)
+                yield Select([(f"{t} s timer", t) for t in TIMERS], value=TIMERS[0], allow_blank=False,
+                             id=f"timer-{i}")
+
+    def compose_buttons(self) -> ComposeResult:
+        with Horizontal(id="setup-buttons"):
+            yield Button("Start game", id="start", variant="success")
+            yield Button("Solitaire practice", id="practice", variant="primary")
 
     def on_mount(self) -> None:
-        self.query_one("#name-0", Input).focus()
+        super().on_mount()
         # The answer index while names are typed, so the first review does not wait for it.
         open_dictionary_after_first_frame(self, then=matcher().prepare)
 
@@ -96,17 +93,17 @@ class VowlSetupScreen(GameScreen):
         advanced = self.query_one("#board-advanced", RadioButton).value
         return VowlSetup(tuple(names), tuple(timers), advanced=advanced, practice=practice)
 
-    def _submit(self, practice: bool) -> None:
-        setup = self.read_form(practice)
+    def read(self) -> VowlSetup | Problems:
+        setup = self.read_form(self._practice)
         problems = setup.problems()
-        errors = self.query_one("#setup-errors", Static)
-        if problems:
-            # The problems quote names (data): shown as plain text, never as markup.
-            errors.update(Content("\n".join(f"• {p}" for p in problems)))
-            errors.add_class("-shown")
-            return
-        errors.remove_class("-shown")
-        self.app.switch_screen(start_game(setup.cleaned(), host(self)))
+        return Problems(problems) if problems else setup.cleaned()
+
+    def begin(self, setup: VowlSetup) -> None:
+        self.app.switch_screen(start_game(setup, host(self)))
+
+    def _submit(self, practice: bool) -> None:
+        self._practice = practice
+        self.submit()
 
     def action_start(self) -> None:
         self._submit(practice=False)

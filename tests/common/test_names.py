@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from boardgames.common.errors import UserFacingError
-from boardgames.common.names import MAX_LENGTH, REFUSED_CATEGORIES, BadNames, clean_names, split_names
+from boardgames.common.names import MAX_LENGTH, REFUSED_CATEGORIES, BadNames, clean_names, key, split_names
 
 
 def problems(raw: list[str], at_least: int = 1, at_most: int = 8) -> tuple[str, ...]:
@@ -118,10 +118,10 @@ def test_clean_names_either_returns_clean_names_or_says_why(raw: list[str]) -> N
         assert name == name.strip() and "  " not in name and 0 < len(name) <= MAX_LENGTH
         assert not any(unicodedata.category(c) in REFUSED_CATEGORIES for c in name)
         assert "," not in name
-    assert len({unicodedata.normalize("NFKC", n).casefold() for n in names}) == len(names)
+    assert len({key(n) for n in names}) == len(names)
 
 
-@given(st.lists(printable_name, min_size=1, max_size=6, unique_by=lambda s: unicodedata.normalize("NFKC", " ".join(s.split())).casefold()))
+@given(st.lists(printable_name, min_size=1, max_size=6, unique_by=lambda s: key(" ".join(s.split()))))
 def test_cleaning_is_idempotent_and_keeps_printable_names(raw: list[str]) -> None:
     names = clean_names(raw, at_least=1, at_most=6)
     assert names == tuple(" ".join(n.split()) for n in raw)
@@ -130,3 +130,29 @@ def test_cleaning_is_idempotent_and_keeps_printable_names(raw: list[str]) -> Non
 
 def test_several_empty_names_are_one_problem() -> None:
     assert problems(["Ann", "", " ", "Bob"]) == ("2 players' names are empty: give every player a name.",)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Zoe", "Zoë"),  # an accent alone
+        ("Zo\u00eb", "Zoe\u0308"),  # one character, or an e and a combining diaeresis
+        ("Ann Lee", "Änn Lée"),
+        ("Jose", "JOSÉ"),
+        ("Strasse", "STRAßE"),  # case folding: ß is ss
+    ],
+)
+def test_names_differing_only_by_accents_or_their_encoding_are_one_player(first: str, second: str) -> None:
+    (problem,) = problems([first, second])
+    assert "names must differ" in problem and "accents" in problem
+
+
+def test_names_with_accents_are_kept_as_typed_and_other_letters_still_differ() -> None:
+    assert clean_names(["Zoë", "Léa", "Lia"], at_least=2, at_most=5) == ("Zoë", "Léa", "Lia")
+
+
+def test_the_name_rule_imports_neither_rich_nor_textual() -> None:
+    """Every engine reads names through this module: it must stay pure (the engines' law)."""
+    from tests.conformance import laws
+
+    assert laws.impurities("boardgames.common.names") == []

@@ -11,7 +11,8 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content
 
-from boardgames.common.text import BACKSLASH, ELLIPSIS, LIMIT, _visible, _width, plain, shown
+from boardgames.common.text import BACKSLASH, ELLIPSIS, LIMIT, _width, plain, shown
+from boardgames.common.visible import visible_char as _visible
 
 HOSTILE = [
     "[/]Ann",

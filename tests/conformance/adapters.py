@@ -33,6 +33,9 @@ class Adapter:
     max_steps: int = 300
     #: The game's handover words (``common.handovers.HandoverWords``), once it has its own.
     words: Any = None
+    #: How the handover guarantees play it with keys (``tests.conformance.fast_hands.FastHands``),
+    #: imported only when they run (its table imports the game's screen).
+    hands: Callable[[], Any] | None = None
     junk: tuple[object, ...] = field(default=(None, "pass", 0))
 
     def setup(self, seed: int) -> object:
@@ -45,12 +48,19 @@ class Adapter:
 # --- the shipped games ----------------------------------------------------------------------
 
 
+def _tables() -> Any:
+    from tests.conformance import hand_tables  # noqa: PLC0415 - the games' screens, only for the guarantees
+
+    return hand_tables
+
+
 def uwo() -> Adapter:
     from boardgames.uwo.players import RandomPlayer  # noqa: PLC0415 - each game only when its laws run
     from boardgames.uwo.spec import SPEC, UwoSetup  # noqa: PLC0415
 
     return Adapter("uwo", SPEC, (UwoSetup(), UwoSetup(first_game=True)),
-                   lambda rng: lambda game: RandomPlayer(rng).pick(game.legal_list()), max_steps=250)
+                   lambda rng: lambda game: RandomPlayer(rng).pick(game.legal_list()), max_steps=250,
+                   hands=lambda: _tables().UWO)
 
 
 def vntypl8s() -> Adapter:
@@ -74,7 +84,7 @@ def vntypl8s() -> Adapter:
 
     names = ("Ann", "Bob", "Cy", "Dee", "Eve")
     return Adapter("vntypl8s", SPEC, tuple(Vntypl8sSetup(names[:n]) for n in (3, 4, 5)), player, time_up,
-                   lambda game, action: getattr(action, "player", None))
+                   lambda game, action: getattr(action, "player", None), hands=lambda: _tables().VNTYPL8S)
 
 
 def vowl() -> Adapter:
@@ -90,7 +100,8 @@ def vowl() -> Adapter:
 
     setups = (VowlSetup(("Ann", "Bob"), (25, 25)), VowlSetup(("Ann", "Bob", "Cy"), (25, 15, 25)),
               VowlSetup(("Ann",), (15,), practice=True))
-    return Adapter("vowl", SPEC, setups, lambda rng: RandomPlayer(rng, 0.7).choose, time_up, seat_of, max_steps=400)
+    return Adapter("vowl", SPEC, setups, lambda rng: RandomPlayer(rng, 0.7).choose, time_up, seat_of, max_steps=400,
+                   hands=lambda: _tables().VOWL)
 
 
 ADAPTERS: dict[str, Callable[[], Adapter]] = {"uwo": uwo, "vntypl8s": vntypl8s, "vowl": vowl}

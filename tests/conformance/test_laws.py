@@ -108,8 +108,6 @@ def test_a_saved_game_resumes_as_it_was_and_plays_on_alike(key: str, seed: int) 
 #: that the engines never call: each is a finding, listed here until it is split.
 KNOWN_IMPURE = {
     "boardgames.common.dictionary imports enchant": "the WordChecker protocol lives with the enchant broker",
-    "boardgames.common.text imports rich.cells": "common.names measures names with Rich's cell widths",
-    "boardgames.common.text imports textual.content": "common.text builds Textual Content for the palette",
 }
 
 

@@ -17,4 +17,10 @@ def adapter() -> Adapter:
     from tests.fourth.screen import Words  # noqa: PLC0415 - the screen's module, for its words only
 
     return Adapter("tricks", SPEC, setups, lambda rng: lambda game: rng.choice(list(game.legal_actions)), time_up,
-                   lambda game, action: getattr(action, "seat", None), words=Words())
+                   lambda game, action: getattr(action, "seat", None), words=Words(), hands=_hands)
+
+
+def _hands() -> Any:
+    from tests.fourth.hands import TRICKS  # noqa: PLC0415 - the screen, only for the handover guarantees
+
+    return TRICKS

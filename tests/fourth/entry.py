@@ -26,9 +26,10 @@ def new_game_screen() -> Screen:
 
 
 def session_screen(session: GameSession[Any, Any], host: Host) -> Screen:
-    from tests.fourth.screen import TricksScreen  # noqa: PLC0415
+    from boardgames.common.ui.handover import opening_screen  # noqa: PLC0415
+    from tests.fourth.screen import WORDS, TricksScreen  # noqa: PLC0415
 
-    return TricksScreen(session)
+    return opening_screen(session, WORDS, game="tricks", build=lambda: TricksScreen(session))
 
 
 def validate_decks() -> None:

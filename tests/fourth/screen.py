@@ -10,18 +10,23 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Input, Static
 
 from boardgames.common.game import visible_to
-from boardgames.common.handovers import Keyboard, NoCourtesy, Why
+from boardgames.common.handovers import NoCourtesy, Why
+from boardgames.common.names import BadNames, clean_names
 from boardgames.common.session import GameSession
 from boardgames.common.text import shown
 from boardgames.common.ui.footer import Footer
 from boardgames.common.ui.host import host
 from boardgames.common.ui.session_screen import SessionScreen
+from boardgames.common.ui.setup_form import Problems, SetupForm
 from tests.fourth.engine import Play, Tricks, TricksView
 from tests.fourth.spec import SPEC, TricksSetup
 
 
 class Words(NoCourtesy):
     """The handover's words: the default headline, and what happened since this player's last turn."""
+
+    def player(self, engine: Tricks, seat: int | None) -> str:
+        return "Everyone" if seat is None else engine.names[seat]
 
     def title(self, engine: Tricks, seat: int | None, why: Why, seen: Sequence[object]) -> str:
         return ""
@@ -30,6 +35,10 @@ class Words(NoCourtesy):
         if why is Why.RESUMED:
             return "The game resumes: your hand comes next."
         return shown(" ".join(str(event) for event in seen[-4:])) or "Your hand comes next."
+
+
+#: Tricks's words at every handover (they keep nothing).
+WORDS = Words()
 
 
 def cards(pairs: Sequence[tuple[int, Any]], names: Sequence[str]) -> str:
@@ -49,8 +58,10 @@ class TricksScreen(SessionScreen[Tricks]):
     def __init__(self, session: GameSession[Tricks, TricksSetup]) -> None:
         super().__init__()
         self.session = session
-        self.keyboard = Keyboard(session.engine, Words())
         self.said: list[str] = [str(e) for e in session.history if visible_to(e, None)]
+
+    def handover_words(self) -> Words:
+        return WORDS
 
     def compose(self) -> ComposeResult:
         yield Static(id="table")
@@ -58,13 +69,9 @@ class TricksScreen(SessionScreen[Tricks]):
         yield Static(id="log")
         yield Footer()
 
-    def seat_name(self, seat: int | None) -> str:
-        return "Everyone" if seat is None else self.engine.names[seat]
-
     def on_mount(self) -> None:
+        handover = self.open_keyboard()
         self.draw()
-        assert self.keyboard is not None and self.session is not None
-        handover = self.keyboard.first(resumed=bool(self.session.history))
         if handover is not None:
             self.pass_keyboard(handover, self.draw)
 
@@ -94,30 +101,34 @@ class TricksScreen(SessionScreen[Tricks]):
             self.refuse("There is no such card in your hand.")
             return
         events = self.act(Play(seat, hand[index]))
-        if events is None or self.keyboard is None:
+        if events is None:
             return
         self.said += [str(e) for e in events if visible_to(e, None)]
-        handover = self.keyboard.after(events)
+        handover = self.take_due()
         self.draw()
         if handover is not None:
             self.pass_keyboard(handover, self.draw)
 
 
-class TricksSetupScreen(SessionScreen[Tricks]):
-    """The players' names, then Enter: a new game, saved from its first card."""
+class TricksSetupScreen(SetupForm[TricksSetup]):
+    """Two to four names, then Ctrl+S: a new game, saved from its first card (the suite's one
+    form, declared: the names are checked by ``common.names``, the hand is three cards)."""
 
     GAME = "tricks"
+    HEADING = "Tricks — new game"
+    SEATS = 4
+    REQUIRED = 2
+    NAMES_HELP = "Two to four players, one name a box; Enter goes to the next box, Ctrl+S deals."
 
-    def compose(self) -> ComposeResult:
-        yield Static("Tricks: two to four players, names separated by commas, then Enter.")
-        yield Input(placeholder="Ann, Bob", id="names")
-        yield Footer()
+    def read(self) -> TricksSetup | Problems:
+        try:
+            names = clean_names(self.typed_names(), at_least=2, at_most=4, game="Tricks")
+        except BadNames as error:
+            return Problems(error.problems)
+        return TricksSetup(names, hand=3)
+
+    def begin(self, setup: TricksSetup) -> None:
+        self.app.switch_screen(TricksScreen(GameSession.start(SPEC, setup, host(self).new_seed())))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        try:
-            setup = TricksSetup(tuple(n.strip() for n in event.value.split(",")), hand=3)
-        except ValueError as error:
-            self.refuse(str(error))
-            return
-        session = GameSession.start(SPEC, setup, host(self).new_seed())
-        self.app.switch_screen(TricksScreen(session))
+        self.focus_next()

@@ -72,8 +72,10 @@ async def test_tricks_plays_through_the_app_with_handovers_saves_and_resumes(mon
         menu = app.screen.query_one(OptionList)
         menu.highlighted = next(i for i in range(menu.option_count) if menu.get_option_at_index(i).id == "tricks")
         await pilot.press("enter")
-        await wait_for(pilot, lambda: "names separated by commas" in screen_text(app), "the setup form")
-        await pilot.press(*"Ann, Bob", "enter")
+        await wait_for(pilot, lambda: "Tricks — new game" in screen_text(app), "the setup form")
+        await pilot.press(*"Ann", "enter", *"ann", "ctrl+s")  # the shared form's rule for names
+        await wait_for(pilot, lambda: "names must differ" in screen_text(app), "one player named twice, refused")
+        await pilot.press("ctrl+u", *"Bob", "ctrl+s")
 
         assert "Ann" in await take_keyboard(pilot, "Ann")
         screen = game(app)

@@ -5,24 +5,36 @@ from __future__ import annotations
 
 import random
 
-from boardgames.common.handovers import Why
+from boardgames.common.handovers import Keyboard, Why
 from boardgames.uwo import handovers
 from boardgames.uwo.actions import EndTurn, Morph, Move, Undo
 from boardgames.uwo.engine import Game
+from boardgames.uwo.events import standing
 from boardgames.uwo.side import Side
 from tests.uwo.positions import make, sq
 
 
+def duel_keyboard(game: Game, people: frozenset[Side] | None = None) -> Keyboard:
+    """The duel's keyboard as ``UwoScreen`` builds it (``SessionScreen.open_keyboard``)."""
+    return Keyboard(game, handovers.WORDS, people, forget=standing)
+
+
+def first(game: Game, *, resumed: bool) -> tuple[Side, str, str] | None:
+    handover = duel_keyboard(game).first(resumed=resumed)
+    assert handover is not None and handover.seat is not None
+    return Side(handover.seat), handover.title, handover.detail
+
+
 def test_the_opening_said_before_the_engine_is_the_policys_own() -> None:
     game = Game.new(random.Random(3))
-    assert handovers.first(game, resumed=False) == (Side.GNORFS, *handovers.opening())
-    assert handovers.first(game, resumed=True) == (
+    assert first(game, resumed=False) == (Side.GNORFS, *handovers.opening())
+    assert first(game, resumed=True) == (
         Side.GNORFS, "Gnorfs, take the keyboard — the duel resumes on your turn", handovers.PRIVACY)
 
 
 def test_a_step_taken_back_is_not_told_to_the_other_side() -> None:
     g = make("c2=G:troop a2=G:troop c5=P:troop", hands={"G": ["skitter", "wisp", "brawler"]})
-    keyboard = handovers.keyboard(g)
+    keyboard = duel_keyboard(g)
     keyboard.taken(keyboard.first(resumed=False))  # type: ignore[arg-type]
     assert keyboard.after(g.apply(Morph("wisp", sq("c2")))) is None  # the Gnorfs go on
     assert keyboard.after(g.apply(Undo())) is None
@@ -38,6 +50,6 @@ def test_a_step_taken_back_is_not_told_to_the_other_side() -> None:
 
 def test_against_the_computer_nobody_hands_over() -> None:
     g = make("c2=G:troop c5=P:troop")
-    keyboard = handovers.keyboard(g, frozenset({Side.GNORFS}))
+    keyboard = duel_keyboard(g, frozenset({Side.GNORFS}))
     assert keyboard.first(resumed=False) is None and keyboard.seat is Side.GNORFS
     assert keyboard.after(g.apply(EndTurn())) is None and keyboard.seat is Side.GNORFS

@@ -13,6 +13,16 @@ from boardgames.vntypl8s.limits import writing_detail
 from .helpers import legal_plate, new_game, write_all
 
 
+def first(game: object, last: list[object], timer: int | None) -> tuple[str, str, str, int | None] | None:
+    """A game's opening handover as the entry and the screen open it (``common.handovers.opening``):
+    who is named, its detail, its title and its seat."""
+    words = handovers.Words(timer)
+    handover = Keyboard(game, words).first(resumed=bool(last), last=last)
+    if handover is None:
+        return None
+    return words.player(game, handover.seat), handover.detail, handover.title, handover.seat
+
+
 def test_the_next_writer_takes_the_keyboard_and_the_table_gathers_for_the_grid() -> None:
     game = new_game(3)
     keyboard = Keyboard(game, handovers.Words(60))
@@ -38,8 +48,8 @@ def test_a_game_resumed_after_a_round_shows_the_table_first_then_the_next_writer
     last: list[object] = []
     while game.round == 1:
         last = game.apply(NobodyKnows())
-    opening = handovers.first(game, last, None)
-    assert opening == handovers.Opening("Everyone", "Space shows how the last plate ended.", handovers.RESUMED_TITLE)
+    opening = first(game, last, None)
+    assert opening == ("Everyone", "Space shows how the last plate ended.", handovers.RESUMED_TITLE, None)
     keyboard = Keyboard(game, handovers.Words(None))
     keyboard.taken(keyboard.first(resumed=True, last=last))  # type: ignore[arg-type]
     writer = keyboard.after(())
@@ -48,11 +58,11 @@ def test_a_game_resumed_after_a_round_shows_the_table_first_then_the_next_writer
 
 def test_a_new_game_opens_on_its_first_writer_and_the_outcome_is_the_suites() -> None:
     game = new_game(3)
-    assert handovers.first(game, [], None) == handovers.Opening("Ann", writing_detail(1, 3, None), None, 0)
+    assert first(game, [], None) == ("Ann", writing_detail(1, 3, None), "", 0)
     write_all(game)
     while game.outcome() is None:
         if game.active is None:
             write_all(game)
         else:
             game.apply(NobodyKnows())
-    assert isinstance(game.outcome(), Outcome) and handovers.first(game, [NobodyKnows()], None) is None
+    assert isinstance(game.outcome(), Outcome) and first(game, [NobodyKnows()], None) is None

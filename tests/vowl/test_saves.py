@@ -11,7 +11,7 @@ from boardgames.common.errors import UserFacingError
 from boardgames.common.saves import SaveRecord, SaveStore
 from boardgames.common.session import GameSession
 from boardgames.common.ui.choice import ChoiceScreen
-from boardgames.common.ui.handover import HandoverScreen
+from boardgames.common.ui.handover import HandoverScreen, OpeningHandover
 from boardgames.vowl.actions import Answer, Pass, Roll, StartRun
 from boardgames.vowl.entry import ENTRY
 from boardgames.vowl.events import AnswerRejected
@@ -45,7 +45,10 @@ async def test_every_action_is_saved_and_resume_is_identical() -> None:
         before = screen.game.view(screen.game.seat_of("Ann Lee"))
         places = screen.game.card_places()
         screen.release_game()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
-        resumed = ENTRY.resume_screen(record, app)
+        opened = ENTRY.resume_screen(record, app)
+        # Mid-pile: behind its handover, alone in the first frame, the table built after it.
+        assert isinstance(opened, OpeningHandover)
+        resumed = opened._build()
         assert isinstance(resumed, VowlScreen)
         after = resumed.game.view(resumed.game.seat_of("Ann Lee"))
         assert resumed.game.card_places() == places

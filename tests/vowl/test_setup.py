@@ -54,9 +54,25 @@ def test_cli_timers_per_player() -> None:
     assert setup_from_args(args()).timers == (25, 25)
     setup = setup_from_args(args(timers="25, 15"))
     assert setup.timers == (25, 15) and setup.advanced
-    for bad in ("25", "25,x", "25,20"):
+    for bad in ("25,x", "25,20", "25,15,25", "x"):
         with pytest.raises(UserFacingError):
             setup_from_args(args(timers=bad))
+
+
+def test_one_timer_is_for_everyone() -> None:
+    """``--timers 15`` with two players was refused (it needed 15,15): one value is for everyone."""
+    import argparse
+
+    from boardgames.common.errors import UserFacingError
+    from boardgames.vowl.entry import setup_from_args
+
+    def args(players: str, timers: str) -> argparse.Namespace:
+        return argparse.Namespace(players=players, board=None, practice=False, timers=timers)
+
+    assert setup_from_args(args("Ann Lee,Bob Roy", "15")).timers == (15, 15)
+    assert setup_from_args(args("Ann,Bob,Cy", " 15 ")).timers == (15, 15, 15)
+    with pytest.raises(UserFacingError, match="25 or 15 seconds"):
+        setup_from_args(args("Ann,Bob", "20"))
 
 
 def test_the_registry_holds_the_vowl_entry() -> None:

@@ -28,7 +28,7 @@ built beneath it once that frame is painted.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -45,6 +45,10 @@ from boardgames.common.ui.footer import Footer
 from boardgames.common.ui.frames import after_first_frame
 from boardgames.common.ui.lazy import find_or_mount
 from boardgames.common.ui.textual_compat import notifications, slide_under
+
+if TYPE_CHECKING:
+    from boardgames.common.handovers import HandoverWords
+    from boardgames.common.session import GameSession
 
 #: Shown once the handover takes Space (tmux tests wait for it).
 ARMED_TEXT = "Ready when you are: press Space (or click I'm ready)."
@@ -248,3 +252,20 @@ class OpeningHandover(HandoverScreen):
             owner, then = self._then
             owner.call_next(then, result)  # as Textual calls a pushed screen's callback
         return super().dismiss(result)
+
+
+def opening_screen(session: GameSession[Any, Any], words: HandoverWords, *, game: str,
+                   build: Callable[[], Screen[Any]], people: frozenset[int] | None = None) -> Screen[Any]:
+    """What a game opened on *session* shows first, the same for every game: its opening
+    handover (``common.handovers.opening``, worded by *words*) alone in the first frame,
+    the game screen (*build*) made beneath it after that frame (``OpeningHandover``); the
+    game screen itself when it opens on no handover (a new game at the table, one over).
+
+    The game screen's own first handover is that one (``SessionScreen.hand_over``)."""
+    from boardgames.common.handovers import opening  # noqa: PLC0415 - no engine needed to import this module
+
+    _, handover = opening(session, words, people)
+    if handover is None:
+        return build()
+    player = words.player(session.engine, handover.seat)
+    return OpeningHandover(player, handover.detail, title=handover.title or None, game=game, build=build)

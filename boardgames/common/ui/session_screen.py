@@ -1,8 +1,19 @@
-"""``SessionScreen``: a game screen driven by a ``GameSession`` - acting, refusing, leaving.
+"""``SessionScreen``: a game screen driven by a ``GameSession`` - acting, refusing, handing
+over, leaving.
 
 Every game screen sends the players' actions to its session the same way, shows a
-refusal the same way and asks the same question before leaving, so that code lives
-here once; a game screen only decides what to draw after each step.
+refusal the same way, hands the keyboard over the same way and asks the same question
+before leaving, so that code lives here once; a game screen only decides what to draw
+after each step.
+
+Handovers: a game screen gives its words (``handover_words``; who plays here,
+``people_here``, and what still stands of a step taken back, ``forget``).  This class
+builds the ``Keyboard`` from them (``open_keyboard``: the game's opening handover, the
+same rule the first frame was shown by, ``common.handovers.opening``), and after each
+action ``act`` asks it who holds the keyboard next: the handover due waits in
+``handover_due`` (the player who held it in ``outgoing``) until the screen shows it with
+``pass_keyboard``, when what the step led to allows (a reveal read first, a question
+answered).
 """
 
 from __future__ import annotations
@@ -19,7 +30,8 @@ from boardgames.common.ui.host import host
 from boardgames.common.ui.sandtimer import SandTimer
 
 if TYPE_CHECKING:
-    from boardgames.common.handovers import Handover, Keyboard
+    from boardgames.common.game import Seat
+    from boardgames.common.handovers import Handover, HandoverWords, Keyboard
     from boardgames.common.ui.handover import HandoverScreen, OpeningHandover
 
 E = TypeVar("E")
@@ -42,6 +54,42 @@ class SessionScreen(GameScreen, Generic[E]):
     _paused_for_leave: list[SandTimer] = []  # replaced per question, never mutated in place
     #: Who holds the keyboard (``common.handovers``): the one place handovers are decided.
     keyboard: Keyboard | None = None
+    #: The handover the last action made due (``act``), until the screen shows it.
+    handover_due: Handover | None = None
+    #: Who held the keyboard when the last action was sent (``act``).
+    outgoing: Seat | None = None
+
+    # -- what a game says about its handovers ----------------------------------------------
+
+    def handover_words(self) -> HandoverWords | None:
+        """The game's words at its handovers; ``None``: this screen hands nothing over."""
+        return None
+
+    def people_here(self) -> frozenset[Seat] | None:
+        """The seats played by people at this terminal (``None``: every seat; against the
+        computer, the person's alone: nobody else shares the keyboard)."""
+        return None
+
+    #: What still stands of the events since the last handover, for a game whose steps
+    #: can be taken back (``Keyboard(forget=...)``); ``None``: every event stands.
+    forget: Callable[[list[object]], list[object]] | None = None
+
+    def open_keyboard(self) -> Handover | None:
+        """Who holds the keyboard as the game opens on ``session``, and the handover it
+        opens on (``None``: none); show it with ``pass_keyboard``."""
+        from boardgames.common.handovers import opening  # noqa: PLC0415
+
+        assert self.session is not None, "no game has started on this screen yet"
+        words = self.handover_words()
+        assert words is not None, f"{type(self).__name__} gives no handover words"
+        self.keyboard, handover = opening(self.session, words, self.people_here(), forget=self.forget)
+        self.handover_due, self.outgoing = None, None
+        return handover
+
+    def take_due(self) -> Handover | None:
+        """The handover the last action made due, now to be shown (``None``: none)."""
+        due, self.handover_due = self.handover_due, None
+        return due
 
     @property
     def engine(self) -> E:
@@ -51,7 +99,10 @@ class SessionScreen(GameScreen, Generic[E]):
         return engine
 
     def act(self, action: object) -> tuple[object, ...] | None:
-        """Apply *action* and autosave it: its events, or ``None`` after telling the refusal."""
+        """Apply *action* and autosave it: its events, or ``None`` after telling the refusal.
+
+        Then the keyboard learns the events: the handover they make due, if any, waits in
+        ``handover_due`` for the screen to show it."""
         assert self.session is not None
         step = self.session.apply(action)
         if step.warning:
@@ -60,6 +111,11 @@ class SessionScreen(GameScreen, Generic[E]):
         if step.refusal is not None:
             self.refuse(step.refusal)
             return None
+        if self.keyboard is not None:
+            self.outgoing = self.keyboard.seat
+            due = self.keyboard.after(step.events)
+            if due is not None:
+                self.handover_due = due
         return step.events
 
     def hand_over(self, handover: HandoverScreen, then: Callable[[Any], None]) -> None:
@@ -77,7 +133,10 @@ class SessionScreen(GameScreen, Generic[E]):
             self.app.push_screen(handover, then)
 
     def seat_name(self, seat: int | None) -> str:
-        """How a handover names who takes the keyboard (a player's name, as data)."""
+        """How a handover names who takes the keyboard (a player's name, as data): the game's words."""
+        words = self.keyboard.words if self.keyboard is not None else self.handover_words()
+        if words is not None:
+            return words.player(self.engine, seat)
         return "Everyone" if seat is None else f"Player {seat + 1}"
 
     def pass_keyboard(self, handover: Handover, then: Callable[[], None]) -> None:

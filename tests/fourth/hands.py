@@ -1,10 +1,8 @@
-"""The handover guarantees of ``tests/common/test_handover_guarantees.py`` hold for Tricks too:
-its table plugs into the same checks (a fast hand at every handover changes nothing and
-sees nothing; then the incoming player sees their own hand and nobody else's)."""
+"""Tricks's table for the handover guarantees (``tests/common/test_handover_guarantees.py``):
+its adapter's ``hands``.  A seat's secrets are its cards, and its hand's heading."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -15,15 +13,7 @@ from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
 from boardgames.common.session import GameSession
 from boardgames.common.ui.base import GuardedModalScreen
-from tests.common.test_handover_guarantees import (
-    HANDOVERS,
-    Table,
-    Tally,
-    _gate_off,
-    play_checking,
-    screen_of,
-)
-from tests.fourth.registration import register
+from tests.conformance.fast_hands import FastHands, Table, screen_of
 from tests.fourth.screen import TricksScreen
 from tests.fourth.spec import SPEC, TricksSetup
 from tests.screen import deliberately
@@ -68,27 +58,11 @@ class TricksTable(Table):
         await deliberately(pilot, "enter")
 
 
-async def play_and_check(seed: int) -> Tally:
-    clock = ManualClock()
+
+def open_tricks(clock: ManualClock, seed: int, monkeypatch: pytest.MonkeyPatch) -> BoardgamesApp:
+    """Three players dealt three cards each, on the app's clock."""
     setup = TricksSetup(("Ann", "Bob", "Cy"), hand=3)
-    app = BoardgamesApp(lambda: TricksScreen(GameSession.start(SPEC, setup, seed)), clock=clock, seed=seed)
-    table, tally = TricksTable(app=app, clock=clock, rng=random.Random(seed)), Tally()
-    holder: frozenset[int] | None = frozenset()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await play_checking(pilot, table, holder, tally, "tricks")
-    return tally
+    return BoardgamesApp(lambda: TricksScreen(GameSession.start(SPEC, setup, seed)), clock=clock, seed=seed)
 
 
-@pytest.mark.parametrize("seed", [3, 8])
-async def test_no_fast_hand_skips_a_tricks_handover(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    register(monkeypatch)
-    tally = await play_and_check(seed)
-    assert tally.handovers >= HANDOVERS and len({h for h in tally.holders if h}) >= 2, tally
-
-
-async def test_the_check_fails_with_the_gate_off(monkeypatch: pytest.MonkeyPatch) -> None:
-    register(monkeypatch)
-    _gate_off(monkeypatch)
-    with pytest.raises(AssertionError, match="the handover is gone"):
-        await play_and_check(3)
+TRICKS = FastHands(TricksTable, open_tricks, (100, 30), (3, 8), enter_confirms=False)
