@@ -15,12 +15,12 @@ from rich.text import Text
 from textual.widgets import RichLog
 
 from boardgames.net.client import RoomClient
-from boardgames.net.ui.remote import RemoteSeat, SeatSession, UwoSeatEngine
+from boardgames.net.ui.remote import RemoteSeat, SeatSession, UwoSeatEngine, fixed_keyboard
 from boardgames.uwo import board as B
 from boardgames.uwo import handovers, render
 from boardgames.uwo import screen as uwo_screen
 from boardgames.uwo.computer import uwo_events
-from boardgames.uwo.events import Event
+from boardgames.uwo.events import Event, standing
 from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.side import Side
 from boardgames.uwo.spec import UwoSetup
@@ -50,9 +50,10 @@ class RemoteUwoScreen(RemoteSeat, UwoScreen):
         self.log_line(Text(f"You play the {self.side.title}; the game is hosted.", style="bold"))
         self.write_log(self._history)
         self._history = []
-        self.keyboard = handovers.keyboard(self.engine, frozenset({self.side}))
+        self.keyboard = fixed_keyboard(self.engine, handovers.WORDS, self.side, forget=standing)
+        self.handover_due = None
         self.board.cursor = self._cursors[self.side]
-        self.after_step([], opening=True, resumed=True)
+        self.after_step([])
         self.start_link()
 
     def act(self, action: object) -> tuple[object, ...] | None:
