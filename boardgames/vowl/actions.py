@@ -25,7 +25,7 @@ from msgspec import Struct
 from msgspec.structs import force_setattr
 
 from boardgames.common.game import Seat
-from boardgames.vowl.cards import Card
+from boardgames.vowl.card import Card
 
 # --------------------------------------------------------------------------- actions
 

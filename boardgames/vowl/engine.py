@@ -15,9 +15,10 @@ Shape (python-chess for values, OpenSpiel/boardgame.io for flow):
   ``outcome()`` is ``None`` until someone wins.
 - Actions and the outcome name players by seat (``ChooseOpponent(1)``,
   ``Outcome.winners``); events and views name them too, for the wording.
-- Answers are judged inside the engine by the ``Judge`` it was given (in play a
-  ``boardgames.common.skeleton.SkeletonMatcher``), so the events say accepted or
-  rejected and why.
+- Answers are judged inside the engine by the ``Judge`` it was given (``judging``;
+  in play the spec gives it a ``boardgames.common.skeleton.SkeletonMatcher``, a test a
+  fake), so the events say accepted or rejected and why; the engine itself imports no
+  dictionary (and no spell checker).
 - Time is data: the screen runs the sand timer and sends ``TimeUp()`` when it runs
   out, and passes elapsed seconds on ``Answer`` where the rules compare times
   (head-to-head).  In sudden death a buzz has its own countdown: the screen sends
@@ -44,13 +45,11 @@ import itertools
 import random
 import unicodedata
 from collections.abc import Mapping, Sequence
-from typing import Protocol
 
 from msgspec import Struct, field
 
 from boardgames.common.game import Audience, IllegalActionError, Seat, visible_to
 from boardgames.common.names import BadNames, clean_names
-from boardgames.common.skeleton import Verdict
 from boardgames.vowl.actions import (
     Action,
     Answer,
@@ -70,7 +69,7 @@ from boardgames.vowl.actions import (
     StartRun,
     TimeUp,
 )
-from boardgames.vowl.cards import Card, Tier
+from boardgames.vowl.card import Card, Tier
 from boardgames.vowl.events import (
     AnswerAccepted,
     AnswerRejected,
@@ -110,6 +109,7 @@ from boardgames.vowl.events import (
     TurnSummary,
     VictoryTokenMoved,
 )
+from boardgames.vowl.judging import Judge, Ruling
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.track import (
     BUZZ_SECONDS,
@@ -143,12 +143,6 @@ MAX_PLAYERS = 5
 
 class SetupError(ValueError):
     """A game that cannot be set up (player count, names, decks); the message says why."""
-
-
-class Judge(Protocol):
-    """Decides whether *word* answers *skeleton* (``SkeletonMatcher`` is one)."""
-
-    def check(self, skeleton: str, word: str) -> Verdict: ...
 
 
 # --------------------------------------------------------------------------- setup
@@ -877,7 +871,7 @@ class VowlGame:
             run.last_elapsed = float(action.elapsed)
         # Interpretation V24: the judge (dictionary + skeleton rule) decides; a
         # rejected answer costs nothing but time.
-        verdict = self._judge.check(card.skeleton, action.word)
+        verdict = Ruling.of(self._judge.check(card.skeleton, action.word))
         audience = self._run_audience(run)
         if not verdict.accepted:
             events.append(AnswerRejected(run.runner, card, verdict, audience=audience))
@@ -988,7 +982,7 @@ class VowlGame:
         sd = t.sudden
         assert sd is not None and sd.card is not None and sd.buzzer is not None
         buzzer = sd.buzzer
-        verdict = self._judge.check(sd.card.skeleton, action.word)
+        verdict = Ruling.of(self._judge.check(sd.card.skeleton, action.word))
         if verdict.accepted:
             sd.winner, sd.answer = buzzer, verdict.word
             events.append(AnswerAccepted(buzzer, sd.card, verdict.word))
@@ -1001,7 +995,7 @@ class VowlGame:
         # otherwise a buzzer could hold the buzz with slips while thinking.
         self._lock_out(LockOut.WRONG, verdict, events)
 
-    def _lock_out(self, why: LockOut, verdict: Verdict | None, events: list[Event]) -> None:
+    def _lock_out(self, why: LockOut, verdict: Ruling | None, events: list[Event]) -> None:
         """The buzzer loses the buzz and this card (Interpretation V10: wrong, passed or out
         of buzz time, V29); the other may buzz, and if both are out, V30: nobody wins the
         card and a new one turns."""

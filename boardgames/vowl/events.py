@@ -27,8 +27,8 @@ from typing import Protocol
 from msgspec import Struct
 
 from boardgames.common.game import Audience, Seat
-from boardgames.common.skeleton import Verdict
-from boardgames.vowl.cards import Card, Tier
+from boardgames.vowl.card import Card, Tier
+from boardgames.vowl.judging import Ruling
 from boardgames.vowl.kinds import Mode
 from boardgames.vowl.track import ModeFace
 
@@ -171,7 +171,7 @@ class AnswerAccepted(Event, frozen=True):
 class AnswerRejected(Event, frozen=True):
     runner: str
     card: Card
-    verdict: Verdict
+    verdict: Ruling
 
     @property
     def reason(self) -> str:
@@ -225,7 +225,7 @@ class LockedOut(Event, frozen=True):
 
     player: str
     card: Card
-    verdict: Verdict | None
+    verdict: Ruling | None
     why: LockOut = LockOut.WRONG
 
 

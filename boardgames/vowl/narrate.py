@@ -16,7 +16,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from boardgames.common.text import shown
-from boardgames.vowl.cards import Tier
+from boardgames.vowl.card import Tier
 from boardgames.vowl.events import CardFlipped, Event, TurnEnded, words
 
 TIER_STYLE = {Tier.BASIC: "green", Tier.ADVANCED: "yellow", Tier.EXPERT: "red"}

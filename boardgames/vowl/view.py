@@ -23,7 +23,7 @@ from msgspec import Struct
 from boardgames.common.game import Seat
 from boardgames.common.values import EqualityWithout
 from boardgames.vowl.actions import LegalActions
-from boardgames.vowl.cards import Card, Tier
+from boardgames.vowl.card import Card, Tier
 from boardgames.vowl.events import Event, RaceResult, TurnSummary
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.track import BUZZ_SECONDS, Board, Extras, ModeFace, Timer

@@ -25,7 +25,7 @@ from textual.widgets import Static
 from boardgames.common.text import plain
 from boardgames.common.ui.classes import set_classes_once
 from boardgames.common.ui.textual_compat import active, keep_rows_across_scroll, update_changed_rows
-from boardgames.vowl.cards import Card, Tier
+from boardgames.vowl.card import Card, Tier
 from boardgames.vowl.events import plural
 from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
 from boardgames.vowl.track import Extras

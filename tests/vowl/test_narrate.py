@@ -5,6 +5,7 @@ from __future__ import annotations
 from boardgames.common.skeleton import Rejection, Verdict
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.events import AnswerRejected, Rolled, RunFinished, RunResult, TurnStarted
+from boardgames.vowl.judging import Ruling
 from boardgames.vowl.kinds import Mode
 from boardgames.vowl.narrate import describe
 from boardgames.vowl.track import ModeFace
@@ -21,7 +22,7 @@ def test_roll_lines() -> None:
 
 
 def test_rejection_gives_the_reason() -> None:
-    verdict = Verdict("savior", False, Rejection.DOES_NOT_FIT, "double vowel IO")
+    verdict = Ruling.of(Verdict("savior", False, Rejection.DOES_NOT_FIT, "double vowel IO"))
     line = describe(AnswerRejected("Ann", SVR, verdict))
     assert line is not None and "savior" in line and "double vowel IO" in line
 
@@ -61,7 +62,7 @@ def test_lock_outs_say_why_and_an_unanswered_card_says_nobody_wins_it() -> None:
     from boardgames.vowl.events import CardUnanswered, LockedOut, LockOut
 
     fkt = Card("FKT", Tier.EXPERT)
-    slip = Verdict("t0lerate", False, Rejection.NOT_LETTERS)
+    slip = Ruling.of(Verdict("t0lerate", False, Rejection.NOT_LETTERS))
     assert describe(LockedOut("Ann", fkt, slip)) == "Ann is wrong (t0lerate: not letters) and locked out of this card."
     assert describe(LockedOut("Ann", fkt, None, LockOut.PASSED)) == "Ann passed and is locked out of this card."
     assert describe(LockedOut("[b]Bob", fkt, None, LockOut.OUT_OF_TIME)) == (
