@@ -33,7 +33,7 @@ Each decision the rulebook leaves open is a row of the *Interpretations* table i
 ``docs/rules/vowl.md``; comments cite the row (``# Interpretation V9``).
 
 The values it trades in live beside it: ``actions`` (what a player sends, and
-``LegalActions``), ``events`` (what ``apply`` returns), ``view`` (what
+``AnswerRule``), ``events`` (what ``apply`` returns), ``view`` (what
 ``view(seat)`` returns) and ``kinds`` (``Phase`` and ``Mode``, shared by all
 three).  This module keeps the rules: the game, its hidden state, its errors.
 """
@@ -48,7 +48,7 @@ from collections.abc import Mapping, Sequence
 
 from msgspec import Struct, field
 
-from boardgames.common.game import Audience, IllegalActionError, Seat, visible_to
+from boardgames.common.game import Audience, IllegalActionError, LegalActions, Seat, visible_to
 from boardgames.common.names import BadNames, clean_names
 from boardgames.vowl.actions import (
     Action,
@@ -59,7 +59,6 @@ from boardgames.vowl.actions import (
     ChooseOpponent,
     ChoosePartner,
     Discard,
-    LegalActions,
     Pass,
     PlaceExtras,
     Revisit,
@@ -485,48 +484,95 @@ class VowlGame:
     # ----------------------------------------------------------------- legal actions
 
     @property
-    def legal_actions(self) -> LegalActions:
-        """The actions legal now, whoever sends them (``action in game.legal_actions``)."""
+    def legal_actions(self) -> LegalActions[Action]:
+        """The actions legal now, whoever sends them (``action in game.legal_actions``).
+
+        Lazy (``common.game.LegalActions``): ``in`` asks ``why_illegal`` about that one
+        action; iterating lists the enumerable ones (an open-ended ``Answer(word)`` is
+        never listed: ``answer_rule`` says when one is legal).
+        """
+        return LegalActions(self.why_illegal, self._choices, kind=Action)
+
+    def _choices(self) -> list[Action]:
+        """Every legal action but ``Answer``, in the order a screen offers them."""
         t = self._turn
         match self._phase:
             case Phase.ROLL:
-                return LegalActions([Roll()])
+                return [Roll()]
             case Phase.CHOOSE_OPPONENT:
-                return LegalActions(ChooseOpponent(p.seat) for p in self._players if p.name != t.player)
+                return [ChooseOpponent(p.seat) for p in self._players if p.name != t.player]
             case Phase.CHOOSE_PARTNER:
-                return LegalActions(ChoosePartner(self._get(n).seat) for n in self._neighbours(t.player))
+                return [ChoosePartner(self._get(n).seat) for n in self._neighbours(t.player)]
             case Phase.SELECT_DISCARDS:
-                return LegalActions(
-                    Discard(frozenset(combo)) for combo in itertools.combinations(t.hand, SELECTION_EXTRA)
-                )
+                return [Discard(frozenset(combo)) for combo in itertools.combinations(t.hand, SELECTION_EXTRA)]
             case Phase.PLACE_EXTRAS:
-                return LegalActions([PlaceExtras(True), PlaceExtras(False)])
+                return [PlaceExtras(True), PlaceExtras(False)]
             case Phase.READY | Phase.SUDDEN_DEATH_READY:
-                return LegalActions([StartRun()])
+                return [StartRun()]
             case Phase.SOLVING:
                 run = self._active_run()
-                acts: list[Action] = []
-                if run.pile or run.passed:
-                    acts.append(Pass())
-                acts += [Revisit(c) for c in run.passed]
-                acts.append(TimeUp())
-                rule = AnswerRule(needs_elapsed=run.private, min_elapsed=run.last_elapsed,
-                                  limit=float(run.time_limit))
-                return LegalActions(acts, rule)
+                acts: list[Action] = [Pass()] if run.pile or run.passed else []
+                return [*acts, *(Revisit(c) for c in run.passed), TimeUp()]
             case Phase.SUDDEN_DEATH:
                 sd = t.sudden
                 assert sd is not None
                 if sd.buzzer is None:
-                    buzzes = [Buzz(self._get(p).seat) for p in sd.players if p not in sd.locked]
-                    return LegalActions([*buzzes, TimeUp()])
+                    return [*(Buzz(self._get(p).seat) for p in sd.players if p not in sd.locked), TimeUp()]
                 # Interpretation V29: the buzzer answers, passes or runs out of buzz time;
                 # the card's sand timer stands still meanwhile (no TimeUp).
-                return LegalActions([Pass(), BuzzTimeUp()], AnswerRule())
+                return [Pass(), BuzzTimeUp()]
             case Phase.SCORE:
-                return LegalActions(self._score_options(t.scorers[0]))
+                return self._score_options(t.scorers[0])
             case Phase.GAME_OVER:
-                return LegalActions()
+                return []
         raise AssertionError(self._phase)  # pragma: no cover
+
+    def answer_rule(self) -> AnswerRule | None:
+        """When an ``Answer`` is legal now (``None``: no answer is)."""
+        match self._phase:
+            case Phase.SOLVING:
+                run = self._active_run()
+                return AnswerRule(needs_elapsed=run.private, min_elapsed=run.last_elapsed,
+                                  limit=float(run.time_limit))
+            case Phase.SUDDEN_DEATH:
+                sd = self._turn.sudden
+                return AnswerRule() if sd is not None and sd.buzzer is not None else None
+        return None
+
+    def _is_legal(self, action: Action) -> bool:  # noqa: PLR0911 - one answer per kind of action
+        """Is *action* legal now?  Each kind asked on its own: nothing is listed."""
+        t = self._turn
+        phase = self._phase
+        match action:
+            case Answer():
+                rule = self.answer_rule()
+                return rule is not None and rule.problem(action) is None
+            case Revisit(card=card):
+                return phase is Phase.SOLVING and card in self._active_run().passed
+            case Discard(cards=cards):
+                return (phase is Phase.SELECT_DISCARDS and len(cards) == SELECTION_EXTRA
+                        and all(c in t.hand for c in cards))
+            case ChooseOpponent() | ChoosePartner() | Buzz() | ScoreOne():
+                return action in self._choices()  # a few at most: one per seat
+            case Pass():
+                if phase is Phase.SOLVING:
+                    run = self._active_run()
+                    return bool(run.pile or run.passed)
+                return phase is Phase.SUDDEN_DEATH and t.sudden is not None and t.sudden.buzzer is not None
+            case TimeUp():
+                return phase is Phase.SOLVING or (
+                    phase is Phase.SUDDEN_DEATH and t.sudden is not None and t.sudden.buzzer is None)
+            case BuzzTimeUp():
+                return phase is Phase.SUDDEN_DEATH and t.sudden is not None and t.sudden.buzzer is not None
+            case Roll():
+                return phase is Phase.ROLL
+            case PlaceExtras(on_top=on_top):
+                return phase is Phase.PLACE_EXTRAS and on_top in (True, False)
+            case StartRun():
+                return phase in (Phase.READY, Phase.SUDDEN_DEATH_READY)
+            case ScoreTwo():
+                return phase is Phase.SCORE
+        return False
 
     def is_legal(self, action: Action) -> bool:
         return action in self.legal_actions
@@ -535,10 +581,9 @@ class VowlGame:
         """``None`` when *action* is legal now, else why not: the reason ``apply`` refuses with."""
         if not isinstance(action, Action):
             return f"{action!r} is not a Vowl action"
-        legal = self.legal_actions
-        if action in legal:
+        if self._is_legal(action):
             return None
-        return self._why_illegal(action, legal)
+        return self._why_illegal(action)
 
     # ----------------------------------------------------------------- apply
 
@@ -608,14 +653,15 @@ class VowlGame:
         self._last_events = tuple(events)
         return events
 
-    def _why_illegal(self, action: Action, legal: LegalActions) -> str:
+    def _why_illegal(self, action: Action) -> str:
         """A sentence for the player on why *action* cannot be done now."""
         if self._outcome is not None:
             return "the game is over"
         t = self._turn
         phase = self._phase
-        if isinstance(action, Answer) and legal.answer is not None:
-            return legal.answer.problem(action) or "that answer cannot be given now"
+        rule = self.answer_rule()
+        if isinstance(action, Answer) and rule is not None:
+            return rule.problem(action) or "that answer cannot be given now"
         if isinstance(action, Pass) and phase is Phase.SOLVING:
             return "this is the last card left: there is nothing to pass to"
         if isinstance(action, Revisit) and phase is Phase.SOLVING:
@@ -1174,12 +1220,12 @@ class VowlGame:
         runs = tuple(self._run_view(r, viewer) for r in t.runs)
         active = runs[t.active] if t.active is not None and t.active < len(runs) else None
         actors = self.actor_names()
-        legal = self.legal_actions
+        legal: tuple[Action, ...] = ()
+        answer: AnswerRule | None = None
         if viewer in actors:
+            legal, answer = tuple(self._choices()), self.answer_rule()
             if self._phase is Phase.SUDDEN_DEATH and t.sudden is not None and t.sudden.buzzer is None:
-                legal = LegalActions(a for a in legal if not isinstance(a, Buzz) or a.seat == seat)
-        else:
-            legal = LegalActions()
+                legal = tuple(a for a in legal if not isinstance(a, Buzz) or a.seat == seat)
         selection = None
         if self._phase is Phase.SELECT_DISCARDS and t.selector is not None:
             selection = SelectionView(
@@ -1222,6 +1268,7 @@ class VowlGame:
             decks=tuple(DeckView(tier, len(d.draw), len(d.discard)) for tier, d in self._decks.items()),
             last_events=tuple(e for e in self._last_events if visible_to(e, seat)),
             legal=legal,
+            answer=answer,
             outcome=self._outcome,
         )
 

@@ -33,8 +33,9 @@ def time_left(engine: Any) -> tuple[float, float]:
     """A resumed pile's sand: (the timer's limit, the seconds already used at the last answer)."""
     view = engine.view(None)
     used = 0.0
-    if view.phase is Phase.SOLVING:
-        rule = engine.legal_actions.answer
+    actors = sorted(engine.actors())
+    if view.phase is Phase.SOLVING and actors:
+        rule = engine.view(actors[0]).answer  # the racer's own view: what they may answer now
         used = rule.min_elapsed if rule is not None else 0.0
     return float(view.time_limit or 25), used
 

@@ -240,7 +240,7 @@ class PileHandling(VowlTable):
                     return Pass() in legal
                 return (Pass() in legal or None) if phase is Phase.SOLVING else False
             case "revisit":
-                return (bool(legal.of(Revisit)) or None) if phase is Phase.SOLVING else False
+                return (bool(self._revisits()) or None) if phase is Phase.SOLVING else False
             case "buzz":
                 # Interpretation V31: only who may still buzz is offered; greyed while the
                 # other holds the buzz; a locked-out player's key is gone (and refused).
@@ -274,11 +274,15 @@ class PileHandling(VowlTable):
 
     def action_revisit(self) -> None:
         """Go back to the oldest passed card (the face-up one is passed in its place)."""
-        options = self.game.legal_actions.of(Revisit)
+        options = self._revisits()
         if options:
             self.act(options[0])
         else:
             self.notify("There is no passed card to go back to.", severity="warning")
+
+    def _revisits(self) -> list[Revisit]:
+        """The passed cards the racer may go back to now, oldest first (their view's ``legal``)."""
+        return [a for a in self.actor_view().legal if isinstance(a, Revisit)]
 
     def action_revisit_at(self, index: int) -> None:
         """A click on a passed card (``PassedCards`` links): go back to that one."""

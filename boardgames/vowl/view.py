@@ -9,7 +9,7 @@ head-to-head (a ``RunView`` with ``visible=False`` keeps only harmless counts).
 (the suite's contract, ``common.game``), and so is the winner; the rest names players,
 since the screen words it.  ``Outcome``, the end of the game, is here because a view
 carries it.  A seat with nothing to hide sees what the table sees: ``viewer`` and
-``legal`` are left out of ``==``, so ``view(seat) == view(None)`` says exactly that
+``legal`` (and ``answer``) are left out of ``==``, so ``view(seat) == view(None)`` says exactly that
 (``common.handovers`` hands the keyboard over on it).
 Every one is a frozen ``msgspec.Struct`` (``common.values`` says why).
 """
@@ -22,7 +22,7 @@ from msgspec import Struct
 
 from boardgames.common.game import Seat
 from boardgames.common.values import EqualityWithout
-from boardgames.vowl.actions import LegalActions
+from boardgames.vowl.actions import Action, Answer, AnswerRule
 from boardgames.vowl.card import Card, Tier
 from boardgames.vowl.events import Event, RaceResult, TurnSummary
 from boardgames.vowl.kinds import Mode, Phase
@@ -111,7 +111,7 @@ class DeckView(Struct, frozen=True):
 class VowlView(EqualityWithout, Struct, frozen=True):
     """Everything a screen may show to the seat ``viewer`` (``None``: the public handover view)."""
 
-    not_compared: ClassVar[frozenset[str]] = frozenset({"viewer", "legal"})
+    not_compared: ClassVar[frozenset[str]] = frozenset({"viewer", "legal", "answer"})
 
     viewer: Seat | None
     practice: bool
@@ -143,8 +143,17 @@ class VowlView(EqualityWithout, Struct, frozen=True):
     last_turn: TurnSummary | None
     decks: tuple[DeckView, ...]
     last_events: tuple[Event, ...]
-    legal: LegalActions
+    #: what this seat may do now, answers aside (none for the table, nor for a seat that waits)
+    legal: tuple[Action, ...]
+    #: when this seat may type an answer now, and with what time (``None``: it may not)
+    answer: AnswerRule | None
     outcome: Outcome | None
+
+    def allows(self, action: Action) -> bool:
+        """May this seat send *action* now (what ``legal`` lists, or an answer ``answer`` admits)?"""
+        if isinstance(action, Answer):
+            return self.answer is not None and self.answer.problem(action) is None
+        return action in self.legal
 
     def player(self, name: str) -> PlayerView:
         for p in self.players:

@@ -728,7 +728,7 @@ def candidates(game: VowlGame, rng: random.Random) -> Iterator[object]:
         yield Discard(frozenset(rng.sample(hand, 3)))
         yield Discard(frozenset(hand[:2]))
         yield Discard(frozenset(rng.sample(cards, 3)))
-    rule = game.legal_actions.answer
+    rule = game.answer_rule()
     low = rule.min_elapsed if rule is not None else 0.0
     for elapsed in (None, low + 0.5, low - 1, 999.0, math.nan, "soon"):
         yield Answer(rng.choice(["savor", "zzz", ""]), elapsed)  # type: ignore[arg-type]
@@ -747,9 +747,14 @@ def test_why_illegal_legal_actions_and_apply_agree_through_whole_games(seed: int
     game = new_game(seed, players)
     for game, *_ in whole_game(seed, players):
         if checked % 3 == 0 or game.is_over():  # every third step keeps whole games quick
-            refused += check_refusals(game, candidates(game, rng), state)
-            for action in game.legal_actions:
+            tried = list(candidates(game, rng))
+            refused += check_refusals(game, tried, state)
+            listed = list(game.legal_actions)
+            for action in listed:
                 assert game.why_illegal(action) is None
+            for action in tried:  # what ``in`` says (asked alone) is what the listing holds
+                if not isinstance(action, Answer):
+                    assert (action in game.legal_actions) == (action in listed), action
         checked += 1
     assert game.is_over()
     assert game.why_illegal(Roll()) == "the game is over" and not game.legal_actions

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from boardgames.common.resources import read_rules
-from boardgames.common.skeleton import Verdict
 from boardgames.vowl.actions import (
     Answer,
     Buzz,
@@ -58,6 +57,7 @@ from boardgames.vowl.events import (
     TurnFailed,
     TurnSucceeded,
 )
+from boardgames.vowl.judging import Ruling
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.track import BUZZ_SECONDS, TRACK, Board, Extras, ModeFace, Timer, extras_for
 from tests.vowl.conftest import (
@@ -359,8 +359,8 @@ def test_v10_a_locked_out_player_is_no_longer_offered_a_buzz() -> None:
     game.apply(Answer("zzz"))
     sd = game.view(None).sudden_death
     assert sd is not None and sd.may_buzz() == (ANN,) and sd.locked_out == (BOB,)
-    assert game.legal_actions.of(Buzz) == (Buzz(game.seat_of(ANN)),)
-    assert not game.view(game.seat_of(BOB)).legal.of(Buzz)
+    assert [a for a in game.legal_actions if isinstance(a, Buzz)] == [Buzz(game.seat_of(ANN))]
+    assert not [a for a in game.view(game.seat_of(BOB)).legal if isinstance(a, Buzz)]
 
 
 # --------------------------------------------------------------------------- V29 the buzz countdown
@@ -376,7 +376,7 @@ def test_v29_a_buzz_holds_for_buzz_seconds_and_its_running_out_locks_out() -> No
     assert game.apply(BuzzTimeUp()) == [LockedOut(ANN, card, None, LockOut.OUT_OF_TIME)]
     with pytest.raises(IllegalActionError, match="Ann Lee ran out of buzz time and is locked out"):
         game.apply(Buzz(game.seat_of(ANN)))
-    assert game.legal_actions.of(Buzz) == (Buzz(game.seat_of(BOB)),)
+    assert [a for a in game.legal_actions if isinstance(a, Buzz)] == [Buzz(game.seat_of(BOB))]
 
 
 def test_v29_buzz_then_think_no_longer_wins() -> None:
@@ -402,7 +402,7 @@ def test_v29_backing_out_is_a_pass_and_locks_out() -> None:
     with pytest.raises(IllegalActionError, match="nobody holds the buzz"):
         game.apply(Pass())
     game.apply(Buzz(game.seat_of(BOB)))
-    assert game.legal_actions.of(Pass) == (Pass(),) and game.legal_actions.answer is not None
+    assert [a for a in game.legal_actions if isinstance(a, Pass)] == [Pass()] and game.answer_rule() is not None
     assert game.apply(Pass()) == [LockedOut(BOB, card, None, LockOut.PASSED)]
     with pytest.raises(IllegalActionError, match="Bob Roy passed and is locked out of this card"):
         game.apply(Buzz(game.seat_of(BOB)))
@@ -413,7 +413,7 @@ def test_v29_what_may_be_sent_while_a_buzz_is_held() -> None:
     game = make_game()
     _to_sudden_death(game)
     free = game.legal_actions
-    assert set(free) == {Buzz(game.seat_of(ANN)), Buzz(game.seat_of(BOB)), TimeUp()} and free.answer is None
+    assert set(free) == {Buzz(game.seat_of(ANN)), Buzz(game.seat_of(BOB)), TimeUp()} and game.answer_rule() is None
     with pytest.raises(IllegalActionError, match="buzz first"):
         game.apply(Answer("fakak"))
     game.apply(Buzz(game.seat_of(ANN)))
@@ -811,9 +811,9 @@ def test_v23_either_partner_may_answer_from_the_shared_keyboard() -> None:
     game.apply(ChoosePartner(game.seat_of(BOB)))
     game.apply(StartRun())
     word = current(game).answers[0]
-    assert Answer(word) in game.view(game.seat_of(ANN)).legal
-    assert Answer(word) in game.view(game.seat_of(BOB)).legal
-    assert not game.view(game.seat_of(CY)).legal
+    assert game.view(game.seat_of(ANN)).allows(Answer(word))
+    assert game.view(game.seat_of(BOB)).allows(Answer(word))
+    assert not game.view(game.seat_of(CY)).legal and not game.view(game.seat_of(CY)).allows(Answer(word))
     assert game.view(None).private_to is None  # nothing secret in a partner pile
 
 
@@ -821,13 +821,15 @@ def test_v23_either_partner_may_answer_from_the_shared_keyboard() -> None:
 
 
 class _SpyJudge:
+    """A fake judge (no dictionary): what ``vowl.judging.Judge`` asks, and nothing more."""
+
     def __init__(self, accept: bool) -> None:
         self.accept = accept
         self.calls: list[tuple[str, str]] = []
 
-    def check(self, skeleton: str, word: str) -> Verdict:
+    def check(self, skeleton: str, word: str) -> Ruling:
         self.calls.append((skeleton, word))
-        return Verdict(word.lower(), self.accept)
+        return Ruling(word.lower(), self.accept, "accepted" if self.accept else "rejected: the spy says no")
 
 
 def test_v24_every_answer_is_judged_against_the_face_up_cards_skeleton() -> None:

@@ -46,7 +46,7 @@ def digest(v: VowlView) -> dict[str, Any]:
                                                None if sel.hand is None else [sk(c) for c in sel.hand]],
         "last_turn": None if v.last_turn is None else v.last_turn.turn,
         "race": None if v.race is None else [v.race.winner_name, v.race.how.value],
-        "legal": sorted(type(a).__name__ for a in v.legal) + (["Answer"] if v.legal.answer else []),
+        "legal": sorted(type(a).__name__ for a in v.legal) + (["Answer"] if v.answer else []),
     }
 
 

@@ -49,13 +49,14 @@ class RandomPlayer:
         legal = game.legal_actions
         choices = list(legal)
         r = self.rng.random()
-        if legal.answer is not None:
+        rule = game.answer_rule()
+        if rule is not None:
             card = _face_up(game)
-            limit = legal.answer.limit
-            self.clock = max(self.clock, legal.answer.min_elapsed) + self.rng.uniform(0.2, 4.0)
+            limit = rule.limit
+            self.clock = max(self.clock, rule.min_elapsed) + self.rng.uniform(0.2, 4.0)
             if limit is not None and self.clock > limit:
                 return TimeUp()
-            elapsed = self.clock if (legal.answer.needs_elapsed or self.rng.random() < 0.5) else None
+            elapsed = self.clock if (rule.needs_elapsed or self.rng.random() < 0.5) else None
             if game.phase is Phase.SUDDEN_DEATH:
                 elapsed = None
             if r < self.skill:
