@@ -6,6 +6,8 @@ or ``shown`` inside markup; a Rich table cell is always ``Text`` (a ``str`` cell
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.table import Table
 from rich.text import Text
 from textual import work
@@ -20,7 +22,7 @@ from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen
 from boardgames.common.ui.footer import Footer
 from boardgames.vowl.cards import Card, by_frequency
-from boardgames.vowl.events import CardStatus, TurnSummary, race_lines
+from boardgames.vowl.events import CardStatus, TurnSummary, name_of, race_lines
 from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
 
 MAX_ALSO = 10  # "you could also have said ..." lists at most this many words, until "all answers"
@@ -99,8 +101,10 @@ STATUS_STYLE = {
 }
 
 
-def review_table(summary: TurnSummary, matcher: SkeletonMatcher, *, show_all: bool = False) -> Table:
-    """Every card of the turn with its accepted answers ("you could also have said …").
+def review_table(summary: TurnSummary, matcher: SkeletonMatcher, *, show_all: bool = False,
+                 names: Sequence[str] = ()) -> Table:
+    """Every card of the turn with its accepted answers ("you could also have said …");
+    whose pile each was, by the seat's name in *names* (a view's ``names``).
 
     Answers come most common first (``cards.by_frequency``): cut to
     ``MAX_ALSO`` alphabetically, "mono" hid behind "mene" and "mun".  *show_all*
@@ -128,10 +132,10 @@ def review_table(summary: TurnSummary, matcher: SkeletonMatcher, *, show_all: bo
             _more(said, len(words), limit)
         if tc.sudden_death:
             whose = "sudden death"
-        elif summary.partner and tc.owner == summary.player:
-            whose = f"{plain(summary.player)} & {plain(summary.partner)}"  # the shared pile (V23)
+        elif summary.partner is not None and tc.owner == summary.player:
+            whose = f"{plain(name_of(summary.player, names))} & {plain(name_of(summary.partner, names))}"  # V23
         else:
-            whose = plain(tc.owner or "")
+            whose = "" if tc.owner is None else plain(name_of(tc.owner, names))
         table.add_row(  # every cell is Text: a str cell would be read as markup
             Text.assemble((card.skeleton, f"bold {TIER_STYLE[card.tier]}"), (f" {TIER_LETTER[card.tier]}", "dim")),
             Text(whose),
@@ -194,27 +198,33 @@ class ReviewScreen(OnceModalScreen[None]):
     }
     """
 
-    def __init__(self, summary: TurnSummary, matcher: SkeletonMatcher) -> None:
+    def __init__(self, summary: TurnSummary, matcher: SkeletonMatcher, names: Sequence[str] = ()) -> None:
         super().__init__()
         self.summary = summary
         self.matcher = matcher
+        self.names = tuple(names)  # the players' names by seat (the summary holds seats)
         self.show_all = False
 
     def compose(self) -> ComposeResult:
         s = self.summary
+
+        def name(seat: int) -> str:
+            return plain(name_of(seat, self.names))
+
         if s.succeeded:
-            headline = f"Turn {s.turn} ({s.mode.value}): success for {' and '.join(map(plain, s.succeeded_names))}!"
+            headline = f"Turn {s.turn} ({s.mode.value}): success for {' and '.join(map(name, s.succeeded))}!"
         else:
-            who = " and ".join(map(plain, (s.player, s.partner) if s.partner else (s.player,)))
+            who = " and ".join(map(name, (s.player, s.partner) if s.partner is not None else (s.player,)))
             headline = f"Turn {s.turn} ({s.mode.value}): no success for {who} this time."
         if s.race is not None:
             # Interpretation V18: the race is over, so both racers' counts and times are told.
-            results = f" ({race_lines(s.race.results, _PLAIN_TEXT)})" if s.race.results else ""
-            headline += f"  Race: {plain(s.race.winner_name or 'nobody')} — {s.race.how.value}{results}."
+            results = f" ({race_lines(s.race.results, _PLAIN_TEXT, self.names)})" if s.race.results else ""
+            winner = "nobody" if s.race.winner is None else name(s.race.winner)
+            headline += f"  Race: {winner} — {s.race.how.value}{results}."
         # Every card's answers come from the dictionary's index: at once when it is built,
         # else (the first review, the index still building) from a worker thread, so the
         # key that ended the turn never waits for the dictionary.
-        table = review_table(s, self.matcher) if self.matcher.ready() else Text(self.WORKING, style="dim")
+        table = review_table(s, self.matcher, names=self.names) if self.matcher.ready() else Text(self.WORKING, style="dim")
         with Vertical(id="review-box"):
             yield Static(Content(headline), id="review-headline")  # names in it: plain text
             with VerticalScroll(id="review-scroll"):
@@ -230,7 +240,7 @@ class ReviewScreen(OnceModalScreen[None]):
     @work(thread=True, exclusive=True, group="vowl-review")
     def _work_out_answers(self) -> None:
         """The review's table, built off the UI thread (the dictionary's index first)."""
-        table = review_table(self.summary, self.matcher, show_all=self.show_all)
+        table = review_table(self.summary, self.matcher, show_all=self.show_all, names=self.names)
         self.app.call_from_thread(self._show_table, table)
 
     def _show_table(self, table: Table) -> None:
@@ -256,7 +266,7 @@ class ReviewScreen(OnceModalScreen[None]):
         if not self.matcher.ready():
             self._work_out_answers()  # still building the index: the worker draws the table
             return
-        self.query_one("#review-table", Static).update(review_table(self.summary, self.matcher, show_all=self.show_all))
+        self.query_one("#review-table", Static).update(review_table(self.summary, self.matcher, show_all=self.show_all, names=self.names))
 
     def action_close(self) -> None:
         self.dismiss(None)

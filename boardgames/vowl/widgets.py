@@ -441,7 +441,7 @@ class Scoreboard(Static):
             if p.within_reach and not view.practice and view.outcome is None:
                 name.append("! ", style="bold red")  # before the name: a long name's "…" never hides it
                 marked = True
-            name.append(plain(p.name), style="bold reverse" if p.name == view.current_player else "bold")
+            name.append(plain(p.name), style="bold reverse" if p.seat == view.current_player else "bold")
             cells = [name]
             if wide:
                 cells.append(track_line(p, star))
