@@ -13,8 +13,9 @@ Shape (python-chess for values, OpenSpiel/boardgame.io for flow):
   says why not, in the very words ``apply(action)`` refuses with (the suite's
   ``IllegalActionError``); ``apply`` returns the ``Event``\\ s that happened;
   ``outcome()`` is ``None`` until someone wins.
-- Actions and the outcome name players by seat (``ChooseOpponent(1)``,
-  ``Outcome.winners``); events and views name them too, for the wording.
+- Actions, events, views and the outcome name players by seat (``ChooseOpponent(1)``,
+  ``Buzzed(0)``, ``VowlView.current_player``, ``Outcome.winners``); the wording takes
+  the names from the view (``VowlView.name(seat)``, ``events.words(event, mark, names)``).
 - Answers are judged inside the engine by the ``Judge`` it was given (``judging``;
   in play the spec gives it a ``boardgames.common.skeleton.SkeletonMatcher``, a test a
   fake), so the events say accepted or rejected and why; the engine itself imports no

@@ -307,15 +307,15 @@ async def test_o_shows_the_last_turns_review_again_and_is_greyed_before_any() ->
 
 async def test_a_long_review_scrolls_by_keyboard_with_its_hint_in_view() -> None:
     skeletons = ["SVR", "PLT", "RN", "CK", "LG", "MX", "CN", "FM", "RC", "BT", "DG", "TP", "MN", "ST"]
-    cards = tuple(TurnCard(Card(s, Tier.BASIC), ANN, CardStatus.PASSED) for s in skeletons)
-    summary = TurnSummary(3, ANN, Mode.SOLITAIRE, None, None, cards, (), None)
+    cards = tuple(TurnCard(Card(s, Tier.BASIC), 0, CardStatus.PASSED) for s in skeletons)
+    summary = TurnSummary(3, 0, Mode.SOLITAIRE, None, None, cards, (), None)
 
     class ReviewHost(App):
         CSS_PATH = Path(vowl_screen.__file__).with_name("vowl.tcss")
         clock = ManualClock()
 
         def on_mount(self) -> None:
-            self.push_screen(ReviewScreen(summary, MATCHER))
+            self.push_screen(ReviewScreen(summary, MATCHER, (ANN,)))  # seat 0 is Ann
 
     app = ReviewHost()
     async with app.run_test(size=SMALL) as pilot:
