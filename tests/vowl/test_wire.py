@@ -1,17 +1,21 @@
-"""Vowl's views and events go on the wire (``net.values``) and come back equal, in every phase.
+"""Vowl's views and events go on the wire (``net.values``) and come back equal, in every phase,
+and name players only by seat.
 
 Each seat's view and the table's, at every step of games that pass through each phase
 (the roll, a pile, the selection, head-to-head, sudden death, the review, the end), and
 every event: JSON, rebuilt from Vowl's value classes alone, equal to what was sent, the
-parts ``==`` leaves out (``viewer``, ``legal``, ``answer``) included.
+parts ``==`` leaves out (``viewer``, ``legal``, ``answer``) included; and no player's name
+in any of them but the scoreboard's (``PlayerView.name``): the wording takes names from there.
 """
 
 from __future__ import annotations
 
+import enum
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from boardgames.common.saves import classes_of
+from boardgames.common.values import init_fields
 from boardgames.net.values import to_wire, value_from_wire
 from boardgames.vowl import actions, card, events, judging, kinds, track, view
 from boardgames.vowl.actions import Action, Answer, Buzz, PlaceExtras, StartRun, TimeUp
@@ -21,6 +25,23 @@ from boardgames.vowl.track import ModeFace
 from tests.vowl.conftest import ANN, BOB, CY, make_game, roll, set_tokens
 
 CLASSES = classes_of(view, events, card, track, kinds, actions, judging)
+
+
+def _strings(value: object) -> Iterator[str]:
+    """Every string inside a value, but a player's own ``name`` in the scoreboard (``PlayerView``)."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, tuple | list | frozenset | set):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, enum.Enum) or value is None or isinstance(value, int | float):
+        return
+    else:
+        fields = init_fields(type(value))
+        assert fields is not None, type(value)
+        for name in fields:
+            if not (isinstance(value, view.PlayerView) and name == "name"):
+                yield from _strings(getattr(value, name))
 
 
 def _travels(value: object) -> object:
@@ -40,6 +61,8 @@ class Checked:
         self.phases.add(game.phase)
         for seat in (None, *range(game.seats)):
             sent = game.view(seat)
+            # Players are seats everywhere: the scoreboard alone says what each is called.
+            assert not set(_strings(sent)) & set(game.names), f"a name in the view in {game.phase}"
             back = _travels(sent)
             assert back == sent, f"seat {seat} in {game.phase}"
             assert (back.viewer, back.legal, back.answer) == (sent.viewer, sent.legal, sent.answer)  # type: ignore[attr-defined]
@@ -47,6 +70,7 @@ class Checked:
     def apply(self, action: Action) -> None:
         for event in self.game.apply(action):
             assert _travels(event) == event
+            assert not set(_strings(event)) & set(self.game.names), event
         self.check()
 
     def answer_right(self) -> None:
@@ -86,7 +110,7 @@ def _pass_then_solve(checked: Checked) -> None:
         checked.answer_right()
 
 
-def test_every_view_and_event_of_every_phase_travels_and_comes_back_equal() -> None:
+def test_every_view_and_event_of_every_phase_travels_comes_back_equal_and_names_seats() -> None:
     two = Checked(make_game((ANN, BOB)))
     roll(two.game, 3, ModeFace.SOLITAIRE)
     two.check()
