@@ -10,22 +10,21 @@ that name a player (``ChooseOpponent``, ``Buzz``, ``ScoreOne``) name their seat,
 game's do (``common.game``); saves from before, which named them by name, are read
 through ``old_saves``.
 
-``LegalActions`` is the answer to "what may be done now": the enumerable
-choices, plus an ``AnswerRule`` for the open-ended ``Answer(word)``.  It lives
-here rather than in the engine because every view carries one
-(``VowlView.legal``) and the views sit below the engine.
+What may be done now is ``VowlGame.legal_actions`` (the suite's lazy
+``common.game.LegalActions``); the open-ended ``Answer(word)`` is legal by an
+``AnswerRule``, plain data that every seat's view carries too (``VowlView.answer``:
+what its player may type now), so it lives here, below the views.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable, Iterator
 
 from msgspec import Struct
 from msgspec.structs import force_setattr
 
 from boardgames.common.game import Seat
-from boardgames.vowl.cards import Card
+from boardgames.vowl.card import Card
 
 # --------------------------------------------------------------------------- actions
 
@@ -118,7 +117,7 @@ class ScoreOne(Action, frozen=True):
     other: Seat
 
 
-# --------------------------------------------------------------------------- legal actions
+# --------------------------------------------------------------------------- the rule for answers
 
 
 class AnswerRule(Struct, frozen=True):
@@ -145,55 +144,3 @@ class AnswerRule(Struct, frozen=True):
         if self.limit is not None and e > self.limit:
             return f"elapsed {e:g} s is past the {self.limit:g} s timer; send TimeUp instead"
         return None
-
-
-class LegalActions(Collection[Action]):
-    """The actions legal now.  Open-ended ``Answer(word)`` is tested by rule, not listed.
-
-    ``in`` works for every action; iterating yields the enumerable ones (choices,
-    ``Pass``, ``Revisit``...); ``kinds`` says which action types are possible at all
-    (what a screen greys out), ``answer`` the rule for answers when they are legal.
-    """
-
-    __slots__ = ("_actions", "_set", "answer")
-
-    def __init__(self, actions: Iterable[Action] = (), answer: AnswerRule | None = None) -> None:
-        self._actions = tuple(dict.fromkeys(actions))
-        self._set = frozenset(self._actions)
-        self.answer = answer
-
-    def __contains__(self, action: object) -> bool:
-        if isinstance(action, Answer):
-            return self.answer is not None and self.answer.problem(action) is None
-        return action in self._set
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._actions)
-
-    def __len__(self) -> int:
-        return len(self._actions)
-
-    def __bool__(self) -> bool:
-        return bool(self._actions) or self.answer is not None
-
-    @property
-    def kinds(self) -> frozenset[type[Action]]:
-        found = {type(a) for a in self._actions}
-        if self.answer is not None:
-            found.add(Answer)
-        return frozenset(found)
-
-    def of(self, kind: type[Action]) -> tuple[Action, ...]:
-        return tuple(a for a in self._actions if isinstance(a, kind))
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, LegalActions):
-            return NotImplemented
-        return self._set == other._set and self.answer == other.answer
-
-    def __hash__(self) -> int:
-        return hash((self._set, self.answer))
-
-    def __repr__(self) -> str:
-        extra = ", Answer(*)" if self.answer is not None else ""
-        return f"LegalActions({', '.join(map(repr, self._actions))}{extra})"

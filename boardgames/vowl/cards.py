@@ -12,43 +12,17 @@ so the turn review lists the words a player knows first (``by_frequency``).
 
 from __future__ import annotations
 
-import enum
 import functools
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 from boardgames.common.decks import DeckError, DeckLine, deck_path, read_lines, read_text
 from boardgames.common.dictionary import REFUSED_FILE, load_curation
 from boardgames.common.skeleton import SkeletonError, fits_normalised, normalise_skeleton
+from boardgames.vowl.card import Card, Tier
 
-
-class Tier(enum.Enum):
-    """The three decks, by colour.  Values are the colour names the rulebook uses."""
-
-    BASIC = "green"
-    ADVANCED = "yellow"
-    EXPERT = "red"
-
-    @property
-    def filename(self) -> str:
-        return f"{self.name.lower()}.txt"
-
-    @property
-    def size(self) -> int:
-        """How many cards the published deck has."""
-        return {Tier.BASIC: 210, Tier.ADVANCED: 130, Tier.EXPERT: 60}[self]
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    skeleton: str
-    tier: Tier
-    answers: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return self.skeleton
+__all__ = ["Card", "Tier", "by_frequency", "check_frequencies", "load_decks", "load_frequencies", "parse_card"]
 
 
 def parse_card(line: DeckLine, tier: Tier) -> Card:

@@ -13,11 +13,13 @@ Shape (python-chess for values, OpenSpiel/boardgame.io for flow):
   says why not, in the very words ``apply(action)`` refuses with (the suite's
   ``IllegalActionError``); ``apply`` returns the ``Event``\\ s that happened;
   ``outcome()`` is ``None`` until someone wins.
-- Actions and the outcome name players by seat (``ChooseOpponent(1)``,
-  ``Outcome.winners``); events and views name them too, for the wording.
-- Answers are judged inside the engine by the ``Judge`` it was given (in play a
-  ``boardgames.common.skeleton.SkeletonMatcher``), so the events say accepted or
-  rejected and why.
+- Actions, events, views and the outcome name players by seat (``ChooseOpponent(1)``,
+  ``Buzzed(0)``, ``VowlView.current_player``, ``Outcome.winners``); the wording takes
+  the names from the view (``VowlView.name(seat)``, ``events.words(event, mark, names)``).
+- Answers are judged inside the engine by the ``Judge`` it was given (``judging``;
+  in play the spec gives it a ``boardgames.common.skeleton.SkeletonMatcher``, a test a
+  fake), so the events say accepted or rejected and why; the engine itself imports no
+  dictionary (and no spell checker).
 - Time is data: the screen runs the sand timer and sends ``TimeUp()`` when it runs
   out, and passes elapsed seconds on ``Answer`` where the rules compare times
   (head-to-head).  In sudden death a buzz has its own countdown: the screen sends
@@ -32,7 +34,7 @@ Each decision the rulebook leaves open is a row of the *Interpretations* table i
 ``docs/rules/vowl.md``; comments cite the row (``# Interpretation V9``).
 
 The values it trades in live beside it: ``actions`` (what a player sends, and
-``LegalActions``), ``events`` (what ``apply`` returns), ``view`` (what
+``AnswerRule``), ``events`` (what ``apply`` returns), ``view`` (what
 ``view(seat)`` returns) and ``kinds`` (``Phase`` and ``Mode``, shared by all
 three).  This module keeps the rules: the game, its hidden state, its errors.
 """
@@ -44,13 +46,11 @@ import itertools
 import random
 import unicodedata
 from collections.abc import Mapping, Sequence
-from typing import Protocol
 
 from msgspec import Struct, field
 
-from boardgames.common.game import Audience, IllegalActionError, Seat, visible_to
+from boardgames.common.game import Audience, IllegalActionError, LegalActions, Seat, visible_to
 from boardgames.common.names import BadNames, clean_names
-from boardgames.common.skeleton import Verdict
 from boardgames.vowl.actions import (
     Action,
     Answer,
@@ -60,7 +60,6 @@ from boardgames.vowl.actions import (
     ChooseOpponent,
     ChoosePartner,
     Discard,
-    LegalActions,
     Pass,
     PlaceExtras,
     Revisit,
@@ -70,7 +69,7 @@ from boardgames.vowl.actions import (
     StartRun,
     TimeUp,
 )
-from boardgames.vowl.cards import Card, Tier
+from boardgames.vowl.card import Card, Tier
 from boardgames.vowl.events import (
     AnswerAccepted,
     AnswerRejected,
@@ -110,6 +109,7 @@ from boardgames.vowl.events import (
     TurnSummary,
     VictoryTokenMoved,
 )
+from boardgames.vowl.judging import Judge, Ruling
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.track import (
     BUZZ_SECONDS,
@@ -145,12 +145,6 @@ class SetupError(ValueError):
     """A game that cannot be set up (player count, names, decks); the message says why."""
 
 
-class Judge(Protocol):
-    """Decides whether *word* answers *skeleton* (``SkeletonMatcher`` is one)."""
-
-    def check(self, skeleton: str, word: str) -> Verdict: ...
-
-
 # --------------------------------------------------------------------------- setup
 
 
@@ -183,8 +177,8 @@ class _Deck(Struct):
 
 
 class _Run(Struct):
-    runner: str
-    partner: str | None
+    runner: Seat
+    partner: Seat | None
     time_limit: int
     private: bool  # head-to-head: only the runner sees it until the race is over
     pile: list[Card] = field(default_factory=list)  # face down, top first
@@ -212,14 +206,14 @@ class _Run(Struct):
 
 
 class _SuddenDeath(Struct):
-    players: tuple[str, str]
+    players: tuple[Seat, Seat]
     card: Card | None = None
     spent: list[Card] = field(default_factory=list)
-    buzzer: str | None = None
-    locked: list[str] = field(default_factory=list)
-    why: dict[str, LockOut] = field(default_factory=dict)  # what locked each one out
+    buzzer: Seat | None = None
+    locked: list[Seat] = field(default_factory=list)
+    why: dict[Seat, LockOut] = field(default_factory=dict)  # what locked each one out
     cards_tried: int = 0
-    winner: str | None = None
+    winner: Seat | None = None
     answer: str | None = None
 
 
@@ -246,26 +240,26 @@ class _Pending(Struct, frozen=True):
 
 class _Turn(Struct):
     number: int
-    player: str
+    player: Seat
     roll: int | None = None
     face: ModeFace | None = None
     mode: Mode | None = None
     forced: bool = False
-    partner: str | None = None
-    opponent: str | None = None
+    partner: Seat | None = None
+    opponent: Seat | None = None
     steps: list[_Pending] = field(default_factory=list)
     runs: list[_Run] = field(default_factory=list)
     active: int | None = None  # index into runs of the run being set up or played
     extras: list[Card] = field(default_factory=list)
-    extras_owner: str | None = None
-    selector: str | None = None
+    extras_owner: Seat | None = None
+    selector: Seat | None = None
     hand: list[Card] = field(default_factory=list)
     discarded: list[Card] = field(default_factory=list)
     sudden: _SuddenDeath | None = None
     race: RaceResult | None = None
     runs_over: bool = False
-    succeeded: list[str] = field(default_factory=list)
-    scorers: list[str] = field(default_factory=list)
+    succeeded: list[Seat] = field(default_factory=list)
+    scorers: list[Seat] = field(default_factory=list)
 
 
 def name_key(name: str) -> str:
@@ -321,7 +315,7 @@ class VowlGame:
         # Interpretation V3: the full name first alphabetically starts; play goes round
         # the table in seating order (the order the names were given).
         self._starter = min(self._players, key=lambda p: (name_key(p.name), p.name)).seat
-        self._turn = _Turn(1, self._players[self._starter].name)
+        self._turn = _Turn(1, self._starter)
         self._phase = Phase.ROLL
         self._outcome: Outcome | None = None
         self._last_turn: TurnSummary | None = None
@@ -378,13 +372,13 @@ class VowlGame:
         return self._turn.number
 
     @property
-    def current_player(self) -> str:
-        """Whose turn it is (the roller)."""
+    def current_player(self) -> Seat:
+        """Whose turn it is (the roller's seat)."""
         return self._turn.player
 
     @property
-    def starting_player(self) -> str:
-        return self._players[self._starter].name
+    def starting_player(self) -> Seat:
+        return self._starter
 
     @property
     def mode(self) -> Mode | None:
@@ -404,16 +398,12 @@ class VowlGame:
         """How many players sit at the table (1 in practice)."""
         return len(self._players)
 
-    def seat_of(self, name: str) -> Seat:
-        """The seat of the player called *name* (``KeyError`` for a stranger)."""
-        return self._get(name).seat
-
     @property
     def last_turn(self) -> TurnSummary | None:
         return self._last_turn
 
-    def player(self, name: str) -> PlayerView:
-        return self._player_view(self._get(name))
+    def player(self, seat: Seat) -> PlayerView:
+        return self._player_view(self._players[seat])
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -423,11 +413,11 @@ class VowlGame:
 
     def actors(self) -> frozenset[Seat]:
         """The seats who must act now: the player(s) who should be at the keyboard."""
-        return frozenset(self._get(name).seat for name in self.actor_names())
+        return frozenset(self._actors())
 
-    def actor_names(self) -> tuple[str, ...]:
-        """Who must act now, by name, in the order the screen addresses them
-        (the runner before a partner; the two racers of a sudden death in race order)."""
+    def _actors(self) -> tuple[Seat, ...]:
+        """Who must act now, in the order the screen addresses them (the runner before a
+        partner; the two racers of a sudden death in race order): ``VowlView.actors``."""
         t = self._turn
         match self._phase:
             case Phase.ROLL | Phase.CHOOSE_OPPONENT | Phase.CHOOSE_PARTNER:
@@ -440,7 +430,7 @@ class VowlGame:
                 return (t.extras_owner,)
             case Phase.READY | Phase.SOLVING:
                 run = self._active_run()
-                return (run.runner,) + ((run.partner,) if run.partner else ())
+                return (run.runner,) + ((run.partner,) if run.partner is not None else ())
             case Phase.SUDDEN_DEATH_READY:
                 assert t.sudden is not None
                 return t.sudden.players
@@ -468,7 +458,7 @@ class VowlGame:
             out += [(discard_label, c) for c in deck.discard]
         t = self._turn
         for run in t.runs:
-            who = run.runner
+            who = self._players[run.runner].name
             out += [(f"{who}'s pile", c) for c in run.pile]
             out += [(f"{who}'s passed", c) for c in run.passed]
             out += [(f"{who}'s solved", c) for c, _ in run.solved]
@@ -491,48 +481,95 @@ class VowlGame:
     # ----------------------------------------------------------------- legal actions
 
     @property
-    def legal_actions(self) -> LegalActions:
-        """The actions legal now, whoever sends them (``action in game.legal_actions``)."""
+    def legal_actions(self) -> LegalActions[Action]:
+        """The actions legal now, whoever sends them (``action in game.legal_actions``).
+
+        Lazy (``common.game.LegalActions``): ``in`` asks ``why_illegal`` about that one
+        action; iterating lists the enumerable ones (an open-ended ``Answer(word)`` is
+        never listed: ``answer_rule`` says when one is legal).
+        """
+        return LegalActions(self.why_illegal, self._choices, kind=Action)
+
+    def _choices(self) -> list[Action]:
+        """Every legal action but ``Answer``, in the order a screen offers them."""
         t = self._turn
         match self._phase:
             case Phase.ROLL:
-                return LegalActions([Roll()])
+                return [Roll()]
             case Phase.CHOOSE_OPPONENT:
-                return LegalActions(ChooseOpponent(p.seat) for p in self._players if p.name != t.player)
+                return [ChooseOpponent(p.seat) for p in self._players if p.seat != t.player]
             case Phase.CHOOSE_PARTNER:
-                return LegalActions(ChoosePartner(self._get(n).seat) for n in self._neighbours(t.player))
+                return [ChoosePartner(n) for n in self._neighbours(t.player)]
             case Phase.SELECT_DISCARDS:
-                return LegalActions(
-                    Discard(frozenset(combo)) for combo in itertools.combinations(t.hand, SELECTION_EXTRA)
-                )
+                return [Discard(frozenset(combo)) for combo in itertools.combinations(t.hand, SELECTION_EXTRA)]
             case Phase.PLACE_EXTRAS:
-                return LegalActions([PlaceExtras(True), PlaceExtras(False)])
+                return [PlaceExtras(True), PlaceExtras(False)]
             case Phase.READY | Phase.SUDDEN_DEATH_READY:
-                return LegalActions([StartRun()])
+                return [StartRun()]
             case Phase.SOLVING:
                 run = self._active_run()
-                acts: list[Action] = []
-                if run.pile or run.passed:
-                    acts.append(Pass())
-                acts += [Revisit(c) for c in run.passed]
-                acts.append(TimeUp())
-                rule = AnswerRule(needs_elapsed=run.private, min_elapsed=run.last_elapsed,
-                                  limit=float(run.time_limit))
-                return LegalActions(acts, rule)
+                acts: list[Action] = [Pass()] if run.pile or run.passed else []
+                return [*acts, *(Revisit(c) for c in run.passed), TimeUp()]
             case Phase.SUDDEN_DEATH:
                 sd = t.sudden
                 assert sd is not None
                 if sd.buzzer is None:
-                    buzzes = [Buzz(self._get(p).seat) for p in sd.players if p not in sd.locked]
-                    return LegalActions([*buzzes, TimeUp()])
+                    return [*(Buzz(p) for p in sd.players if p not in sd.locked), TimeUp()]
                 # Interpretation V29: the buzzer answers, passes or runs out of buzz time;
                 # the card's sand timer stands still meanwhile (no TimeUp).
-                return LegalActions([Pass(), BuzzTimeUp()], AnswerRule())
+                return [Pass(), BuzzTimeUp()]
             case Phase.SCORE:
-                return LegalActions(self._score_options(t.scorers[0]))
+                return self._score_options(t.scorers[0])
             case Phase.GAME_OVER:
-                return LegalActions()
+                return []
         raise AssertionError(self._phase)  # pragma: no cover
+
+    def answer_rule(self) -> AnswerRule | None:
+        """When an ``Answer`` is legal now (``None``: no answer is)."""
+        match self._phase:
+            case Phase.SOLVING:
+                run = self._active_run()
+                return AnswerRule(needs_elapsed=run.private, min_elapsed=run.last_elapsed,
+                                  limit=float(run.time_limit))
+            case Phase.SUDDEN_DEATH:
+                sd = self._turn.sudden
+                return AnswerRule() if sd is not None and sd.buzzer is not None else None
+        return None
+
+    def _is_legal(self, action: Action) -> bool:  # noqa: PLR0911 - one answer per kind of action
+        """Is *action* legal now?  Each kind asked on its own: nothing is listed."""
+        t = self._turn
+        phase = self._phase
+        match action:
+            case Answer():
+                rule = self.answer_rule()
+                return rule is not None and rule.problem(action) is None
+            case Revisit(card=card):
+                return phase is Phase.SOLVING and card in self._active_run().passed
+            case Discard(cards=cards):
+                return (phase is Phase.SELECT_DISCARDS and len(cards) == SELECTION_EXTRA
+                        and all(c in t.hand for c in cards))
+            case ChooseOpponent() | ChoosePartner() | Buzz() | ScoreOne():
+                return action in self._choices()  # a few at most: one per seat
+            case Pass():
+                if phase is Phase.SOLVING:
+                    run = self._active_run()
+                    return bool(run.pile or run.passed)
+                return phase is Phase.SUDDEN_DEATH and t.sudden is not None and t.sudden.buzzer is not None
+            case TimeUp():
+                return phase is Phase.SOLVING or (
+                    phase is Phase.SUDDEN_DEATH and t.sudden is not None and t.sudden.buzzer is None)
+            case BuzzTimeUp():
+                return phase is Phase.SUDDEN_DEATH and t.sudden is not None and t.sudden.buzzer is not None
+            case Roll():
+                return phase is Phase.ROLL
+            case PlaceExtras(on_top=on_top):
+                return phase is Phase.PLACE_EXTRAS and on_top in (True, False)
+            case StartRun():
+                return phase in (Phase.READY, Phase.SUDDEN_DEATH_READY)
+            case ScoreTwo():
+                return phase is Phase.SCORE
+        return False
 
     def is_legal(self, action: Action) -> bool:
         return action in self.legal_actions
@@ -541,10 +578,9 @@ class VowlGame:
         """``None`` when *action* is legal now, else why not: the reason ``apply`` refuses with."""
         if not isinstance(action, Action):
             return f"{action!r} is not a Vowl action"
-        legal = self.legal_actions
-        if action in legal:
+        if self._is_legal(action):
             return None
-        return self._why_illegal(action, legal)
+        return self._why_illegal(action)
 
     # ----------------------------------------------------------------- apply
 
@@ -560,16 +596,14 @@ class VowlGame:
             case Roll():
                 self._do_roll(events)
             case ChooseOpponent(seat=seat):
-                name = self._players[seat].name
-                self._turn.opponent = name
-                events.append(OpponentChosen(self._turn.player, name))
+                self._turn.opponent = seat
+                events.append(OpponentChosen(self._turn.player, seat))
                 self._proceed(events)
             case ChoosePartner(seat=seat):
                 # Interpretation V23: partners share one pile and one keyboard.
-                name = self._players[seat].name
-                self._turn.partner = name
-                self._turn.runs[0].partner = name
-                events.append(PartnerChosen(self._turn.player, name))
+                self._turn.partner = seat
+                self._turn.runs[0].partner = seat
+                events.append(PartnerChosen(self._turn.player, seat))
                 self._proceed(events)
             case Discard(cards=cards):
                 self._do_discard(cards, events)
@@ -604,9 +638,8 @@ class VowlGame:
                     self._next_sudden_card(events)
             case Buzz(seat=seat):
                 assert self._turn.sudden is not None
-                name = self._players[seat].name
-                self._turn.sudden.buzzer = name
-                events.append(Buzzed(name))
+                self._turn.sudden.buzzer = seat
+                events.append(Buzzed(seat))
             case ScoreTwo() | ScoreOne():
                 self._do_score(action, events, automatic=False)
             case _:  # pragma: no cover - every legal action is handled above
@@ -614,24 +647,25 @@ class VowlGame:
         self._last_events = tuple(events)
         return events
 
-    def _why_illegal(self, action: Action, legal: LegalActions) -> str:
+    def _why_illegal(self, action: Action) -> str:
         """A sentence for the player on why *action* cannot be done now."""
         if self._outcome is not None:
             return "the game is over"
         t = self._turn
         phase = self._phase
-        if isinstance(action, Answer) and legal.answer is not None:
-            return legal.answer.problem(action) or "that answer cannot be given now"
+        rule = self.answer_rule()
+        if isinstance(action, Answer) and rule is not None:
+            return rule.problem(action) or "that answer cannot be given now"
         if isinstance(action, Pass) and phase is Phase.SOLVING:
             return "this is the last card left: there is nothing to pass to"
         if isinstance(action, Revisit) and phase is Phase.SOLVING:
             return f"{action.card} is not one of the passed cards"
         if isinstance(action, ChooseOpponent) and phase is Phase.CHOOSE_OPPONENT:
-            if self._name_at(action.seat) == t.player:
+            if action.seat == t.player:
                 return "you cannot play head-to-head against yourself"
             return f"there is no seat {action.seat!r} at this table"
         if isinstance(action, ChoosePartner) and phase is Phase.CHOOSE_PARTNER:
-            left, right = self._neighbour_pair(t.player)
+            left, right = (self._players[s].name for s in self._neighbour_pair(t.player))
             return f"your partner must sit next to you: {left} or {right}"
         if isinstance(action, Discard) and phase is Phase.SELECT_DISCARDS:
             return f"choose exactly {SELECTION_EXTRA} different cards from the hand to discard"
@@ -639,24 +673,26 @@ class VowlGame:
             sd = t.sudden
             assert sd is not None
             if isinstance(action, Buzz):
-                who = self._name_at(action.seat)
-                if who is None or who not in sd.players:
-                    return f"only {sd.players[0]} and {sd.players[1]} are in the sudden death"
-                if who in sd.locked:
-                    why = sd.why.get(who, LockOut.WRONG)
+                a, b = (self._players[p].name for p in sd.players)
+                seat = action.seat
+                if self._name_at(seat) is None or seat not in sd.players:
+                    return f"only {a} and {b} are in the sudden death"
+                who = self._players[seat].name
+                if seat in sd.locked:
+                    why = sd.why.get(seat, LockOut.WRONG)
                     return f"{who} {why.value} and is locked out of this card"
-                if who == sd.buzzer:
+                if seat == sd.buzzer:
                     return f"{who} already holds the buzz"
-                return f"{sd.buzzer} holds the buzz: wait for their answer"
+                return f"{self._name_at(sd.buzzer)} holds the buzz: wait for their answer"
             if sd.buzzer is None and isinstance(action, Answer | Pass | BuzzTimeUp):
                 return "nobody holds the buzz: buzz first, then answer"
             if isinstance(action, TimeUp):
-                return (f"the card's sand timer stands still while {sd.buzzer} holds the buzz "
+                return (f"the card's sand timer stands still while {self._name_at(sd.buzzer)} holds the buzz "
                         "(Interpretation V29): send BuzzTimeUp when the buzz runs out")
         if isinstance(action, ScoreOne) and phase is Phase.SCORE:
             scorer = t.scorers[0]
             other = self._name_at(action.other)
-            if other == scorer:
+            if action.other == scorer:
                 return "choose another player's victory token, not your own"
             if other is None:
                 return f"there is no seat {action.other!r} at this table"
@@ -716,17 +752,17 @@ class VowlGame:
             if self._do_step(t.steps.pop(0), events):
                 return
 
-    def _role(self, role: str) -> str:
-        name = self._turn.player if role == "roller" else self._turn.opponent
-        assert name is not None
-        return name
+    def _role(self, role: str) -> Seat:
+        seat = self._turn.player if role == "roller" else self._turn.opponent
+        assert seat is not None
+        return seat
 
     def _do_step(self, pending: _Pending, events: list[Event]) -> bool:
         """One set-up step; True when it stopped for a decision."""
         t = self._turn
         match pending.step:
             case _Step.CHOOSE_OPPONENT:
-                others = [p.name for p in self._players if p.name != t.player]
+                others = [p.seat for p in self._players if p.seat != t.player]
                 if len(others) == 1:  # two players: nobody else to choose
                     t.opponent = others[0]
                     events.append(OpponentChosen(t.player, others[0], automatic=True))
@@ -744,7 +780,7 @@ class VowlGame:
                     run.pile += self._draw(Tier.BASIC, PARTNER_BONUS, owner, DrawPurpose.PARTNER_BONUS, events)
                 return False
             case _Step.SELECTION:
-                others = [p.name for p in self._players if p.name != t.player]
+                others = [p.seat for p in self._players if p.seat != t.player]
                 t.selector = others[0]
                 self._new_run(t.player)
                 t.hand = self._draw(Tier.BASIC, pending.count + SELECTION_EXTRA, t.selector,
@@ -778,14 +814,14 @@ class VowlGame:
                 return True
         raise AssertionError(pending)  # pragma: no cover
 
-    def _new_run(self, owner: str) -> _Run:
+    def _new_run(self, owner: Seat) -> _Run:
         t = self._turn
         limit = int(self._get(t.player).timer)  # Interpretation V8: the roller's timer
         run = _Run(owner, None, limit, private=t.mode is Mode.HEAD_TO_HEAD)
         t.runs.append(run)
         return run
 
-    def _run_index(self, owner: str) -> int:
+    def _run_index(self, owner: Seat) -> int:
         for i, run in enumerate(self._turn.runs):
             if run.runner == owner:
                 return i
@@ -796,7 +832,7 @@ class VowlGame:
         assert t.active is not None
         return t.runs[t.active]
 
-    def _draw(self, tier: Tier, count: int, owner: str, purpose: DrawPurpose,
+    def _draw(self, tier: Tier, count: int, owner: Seat, purpose: DrawPurpose,
               events: list[Event]) -> list[Card]:
         """Draw *count* cards from the top of *tier*'s deck, reshuffling its discards.
 
@@ -845,7 +881,7 @@ class VowlGame:
 
     def _run_audience(self, run: _Run) -> Audience:
         """Head-to-head: the racer's own cards and answers are for the racer alone."""
-        return frozenset({self._get(run.runner).seat}) if run.private else None
+        return frozenset({run.runner}) if run.private else None
 
     def _do_start_run(self, events: list[Event]) -> None:
         # Interpretation V25: the pile stays face down until the timer is flipped.
@@ -877,7 +913,7 @@ class VowlGame:
             run.last_elapsed = float(action.elapsed)
         # Interpretation V24: the judge (dictionary + skeleton rule) decides; a
         # rejected answer costs nothing but time.
-        verdict = self._judge.check(card.skeleton, action.word)
+        verdict = Ruling.of(self._judge.check(card.skeleton, action.word))
         audience = self._run_audience(run)
         if not verdict.accepted:
             events.append(AnswerRejected(run.runner, card, verdict, audience=audience))
@@ -924,7 +960,7 @@ class VowlGame:
         if t.mode is not Mode.HEAD_TO_HEAD:
             t.runs_over = True
             run = t.runs[0]
-            winners = [run.runner] + ([run.partner] if run.partner else []) if run.complete else []
+            winners = [run.runner] + ([run.partner] if run.partner is not None else []) if run.complete else []
             self._start_scoring(winners, events)
             return
         # Interpretation V18: faster of two finishers, else the only finisher, else more solved.
@@ -944,8 +980,8 @@ class VowlGame:
         if race is not None:
             t.race = race
             events.append(RaceDecided(race))
-            assert race.winner_name is not None
-            self._start_scoring([race.winner_name], events)
+            assert race.winner is not None
+            self._start_scoring([race.winner], events)
             return
         # Interpretation V10: a tie goes to a sudden-death card both may buzz in on.
         events.append(RaceTied(results))
@@ -988,7 +1024,7 @@ class VowlGame:
         sd = t.sudden
         assert sd is not None and sd.card is not None and sd.buzzer is not None
         buzzer = sd.buzzer
-        verdict = self._judge.check(sd.card.skeleton, action.word)
+        verdict = Ruling.of(self._judge.check(sd.card.skeleton, action.word))
         if verdict.accepted:
             sd.winner, sd.answer = buzzer, verdict.word
             events.append(AnswerAccepted(buzzer, sd.card, verdict.word))
@@ -1001,7 +1037,7 @@ class VowlGame:
         # otherwise a buzzer could hold the buzz with slips while thinking.
         self._lock_out(LockOut.WRONG, verdict, events)
 
-    def _lock_out(self, why: LockOut, verdict: Verdict | None, events: list[Event]) -> None:
+    def _lock_out(self, why: LockOut, verdict: Ruling | None, events: list[Event]) -> None:
         """The buzzer loses the buzz and this card (Interpretation V10: wrong, passed or out
         of buzz time, V29); the other may buzz, and if both are out, V30: nobody wins the
         card and a new one turns."""
@@ -1018,10 +1054,10 @@ class VowlGame:
 
     # ----------------------------------------------------------------- scoring
 
-    def _race(self, winner: str, how: RaceHow, results: tuple[RunResult, ...]) -> RaceResult:
-        return RaceResult(self._get(winner).seat, how, results, winner)
+    def _race(self, winner: Seat, how: RaceHow, results: tuple[RunResult, ...]) -> RaceResult:
+        return RaceResult(winner, how, results)
 
-    def _start_scoring(self, winners: list[str], events: list[Event]) -> None:
+    def _start_scoring(self, winners: list[Seat], events: list[Event]) -> None:
         t = self._turn
         t.succeeded = list(winners)
         if winners:
@@ -1032,11 +1068,11 @@ class VowlGame:
         t.scorers = list(winners)
         self._next_scorer(events)
 
-    def _score_options(self, name: str) -> list[Action]:
+    def _score_options(self, seat: Seat) -> list[Action]:
         """ScoreTwo always; ScoreOne(other) for each other player it cannot hand the game to."""
         options: list[Action] = [ScoreTwo()]
         for p in self._players:
-            if p.name != name and p.victory - 1 > p.score:  # Interpretation V12
+            if p.seat != seat and p.victory - 1 > p.score:  # Interpretation V12
                 options.append(ScoreOne(p.seat))
         return options
 
@@ -1056,23 +1092,23 @@ class VowlGame:
 
     def _do_score(self, action: Action, events: list[Event], *, automatic: bool) -> None:
         t = self._turn
-        name = t.scorers.pop(0)
-        me = self._get(name)
+        seat = t.scorers.pop(0)
+        me = self._players[seat]
         before = me.score
         if isinstance(action, ScoreOne):
             me.score += 1
-            events.append(Scored(name, ScoreOption.ONE_POINT, before, me.score, automatic))
+            events.append(Scored(seat, ScoreOption.ONE_POINT, before, me.score, automatic))
             # Interpretation V4: "down" is toward 0, where the scoring tokens start.
             for p in (me, self._players[action.other]):
                 p.victory -= 1
-                events.append(VictoryTokenMoved(p.name, p.victory + 1, p.victory, name))
+                events.append(VictoryTokenMoved(p.seat, p.victory + 1, p.victory, seat))
         else:
             me.score += 2
-            events.append(Scored(name, ScoreOption.TWO_POINTS, before, me.score, automatic))
+            events.append(Scored(seat, ScoreOption.TWO_POINTS, before, me.score, automatic))
         if me.score >= me.victory:
             t.scorers = []
             self._outcome = Outcome(me.seat, t.number, self.is_practice)
-            events.append(GameWon(name, me.score, me.victory))
+            events.append(GameWon(seat, me.score, me.victory))
             self._end_turn(events)
             return
         if not automatic:
@@ -1095,8 +1131,7 @@ class VowlGame:
             self._turn = _Turn(t.number, t.player)
             self._phase = Phase.GAME_OVER
             return
-        seat = self._get(t.player).seat
-        nxt = self._players[(seat + 1) % len(self._players)].name
+        nxt = (t.player + 1) % len(self._players)
         self._turn = _Turn(t.number + 1, nxt)
         self._phase = Phase.ROLL
         events.append(TurnStarted(nxt, t.number + 1))
@@ -1129,16 +1164,12 @@ class VowlGame:
                                       sd.answer, sudden_death=True))
         assert t.mode is not None or not cards
         return TurnSummary(t.number, t.player, t.mode or Mode.SOLITAIRE, t.partner, t.opponent,
-                           tuple(cards), tuple(self._get(n).seat for n in t.succeeded), t.race,
-                           tuple(t.succeeded))
+                           tuple(cards), tuple(t.succeeded), t.race)
 
     # ----------------------------------------------------------------- helpers
 
-    def _get(self, name: str) -> _Player:
-        for p in self._players:
-            if p.name == name:
-                return p
-        raise KeyError(f"there is no player called {name!r}")
+    def _get(self, seat: Seat) -> _Player:
+        return self._players[seat]
 
     def _name_at(self, seat: object) -> str | None:
         """The name of the player in *seat*; ``None`` when no one sits there (or it is no seat)."""
@@ -1146,14 +1177,13 @@ class VowlGame:
             return self._players[seat].name
         return None
 
-    def _neighbour_pair(self, name: str) -> tuple[str, str]:
+    def _neighbour_pair(self, seat: Seat) -> tuple[Seat, Seat]:
         """(left, right): the next and the previous player round the table (Interpretation V2)."""
-        seat = self._get(name).seat
         n = len(self._players)
-        return self._players[(seat + 1) % n].name, self._players[(seat - 1) % n].name
+        return (seat + 1) % n, (seat - 1) % n
 
-    def _neighbours(self, name: str) -> list[str]:
-        return list(dict.fromkeys(self._neighbour_pair(name)))
+    def _neighbours(self, seat: Seat) -> list[Seat]:
+        return list(dict.fromkeys(self._neighbour_pair(seat)))
 
     def _player_view(self, p: _Player) -> PlayerView:
         return PlayerView(p.name, p.seat, p.timer, p.score, p.victory,
@@ -1176,16 +1206,16 @@ class VowlGame:
 
     def _build_view(self, seat: Seat | None) -> VowlView:
         t = self._turn
-        viewer = None if seat is None else self._players[seat].name
+        viewer = seat
         runs = tuple(self._run_view(r, viewer) for r in t.runs)
         active = runs[t.active] if t.active is not None and t.active < len(runs) else None
-        actors = self.actor_names()
-        legal = self.legal_actions
+        actors = self._actors()
+        legal: tuple[Action, ...] = ()
+        answer: AnswerRule | None = None
         if viewer in actors:
+            legal, answer = tuple(self._choices()), self.answer_rule()
             if self._phase is Phase.SUDDEN_DEATH and t.sudden is not None and t.sudden.buzzer is None:
-                legal = LegalActions(a for a in legal if not isinstance(a, Buzz) or a.seat == seat)
-        else:
-            legal = LegalActions()
+                legal = tuple(a for a in legal if not isinstance(a, Buzz) or a.seat == seat)
         selection = None
         if self._phase is Phase.SELECT_DISCARDS and t.selector is not None:
             selection = SelectionView(
@@ -1228,10 +1258,11 @@ class VowlGame:
             decks=tuple(DeckView(tier, len(d.draw), len(d.discard)) for tier, d in self._decks.items()),
             last_events=tuple(e for e in self._last_events if visible_to(e, seat)),
             legal=legal,
+            answer=answer,
             outcome=self._outcome,
         )
 
-    def _private_to(self) -> str | None:
+    def _private_to(self) -> Seat | None:
         t = self._turn
         if self._phase is Phase.SELECT_DISCARDS:
             return t.selector
@@ -1240,7 +1271,7 @@ class VowlGame:
             return run.runner if run.private else None
         return None
 
-    def _run_view(self, run: _Run, viewer: str | None) -> RunView:
+    def _run_view(self, run: _Run, viewer: Seat | None) -> RunView:
         visible = not run.private or viewer == run.runner or self._turn.runs_over
         total = len(run.order) if run.started else len(run.cards())
         if not visible:

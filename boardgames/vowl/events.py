@@ -6,11 +6,12 @@ contract asks (``common.game``), each carries its **audience**: ``None`` when
 everyone may see it, else the seats that may (a head-to-head racer's own cards
 and answers are for that racer alone until the race is over); ``common.game.
 visible_to(event, seat)`` says whether a seat may see it.  Players are named in
-the fields (the wording needs names); the audience and who won a race or a turn are
-in seats, the suite's contract (``common.game``).
+the fields by seat, as the audience is, the suite's contract (``common.game``); the wording
+takes the table's names (``words(event, mark, names)``, ``names[seat]``: a view's
+``names``, or the session's), so no name travels inside an event.
 
-Each event words itself: ``str(event)`` is plain text, and ``words(event, mark)``
-is the same sentence with the parts a screen emphasises passed through *mark*
+Each event words itself: ``str(event)`` is plain text (players called by seat, for a
+log without names), and ``words(event, mark, names)`` is the sentence with the parts a screen emphasises passed through *mark*
 (``narrate`` marks them up for the log), so the wording lives here once.  Names and
 answers are outside text: each one goes through ``mark.text``, which a markup *mark*
 escapes (``common.text``), so a name is never read as markup.
@@ -22,13 +23,14 @@ which scoring option was taken, what became of a card, how a race was decided.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Protocol
 
 from msgspec import Struct
 
 from boardgames.common.game import Audience, Seat
-from boardgames.common.skeleton import Verdict
-from boardgames.vowl.cards import Card, Tier
+from boardgames.vowl.card import Card, Tier
+from boardgames.vowl.judging import Ruling
 from boardgames.vowl.kinds import Mode
 from boardgames.vowl.track import ModeFace
 
@@ -96,12 +98,12 @@ class Event(Struct, frozen=True, kw_only=True):
 
 
 class TurnStarted(Event, frozen=True):
-    player: str
+    player: Seat
     turn: int
 
 
 class Rolled(Event, frozen=True):
-    player: str
+    player: Seat
     number: int
     face: ModeFace | None  # None in solitaire practice: only the number die is rolled
     mode: Mode
@@ -109,18 +111,18 @@ class Rolled(Event, frozen=True):
 
 
 class OpponentChosen(Event, frozen=True):
-    player: str
-    opponent: str
+    player: Seat
+    opponent: Seat
     automatic: bool = False
 
 
 class PartnerChosen(Event, frozen=True):
-    player: str
-    partner: str
+    player: Seat
+    partner: Seat
 
 
 class CardsDrawn(Event, frozen=True):
-    owner: str
+    owner: Seat
     tier: Tier
     count: int
     purpose: DrawPurpose
@@ -137,41 +139,41 @@ class DeckExhausted(Event, frozen=True):
 
 
 class SelectionMade(Event, frozen=True):
-    selector: str
-    player: str
+    selector: Seat
+    player: Seat
     discarded: int
     shuffled_in: int
 
 
 class ExtrasPlaced(Event, frozen=True):
-    owner: str
+    owner: Seat
     on_top: bool
     count: int
 
 
 class RunStarted(Event, frozen=True):
-    runner: str
-    partner: str | None
+    runner: Seat
+    partner: Seat | None
     pile_size: int
     time_limit: int
 
 
 class CardFlipped(Event, frozen=True):
-    runner: str
+    runner: Seat
     card: Card
     from_passed: bool
 
 
 class AnswerAccepted(Event, frozen=True):
-    runner: str
+    runner: Seat
     card: Card
     word: str
 
 
 class AnswerRejected(Event, frozen=True):
-    runner: str
+    runner: Seat
     card: Card
-    verdict: Verdict
+    verdict: Ruling
 
     @property
     def reason(self) -> str:
@@ -179,14 +181,14 @@ class AnswerRejected(Event, frozen=True):
 
 
 class CardPassed(Event, frozen=True):
-    runner: str
+    runner: Seat
     card: Card
 
 
 class RunResult(Struct, frozen=True):
     """One pile's result: how many solved, all of them or not, and in what time."""
 
-    runner: str
+    runner: Seat
     solved: int
     total: int
     complete: bool
@@ -204,7 +206,6 @@ class RaceResult(Struct, frozen=True):
     winner: Seat | None
     how: RaceHow
     results: tuple[RunResult, ...]
-    winner_name: str | None = None  # for the wording
 
 
 class RaceTied(Event, frozen=True):
@@ -217,15 +218,15 @@ class SuddenDeathCard(Event, frozen=True):
 
 
 class Buzzed(Event, frozen=True):
-    player: str
+    player: Seat
 
 
 class LockedOut(Event, frozen=True):
     """The buzzer lost the buzz: a refused answer (*verdict*), a pass or their time ran out."""
 
-    player: str
+    player: Seat
     card: Card
-    verdict: Verdict | None
+    verdict: Ruling | None
     why: LockOut = LockOut.WRONG
 
 
@@ -242,15 +243,15 @@ class RaceDecided(Event, frozen=True):
 
 
 class TurnSucceeded(Event, frozen=True):
-    players: tuple[str, ...]
+    players: tuple[Seat, ...]
 
 
 class TurnFailed(Event, frozen=True):
-    player: str
+    player: Seat
 
 
 class Scored(Event, frozen=True):
-    player: str
+    player: Seat
     option: ScoreOption
     score_from: int
     score_to: int
@@ -258,14 +259,14 @@ class Scored(Event, frozen=True):
 
 
 class VictoryTokenMoved(Event, frozen=True):
-    player: str
+    player: Seat
     space_from: int
     space_to: int
-    by: str
+    by: Seat
 
 
 class GameWon(Event, frozen=True):
-    player: str
+    player: Seat
     score: int
     victory: int
 
@@ -274,7 +275,7 @@ class TurnCard(Struct, frozen=True):
     """One card of a finished turn, for the "you could also have said ..." review."""
 
     card: Card
-    owner: str | None  # whose pile; None for a sudden-death card
+    owner: Seat | None  # whose pile; None for a sudden-death card
     status: CardStatus
     answer: str | None = None
     sudden_death: bool = False
@@ -282,14 +283,13 @@ class TurnCard(Struct, frozen=True):
 
 class TurnSummary(Struct, frozen=True):
     turn: int
-    player: str
+    player: Seat
     mode: Mode
-    partner: str | None
-    opponent: str | None
+    partner: Seat | None
+    opponent: Seat | None
     cards: tuple[TurnCard, ...]
     succeeded: tuple[Seat, ...]  # who scores for the turn
     race: RaceResult | None
-    succeeded_names: tuple[str, ...] = ()  # the same, for the wording
 
 
 class TurnEnded(Event, frozen=True):
@@ -347,38 +347,52 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def run_line(r: RunResult, mark: Mark = PLAIN) -> str:
+Names = Sequence[str]
+"""The players' names by seat (``names[seat]``), what the wording calls each seat."""
+
+
+def name_of(seat: Seat, names: Names) -> str:
+    """What *seat* is called: its name, or "seat N" when no names are given (``str(event)``)."""
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+def run_line(r: RunResult, mark: Mark = PLAIN, names: Names = ()) -> str:
     """One racer's result as a clause: "Ann Lee 4 of 4 in 8.0 s" / "Bob Roy 2 of 5, out of time".
 
     Shown only once a race is over (``RaceTied``, ``RaceDecided``, the review): before
     that a racer's result is theirs alone (Interpretation V18).
     """
-    who = mark.text(r.runner)
+    who = mark.text(name_of(r.runner, names))
     if r.complete:
         took = f" in {r.elapsed:.1f} s" if r.elapsed is not None else ""
         return f"{who} {r.solved} of {r.total}{took}"
     return f"{who} {r.solved} of {r.total}, out of time"
 
 
-def race_lines(results: tuple[RunResult, ...], mark: Mark = PLAIN) -> str:
+def race_lines(results: tuple[RunResult, ...], mark: Mark = PLAIN, names: Names = ()) -> str:
     """Both racers' results, times included (Interpretation V18: revealed once both ran)."""
-    return "; ".join(run_line(r, mark) for r in results)
+    return "; ".join(run_line(r, mark, names) for r in results)
 
 
-def words(event: Event, mark: Mark = PLAIN) -> str:  # noqa: C901, PLR0911, PLR0912 - one sentence per event
-    """*event* as a sentence for the table, its emphasis passed through *mark*.
+def words(event: Event, mark: Mark = PLAIN, names: Names = ()) -> str:  # noqa: C901, PLR0911, PLR0912 - one sentence per event
+    """*event* as a sentence for the table, its emphasis passed through *mark*, each seat
+    called by its name in *names*.
 
-    Every name and answer goes through ``mark.text`` (``t`` below), never straight
-    into the sentence: with a markup *mark* it is data, not markup.
+    Every name and answer goes through ``mark.text`` (``t`` below, ``nm`` for a seat's
+    name), never straight into the sentence: with a markup *mark* it is data, not markup.
     """
     t = mark.text
+
+    def nm(seat: Seat) -> str:
+        return t(name_of(seat, names))
+
     match event:
         case TurnStarted(player=p, turn=n):
-            return mark.strong(f"Turn {n}: {t(p)}")
+            return mark.strong(f"Turn {n}: {nm(p)}")
         case Rolled(player=p, number=n, face=face, mode=mode, forced_solitaire=forced):
             if face is None:
-                return f"{t(p)} rolled {n}."
-            text = f"{t(p)} rolled {n} and {face.value}"
+                return f"{nm(p)} rolled {n}."
+            text = f"{nm(p)} rolled {n} and {face.value}"
             if mode is Mode.SELECTION:
                 text += ": selection mode (two players)"
             elif mode.value != face.value:
@@ -388,24 +402,24 @@ def words(event: Event, mark: Mark = PLAIN) -> str:  # noqa: C901, PLR0911, PLR0
                 text += " Within 2 spaces of victory: solitaire it must be."
             return text
         case OpponentChosen(player=p, opponent=o, automatic=auto):
-            return f"{t(p)} races {t(o)} head-to-head" + (" (the only other player)." if auto else ".")
+            return f"{nm(p)} races {nm(o)} head-to-head" + (" (the only other player)." if auto else ".")
         case PartnerChosen(player=p, partner=o):
-            return f"{t(p)} partners with {t(o)}."
+            return f"{nm(p)} partners with {nm(o)}."
         case CardsDrawn(owner=o, tier=tier, count=c, purpose=purpose):
-            return f"{t(o)} draws {plural(c, mark.tier(tier.value, tier) + ' card')} {_DRAWN_FOR[purpose]}."
+            return f"{nm(o)} draws {plural(c, mark.tier(tier.value, tier) + ' card')} {_DRAWN_FOR[purpose]}."
         case DeckReshuffled(tier=tier, count=c):
             return f"The {tier.value} deck ran out: {plural(c, 'discard')} shuffled into a new deck."
         case DeckExhausted(tier=tier, short=short):
             return f"The {tier.value} deck and its discards are empty: {plural(short, 'card')} could not be drawn."
         case SelectionMade(selector=sel, player=p, discarded=d, shuffled_in=k):
-            return f"{t(sel)} discarded {d} and shuffled {plural(k, 'card')} into {t(p)}'s pile."
+            return f"{nm(sel)} discarded {d} and shuffled {plural(k, 'card')} into {nm(p)}'s pile."
         case ExtrasPlaced(owner=o, on_top=top, count=c):
-            return f"{t(o)} put {plural(c, 'extra card')} {'on top of' if top else 'under'} the pile."
+            return f"{nm(o)} put {plural(c, 'extra card')} {'on top of' if top else 'under'} the pile."
         case RunStarted(runner=r, partner=partner, pile_size=n, time_limit=limit):
-            who = f"{t(r)} and {t(partner)}" if partner else t(r)
+            who = f"{nm(r)} and {nm(partner)}" if partner is not None else nm(r)
             return f"{who}: {plural(n, 'card')}, {limit} seconds — go!"
         case CardFlipped(runner=r, card=c):
-            return f"{t(r)} turns {t(c.skeleton)} face up."
+            return f"{nm(r)} turns {t(c.skeleton)} face up."
         case AnswerAccepted(word=w, card=c):
             return f"  {t(c.skeleton)} → {mark.strong(t(w))} ✓"
         case AnswerRejected(card=c, verdict=v):
@@ -416,42 +430,42 @@ def words(event: Event, mark: Mark = PLAIN) -> str:  # noqa: C901, PLR0911, PLR0
         case RunFinished(result=r, timed_out=timed_out):
             if r.complete:
                 took = f" in {r.elapsed:.1f} s" if r.elapsed is not None else ""
-                return f"{t(r.runner)} got through all {plural(r.total, 'card')}{took}."
+                return f"{nm(r.runner)} got through all {plural(r.total, 'card')}{took}."
             end = "Time!" if timed_out else "Stopped."
-            return f"{end} {t(r.runner)} solved {r.solved} of {r.total}."
+            return f"{end} {nm(r.runner)} solved {r.solved} of {r.total}."
         case RaceTied(results=results):
-            return f"A tie ({race_lines(results, mark)})! Sudden death on a red card."
+            return f"A tie ({race_lines(results, mark, names)})! Sudden death on a red card."
         case SuddenDeathCard(card=c, number=n):
             # A sudden-death card is a red card (Interpretation V15: another tier only when red is out).
             return f"Sudden-death card {n}: {mark.tier(t(c.skeleton), Tier.EXPERT)}."
         case Buzzed(player=p):
-            return f"{t(p)} buzzes in!"
+            return f"{nm(p)} buzzes in!"
         case LockedOut(player=p, verdict=v, why=why):
             if why is LockOut.WRONG and v is not None:
                 said = t(v.word) if v.word else "(nothing)"
-                return f"{t(p)} is wrong ({said}: {t(v.message.removeprefix('rejected: '))}) and locked out of this card."
-            return f"{t(p)} {why.value} and is locked out of this card."
+                return f"{nm(p)} is wrong ({said}: {t(v.message.removeprefix('rejected: '))}) and locked out of this card."
+            return f"{nm(p)} {why.value} and is locked out of this card."
         case CardUnanswered(card=c, timed_out=timed_out):
             if timed_out:
                 return f"Time! Nobody answered {t(c.skeleton)}: nobody wins it."
             return f"Both are locked out of {t(c.skeleton)}: nobody wins it."
         case RaceDecided(race=race):
-            said = f" ({race_lines(race.results, mark)})" if race.results else ""
-            if race.winner is None or race.winner_name is None:
+            said = f" ({race_lines(race.results, mark, names)})" if race.results else ""
+            if race.winner is None:
                 return f"Nobody wins the race: {race.how.value}{said}."
-            return f"{t(race.winner_name)} wins the race: {race.how.value}{said}."
+            return f"{nm(race.winner)} wins the race: {race.how.value}{said}."
         case TurnSucceeded(players=ps):
-            return f"Success for {' and '.join(t(p) for p in ps)}!"
+            return f"Success for {' and '.join(nm(p) for p in ps)}!"
         case TurnFailed(player=p):
-            return f"No success for {t(p)} this turn."
+            return f"No success for {nm(p)} this turn."
         case Scored(player=p, option=opt, score_from=a, score_to=b):
             if opt is ScoreOption.TWO_POINTS:
-                return f"{t(p)} takes 2 points: {a} → {b}."
-            return f"{t(p)} takes 1 point: {a} → {b}."
+                return f"{nm(p)} takes 2 points: {a} → {b}."
+            return f"{nm(p)} takes 1 point: {a} → {b}."
         case VictoryTokenMoved(player=p, space_from=a, space_to=b):
-            return f"{t(p)}'s victory token moves down: {a} → {b}."
+            return f"{nm(p)}'s victory token moves down: {a} → {b}."
         case GameWon(player=p, score=score, victory=v):
-            return mark.strong(f"{t(p)} wins with {plural(score, 'point')} (victory token on {v})!")
+            return mark.strong(f"{nm(p)} wins with {plural(score, 'point')} (victory token on {v})!")
         case TurnEnded(summary=summary):
             return f"Turn {summary.turn} is over."
     return type(event).__name__  # pragma: no cover - every event is worded above

@@ -45,8 +45,9 @@ def time_left(engine: Any) -> tuple[float, float]:
     """A resumed pile's sand: (the timer's limit, the seconds already used at the last answer)."""
     view = engine.view(None)
     used = 0.0
-    if view.phase is Phase.SOLVING:
-        rule = engine.legal_actions.answer
+    actors = sorted(engine.actors())
+    if view.phase is Phase.SOLVING and actors:
+        rule = engine.view(actors[0]).answer  # the racer's own view: what they may answer now
         used = rule.min_elapsed if rule is not None else 0.0
     return float(view.time_limit or 25), used
 
@@ -73,10 +74,10 @@ class VowlWords:
         match view.phase:
             case Phase.SELECT_DISCARDS:
                 assert view.selection is not None
-                return _take(view.selection.selector)
+                return _take(view.name(view.selection.selector))
             case Phase.SUDDEN_DEATH_READY:
                 assert view.sudden_death is not None
-                a, b = view.sudden_death.players
+                a, b = (view.name(seat) for seat in view.sudden_death.players)
                 return f"Sudden death! {shown(a)} and {shown(b)}, both at the keyboard — press Space when ready"
         return _take(_racers(view))
 
@@ -88,15 +89,15 @@ class VowlWords:
             sd = view.sudden_death if view.phase is Phase.SUDDEN_DEATH else None
             if sd is not None and sd.buzzer is not None:
                 # Interpretation V29: a full buzz countdown again; the card's sand stands still.
-                text += f" {shown(sd.buzzer)} holds the buzz: {sd.buzz_seconds} s to answer."
+                text += f" {shown(view.name(sd.buzzer))} holds the buzz: {sd.buzz_seconds} s to answer."
             elif sd is not None:
-                text += f" Buzz with {buzz_keys(sd)}."
+                text += f" Buzz with {buzz_keys(sd, view.names)}."
             return text
         match view.phase:
             case Phase.SELECT_DISCARDS:
                 sel = view.selection
                 assert sel is not None
-                selector, player = shown(sel.selector), shown(sel.player)
+                selector, player = shown(view.name(sel.selector)), shown(view.name(sel.player))
                 return f"{selector} picks which cards {player} must solve. {player}, look away!"
             case Phase.PLACE_EXTRAS:
                 # After the selection (``chosen_for``): the roller's question, once they hold the keyboard.
@@ -109,7 +110,7 @@ class VowlWords:
                 sd = view.sudden_death
                 assert sd is not None
                 return (
-                    f"One red card. Buzz with {buzz_keys(sd)} only when you know the word: "
+                    f"One red card. Buzz with {buzz_keys(sd, view.names)} only when you know the word: "
                     f"you then have {sd.buzz_seconds} s to type it. A wrong answer, a pass or the end "
                     "of those seconds locks you out of the card. Space turns the card."
                 )
@@ -124,12 +125,13 @@ class VowlWords:
 
 def _racers(view: Any) -> str:
     """Who takes the keyboard for the pile or the card in play: "Ann Lee and Bob Roy" for two."""
+    name = view.name
     if view.phase is Phase.SUDDEN_DEATH and view.sudden_death is not None:
-        return " and ".join(view.sudden_death.players)
+        return " and ".join(name(seat) for seat in view.sudden_death.players)
     run = view.active_run
     if run is None:
-        return str(view.current_player)
-    return f"{run.runner} and {run.partner}" if run.partner else str(run.runner)
+        return name(view.current_player)
+    return f"{name(run.runner)} and {name(run.partner)}" if run.partner is not None else name(run.runner)
 
 
 #: The one ``HandoverWords`` Vowl needs (it keeps nothing).

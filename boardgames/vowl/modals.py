@@ -6,6 +6,7 @@ or ``shown`` inside markup; a Rich table cell is always ``Text`` (a ``str`` cell
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Self
 
 from rich.table import Table
@@ -23,7 +24,7 @@ from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen
 from boardgames.common.ui.footer import Footer
 from boardgames.vowl.cards import Card, by_frequency
-from boardgames.vowl.events import CardStatus, TurnCard, TurnSummary, race_lines
+from boardgames.vowl.events import CardStatus, TurnCard, TurnSummary, name_of, race_lines
 from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
 
 MAX_ALSO = 10  # "you could also have said ..." lists at most this many words, until "all answers"
@@ -130,18 +131,19 @@ NARROW_TABLE = 100
 NARROW_COLUMN = 14
 
 
-def _whose(summary: TurnSummary, tc: TurnCard) -> str:
-    """Whose pile a card was in, as the review says it."""
+def _whose(summary: TurnSummary, tc: TurnCard, names: Sequence[str]) -> str:
+    """Whose pile a card was in, as the review says it (*names*: the players' by seat)."""
     if tc.sudden_death:
         return "sudden death"
-    if summary.partner and tc.owner == summary.player:
-        return f"{plain(summary.player)} & {plain(summary.partner)}"  # the shared pile (V23)
-    return plain(tc.owner or "")
+    if summary.partner is not None and tc.owner == summary.player:
+        return f"{plain(name_of(summary.player, names))} & {plain(name_of(summary.partner, names))}"  # V23
+    return "" if tc.owner is None else plain(name_of(tc.owner, names))
 
 
 def review_table(summary: TurnSummary, matcher: SkeletonMatcher, *, show_all: bool = False,
-                 width: int | None = None) -> Table:
-    """Every card of the turn with its accepted answers ("you could also have said …").
+                 width: int | None = None, names: Sequence[str] = ()) -> Table:
+    """Every card of the turn with its accepted answers ("you could also have said …");
+    whose pile each was, by the seat's name in *names* (a view's ``names``).
 
     Answers come most common first (``cards.by_frequency``): cut to
     ``MAX_ALSO`` alphabetically, "mono" hid behind "mene" and "mun".  *show_all*
@@ -150,7 +152,7 @@ def review_table(summary: TurnSummary, matcher: SkeletonMatcher, *, show_all: bo
     pile (a race, the selector's discards, sudden death): else the headline names them.
     """
     limit = None if show_all else MAX_ALSO
-    whose = [_whose(summary, tc) for tc in summary.cards]
+    whose = [_whose(summary, tc, names) for tc in summary.cards]
     narrow = width is not None and width < NARROW_TABLE
     table = Table(expand=True, show_lines=False, header_style="bold",
                   caption="G green · Y yellow · R red", caption_style="dim", caption_justify="left")
@@ -239,25 +241,31 @@ class ReviewScreen(OnceModalScreen[None]):
     }
     """
 
-    def __init__(self, summary: TurnSummary, matcher: SkeletonMatcher) -> None:
+    def __init__(self, summary: TurnSummary, matcher: SkeletonMatcher, names: Sequence[str] = ()) -> None:
         super().__init__()
         self.summary = summary
         self.matcher = matcher
+        self.names = tuple(names)  # the players' names by seat (the summary holds seats)
         self.show_all = False
         #: whether the table drawn was narrow (``None``: none drawn yet)
         self._drawn_narrow: bool | None = None
 
     def compose(self) -> ComposeResult:
         s = self.summary
+
+        def name(seat: int) -> str:
+            return plain(name_of(seat, self.names))
+
         if s.succeeded:
-            headline = f"Turn {s.turn} ({s.mode.value}): success for {' and '.join(map(plain, s.succeeded_names))}!"
+            headline = f"Turn {s.turn} ({s.mode.value}): success for {' and '.join(map(name, s.succeeded))}!"
         else:
-            who = " and ".join(map(plain, (s.player, s.partner) if s.partner else (s.player,)))
+            who = " and ".join(map(name, (s.player, s.partner) if s.partner is not None else (s.player,)))
             headline = f"Turn {s.turn} ({s.mode.value}): no success for {who} this time."
         if s.race is not None:
             # Interpretation V18: the race is over, so both racers' counts and times are told.
-            results = f" ({race_lines(s.race.results, _PLAIN_TEXT)})" if s.race.results else ""
-            headline += f"  Race: {plain(s.race.winner_name or 'nobody')} — {s.race.how.value}{results}."
+            results = f" ({race_lines(s.race.results, _PLAIN_TEXT, self.names)})" if s.race.results else ""
+            winner = "nobody" if s.race.winner is None else name(s.race.winner)
+            headline += f"  Race: {winner} — {s.race.how.value}{results}."
         # Every card's answers come from the dictionary's index: at once when it is built,
         # else (the first review, the index still building) from a worker thread, so the
         # key that ended the turn never waits for the dictionary.
@@ -291,7 +299,7 @@ class ReviewScreen(OnceModalScreen[None]):
         """The table for the terminal's width now (``review_table``'s *width*: the box's inside)."""
         width = min(self.app.size.width, REVIEW_WIDTH) - 4  # the box's frame and padding
         self._drawn_narrow = width < NARROW_TABLE
-        return review_table(self.summary, self.matcher, show_all=self.show_all, width=width)
+        return review_table(self.summary, self.matcher, show_all=self.show_all, width=width, names=self.names)
 
     def on_resize(self) -> None:
         if self.matcher.ready() and self._drawn_narrow is not None \

@@ -16,8 +16,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from boardgames.common.text import shown
-from boardgames.vowl.cards import Tier
-from boardgames.vowl.events import CardFlipped, Event, TurnEnded, words
+from boardgames.vowl.card import Tier
+from boardgames.vowl.events import CardFlipped, Event, Names, TurnEnded, words
 
 TIER_STYLE = {Tier.BASIC: "green", Tier.ADVANCED: "yellow", Tier.EXPERT: "red"}
 #: Each deck's letter, shown beside its colour wherever a tier is marked: never colour alone.
@@ -47,14 +47,15 @@ MARKUP = _Markup()
 _NO_LINE = (CardFlipped, TurnEnded)
 
 
-def describe(event: Event) -> str | None:
-    """One log line (Rich markup) for *event*, or ``None`` when it needs no line."""
+def describe(event: Event, names: Names = ()) -> str | None:
+    """One log line (Rich markup) for *event*, each seat called by its name in *names*
+    (a view's ``names``), or ``None`` when it needs no line."""
     if isinstance(event, _NO_LINE):
         return None
-    return words(event, MARKUP)
+    return words(event, MARKUP, names)
 
 
-def log_line(event: Event) -> Text | None:
-    """``describe(event)`` parsed for the log: styled ``Text``, every name in it as data."""
-    line = describe(event)
+def log_line(event: Event, names: Names = ()) -> Text | None:
+    """``describe(event, names)`` parsed for the log: styled ``Text``, every name in it as data."""
+    line = describe(event, names)
     return None if line is None else Text.from_markup(line, emoji=False)

@@ -23,6 +23,7 @@ from textual import events, on
 from textual.binding import ActiveBinding
 from textual.widgets import Input
 
+from boardgames.common.game import Seat
 from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import ARM, QuietGate, clock_of
 from boardgames.common.ui.sandtimer import SandTimer
@@ -95,7 +96,7 @@ class PileHandling(VowlTable):
                 self.timer.set_limit(self.view().time_limit or 25)
                 self.timer.start()
                 self._shut_buzz_gate()  # Interpretation V31: no key counts as the card turns
-            case Buzzed(player=player):
+            case Buzzed(player=seat):
                 # Interpretation V29: the card's sand stands still; the buzzer's own runs.
                 self.timer.pause()
                 sd = self.table.sudden_death
@@ -103,7 +104,7 @@ class PileHandling(VowlTable):
                 self.buzz_timer.start()
                 self._clear_answer()  # nothing typed, nothing selected: the box is the buzzer's
                 self._shut_buzz_gate()  # V31: the slower hand's buzz must not type into it
-                self._feedback(f"{shown(player)} holds the buzz: type the word, then Enter.", ok=True)
+                self._feedback(f"{shown(self.table.name(seat))} holds the buzz: type the word, then Enter.", ok=True)
             case RunFinished(result=result):
                 self.timer.stop()
                 if self.table.practice and self.stats is not None:
@@ -117,7 +118,7 @@ class PileHandling(VowlTable):
             case AnswerRejected(verdict=verdict):
                 said = shown(verdict.word) if verdict.word else "(nothing)"
                 self._feedback(f"[red]✗ {said}[/] — {shown(verdict.message, None)}", ok=False)
-            case LockedOut(player=player, verdict=verdict, why=why):
+            case LockedOut(player=seat, verdict=verdict, why=why):
                 self._stop_buzz_timer()
                 self._clear_answer()
                 self.timer.resume()  # the card's sand runs on for the other player
@@ -126,7 +127,7 @@ class PileHandling(VowlTable):
                     reason = f"{said}, {shown(verdict.message.removeprefix('rejected: '), None)}"
                 else:
                     reason = why.value
-                self._feedback(f"[red]✗ {shown(player)}: {reason}[/] — locked out of this card", ok=False)
+                self._feedback(f"[red]✗ {shown(self.table.name(seat))}: {reason}[/] — locked out of this card", ok=False)
             case CardPassed():
                 # A verdict is about the card it judged: after a pass (or a Ctrl+B, which
                 # passes the face-up card) another card is face up.
@@ -154,13 +155,14 @@ class PileHandling(VowlTable):
         """A practice pile is over: into the player's record (and a new best time is told)."""
         assert self.stats is not None
         elapsed = result.elapsed if result.elapsed is not None else self.timer.countdown.limit
-        record = self.stats.get(result.runner)
-        if result.runner not in self._sessions:
-            self._sessions[result.runner] = record.start_session(time.time())
+        runner = self.table.name(result.runner)  # a record is kept by the player's name
+        record = self.stats.get(runner)
+        if runner not in self._sessions:
+            self._sessions[runner] = record.start_session(time.time())
         best = record.record_pile(
             result.total, result.solved, result.complete, elapsed,
             level=self._practice_level(), card_times=tuple(self._card_times),
-            session=self._sessions[result.runner],
+            session=self._sessions[runner],
         )
         warning = self.stats.save()
         if warning:
@@ -198,7 +200,7 @@ class PileHandling(VowlTable):
     def on_armed(self, armed: bool) -> None:
         self.refresh_bindings()
 
-    def _buzz_key_owner(self, key: str, sd: SuddenDeathView) -> str | None:
+    def _buzz_key_owner(self, key: str, sd: SuddenDeathView) -> Seat | None:
         return sd.players[BUZZ_KEYS.index(key)] if key in BUZZ_KEYS else None
 
     def accepts_key(self, event: events.Key) -> bool:
@@ -216,11 +218,12 @@ class PileHandling(VowlTable):
         who = self._buzz_key_owner(event.key, sd)
         if not self._buzz_gate.admit(clock_of(self.app)()):
             if who is not None and sd.buzzer is not None and who != sd.buzzer:
-                self.notify(f"{plain(sd.buzzer)} holds the buzz: {plain(who)}'s buzz came too late.",
+                name = self.table.name
+                self.notify(f"{plain(name(sd.buzzer))} holds the buzz: {plain(name(who))}'s buzz came too late.",
                             title="Too late", markup=False)
             return False
         if who is not None and sd.buzzer is None and who in sd.locked_out:
-            self.act(Buzz(self.table.player(who).seat))  # refused, in the rules' words ("... locked out of this card")
+            self.act(Buzz(who))  # refused, in the rules' words ("... locked out of this card")
             return False
         return True
 
@@ -235,7 +238,7 @@ class PileHandling(VowlTable):
         for key, active in list(bindings.items()):
             who = self._buzz_key_owner(key, sd)
             if who is not None and active.binding.action.startswith("buzz("):
-                named = dataclasses.replace(active.binding, description=f"Buzz: {plain(who, FOOTER_NAME)}")
+                named = dataclasses.replace(active.binding, description=f"Buzz: {plain(self.table.name(who), FOOTER_NAME)}")
                 bindings[key] = active._replace(binding=named)
         return bindings
 
@@ -253,7 +256,7 @@ class PileHandling(VowlTable):
                     return Pass() in legal
                 return (Pass() in legal or None) if phase is Phase.SOLVING else False
             case "revisit":
-                return (bool(legal.of(Revisit)) or None) if phase is Phase.SOLVING else False
+                return (bool(self._revisits()) or None) if phase is Phase.SOLVING else False
             case "buzz":
                 # Interpretation V31: only who may still buzz is offered; greyed while the
                 # other holds the buzz; a locked-out player's key is gone (and refused).
@@ -263,8 +266,8 @@ class PileHandling(VowlTable):
                 index = parameters[0]
                 if not isinstance(index, int) or not 0 <= index < len(sd.players):
                     return False
-                name = sd.players[index]
-                if name in sd.locked_out or name == sd.buzzer:
+                seat = sd.players[index]
+                if seat in sd.locked_out or seat == sd.buzzer:
                     return False
                 return True if sd.buzzer is None else None
             case "new_game":
@@ -291,7 +294,7 @@ class PileHandling(VowlTable):
         cards as they were at the first press, newest first, then the card face up at
         the first press, and round again.  Anything else in between starts a new walk."""
         run = self.view().active_run
-        if not self.game.legal_actions.of(Revisit) or run is None or run.current is None:
+        if not self._revisits() or run is None or run.current is None:
             self.notify("There is no passed card to go back to.", severity="warning")
             return
         if (run.current, run.passed) != self._back_walk_at:
@@ -300,6 +303,10 @@ class PileHandling(VowlTable):
         self.act(Revisit(self._back_walk[self._back_step]))
         run = self.view().active_run
         self._back_walk_at = (run.current, run.passed) if run is not None else None
+
+    def _revisits(self) -> list[Revisit]:
+        """The passed cards the racer may go back to now, oldest first (their view's ``legal``)."""
+        return [a for a in self.actor_view().legal if isinstance(a, Revisit)]
 
     def action_revisit_at(self, index: int) -> None:
         """A click on a passed card (``PassedCards`` links): go back to that one."""
@@ -317,7 +324,7 @@ class PileHandling(VowlTable):
         if self.timer.countdown.expired and TimeUp() in self.game.legal_actions:
             self.act(TimeUp())  # the card's sand ran out before the buzz: too late
             return
-        self.act(Buzz(self.table.player(sd.players[index]).seat))
+        self.act(Buzz(sd.players[index]))
 
     @on(Input.Submitted, "#answer")
     def answer(self, event: Input.Submitted) -> None:

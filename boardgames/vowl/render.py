@@ -6,6 +6,7 @@ without an app; every name in it passes through ``common.text.shown``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from boardgames.common.text import shown
@@ -21,24 +22,25 @@ BUZZ_KEYS = ("z", "m")
 
 def status(view: VowlView) -> str:
     """The status line."""
-    p = shown(view.current_player)
+    name = view.name
+    p = shown(name(view.current_player))
     match view.phase:
         case Phase.ROLL:
             return f"[b]{p}[/b]'s turn — press [b]R[/b] to roll the dice."
         case Phase.SOLVING:
             run = view.active_run
-            who = shown(run.runner) if run and not run.partner else (
-                f"{shown(run.runner)} & {shown(run.partner)}" if run else p
+            who = shown(name(run.runner)) if run and run.partner is None else (
+                f"{shown(name(run.runner))} & {shown(name(run.partner))}" if run and run.partner is not None else p
             )
             return f"[b]{who}[/b]: solve the card! Enter answers, Ctrl+X passes."
         case Phase.SUDDEN_DEATH:
             sd = view.sudden_death
             assert sd is not None
-            if sd.buzzer:
-                return f"[b]{shown(sd.buzzer)}[/b], type your answer and press Enter."
+            if sd.buzzer is not None:
+                return f"[b]{shown(name(sd.buzzer))}[/b], type your answer and press Enter."
             keys = "  ".join(
-                f"[b]{k.upper()}[/b] {shown(name)}" for k, name in zip(BUZZ_KEYS, sd.players, strict=True)
-                if name not in sd.locked_out
+                f"[b]{k.upper()}[/b] {shown(name(seat))}" for k, seat in zip(BUZZ_KEYS, sd.players, strict=True)
+                if seat not in sd.locked_out
             )
             return f"Sudden death — buzz in: {keys}"
         case Phase.GAME_OVER:
@@ -51,7 +53,7 @@ def status(view: VowlView) -> str:
     if actor != view.current_player:
         # Someone else decides (a partner scoring, an opponent's extras): name them,
         # not the roller, who may not even be at the keyboard.
-        return f"[b]{shown(actor)}[/b] — {view.phase.value} ({p}'s turn)."
+        return f"[b]{shown(name(actor))}[/b] — {view.phase.value} ({p}'s turn)."
     return f"[b]{p}[/b]'s turn — {view.phase.value}."
 
 
@@ -83,24 +85,24 @@ def pile_info(view: VowlView) -> str:
         solved = run.solved_count or 0
         return f"{run.pile_left} face down · {len(run.passed)} passed · {solved} of {run.total} solved"
     if view.phase is Phase.SUDDEN_DEATH and view.sudden_death is not None:
-        return sudden_info(view.sudden_death)
+        return sudden_info(view.sudden_death, view.names)
     return ""
 
 
-def sudden_info(sd: SuddenDeathView) -> str:
+def sudden_info(sd: SuddenDeathView, names: Sequence[str]) -> str:
     """The card's number, who may still buzz with which key, who is locked out (V31)."""
     waiting = [(k, n) for k, n in zip(BUZZ_KEYS, sd.players, strict=True)
                if n not in sd.locked_out and n != sd.buzzer]
     nxt = ""
     if sd.buzzer is not None and waiting:
-        nxt = " · then " + ", ".join(f"{k.upper()} {shown(n)}" for k, n in waiting)
-    locked = f" · locked out: {', '.join(shown(n) for n in sd.locked_out)}" if sd.locked_out else ""
+        nxt = " · then " + ", ".join(f"{k.upper()} {shown(names[n])}" for k, n in waiting)
+    locked = f" · locked out: {', '.join(shown(names[n]) for n in sd.locked_out)}" if sd.locked_out else ""
     return f"Sudden death card {sd.cards_tried}{nxt}{locked}"
 
 
-def buzz_keys(sd: SuddenDeathView) -> str:
+def buzz_keys(sd: SuddenDeathView, names: Sequence[str]) -> str:
     """"[Z] (Ann Lee) or [M] (Bob Roy)": who may buzz and with which key (markup, brackets shown)."""
-    keys = [f"{shown(f'[{k.upper()}]')} ({shown(n)})" for k, n in zip(BUZZ_KEYS, sd.players, strict=True)
+    keys = [f"{shown(f'[{k.upper()}]')} ({shown(names[n])})" for k, n in zip(BUZZ_KEYS, sd.players, strict=True)
             if n not in sd.locked_out]
     return " or ".join(keys) or "nobody"
 

@@ -215,9 +215,9 @@ class VowlScreen(PileHandling, TurnFlow):
                 self.timer.set_limit(int(g.player(g.current_player).timer))
                 self._focus_nothing()
             case Phase.CHOOSE_OPPONENT:
-                self._choose_player(ChooseOpponent, f"{shown(g.current_player)}: whom do you race head-to-head?")
+                self._choose_player(ChooseOpponent, f"{shown(g.name(g.current_player))}: whom do you race head-to-head?")
             case Phase.CHOOSE_PARTNER:
-                self._choose_player(ChoosePartner, f"{shown(g.current_player)}: choose a neighbour as partner.")
+                self._choose_player(ChoosePartner, f"{shown(g.name(g.current_player))}: choose a neighbour as partner.")
             case Phase.PLACE_EXTRAS:
                 self._ask_pile_order()
             case Phase.SOLVING:
@@ -340,7 +340,7 @@ class VowlScreen(PileHandling, TurnFlow):
 
     def _log_event(self, event: Event) -> None:
         if visible_to(event, self.holder_seat):
-            line = log_line(event)
+            line = log_line(event, self.table.names)
             if line:
                 self.query_one(EventLog).write(line)
 
@@ -356,7 +356,7 @@ class VowlScreen(PileHandling, TurnFlow):
         seat = self._log_seat = self.holder_seat
         for event in self._events:
             if visible_to(event, seat):
-                line = log_line(event)
+                line = log_line(event, self.table.names)
                 if line:
                     log.write(line)
 

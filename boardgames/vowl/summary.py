@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from boardgames.common.game import Seat
 from boardgames.vowl.events import CardStatus, Event, TurnEnded, TurnSummary
 from boardgames.vowl.kinds import Mode
 from boardgames.vowl.view import VowlView
@@ -43,31 +44,31 @@ def turn_summaries(events: Iterable[Event]) -> list[TurnSummary]:
     return [e.summary for e in events if isinstance(e, TurnEnded)]
 
 
-def solvers(summary: TurnSummary, owner: str | None) -> tuple[str, ...]:
+def solvers(summary: TurnSummary, owner: Seat | None) -> tuple[Seat, ...]:
     """Who is credited with a card of *owner*'s pile (Interpretation V28)."""
     if owner is None:
         return ()
-    if summary.mode is Mode.PARTNER and owner == summary.player and summary.partner:
+    if summary.mode is Mode.PARTNER and owner == summary.player and summary.partner is not None:
         return (owner, summary.partner)
     return (owner,)
 
 
 def game_summary(view: VowlView, events: Iterable[Event]) -> GameSummary:
     """The summary of the game *view* shows, from the *events* of the whole game."""
-    solved: dict[str, int] = {p.name: 0 for p in view.players}
-    successes: dict[str, int] = {p.name: 0 for p in view.players}
+    solved: dict[Seat, int] = {p.seat: 0 for p in view.players}
+    successes: dict[Seat, int] = {p.seat: 0 for p in view.players}
     turns = turn_summaries(events)
     for s in turns:
-        for name in s.succeeded_names:
-            successes[name] = successes.get(name, 0) + 1
+        for seat in s.succeeded:
+            successes[seat] = successes.get(seat, 0) + 1
         for tc in s.cards:
             if tc.status is CardStatus.SOLVED:
-                for name in solvers(s, tc.owner):
-                    solved[name] = solved.get(name, 0) + 1
-    winner = view.players[view.outcome.winner].name if view.outcome else None
+                for seat in solvers(s, tc.owner):
+                    solved[seat] = solved.get(seat, 0) + 1
+    winner = view.outcome.winner if view.outcome else None
     lines = [
-        PlayerLine(p.name, p.score, p.victory, successes[p.name], solved[p.name], p.name == winner)
+        PlayerLine(p.name, p.score, p.victory, successes[p.seat], solved[p.seat], p.seat == winner)
         for p in view.players
     ]
     lines.sort(key=lambda line: (not line.winner, -line.score, line.victory))  # stable: seats break ties
-    return GameSummary(winner, view.outcome.turns if view.outcome else view.turn, tuple(lines))
+    return GameSummary(None if winner is None else view.name(winner), view.outcome.turns if view.outcome else view.turn, tuple(lines))

@@ -72,6 +72,16 @@ class VowlTable(SessionScreen[VowlGame]):
         """What the holder of the keyboard may see: everything this screen draws."""
         return self.game.view(self.holder_seat)
 
+    def actor_view(self) -> VowlView:
+        """The view of whoever acts now, to read what they may do (``legal``, ``answer``): the
+        holder's when one holds the keyboard; else the first actor's, which shows nothing
+        the table does not (``common.handovers.holder``), or the table's when nobody acts."""
+        seat = self.holder_seat
+        if seat is None:
+            actors = self.game.actors()
+            seat = min(actors) if actors else None
+        return self.game.view(seat)
+
     if TYPE_CHECKING:  # the screen class that mixes this in defines them
 
         def sync(self) -> None:

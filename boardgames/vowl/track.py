@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from msgspec import Struct
 
-from boardgames.vowl.cards import Tier
+from boardgames.vowl.card import Tier
 
 #: Number die, as published: four 3s and two 4s (Interpretation V6).
 NUMBER_DIE: tuple[int, ...] = (3, 3, 3, 3, 4, 4)

@@ -38,7 +38,7 @@ class TurnFlow(VowlTable):
 
     def _ask_pile_order(self) -> None:
         view = self.table
-        owner = view.extras_owner or view.current_player
+        owner = view.extras_owner if view.extras_owner is not None else view.current_player
         extras = extras_for(view.board, view.player(owner).score)
         if not asks_pile_order(view):
             # Interpretation V27: green extras on a green pile - top or under is the same
@@ -51,7 +51,7 @@ class TurnFlow(VowlTable):
             Choice("t", "on top — start with the harder cards", PlaceExtras(True)),
             Choice("u", "underneath — start with the easier cards", PlaceExtras(False)),
         ]
-        question = f"{shown(owner)}: your tier draws {extras} face down. Where do they go?"
+        question = f"{shown(view.name(owner))}: your tier draws {extras} face down. Where do they go?"
         self._open(ChoiceScreen(question, choices), self.act)
 
     def _discard(self) -> None:
@@ -61,7 +61,7 @@ class TurnFlow(VowlTable):
         sel = self.view().selection
         assert sel is not None and sel.hand is not None
         self._open(
-            DiscardScreen(sel.selector, sel.player, sel.hand, sel.to_discard),
+            DiscardScreen(self.table.name(sel.selector), self.table.name(sel.player), sel.hand, sel.to_discard),
             lambda cards: self.act(Discard(frozenset(cards))),
         )
 
@@ -69,7 +69,7 @@ class TurnFlow(VowlTable):
         from boardgames.vowl.modals import ReviewScreen  # noqa: PLC0415 - after the first turn
 
         self._reviewed_turn = summary.turn
-        self._open(ReviewScreen(summary, self.matcher), lambda _: self.sync())
+        self._open(ReviewScreen(summary, self.matcher, self.table.names), lambda _: self.sync())
 
     def _score(self) -> None:
         view = self.table
@@ -81,7 +81,7 @@ class TurnFlow(VowlTable):
         from boardgames.common.ui.choice import Choice, ChoiceScreen  # noqa: PLC0415 - after the first pile
 
         choices: list[Choice[Action]] = []
-        for action in self.game.view(self.table.player(scorer).seat).legal:
+        for action in self.game.view(scorer).legal:
             if isinstance(action, ScoreTwo):
                 choices.insert(0, Choice("2", "take 2 points", action))
             elif isinstance(action, ScoreOne):
@@ -89,6 +89,6 @@ class TurnFlow(VowlTable):
                 label = f"take 1 point; your victory token and {shown(view.players[action.other].name)}'s move down one space"
                 choices.append(Choice(key, label, action))
         me = view.player(scorer)
-        who = shown(scorer)
+        who = shown(view.name(scorer))
         detail = f"{who}: {plural(me.score, 'point')}, victory token on {me.victory}."
         self._open(ChoiceScreen(f"{who}, how do you take your points?", choices, detail=detail), self.act)

@@ -6,10 +6,11 @@ viewer: the deck order (``DeckView`` holds counts only), face-down cards, the
 selection hand (the selector's alone) and the other racer's pile in
 head-to-head (a ``RunView`` with ``visible=False`` keeps only harmless counts).
 ``view(None)`` is the public view a handover screen shows.  The viewer is a seat
-(the suite's contract, ``common.game``), and so is the winner; the rest names players,
-since the screen words it.  ``Outcome``, the end of the game, is here because a view
+(the suite's contract, ``common.game``), and so is every player a field names (the
+current player, the actors, a runner, a buzzer...): the screen words them with the
+view's own seat-to-name table (``players``, ``name(seat)``).  ``Outcome``, the end of the game, is here because a view
 carries it.  A seat with nothing to hide sees what the table sees: ``viewer`` and
-``legal`` are left out of ``==``, so ``view(seat) == view(None)`` says exactly that
+``legal`` (and ``answer``) are left out of ``==``, so ``view(seat) == view(None)`` says exactly that
 (``common.handovers`` hands the keyboard over on it).
 Every one is a frozen ``msgspec.Struct`` (``common.values`` says why).
 """
@@ -22,8 +23,8 @@ from msgspec import Struct
 
 from boardgames.common.game import Seat
 from boardgames.common.values import EqualityWithout
-from boardgames.vowl.actions import LegalActions
-from boardgames.vowl.cards import Card, Tier
+from boardgames.vowl.actions import Action, Answer, AnswerRule
+from boardgames.vowl.card import Card, Tier
 from boardgames.vowl.events import Event, RaceResult, TurnSummary
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.track import BUZZ_SECONDS, Board, Extras, ModeFace, Timer
@@ -59,8 +60,8 @@ class RunView(Struct, frozen=True):
     """One pile in play.  When ``visible`` is False (the other racer's pile in
     head-to-head) only the counts that give nothing away are filled in."""
 
-    runner: str
-    partner: str | None
+    runner: Seat
+    partner: Seat | None
     time_limit: int
     visible: bool
     started: bool
@@ -81,23 +82,23 @@ class RunView(Struct, frozen=True):
 
 
 class SelectionView(Struct, frozen=True):
-    selector: str
-    player: str
+    selector: Seat
+    player: Seat
     hand: tuple[Card, ...] | None  # only the selector sees it
     hand_size: int
     to_discard: int
 
 
 class SuddenDeathView(Struct, frozen=True):
-    players: tuple[str, ...]
+    players: tuple[Seat, ...]
     card: Card | None
-    buzzer: str | None
-    locked_out: tuple[str, ...]
+    buzzer: Seat | None
+    locked_out: tuple[Seat, ...]
     cards_tried: int
     #: how long a buzz is held before it runs out (Interpretation V29): the screen's countdown
     buzz_seconds: int = BUZZ_SECONDS
 
-    def may_buzz(self) -> tuple[str, ...]:
+    def may_buzz(self) -> tuple[Seat, ...]:
         """Who may still buzz on this card, in seat order (the holder of the buzz included)."""
         return tuple(p for p in self.players if p not in self.locked_out)
 
@@ -111,43 +112,58 @@ class DeckView(Struct, frozen=True):
 class VowlView(EqualityWithout, Struct, frozen=True):
     """Everything a screen may show to the seat ``viewer`` (``None``: the public handover view)."""
 
-    not_compared: ClassVar[frozenset[str]] = frozenset({"viewer", "legal"})
+    not_compared: ClassVar[frozenset[str]] = frozenset({"viewer", "legal", "answer"})
 
     viewer: Seat | None
     practice: bool
     board: Board
     phase: Phase
     turn: int
-    current_player: str
+    current_player: Seat
     players: tuple[PlayerView, ...]
-    #: who must act now, by name (and so sit at the keyboard); both racers in sudden death
-    actors: tuple[str, ...]
-    #: the player whose own view now holds secrets: show a handover first
-    private_to: str | None
+    #: who must act now (and so sit at the keyboard); both racers in sudden death
+    actors: tuple[Seat, ...]
+    #: the seat whose own view now holds secrets: show a handover first
+    private_to: Seat | None
     number: int | None
     face: ModeFace | None
     mode: Mode | None
     forced_solitaire: bool
-    partner: str | None
-    opponent: str | None
+    partner: Seat | None
+    opponent: Seat | None
     time_limit: int | None
-    extras_owner: str | None
+    extras_owner: Seat | None
     pending_extras: int
     runs: tuple[RunView, ...]
     active_run: RunView | None
     selection: SelectionView | None
     sudden_death: SuddenDeathView | None
-    scorer: str | None
+    scorer: Seat | None
     race: RaceResult | None
     review: TurnSummary | None  # this turn's cards, once its piles are done (SCORE)
     last_turn: TurnSummary | None
     decks: tuple[DeckView, ...]
     last_events: tuple[Event, ...]
-    legal: LegalActions
+    #: what this seat may do now, answers aside (none for the table, nor for a seat that waits)
+    legal: tuple[Action, ...]
+    #: when this seat may type an answer now, and with what time (``None``: it may not)
+    answer: AnswerRule | None
     outcome: Outcome | None
 
-    def player(self, name: str) -> PlayerView:
-        for p in self.players:
-            if p.name == name:
-                return p
-        raise KeyError(name)
+    def allows(self, action: Action) -> bool:
+        """May this seat send *action* now (what ``legal`` lists, or an answer ``answer`` admits)?"""
+        if isinstance(action, Answer):
+            return self.answer is not None and self.answer.problem(action) is None
+        return action in self.legal
+
+    def player(self, seat: Seat) -> PlayerView:
+        return self.players[seat]
+
+    def name(self, seat: Seat) -> str:
+        """What the player in *seat* is called: every name a screen shows comes from here."""
+        return self.players[seat].name
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names by seat: what ``events.words`` calls each seat."""
+        return tuple(p.name for p in self.players)

@@ -25,7 +25,7 @@ from textual.widgets import Static
 from boardgames.common.text import plain
 from boardgames.common.ui.classes import set_classes_once
 from boardgames.common.ui.textual_compat import active, keep_rows_across_scroll, update_changed_rows
-from boardgames.vowl.cards import Card, Tier
+from boardgames.vowl.card import Card, Tier
 from boardgames.vowl.events import plural
 from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
 from boardgames.vowl.track import Extras
@@ -479,7 +479,7 @@ class Scoreboard(Static):
         room = width - others - len(headers) - (2 if marked else 0)  # a gap after every column but the last
         names = fitted_names([p.name for p in view.players], room)
         for p, mark, name, cells in zip(view.players, marks, names, rows, strict=True):
-            style = "bold reverse" if p.name == view.current_player else "bold"
+            style = "bold reverse" if p.seat == view.current_player else "bold"
             lead = [Text("!" if mark else "", style="bold red")] if marked else []
             label = Text()
             label.append(name, style=style)  # the name alone, not its cell's padding, is highlighted

@@ -272,7 +272,7 @@ async def test_vowl_with_hostile_names_and_answers_plays_and_resumes() -> None:
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
         screen = vowl(app)
-        first = screen.game.current_player
+        first = screen.game.names[screen.game.current_player]
         assert_shown_as_data(app, *VOWL_NAMES)
         await pilot.press("r")
         handover = await take_keyboard(pilot)
@@ -296,9 +296,9 @@ async def test_vowl_with_hostile_names_and_answers_plays_and_resumes() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the scoring question")
         assert_shown_as_data(app, first)
         await deliberately(pilot, "2")
-        await wait_for(pilot, lambda: screen.game.current_player != first, "the next turn")
+        await wait_for(pilot, lambda: screen.game.names[screen.game.current_player] != first, "the next turn")
         await wait_for(pilot, lambda: settled(app))
-        nxt = screen.game.current_player
+        nxt = screen.game.names[screen.game.current_player]
         assert_shown_as_data(app, *VOWL_NAMES)
         assert f"{nxt}'s turn" in flat(app)
         # Clicking the names (the status line, the scoreboard) does nothing.

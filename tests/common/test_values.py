@@ -58,58 +58,58 @@ def test_every_value_class_is_a_frozen_struct(module: ModuleType) -> None:
 
 
 def test_values_are_immutable() -> None:
-    event = TurnStarted("Ann", 1)
+    event = TurnStarted(0, 1)
     with pytest.raises(AttributeError):
-        event.player = "Bob"  # type: ignore[misc]
+        event.player = 1  # type: ignore[misc]
     with pytest.raises(AttributeError):
         event.audience = frozenset({0})  # type: ignore[misc]
     with pytest.raises(AttributeError):
         event.colour = "red"  # type: ignore[attr-defined]
-    assert event == TurnStarted("Ann", 1)
+    assert event == TurnStarted(0, 1)
 
 
 def test_equal_only_to_the_same_type_and_hashed_alike() -> None:
     """Two values are equal when of the same type with equal fields, never across types
     (``Roll() != TimeUp()`` although neither has a field)."""
-    assert TurnStarted("Ann", 1) == TurnStarted("Ann", 1)
-    assert hash(TurnStarted("Ann", 1)) == hash(TurnStarted("Ann", 1))
-    assert TurnStarted("Ann", 1) != TurnStarted("Ann", 2)
-    assert TurnStarted("Ann", 1) != TurnStarted("Ann", 1, audience=frozenset({0}))
-    assert vowl_events.Buzzed("Ann") != vowl_events.TurnFailed("Ann")
-    assert len({vowl_events.Buzzed("Ann"), vowl_events.TurnFailed("Ann"), vowl_events.Buzzed("Ann")}) == 2
-    assert TurnStarted("Ann", 1) != ("Ann", 1)
+    assert TurnStarted(0, 1) == TurnStarted(0, 1)
+    assert hash(TurnStarted(0, 1)) == hash(TurnStarted(0, 1))
+    assert TurnStarted(0, 1) != TurnStarted(0, 2)
+    assert TurnStarted(0, 1) != TurnStarted(0, 1, audience=frozenset({0}))
+    assert vowl_events.Buzzed(0) != vowl_events.TurnFailed(0)
+    assert len({vowl_events.Buzzed(0), vowl_events.TurnFailed(0), vowl_events.Buzzed(0)}) == 2
+    assert TurnStarted(0, 1) != (0, 1)
 
 
 def test_a_readable_repr() -> None:
-    assert repr(RunResult("Ann", 3, 4, False, None)) == (
-        "RunResult(runner='Ann', solved=3, total=4, complete=False, elapsed=None)"
+    assert repr(RunResult(0, 3, 4, False, None)) == (
+        "RunResult(runner=0, solved=3, total=4, complete=False, elapsed=None)"
     )
-    assert repr(TurnStarted("Ann", 1)) == "TurnStarted(player='Ann', turn=1, audience=None)"
+    assert repr(TurnStarted(0, 1)) == "TurnStarted(player=0, turn=1, audience=None)"
 
 
 def test_pickled_whole() -> None:
     """UWO's computer gets its view and sends its decision through pickles; Vowl's
     views carry events: every kind of field survives the trip, type and all."""
-    race = RaceResult("Ann", RaceHow.FASTER, (RunResult("Ann", 4, 4, True, 8.0), RunResult("Bob", 2, 4, False, None)))
-    for value in (race, CardFlipped("Ann", CARD, False, audience=frozenset({0})), TurnStarted("Ann", 1)):
+    race = RaceResult(0, RaceHow.FASTER, (RunResult(0, 4, 4, True, 8.0), RunResult(1, 2, 4, False, None)))
+    for value in (race, CardFlipped(0, CARD, False, audience=frozenset({0})), TurnStarted(0, 1)):
         back = pickle.loads(pickle.dumps(value))
         assert back == value and type(back) is type(value) and repr(back) == repr(value)
 
 
 def test_keyword_only_audience_and_positional_fields() -> None:
     with pytest.raises(TypeError):
-        TurnStarted("Ann", 1, frozenset({0}))  # type: ignore[misc]
-    assert TurnStarted(turn=1, player="Ann", audience=frozenset({1})).audience == frozenset({1})
-    assert str(inspect.signature(TurnStarted)) == "(player: str, turn: int, *, audience: frozenset[int] | None = None)"
+        TurnStarted(0, 1, frozenset({0}))  # type: ignore[misc]
+    assert TurnStarted(turn=1, player=0, audience=frozenset({1})).audience == frozenset({1})
+    assert str(inspect.signature(TurnStarted)) == "(player: int, turn: int, *, audience: frozenset[int] | None = None)"
 
 
 def test_match_by_position_and_by_keyword() -> None:
-    match TurnStarted("Ann", 3):
+    match TurnStarted(0, 3):
         case TurnStarted(who, n):
-            assert (who, n) == ("Ann", 3)
+            assert (who, n) == (0, 3)
         case _:  # pragma: no cover
             pytest.fail("no match")
-    match CardFlipped("Ann", CARD, True):
+    match CardFlipped(0, CARD, True):
         case CardFlipped(card=c, from_passed=True):
             assert c is CARD
         case _:  # pragma: no cover
@@ -117,9 +117,9 @@ def test_match_by_position_and_by_keyword() -> None:
 
 
 def test_replace_and_fields() -> None:
-    event = TurnStarted("Ann", 1)
+    event = TurnStarted(0, 1)
     later = msgspec.structs.replace(event, turn=2)
-    assert later == TurnStarted("Ann", 2) and event.turn == 1
+    assert later == TurnStarted(0, 2) and event.turn == 1
     assert [f.name for f in msgspec.structs.fields(TurnStarted)] == ["player", "turn", "audience"]
 
 
@@ -137,7 +137,7 @@ def test_init_fields_of_a_struct_and_of_a_dataclass() -> None:
     }
     assert init_fields(msgspec.Struct) is None  # the base class is no value
     assert init_fields(int) is None
-    assert is_value(TurnStarted("Ann", 1)) and not is_value(TurnStarted) and not is_value("Ann")
+    assert is_value(TurnStarted(0, 1)) and not is_value(TurnStarted) and not is_value("Ann")
 
 
 def test_a_public_event_mixin_and_an_event_with_its_own_audience() -> None:

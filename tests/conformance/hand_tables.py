@@ -266,11 +266,9 @@ class Vowl(Table):
         return [p.name for p in self.game.view(None).players]
 
     def view(self, name: str | None) -> Any:
-        """``view(seat)`` of the player called *name* (the contract's seats are numbers;
-        engines from before the seat refactor took the name itself)."""
+        """``view(seat)`` of the player called *name* (the contract's seats are numbers)."""
         game = self.game
-        seat_of = getattr(game, "seat_of", None)
-        return game.view(None if name is None else seat_of(name) if seat_of else name)
+        return game.view(None if name is None else game.names.index(name))
 
     @staticmethod
     def card_strings(cards: Iterable[Any]) -> list[str]:
@@ -282,7 +280,7 @@ class Vowl(Table):
         if mine.selection is not None and mine.selection.hand is not None and public.selection.hand is None:
             out += self.card_strings(mine.selection.hand)
         for run, seen in zip(mine.runs, public.runs, strict=True):
-            if run.runner != seat or not run.visible or seen.visible:
+            if self.game.names[run.runner] != seat or not run.visible or seen.visible:
                 continue
             cards = [*([run.current] if run.current else []), *run.passed, *(c for c, _ in run.solved)]
             out += self.card_strings(cards)
@@ -293,17 +291,18 @@ class Vowl(Table):
     def shown_on_taking(self, seats: frozenset[str] | None) -> list[str]:
         """A racer finds their first card face up; a selector, the hand to choose from."""
         view = self.game.view(None)
-        if view.phase is VowlPhase.SELECT_DISCARDS and view.selection.selector in (seats or ()):
-            return [c.skeleton for c in self.view(view.selection.selector).selection.hand]
+        names = self.game.names
+        if view.phase is VowlPhase.SELECT_DISCARDS and names[view.selection.selector] in (seats or ()):
+            return [c.skeleton for c in self.view(names[view.selection.selector]).selection.hand]
         if view.phase is not VowlPhase.SOLVING or not seats:
             return []
-        runner = view.active_run.runner
+        runner = names[view.active_run.runner]
         run = self.view(runner).active_run
         return ["   ".join(run.current.skeleton)] if run.current and runner in seats else []
 
     def incoming(self) -> frozenset[str]:
         game = self.game
-        return frozenset(getattr(game, "actor_names", game.actors)())  # by name
+        return frozenset(game.names[seat] for seat in game.actors())  # by name
 
     def state(self) -> object:
         v = self.game.view(None)
@@ -339,9 +338,10 @@ class Vowl(Table):
         if view.phase is VowlPhase.ROLL:
             await pilot.press("r")
         elif view.phase is VowlPhase.SOLVING:
-            run = self.view(view.active_run.runner).active_run
+            runner = game.names[view.active_run.runner]
+            run = self.view(runner).active_run
             assert run.current is not None
-            await self.type_answer(pilot, run.runner, run.current.skeleton)
+            await self.type_answer(pilot, runner, run.current.skeleton)
         elif view.phase is VowlPhase.SUDDEN_DEATH:
             sd = view.sudden_death
             pause_like_a_player(self.app)  # Vowl V31: a key counts once the gate moment is over

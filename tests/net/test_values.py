@@ -61,13 +61,3 @@ def test_values_from_the_host_are_only_the_games_classes() -> None:
         deep = [deep]
     with pytest.raises(WireValueError, match="nested"):
         value_from_wire(deep, net.value_classes)
-
-
-def test_finding_a_vowl_view_does_not_encode() -> None:
-    """Vowl's view carries its legal actions as a ``LegalActions`` (with a rule for answers),
-    not as a value: it cannot go on the wire until the view says them as values."""
-    from boardgames.vowl.spec import SPEC, VowlSetup
-
-    game = SPEC.build(VowlSetup(("Ann", "Bob"), (25, 25)), 1)
-    with pytest.raises(TypeError, match="LegalActions"):
-        to_wire(game.view(0))

@@ -132,9 +132,24 @@ def rig(game: VowlGame) -> RiggedRandom:
     return _RIGS[game]
 
 
+def seat_of(game: VowlGame, name: str) -> int:
+    """The seat of the player called *name* (the tests speak of players by name; the game by seat)."""
+    return game.names.index(name)
+
+
+def actor_names(game: VowlGame) -> tuple[str, ...]:
+    """Who must act now, by name, in the order the screen addresses them (``VowlView.actors``)."""
+    return tuple(game.names[seat] for seat in game.view(None).actors)
+
+
+def named(game: VowlGame, seat: int | None) -> str | None:
+    """The name of the player in *seat* (``None`` stays ``None``): to compare a view's seats with names."""
+    return None if seat is None else game.names[seat]
+
+
 def set_tokens(game: VowlGame, name: str, score: int | None = None, victory: int | None = None) -> None:
     """Arrange a position: put *name*'s tokens on the given spaces."""
-    player = game._get(name)  # noqa: SLF001 - test set-up, like loading a FEN
+    player = game._get(seat_of(game, name))  # noqa: SLF001 - test set-up, like loading a FEN
     game._views.clear()  # noqa: SLF001 - views are memoised per state
     if score is not None:
         player.score = score
@@ -149,7 +164,7 @@ def roll(game: VowlGame, number: int = 3, face: ModeFace | None = ModeFace.SOLIT
 
 
 def actor_view(game: VowlGame) -> VowlView:
-    return game.view(game.seat_of(game.actor_names()[0]))
+    return game.view(seat_of(game, actor_names(game)[0]))
 
 
 def current(game: VowlGame) -> Card:

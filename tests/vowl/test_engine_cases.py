@@ -15,7 +15,7 @@ from boardgames.vowl.cards import Tier
 from boardgames.vowl.events import CardsDrawn, Rolled, Scored, TurnEnded
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.track import Board, ModeFace
-from tests.vowl.conftest import NAMES, ANN, make_game, roll, set_tokens, solve_pile, start_solitaire
+from tests.vowl.conftest import ANN, NAMES, make_game, roll, seat_of, set_tokens, solve_pile, start_solitaire
 
 DATA = Path(__file__).parent / "data"
 BOARDS = {"std": Board.STANDARD, "adv": Board.ADVANCED}
@@ -60,7 +60,7 @@ def test_scoring_case(given: list[str], expected: list[str]) -> None:
         score, _, victory = spaces.partition("/")
         positions.append((name, int(score), int(victory)))
     game = make_game([name for name, _, _ in positions], board=BOARDS[board])
-    assert game.current_player == positions[0][0]
+    assert game.names[game.current_player] == positions[0][0]
     for name, score, victory in positions:
         set_tokens(game, name, score=score, victory=victory)
     start_solitaire(game)
@@ -71,5 +71,5 @@ def test_scoring_case(given: list[str], expected: list[str]) -> None:
         assert any(isinstance(e, TurnEnded) for e in events)
         return
     assert game.phase is Phase.SCORE
-    wanted = {ScoreTwo() if c == "two" else ScoreOne(game.seat_of(c.removeprefix("one:"))) for c in expected}
+    wanted = {ScoreTwo() if c == "two" else ScoreOne(seat_of(game, c.removeprefix("one:"))) for c in expected}
     assert set(game.legal_actions) == wanted

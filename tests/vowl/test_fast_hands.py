@@ -50,16 +50,16 @@ async def test_enter_enter_at_the_end_of_the_race_chooses_nothing_unseen() -> No
             await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)
-        assert screen.game.player("Ann Lee").score == 0
+        assert screen.game.player(screen.game.names.index("Ann Lee")).score == 0
         await deliberately(pilot, "enter")  # the review, read
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the scoring choice")
         clock.advance(0.15)
         await pilot.press("enter")  # a second Enter, too soon after the review closed
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen) and screen.game.player("Ann Lee").score == 0
+        assert isinstance(app.screen, ChoiceScreen) and screen.game.player(screen.game.names.index("Ann Lee")).score == 0
         assert "Ann Lee, how do you take your points?" in screen_text(app)
         await deliberately(pilot, "2")  # seen, then chosen
-        await wait_for(pilot, lambda: screen.game.player("Ann Lee").score == 2, "Ann's 2 points")
+        await wait_for(pilot, lambda: screen.game.player(screen.game.names.index("Ann Lee")).score == 2, "Ann's 2 points")
 
 
 async def test_the_second_racer_sees_nothing_of_the_first_racers_typing_or_verdicts() -> None:

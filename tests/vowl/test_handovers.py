@@ -11,7 +11,7 @@ from boardgames.vowl.actions import Answer, Discard, StartRun, TimeUp
 from boardgames.vowl.handovers import WORDS
 from boardgames.vowl.kinds import Phase
 from boardgames.vowl.track import ModeFace
-from tests.vowl.conftest import ANN, BOB, current, make_game, roll, solve
+from tests.vowl.conftest import ANN, BOB, current, make_game, roll, seat_of, solve
 
 
 def test_a_roll_at_the_table_hands_nothing_over() -> None:
@@ -37,7 +37,7 @@ def test_the_selector_takes_the_keyboard_for_their_hand() -> None:
     game = make_game()
     keyboard = Keyboard(game, WORDS)
     handover = keyboard.after(roll(game, 4, ModeFace.PARTNER))
-    assert handover is not None and (handover.seat, handover.why) == (game.seat_of(BOB), Why.TURN)
+    assert handover is not None and (handover.seat, handover.why) == (seat_of(game, BOB), Why.TURN)
     assert handover.title == f"{BOB}, take the keyboard — press Space when ready"
     assert handover.detail == f"{BOB} picks which cards {ANN} must solve. {ANN}, look away!"
     keyboard.taken(handover)
@@ -53,14 +53,14 @@ def test_head_to_head_each_racer_takes_the_keyboard_and_a_tie_is_sudden_death_fo
     keyboard = Keyboard(game, WORDS)
     roll(game, 3, ModeFace.HEAD_TO_HEAD)  # two players: Bob is the only opponent
     first = keyboard.after([])
-    assert first is not None and (first.seat, first.why) == (game.seat_of(ANN), Why.TURN)
+    assert first is not None and (first.seat, first.why) == (seat_of(game, ANN), Why.TURN)
     assert first.detail.endswith("Everyone else: no peeking at the other racer's pile.")
     keyboard.taken(first)
     keyboard.after(game.apply(StartRun()))
-    assert keyboard.seat == game.seat_of(ANN)  # her pile, for her eyes
+    assert keyboard.seat == seat_of(game, ANN)  # her pile, for her eyes
     solve(game, 1.0)
     second = keyboard.after(game.apply(TimeUp()))
-    assert second is not None and (second.seat, second.why) == (game.seat_of(BOB), Why.TURN)
+    assert second is not None and (second.seat, second.why) == (seat_of(game, BOB), Why.TURN)
     keyboard.taken(second)
     keyboard.after(game.apply(StartRun()))
     solve(game, 1.0)

@@ -31,7 +31,7 @@ from boardgames.vowl.events import Event, Scored, ScoreOption, TurnEnded, Victor
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.track import Board
 from boardgames.vowl.view import VowlView
-from tests.vowl.conftest import NAMES, cards_in, make_decks, matcher_for
+from tests.vowl.conftest import NAMES, actor_names, cards_in, make_decks, matcher_for, seat_of
 
 #: No plausible game needs more actions than this; reaching it means the game is stuck.
 MAX_ACTIONS = 6000
@@ -49,13 +49,14 @@ class RandomPlayer:
         legal = game.legal_actions
         choices = list(legal)
         r = self.rng.random()
-        if legal.answer is not None:
+        rule = game.answer_rule()
+        if rule is not None:
             card = _face_up(game)
-            limit = legal.answer.limit
-            self.clock = max(self.clock, legal.answer.min_elapsed) + self.rng.uniform(0.2, 4.0)
+            limit = rule.limit
+            self.clock = max(self.clock, rule.min_elapsed) + self.rng.uniform(0.2, 4.0)
             if limit is not None and self.clock > limit:
                 return TimeUp()
-            elapsed = self.clock if (legal.answer.needs_elapsed or self.rng.random() < 0.5) else None
+            elapsed = self.clock if (rule.needs_elapsed or self.rng.random() < 0.5) else None
             if game.phase is Phase.SUDDEN_DEATH:
                 elapsed = None
             if r < self.skill:
@@ -77,7 +78,7 @@ class RandomPlayer:
 
 
 def _face_up(game: VowlGame) -> Card:
-    view = game.view(game.seat_of(game.actor_names()[0]))
+    view = game.view(seat_of(game, actor_names(game)[0]))
     if game.phase is Phase.SUDDEN_DEATH:
         assert view.sudden_death is not None and view.sudden_death.card is not None
         return view.sudden_death.card
@@ -102,7 +103,7 @@ def _secrets(
         elif private_run and "'s " in place:
             racer.setdefault(place.split("'s ", 1)[0], set()).add(card.skeleton)
     selection = game.view(None).selection
-    return everyone, hand, racer, selection.selector if selection else None
+    return everyone, hand, racer, game.names[selection.selector] if selection else None
 
 
 def _shown_to(view: VowlView) -> set[str]:
@@ -120,8 +121,8 @@ def check_step(game: VowlGame, before: dict[str, tuple[int, int]], events: list[
     places = game.card_places()
     assert sorted(c.skeleton for _, c in places) == all_cards
     # Scores and victory tokens move only by the rules, exactly as the events say.
-    scored = Counter[str]()
-    moved = Counter[str]()
+    scored = Counter[int]()
+    moved = Counter[int]()
     for i, e in enumerate(events):
         if isinstance(e, Scored):
             step = e.score_to - e.score_from
@@ -137,16 +138,16 @@ def check_step(game: VowlGame, before: dict[str, tuple[int, int]], events: list[
     star = game.board.victory_space
     for p in game.players:
         score0, victory0 = before[p.name]
-        assert p.score - score0 == scored[p.name] and p.score - score0 in (0, 1, 2)
-        assert victory0 - p.victory == moved[p.name] and victory0 - p.victory in (0, 1)
+        assert p.score - score0 == scored[p.seat] and p.score - score0 in (0, 1, 2)
+        assert victory0 - p.victory == moved[p.seat] and victory0 - p.victory in (0, 1)
         assert p.victory <= star
         if not game.is_over():
             assert 0 <= p.score < p.victory
     # Over exactly when there is an outcome; otherwise somebody can act.
     assert game.is_over() == (game.outcome() is not None) == (game.phase is Phase.GAME_OVER)
     if not game.is_over():
-        assert game.actor_names() and game.legal_actions
-        assert any(game.view(game.seat_of(a)).legal for a in game.actor_names())
+        assert actor_names(game) and game.legal_actions
+        assert any(game.view(seat_of(game, a)).legal for a in actor_names(game))
     else:
         assert game.outcome().winners == {game.outcome().winner} and game.outcome().winner in range(game.seats)  # type: ignore[union-attr]
     # No view shows a secret.
@@ -158,7 +159,7 @@ def check_step(game: VowlGame, before: dict[str, tuple[int, int]], events: list[
         for name, cards in racer.items():
             if name != viewer:
                 hidden |= cards
-        leaked = _shown_to(game.view(None if viewer is None else game.seat_of(viewer))) & hidden
+        leaked = _shown_to(game.view(None if viewer is None else seat_of(game, viewer))) & hidden
         assert not leaked, f"{viewer} sees {leaked} in phase {game.phase}"
 
 
@@ -181,7 +182,7 @@ def play_game(seed: int, players: int, board: Board, skill: float, *, check: boo
         events = game.apply(action)
         if check:
             names = game.names
-            viewers = (None, *names) if every_viewer else (None, *game.actor_names(), names[step % len(names)])
+            viewers = (None, *names) if every_viewer else (None, *actor_names(game), names[step % len(names)])
             check_step(game, before, events, all_cards, tuple(dict.fromkeys(viewers)))
     raise AssertionError(f"seed {seed}: no winner after {MAX_ACTIONS} actions")
 

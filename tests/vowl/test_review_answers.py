@@ -27,12 +27,12 @@ ANN = "Ann Lee"
 
 
 def summary_of(*skeletons: str, answer: str | None = None) -> TurnSummary:
-    cards = tuple(TurnCard(Card(s, Tier.BASIC), ANN, CardStatus.PASSED, answer) for s in skeletons)
-    return TurnSummary(1, ANN, Mode.SOLITAIRE, None, None, cards, (), None)
+    cards = tuple(TurnCard(Card(s, Tier.BASIC), 0, CardStatus.PASSED, answer) for s in skeletons)
+    return TurnSummary(1, 0, Mode.SOLITAIRE, None, None, cards, (), None)
 
 
 def answers_cell(summary: TurnSummary, **kwargs: bool) -> str:
-    table = review_table(summary, MATCHER, **kwargs)
+    table = review_table(summary, MATCHER, **kwargs, names=(ANN,))
     return "".join(str(cell) for cell in table.columns[-1]._cells)  # the answers: the last column
 
 
@@ -96,7 +96,7 @@ async def test_the_review_key_shows_every_answer_and_the_footer_names_it() -> No
         CSS_PATH = Path(vowl_screen.__file__).with_name("vowl.tcss")
 
         def on_mount(self) -> None:
-            self.push_screen(ReviewScreen(summary, MATCHER))
+            self.push_screen(ReviewScreen(summary, MATCHER, (ANN,)))  # seat 0 is Ann
 
     app = ReviewHost()
     async with app.run_test(size=(160, 50)) as pilot:

@@ -19,7 +19,7 @@ from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.screen import VowlScreen
 from boardgames.vowl.spec import ACTION_CLASSES, SPEC, VowlSetup
 from tests.screen import deliberately, screen_text, take_keyboard
-from tests.vowl.conftest import ANN, BOB, CY
+from tests.vowl.conftest import ANN, BOB, CY, seat_of
 from tests.vowl.test_properties import RandomPlayer
 from tests.vowl.test_screen import MATCHER, SIZE, expire_timer, make_app, roll_and_start_pile, vowl
 
@@ -42,7 +42,7 @@ async def test_every_action_is_saved_and_resume_is_identical() -> None:
         record.read_actions()  # listed from its header: the actions are read when resumed
         assert len(record.actions) == 3  # roll, start, answer
         assert "Ann Lee 0, Bob Roy 0" in record.title
-        before = screen.game.view(screen.game.seat_of("Ann Lee"))
+        before = screen.game.view(seat_of(screen.game, "Ann Lee"))
         places = screen.game.card_places()
         screen.release_game()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
         opened = ENTRY.resume_screen(record, app)
@@ -50,7 +50,7 @@ async def test_every_action_is_saved_and_resume_is_identical() -> None:
         assert isinstance(opened, OpeningHandover)
         resumed = opened._build()
         assert isinstance(resumed, VowlScreen)
-        after = resumed.game.view(resumed.game.seat_of("Ann Lee"))
+        after = resumed.game.view(seat_of(resumed.game, "Ann Lee"))
         assert resumed.game.card_places() == places
         assert after.active_run == before.active_run and after.players == before.players
         # the random stream too: both games roll the same from here on
@@ -106,7 +106,7 @@ async def test_a_finished_game_moves_to_history(_private_data_dir) -> None:
         # every card right and closing every review and handover as a player would.
         while not screen.game.is_over():
             if screen.game.phase is Phase.SOLVING:
-                run = screen.game.view(screen.game.seat_of("Ann")).active_run
+                run = screen.game.view(seat_of(screen.game, "Ann")).active_run
                 screen.act(Answer(MATCHER.solutions(run.current.skeleton)[0], elapsed=1.0))
             elif isinstance(app.screen, ChoiceScreen):
                 await deliberately(pilot, "u")  # extra cards underneath
@@ -181,8 +181,8 @@ def test_the_session_starts_refuses_saves_and_resumes_the_very_game(tmp_path) ->
     (record,) = store.unfinished("vowl").records
     record.read_actions()  # listed from its header: the actions are read when resumed
     assert len(record.actions) == 60 and record.setup == SPEC.setup_to_json(setup)
-    assert record.title == f"Ann Lee {game.player(ANN).score}, Bob Roy {game.player(BOB).score}, " \
-                           f"Cy Diaz {game.player(CY).score} — turn {game.turn}"
+    assert record.title == f"Ann Lee {game.player(seat_of(game, ANN)).score}, Bob Roy {game.player(seat_of(game, BOB)).score}, " \
+                           f"Cy Diaz {game.player(seat_of(game, CY)).score} — turn {game.turn}"
     session.close()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
     again = GameSession.resume(SPEC, record, store=store)
     assert again.setup == setup and list(again.history) == happened

@@ -99,7 +99,7 @@ async def test_v31_a_key_pressed_with_the_handovers_space_never_buzzes() -> None
         await wait_for(pilot, lambda: settled(app))
         assert sudden(screen).buzzer is None
         await deliberately(pilot, "m")  # a pause, then the key: that one buzzes
-        await wait_for(pilot, lambda: sudden(screen).buzzer == BOB, "Bob's buzz")
+        await wait_for(pilot, lambda: sudden(screen).buzzer == screen.game.names.index(BOB), "Bob's buzz")
         assert "(keys pressed now are ignored)" in flat(screen_text(app))  # and the buzz shuts it again
 
 
@@ -111,19 +111,19 @@ async def test_v31_a_late_buzz_is_ignored_with_a_notice_and_types_nothing() -> N
         screen = vowl(app)
         said = record_notifications(app)
         await deliberately(pilot, "z")
-        await wait_for(pilot, lambda: sudden(screen).buzzer == ANN, "Ann's buzz")
+        await wait_for(pilot, lambda: sudden(screen).buzzer == screen.game.names.index(ANN), "Ann's buzz")
         clock.advance(0.15)  # Bob, a fraction of a second slower
         await pilot.press("m")
         await wait_for(pilot, lambda: bool(said), "the notice")
         assert said == ["Ann Lee holds the buzz: Bob Roy's buzz came too late."]
-        assert answer_box(screen).value == "" and sudden(screen).buzzer == ANN
+        assert answer_box(screen).value == "" and sudden(screen).buzzer == screen.game.names.index(ANN)
         await pilot.press("z")  # Ann's own key again (a double press): ignored, no notice
         await wait_for(pilot, lambda: settled(app))
         assert answer_box(screen).value == "" and len(said) == 1
         # Once the moment has passed, every key is Ann's typing, m and z included.
         await deliberately(pilot, *"mz")
         await wait_for(pilot, lambda: answer_box(screen).value == "mz", "Ann's typing")
-        assert sudden(screen).buzzer == ANN
+        assert sudden(screen).buzzer == screen.game.names.index(ANN)
 
 
 async def test_v10_not_letters_locks_out_and_the_other_player_buzzes_on_a_clean_box() -> None:
@@ -135,14 +135,14 @@ async def test_v10_not_letters_locks_out_and_the_other_player_buzzes_on_a_clean_
         card = sudden(screen).card
         await deliberately(pilot, "z")
         await deliberately(pilot, *"t0lerate", "enter")
-        await wait_for(pilot, lambda: sudden(screen).locked_out == (ANN,), "Ann locked out")
+        await wait_for(pilot, lambda: sudden(screen).locked_out == (screen.game.names.index(ANN),), "Ann locked out")
         assert region_text(app, "#feedback") == (
             "✗ Ann Lee: t0lerate, not letters (type letters only) — locked out of this card"
         )
         assert region_text(app, "#status") == "Sudden death — buzz in: M Bob Roy" and sudden(screen).card == card
         assert answer_box(screen).disabled
         await deliberately(pilot, "m")
-        await wait_for(pilot, lambda: sudden(screen).buzzer == BOB, "Bob's buzz")
+        await wait_for(pilot, lambda: sudden(screen).buzzer == screen.game.names.index(BOB), "Bob's buzz")
         box = answer_box(screen)
         assert box.value == "" and box.selection.is_empty and box.cursor_position == 0  # nothing pre-filled
         assert screen.focused is box
@@ -160,20 +160,20 @@ async def test_v29_buzz_then_wait_runs_out_the_buzz_not_the_card() -> None:
         screen = vowl(app)
         card = sudden(screen).card
         await deliberately(pilot, "z")
-        await wait_for(pilot, lambda: sudden(screen).buzzer == ANN, "Ann's buzz")
+        await wait_for(pilot, lambda: sudden(screen).buzzer == screen.game.names.index(ANN), "Ann's buzz")
         left_on_card = screen.timer.countdown.remaining
         assert not screen.timer.running and screen.buzz_timer.running
         assert screen.buzz_timer.display and screen.buzz_timer.countdown.limit == BUZZ_SECONDS
         await pilot.press(*"tol")  # thinking aloud on the keyboard...
         clock.advance(BUZZ_SECONDS + 1)  # ... and waiting
         screen.buzz_timer.tick()
-        await wait_for(pilot, lambda: sudden(screen).locked_out == (ANN,), "Ann's buzz to run out")
+        await wait_for(pilot, lambda: sudden(screen).locked_out == (screen.game.names.index(ANN),), "Ann's buzz to run out")
         assert sudden(screen).card == card and screen.game.phase is Phase.SUDDEN_DEATH  # the same card
         assert region_text(app, "#feedback") == "✗ Ann Lee: ran out of buzz time — locked out of this card"
         assert screen.timer.countdown.remaining == left_on_card and screen.timer.running  # runs on for Bob
         assert not screen.buzz_timer.display
         await deliberately(pilot, "m")
-        await wait_for(pilot, lambda: sudden(screen).buzzer == BOB, "Bob's buzz")
+        await wait_for(pilot, lambda: sudden(screen).buzzer == screen.game.names.index(BOB), "Bob's buzz")
         assert answer_box(screen).value == ""  # Ann's "tol" is not waiting for him
         await deliberately(pilot, *right_word(screen), "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
@@ -190,7 +190,7 @@ async def test_v31_the_footer_offers_only_who_may_still_buzz() -> None:
         assert "m Buzz: Bob Roy" in footer_text(app)
         assert screen.check_action("buzz", (0,)) is True and screen.check_action("buzz", (1,)) is True
         await deliberately(pilot, "m")
-        await wait_for(pilot, lambda: sudden(screen).buzzer == BOB, "Bob's buzz")
+        await wait_for(pilot, lambda: sudden(screen).buzzer == screen.game.names.index(BOB), "Bob's buzz")
         # Ann waits: her key greyed, Bob's gone; while Bob types every letter is his, so the
         # footer has his keys (Ctrl+X gives up) and the line under the card names Ann as next.
         assert screen.check_action("buzz", (0,)) is None and screen.check_action("buzz", (1,)) is False
@@ -199,7 +199,7 @@ async def test_v31_the_footer_offers_only_who_may_still_buzz() -> None:
         assert "Buzz:" not in footer_text(app)
         assert region_text(app, "#pile-info") == "Sudden death card 1 · then Z Ann Lee"
         await deliberately(pilot, "ctrl+x")  # Bob backs out
-        await wait_for(pilot, lambda: sudden(screen).locked_out == (BOB,), "Bob locked out")
+        await wait_for(pilot, lambda: sudden(screen).locked_out == (screen.game.names.index(BOB),), "Bob locked out")
         assert screen.check_action("buzz", (1,)) is False and screen.check_action("buzz", (0,)) is True
         await wait_for(pilot, lambda: "Buzz: Bob Roy" not in footer_text(app) and "z Buzz: Ann Lee" in footer_text(app),
                        "the footer with Ann's key alone")
@@ -219,7 +219,7 @@ async def test_v30_both_locked_out_nobody_wins_the_card_and_a_new_one_turns() ->
         first = sudden(screen).card
         await deliberately(pilot, "z")
         await deliberately(pilot, *"qqqq", "enter")  # Ann: wrong
-        await wait_for(pilot, lambda: sudden(screen).locked_out == (ANN,), "Ann locked out")
+        await wait_for(pilot, lambda: sudden(screen).locked_out == (screen.game.names.index(ANN),), "Ann locked out")
         await deliberately(pilot, "m")
         await deliberately(pilot, *"pass", "enter")  # Bob: typing "pass" backs out too
         await wait_for(pilot, lambda: sudden(screen).cards_tried == 2, "a new card")
@@ -233,7 +233,7 @@ async def test_v30_both_locked_out_nobody_wins_the_card_and_a_new_one_turns() ->
         await wait_for(pilot, lambda: settled(app))
         assert sudden(screen).buzzer is None
         await deliberately(pilot, "z")
-        await wait_for(pilot, lambda: sudden(screen).buzzer == ANN, "Ann's buzz on the new card")
+        await wait_for(pilot, lambda: sudden(screen).buzzer == screen.game.names.index(ANN), "Ann's buzz on the new card")
 
 
 async def test_v29_a_game_resumed_while_a_buzz_was_held_gives_a_full_countdown_again() -> None:
@@ -242,7 +242,7 @@ async def test_v29_a_game_resumed_while_a_buzz_was_held_gives_a_full_countdown_a
         await to_sudden_death(pilot, app, clock)
         screen = vowl(app)
         await deliberately(pilot, "m")
-        await wait_for(pilot, lambda: sudden(screen).buzzer == BOB, "Bob's buzz")
+        await wait_for(pilot, lambda: sudden(screen).buzzer == screen.game.names.index(BOB), "Bob's buzz")
         await pilot.press(*"half")
         clock.advance(6)
         (record,) = SaveStore().unfinished("vowl").records
@@ -253,7 +253,7 @@ async def test_v29_a_game_resumed_while_a_buzz_was_held_gives_a_full_countdown_a
         said = flat((await take_keyboard(pilot, "interrupted")).replace("┃", ""))
         assert f"Bob Roy holds the buzz: {BUZZ_SECONDS} s to answer." in said
         resumed = vowl(app)
-        assert resumed is not screen and sudden(resumed).buzzer == BOB
+        assert resumed is not screen and sudden(resumed).buzzer == resumed.game.names.index(BOB)
         assert resumed.buzz_timer.running and resumed.buzz_timer.countdown.remaining == BUZZ_SECONDS
         assert not resumed.timer.running and resumed.timer.countdown.remaining == resumed.timer.countdown.limit
         assert answer_box(resumed).value == "" and resumed.focused is answer_box(resumed)
@@ -283,7 +283,7 @@ async def test_sudden_deaths_widgets_are_mounted_when_it_comes_not_before_the_fi
         assert table.index("buzz-gate") == table.index("passed") + 1 == table.index("answer") - 1
         assert not screen.query("#buzz-timer")
         await deliberately(pilot, "z")
-        await wait_for(pilot, lambda: sudden(screen).buzzer == ANN, "Ann's buzz")
+        await wait_for(pilot, lambda: sudden(screen).buzzer == screen.game.names.index(ANN), "Ann's buzz")
         row = [child.id for child in screen.query_one("#dice-row").children]
         assert row == ["dice", "buzz-timer", "timer"]
         assert screen.buzz_timer.running and screen.buzz_timer.border_title == "buzz"

@@ -6,13 +6,13 @@ from boardgames.vowl.actions import ChoosePartner, ScoreTwo, StartRun
 from boardgames.vowl.kinds import Phase
 from boardgames.vowl.summary import game_summary
 from boardgames.vowl.track import ModeFace
-from tests.vowl.conftest import ANN, BOB, CY, make_game, roll, set_tokens, solve_pile, start_solitaire
+from tests.vowl.conftest import ANN, BOB, CY, make_game, roll, seat_of, set_tokens, solve_pile, start_solitaire
 
 
 def test_v28_a_partner_pile_counts_for_both_partners_and_the_winner_leads() -> None:
     game = make_game((ANN, BOB, CY))
     events = list(roll(game, 3, ModeFace.PARTNER))
-    events += game.apply(ChoosePartner(game.seat_of(BOB)))
+    events += game.apply(ChoosePartner(seat_of(game, BOB)))
     events += game.apply(StartRun())
     events += solve_pile(game)
     assert game.phase is Phase.SCORE
@@ -27,7 +27,7 @@ def test_v28_a_partner_pile_counts_for_both_partners_and_the_winner_leads() -> N
     events += start_solitaire(game, 3)
     events += solve_pile(game)
     events += game.apply(ScoreTwo())
-    assert game.outcome() is not None and game.outcome().winner == game.seat_of(CY)
+    assert game.outcome() is not None and game.outcome().winner == seat_of(game, CY)
     summary = game_summary(game.view(None), events)
     lines = {line.name: line for line in summary.lines}
     assert summary.winner == CY and summary.lines[0].name == CY

@@ -113,7 +113,7 @@ async def test_a_solitaire_turn_at_80x24_shows_everything_a_player_needs() -> No
         await wait_for(pilot, lambda: "Enter to continue" in flat(app), "the review's hint")
         assert "Turn 1 (solitaire): no success for Ann Lee this time." in region_text(app, "#review-headline")
         await deliberately(pilot, "enter")
-        await wait_for(pilot, lambda: app.screen is screen and screen.game.current_player == BOB, "Bob's turn")
+        await wait_for(pilot, lambda: app.screen is screen and screen.game.names[screen.game.current_player] == BOB, "Bob's turn")
         assert "Bob Roy's turn — press R" in flat(app)
 
 
@@ -218,7 +218,7 @@ async def test_the_status_line_names_whoever_decides_not_the_roller() -> None:
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the partner question")
         await deliberately(pilot, "1")
-        partner = screen.game.view(None).partner
+        partner = screen.game.names[screen.game.view(None).partner]
         await take_keyboard(pilot)
         await solve_current_pile(pilot, app, clock)
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
@@ -228,7 +228,7 @@ async def test_the_status_line_names_whoever_decides_not_the_roller() -> None:
         await deliberately(pilot, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "Ann's scoring")
         await deliberately(pilot, "2")
-        await wait_for(pilot, lambda: screen.game.view(None).scorer == partner, "the partner's scoring")
+        await wait_for(pilot, lambda: screen.game.view(None).scorer == screen.game.names.index(partner), "the partner's scoring")
         status = render.status(screen.game.view(None))  # the line as written
         assert status.startswith(f"[b]{partner}[/b]") and f"({ANN}'s turn)" in status
 
@@ -304,20 +304,20 @@ async def test_o_shows_the_last_turns_review_again_and_is_hidden_before_any() ->
         assert "Turn 1 (solitaire): no success for Ann Lee" in flat(app)
         await deliberately(pilot, "enter")
         await wait_for(pilot, lambda: app.screen is screen, "the table again")
-        assert screen.game.phase is Phase.ROLL and screen.game.current_player == BOB
+        assert screen.game.phase is Phase.ROLL and screen.game.names[screen.game.current_player] == BOB
 
 
 async def test_a_long_review_scrolls_by_keyboard_with_its_hint_in_view() -> None:
     skeletons = ["SVR", "PLT", "RN", "CK", "LG", "MX", "CN", "FM", "RC", "BT", "DG", "TP", "MN", "ST"]
-    cards = tuple(TurnCard(Card(s, Tier.BASIC), ANN, CardStatus.PASSED) for s in skeletons)
-    summary = TurnSummary(3, ANN, Mode.SOLITAIRE, None, None, cards, (), None)
+    cards = tuple(TurnCard(Card(s, Tier.BASIC), 0, CardStatus.PASSED) for s in skeletons)
+    summary = TurnSummary(3, 0, Mode.SOLITAIRE, None, None, cards, (), None)
 
     class ReviewHost(App):
         CSS_PATH = Path(vowl_screen.__file__).with_name("vowl.tcss")
         clock = ManualClock()
 
         def on_mount(self) -> None:
-            self.push_screen(ReviewScreen(summary, MATCHER))
+            self.push_screen(ReviewScreen(summary, MATCHER, (ANN,)))  # seat 0 is Ann
 
     app = ReviewHost()
     async with app.run_test(size=SMALL) as pilot:
