@@ -101,9 +101,9 @@ class VowlWords:
                 return f"{selector} picks which cards {player} must solve. {player}, look away!"
             case Phase.PLACE_EXTRAS:
                 # After the selection (``chosen_for``): the roller's question, once they hold the keyboard.
-                owner = view.extras_owner or view.current_player
+                owner = view.extras_owner if view.extras_owner is not None else view.current_player
                 return (
-                    f"{shown(owner)}, your pile is chosen. Your tier draws {view.player(owner).extras} "
+                    f"{shown(view.name(owner))}, your pile is chosen. Your tier draws {view.player(owner).extras} "
                     "face down: Space, then choose whether they go on top of or under your pile."
                 )
             case Phase.SUDDEN_DEATH_READY:

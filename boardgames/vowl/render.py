@@ -114,7 +114,7 @@ def asks_pile_order(view: VowlView) -> bool:
     under it unasked."""
     if view.phase is not Phase.PLACE_EXTRAS:
         return False
-    extras = view.player(view.extras_owner or view.current_player).extras
+    extras = view.player(view.extras_owner if view.extras_owner is not None else view.current_player).extras
     return extras.total != extras.basic
 
 

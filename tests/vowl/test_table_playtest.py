@@ -17,7 +17,7 @@ from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.modals import ReviewScreen
 from boardgames.vowl.screen import VowlScreen
 from tests.screen import deliberately, screen_text, settled, take_keyboard, wait_for
-from tests.vowl.conftest import set_tokens
+from tests.vowl.conftest import named, set_tokens
 from tests.vowl.test_screen import MATCHER, expire_timer, make_app, solve_current_pile, vowl
 from tests.vowl.test_table_80x24 import race
 
@@ -78,7 +78,7 @@ async def test_a_verdict_goes_with_a_pass_and_never_reaches_the_next_roll() -> N
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = vowl(app)
-        roller = screen.game.current_player
+        roller = named(screen.game, screen.game.current_player)
         await pilot.press("r")
         await take_keyboard(pilot)
         word = await first_card_solved(pilot, screen)
@@ -91,7 +91,7 @@ async def test_a_verdict_goes_with_a_pass_and_never_reaches_the_next_roll() -> N
         await expire_timer(pilot, app, clock)
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
         await deliberately(pilot, "enter")
-        await wait_for(pilot, lambda: app.screen is screen and screen.game.current_player != roller, "the next turn")
+        await wait_for(pilot, lambda: app.screen is screen and named(screen.game, screen.game.current_player) != roller, "the next turn")
         await pilot.pause()
         assert screen.game.phase is Phase.ROLL
         assert region_text(app, "#feedback") == ""
@@ -176,7 +176,7 @@ async def test_the_rollers_pile_question_waits_for_the_rollers_handover() -> Non
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = vowl(app)
-        roller = screen.game.current_player
+        roller = named(screen.game, screen.game.current_player)
         selector = next(n for n in (LONG, BOLD) if n != roller)
         set_tokens(screen.game, roller, score=3)  # the 3-4 tier draws a yellow card: a real question
         screen.render_view()
@@ -197,7 +197,7 @@ async def test_the_rollers_pile_question_waits_for_the_rollers_handover() -> Non
         assert f"{roller}: your tier draws 1 yellow face down." in words(screen_text(app))
         await deliberately(pilot, "u")
         await take_keyboard(pilot, roller)  # the sand timer turns when the roller is ready
-        assert screen.game.phase is Phase.SOLVING and screen.view().active_run.runner == roller
+        assert screen.game.phase is Phase.SOLVING and named(screen.game, screen.view().active_run.runner) == roller
 
 
 async def test_green_extras_after_the_selection_bring_one_handover_not_two() -> None:
@@ -207,7 +207,7 @@ async def test_green_extras_after_the_selection_bring_one_handover_not_two() -> 
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = vowl(app)
-        roller = screen.game.current_player
+        roller = named(screen.game, screen.game.current_player)
         set_tokens(screen.game, roller, score=1)  # the 1-2 tier draws one green card
         screen.render_view()
         await pilot.press("r")
@@ -216,7 +216,7 @@ async def test_green_extras_after_the_selection_bring_one_handover_not_two() -> 
         await discard_three(pilot)
         said = words(await take_keyboard(pilot, roller))
         assert "Space flips the sand timer." in said, said
-        assert screen.game.phase is Phase.SOLVING and screen.view().active_run.runner == roller
+        assert screen.game.phase is Phase.SOLVING and named(screen.game, screen.view().active_run.runner) == roller
 
 
 # --------------------------------------------------------------------------- Ctrl+B
@@ -269,7 +269,7 @@ async def test_the_end_of_game_table_keeps_its_headers_and_the_winners_star_besi
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = vowl(app)
-        winner = screen.game.current_player
+        winner = named(screen.game, screen.game.current_player)
         loser = next(n for n in (LONG, LONGER) if n != winner)
         set_tokens(screen.game, winner, score=8)  # 2 points from the star: this turn wins
         screen.render_view()
@@ -329,7 +329,7 @@ async def test_a_solitaire_review_gives_the_answers_the_width_no_whose_column() 
         columns = review_columns(app)
         assert "whose" not in columns, columns
         assert columns["answers"] >= 40, columns
-        assert f"no success for {screen.game.last_turn.player} this time" in words(screen_text(app))
+        assert f"no success for {named(screen.game, screen.game.last_turn.player)} this time" in words(screen_text(app))
 
 
 async def test_a_race_review_names_each_pile_in_a_narrow_column() -> None:
