@@ -70,7 +70,7 @@ def resign(side: Side) -> ChoiceScreen[bool]:
 
 def offer_draw(side: Side, *, against_computer: bool) -> ChoiceScreen[bool]:
     if against_computer:
-        how = "The computer accepts when it judges that it is not winning."
+        how = "The computer accepts in a level bare endgame, or when it judges that it is not winning."
     else:
         how = f"The {side.other.title} are handed the keyboard to accept or decline."
     return confirm("Offer a draw?", f"{how} Declined, your turn goes on.", "Yes, offer a draw")
