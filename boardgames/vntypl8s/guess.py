@@ -178,15 +178,19 @@ class GuessScreen(OnceModalScreen["str | Lapse | None"]):
 
     def _place(self, height: int) -> None:
         """Below the plate, down to the Footer, when that room lists every card of the grid
-        (or there is no grid to keep in sight); otherwise in the buzzers' place beside the
-        plate, above the grid, so that every card stays in sight (the buzzers are not needed
-        while the buzz is held: the dialog names its holder and answers late buzzes)."""
+        (or there is no grid to keep in sight).  Otherwise the grid stays in sight: the
+        dialog goes below it when the room there holds the dialog, else in the buzzers'
+        place beside the plate (the buzzers are not needed while the buzz is held: the
+        dialog names its holder and answers late buzzes)."""
         box = self.query_one("#guess-box")
         room = height - 1 - self.below
         beside, grid = self.beside, self.grid
         if beside is None or grid is None or room >= self.CHROME_ROWS + len(self.cards) or beside.width < 30:
             top = max(0, min(self.below, height - 1 - self.MIN_ROWS))
             box.styles.margin = (top, 0, 0, 0)
+            return
+        if height - 1 - grid.bottom >= self.BESIDE_ROWS:
+            box.styles.margin = (grid.bottom, 0, 0, 0)
             return
         self.styles.align_horizontal = "left"
         rows = max(self.BESIDE_ROWS, grid.y - beside.y)
