@@ -54,6 +54,23 @@ async def test_at_80_by_24_with_8_players_the_guess_dialog_leaves_every_card_in_
         assert "0WN3R is it?" in text and "⏳" in text
 
 
+async def test_at_80_by_24_with_3_players_the_dialog_goes_below_the_grid() -> None:
+    app, _ = session_app(played_session(("Ann", "[b]Bob[/b]", "Cy")))
+    async with app.run_test(size=SMALL) as pilot:
+        await take_keyboard(pilot)
+        screen = game_screen(app)
+        view = screen.g.view(None)
+        await pilot.press("2")
+        await wait_for(pilot, lambda: isinstance(app.screen, GuessScreen), "the guess dialog")
+        await wait_for(pilot, lambda: settled(app))
+        text = screen_text(app)
+        for owner in view.grid_layout:
+            assert owner in text, owner
+        assert "2  [b]Bob[/b] ◀ buzzed" in text  # the buzzers stay in sight too
+        box = app.screen.query_one("#guess-box").region
+        assert box.y >= screen.query_one("#grid").region.bottom and box.bottom <= SMALL[1] - 1
+
+
 async def test_P32_a_writer_whose_time_ran_out_is_in_the_rounds_table() -> None:
     players = ("Ann", "[b]Bob[/b]", "Cy")
     app, _ = session_app(played_session(players, plates=2, forfeit=frozenset({1})))
