@@ -37,18 +37,15 @@ class NobodyKnowsQuestion(ChoiceScreen["bool | Buzz"]):
 
     The writer asks because they think nobody knows; a player who presses their buzzer
     says they do, and the race is not over until the 0WN3R is revealed.  A buzz the
-    engine would take closes the question with that ``Buzz`` (another player's key is
-    never held back by the question's moment of quiet: it is not the writer's answer);
-    one it refuses, and a digit that is nobody's buzzer, are said on the question."""
+    engine would take closes the question with that ``Buzz``, once the question has been up
+    a moment like any answer (a buzz pressed for the table as it opened never answers it
+    unseen); one it refuses, and a digit that is nobody's buzzer, are said on the question."""
 
     def __init__(self, question: str, choices: Sequence[Choice[bool]], *, players: int,
                  why_not: Callable[[object], str | None]) -> None:
         super().__init__(question, cast("list[Choice[bool | Buzz]]", list(choices)), cancel=True)
         self.players = players
         self.why_not = why_not
-
-    def guards_key(self, event: events.Key) -> bool:
-        return not (event.character or "").isdigit() and super().guards_key(event)
 
     def on_key(self, event: events.Key) -> None:
         character = event.character or ""
