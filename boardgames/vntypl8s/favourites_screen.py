@@ -57,15 +57,22 @@ class FavouritesScreen(OnceModalScreen[None]):
             empty = Static(EMPTY, id="favourites-empty")
             empty.display = not self.favourites
             yield empty
-            yield OptionList(*(Option(favourite_prompt(f)) for f in self.favourites), id="favourites-list")
+            listed = OptionList(*(Option(favourite_prompt(f)) for f in self.favourites), id="favourites-list")
+            listed.display = bool(self.favourites)
+            yield listed
         yield Footer()
 
     def on_mount(self) -> None:
-        listed = self.query_one("#favourites-list", OptionList)
-        listed.display = bool(self.favourites)
-        if self.favourites:
-            listed.highlighted = 0
-            listed.focus()
+        self._highlight_first()
+        self.call_after_refresh(self._highlight_first)  # in case the list was not mounted yet
+
+    def _highlight_first(self) -> None:
+        """The first favourite highlighted and the list focused, so ↑↓ and ``d`` work at once."""
+        # ``results``: a screen pushed as the app closes may be mounted before its children.
+        for listed in self.query("#favourites-list").results(OptionList):
+            if self.favourites and listed.highlighted is None:
+                listed.highlighted = 0
+                listed.focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "remove":
