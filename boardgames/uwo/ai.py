@@ -706,14 +706,14 @@ class Searcher:
         return g
 
 
-#: A bare endgame (U28): at most this many UMOs a side.
+#: A bare endgame (U29): at most this many UMOs a side.
 BARE_UMOS = 2
-#: Turns (both sides' counted) between two offers of a draw by the computer (U28).
+#: Turns (both sides' counted) between two offers of a draw by the computer (U29).
 OFFER_GAP = 12
 
 
 def dead_level(g: Game, ev: Evaluator) -> bool:
-    """A level bare endgame (U28), from what both players see: no evasion card left on
+    """A level bare endgame (U29), from what both players see: no evasion card left on
     either side, the same number of UMOs each and at most ``BARE_UMOS``, and material level
     (the share of the side ahead, kinds' values counted, within the repetition term's
     ``repeat_lead``).  One hunter never corners one runner, so careful players draw it."""
@@ -757,7 +757,7 @@ class ComputerPlayer:
         #: The rest of the plan chosen this turn, kept while nothing unforeseen happens.
         self._plan: list[Action] = []
         self._plan_turn = -1
-        #: The turn of its last offer of a draw (U28): none again for ``OFFER_GAP`` turns.
+        #: The turn of its last offer of a draw (U29): none again for ``OFFER_GAP`` turns.
         self._offered_turn = -OFFER_GAP
 
     # ------------------------------------------------------------- the Player protocol
@@ -844,7 +844,7 @@ class ComputerPlayer:
         return _with_end(plan)
 
     def answer_draw(self, samples: Sequence[Game], me: Side) -> AnswerDraw:
-        """A draw offered to it (U26, U28): accepted in a level bare endgame, which careful
+        """A draw offered to it (U26, U29): accepted in a level bare endgame, which careful
         play cannot win (``dead_level``), and whenever this level's own evaluation of the
         position, averaged over its samples, says it is not winning (a score of at most 0,
         which is what a draw scores).  Ahead, it plays on."""
@@ -855,7 +855,7 @@ class ComputerPlayer:
         return AnswerDraw(accept=mean <= 0.0)
 
     def offers_draw(self, view: UwoView, sample: Game) -> bool:
-        """Offer a draw now (U28)?  Only as its turn begins (nothing done yet), in a level
+        """Offer a draw now (U29)?  Only as its turn begins (nothing done yet), in a level
         bare endgame (``dead_level``) whose position has come up before (U27's count: the
         shuffle has begun, neither side is making progress), and not within ``OFFER_GAP``
         turns of its last offer, so that a declined offer is not pressed turn after turn."""

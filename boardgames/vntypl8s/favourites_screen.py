@@ -1,6 +1,6 @@
 """VNTYPL8S's favourite plates: the rulebook's "Record Your Favourite License Plates" page.
 
-The favourites are a list: ↑↓ highlight one, ``d`` removes it after one question (P34).
+The favourites are a list: ↑↓ highlight one, ``d`` removes it after one question (P37).
 """
 
 from __future__ import annotations

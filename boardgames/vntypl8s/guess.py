@@ -28,12 +28,12 @@ from boardgames.vntypl8s.widgets import GAME
 
 
 def no_such_buzzer(seat: int, players: int) -> str:
-    """A digit that is no player's buzzer (``9``, or ``6`` with five players), in words (P33)."""
+    """A digit that is no player's buzzer (``9``, or ``6`` with five players), in words (P36)."""
     return f"Nobody has buzzer {seat + 1}: the buzzers are 1 to {players} (0: nobody knows)."
 
 
 class NobodyKnowsQuestion(ChoiceScreen["bool | Buzz"]):
-    """The writer's "Nobody knows?" (y/n); a buzz meanwhile answers it (P33).
+    """The writer's "Nobody knows?" (y/n); a buzz meanwhile answers it (P36).
 
     The writer asks because they think nobody knows; a player who presses their buzzer
     says they do, and the race is not over until the 0WN3R is revealed.  A buzz the
@@ -226,7 +226,7 @@ class GuessScreen(OnceModalScreen["str | Lapse | None"]):
 
     def action_buzz(self, seat: int) -> None:
         """Another player buzzed while this one holds the buzz: refused, and said so here.
-        Several late buzzers are all named (P33), each once, in the order they pressed."""
+        Several late buzzers are all named (P36), each once, in the order they pressed."""
         if seat == self.holder:
             return
         if seat >= len(self.names):

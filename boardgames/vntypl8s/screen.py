@@ -441,7 +441,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
             if self.stage is not Stage.PLATE:
                 return
             if isinstance(answer, Buzz):
-                self._step(answer)  # a player knows after all: the buzz is theirs (P33)
+                self._step(answer)  # a player knows after all: the buzz is theirs (P36)
             elif answer:
                 self._step(NobodyKnows())
 

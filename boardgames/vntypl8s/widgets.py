@@ -346,7 +346,7 @@ def requirements_result(record: PlateRecord) -> str:
     return f"{plain(record.requirements)} missed"
 
 
-#: What starts a plate's line in the final list once it is marked: a sign, not a colour alone (P34).
+#: What starts a plate's line in the final list once it is marked: a sign, not a colour alone (P37).
 MARKED = "★ "
 
 
@@ -377,14 +377,14 @@ def plate_detail(record: PlateRecord, names: Sequence[str]) -> Text:
     )
 
 
-#: What the round's table says of a writer whose time ran out without a plate (P17, P32).
+#: What the round's table says of a writer whose time ran out without a plate (P17, P35).
 NO_PLATE = "no plate: time ran out"
 
 
 def plates_table(history: Sequence[PlateRecord], names: Sequence[str], title: str,
                  without: Sequence[int] = ()) -> Table:
     """Every plate played: who wrote it, its owner, who guessed it, its requirements; then
-    the writers in *without*, whose time ran out with no plate (P32: their 0WN3R card
+    the writers in *without*, whose time ran out with no plate (P35: their 0WN3R card
     stays a decoy's secret, P19).  Names fold onto a second line rather than being cut."""
     table = Table(title=title, title_justify="left", title_style="bold", expand=True, box=box.SIMPLE_HEAD,
                   show_edge=False, padding=(0, 1))

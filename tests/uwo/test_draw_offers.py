@@ -1,4 +1,4 @@
-"""U28: the computer ends level bare endgames politely - it offers a draw when neither side
+"""U29: the computer ends level bare endgames politely - it offers a draw when neither side
 can make progress, and accepts one offered there - and the person answers its offer.
 
 The offer is the engine's ``OfferDraw`` (U26): legal, saved and replayed like any action.
