@@ -48,6 +48,7 @@ from boardgames.uwo.actions import (
     Evade,
     Morph,
     Move,
+    OfferDraw,
     Ride,
     StopDuel,
     Swap,
@@ -705,6 +706,30 @@ class Searcher:
         return g
 
 
+#: A bare endgame (U29): at most this many UMOs a side.
+BARE_UMOS = 2
+#: Turns (both sides' counted) between two offers of a draw by the computer (U29).
+OFFER_GAP = 12
+
+
+def dead_level(g: Game, ev: Evaluator) -> bool:
+    """A level bare endgame (U29), from what both players see: no evasion card left on
+    either side, the same number of UMOs each and at most ``BARE_UMOS``, and material level
+    (the share of the side ahead, kinds' values counted, within the repetition term's
+    ``repeat_lead``).  One hunter never corners one runner, so careful players draw it."""
+    if g.evasions[0] or g.evasions[1]:
+        return False
+    mat = [0.0, 0.0]
+    count = [0, 0]
+    for u in g.board:
+        if u is not None:
+            mat[u.side] += ev.w.umo + ev.kind_value[u.kind.index]
+            count[u.side] += 1
+    if count[0] != count[1] or not 0 < count[0] <= BARE_UMOS:
+        return False
+    return abs(mat[0] - mat[1]) / (mat[0] + mat[1]) <= ev.w.repeat_lead
+
+
 def _first(item: tuple[float, object]) -> float:
     return item[0]
 
@@ -732,6 +757,8 @@ class ComputerPlayer:
         #: The rest of the plan chosen this turn, kept while nothing unforeseen happens.
         self._plan: list[Action] = []
         self._plan_turn = -1
+        #: The turn of its last offer of a draw (U29): none again for ``OFFER_GAP`` turns.
+        self._offered_turn = -OFFER_GAP
 
     # ------------------------------------------------------------- the Player protocol
 
@@ -741,14 +768,15 @@ class ComputerPlayer:
         anywhere; the score cache is emptied before every search).  The search process
         (``boardgames.uwo.thinker``) decides from a copy restored from it and hands the
         new snapshot back, so this player goes on exactly as if it had decided itself."""
-        return (self.rng.getstate(), tuple(self._plan), self._plan_turn)
+        return (self.rng.getstate(), tuple(self._plan), self._plan_turn, self._offered_turn)
 
     def restore(self, state: tuple[object, ...]) -> None:
         """Take over a ``snapshot()``: the same decisions follow as from its player."""
-        rng, plan, turn = state
+        rng, plan, turn, offered = state
         self.rng.setstate(rng)  # type: ignore[arg-type]
         self._plan = list(plan)  # type: ignore[call-overload]
         self._plan_turn = turn  # type: ignore[assignment]
+        self._offered_turn = offered  # type: ignore[assignment]
 
     def choose(self, view: UwoView) -> Action:
         legal = view.legal
@@ -768,6 +796,9 @@ class ComputerPlayer:
         samples = self.samples(view)
         if view.phase is Phase.DRAW_OFFER:
             return self.answer_draw(samples, me)
+        if self.offers_draw(view, samples[0]):
+            self._offered_turn = view.turn
+            return OfferDraw()
         if view.phase is Phase.TURN:
             plan = self.plan_turn(samples, me)
             self._plan = list(plan[1:])
@@ -813,13 +844,28 @@ class ComputerPlayer:
         return _with_end(plan)
 
     def answer_draw(self, samples: Sequence[Game], me: Side) -> AnswerDraw:
-        """A draw offered by the person (U26): accepted when this level's own evaluation of
-        the position, averaged over its samples, says it is not winning (a score of at most
-        0, which is what a draw scores).  Ahead, it plays on; level or behind, half a point
-        is worth taking.  It never offers one itself, nor resigns: the person decides those."""
+        """A draw offered to it (U26, U29): accepted in a level bare endgame, which careful
+        play cannot win (``dead_level``), and whenever this level's own evaluation of the
+        position, averaged over its samples, says it is not winning (a score of at most 0,
+        which is what a draw scores).  Ahead, it plays on."""
+        if dead_level(samples[0], self.search.ev):
+            return AnswerDraw(accept=True)
         score = self.search.ev.score
         mean = sum(score(g, me) for g in samples) / len(samples)
         return AnswerDraw(accept=mean <= 0.0)
+
+    def offers_draw(self, view: UwoView, sample: Game) -> bool:
+        """Offer a draw now (U29)?  Only as its turn begins (nothing done yet), in a level
+        bare endgame (``dead_level``) whose position has come up before (U27's count: the
+        shuffle has begun, neither side is making progress), and not within ``OFFER_GAP``
+        turns of its last offer, so that a declined offer is not pressed turn after turn."""
+        if view.phase is not Phase.TURN or view.duel is not None or view.draw_offered:
+            return False
+        if view.morph_used or view.action_used or view.paid or view.undoable:
+            return False
+        if view.turn - self._offered_turn < OFFER_GAP:
+            return False
+        return sample.reps >= 2 and dead_level(sample, self.search.ev)
 
     def answer(self, samples: Sequence[Game], me: Side, legal: Sequence[Action]) -> Action:
         """A duel answer (defend, evade, take the hit; counter-attack or stop), each option

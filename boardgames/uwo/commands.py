@@ -108,5 +108,5 @@ def why_not(action: str, view: UwoView, seat: Side | None, *, computer: Side | N
     if candidate is not None:
         reason = why_illegal(candidate)
         if reason is not None:
-            return refusal_text(reason)
+            return refusal_text(render.for_players(reason))
     return "That is not possible right now."

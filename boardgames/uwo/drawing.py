@@ -171,8 +171,10 @@ class DuelView(SessionScreen[Game]):
             info.show_kind(self.catalog[kind_key], self.names, heading=heading, shrink=shrink)
             return
         umo = render.umo_to_read(view, self.board.cursor, self.selected)
+        hints = self._drawn[3] if self._drawn is not None else {}
+        where = render.cursor_text(view, self.board.cursor, self.selected, hints)
         if umo is not None:
-            info.show_umo(umo, self.names, shrink=shrink)
+            info.show_umo(umo, self.names, shrink=shrink, lead=where)
         else:
             info.clear_info(render.empty_square(self.board.cursor), shrink=shrink)
 

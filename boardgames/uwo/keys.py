@@ -7,6 +7,7 @@ cards, and the game commands, each greyed out or hidden when the engine would re
 from __future__ import annotations
 
 from textual import events
+from textual.notifications import SeverityLevel
 from textual.widgets import RichLog
 
 from boardgames.common.session import GameSession
@@ -38,6 +39,18 @@ from boardgames.uwo.widgets import BoardGrid, HandCard
 
 class DuelKeys(ComputerTurns):
     """The layer of ``UwoScreen`` that turns keys and clicks into the person's actions."""
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """One notice at a time, the newest: a key pressed again and again (a refusal, a step
+        taken back) must not pile notices up the screen over the hand; and a notice says
+        words, never the rules page's row ids (``render.for_players``)."""
+        self.app.clear_notifications()
+        super().notify(render.for_players(message), title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def refuse(self, reason: str) -> None:
+        """The engine's reasons cite row ids for the code and tests; the player reads words."""
+        super().refuse(render.for_players(reason))
 
     def play(self, action: Action) -> bool:
         """The person's ``action``, through the session; a refusal is shown with the engine's reason."""

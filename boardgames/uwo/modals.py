@@ -34,7 +34,7 @@ def drain(view: UwoView) -> ChoiceScreen[bool]:
     left = view.sides[view.current].energy
     return confirm(
         "End the turn spending all your energy?",
-        f"All {left} energy left in your row is spent, so you draw no cards at the end of this turn (U10).",
+        f"All {left} energy left in your row is spent, so you draw no cards at the end of this turn.",
         f"Yes, spend all {left} and end the turn",
     )
 
@@ -42,7 +42,7 @@ def drain(view: UwoView) -> ChoiceScreen[bool]:
 def swap(name: str) -> ChoiceScreen[bool]:
     return confirm(
         f"Swap the {name}?",
-        "It goes face down under your deck, you draw the top card, and your turn ends at once (U13).",
+        "It goes face down under your deck, you draw the top card, and your turn ends at once.",
         "Yes, swap it and end the turn",
     )
 
@@ -65,15 +65,15 @@ def blast(action: Blast) -> ChoiceScreen[bool]:
 
 
 def resign(side: Side) -> ChoiceScreen[bool]:
-    return confirm("Resign the game?", f"The {side.other.title} win at once (U26).", "Yes, resign")
+    return confirm("Resign the game?", f"The {side.other.title} win at once.", "Yes, resign")
 
 
 def offer_draw(side: Side, *, against_computer: bool) -> ChoiceScreen[bool]:
     if against_computer:
-        how = "The computer accepts when it judges that it is not winning."
+        how = "The computer accepts in a level bare endgame, or when it judges that it is not winning."
     else:
         how = f"The {side.other.title} are handed the keyboard to accept or decline."
-    return confirm("Offer a draw?", f"{how} Declined, your turn goes on (U26).", "Yes, offer a draw")
+    return confirm("Offer a draw?", f"{how} Declined, your turn goes on.", "Yes, offer a draw")
 
 
 def draw_offered(offerer: Side) -> ChoiceScreen[bool]:
@@ -82,7 +82,7 @@ def draw_offered(offerer: Side) -> ChoiceScreen[bool]:
         f"The {offerer.title} offer a draw",
         [Choice("y", "Accept: the game is a draw", True),
          Choice("n", f"Decline: the {offerer.possessive} turn goes on", False)],
-        detail="Accepted, the game ends as a draw (U26).",
+        detail="Accepted, the game ends as a draw.",
     )
 
 

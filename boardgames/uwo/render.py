@@ -8,6 +8,8 @@ player reads, so the snapshots pin them.
 
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 
 from boardgames.uwo import board as B
@@ -28,6 +30,15 @@ LEGEND_VS_COMPUTER = LEGEND + " · bold frame: the computer's last turn"
 
 Marks = dict[Square, set[str]]
 Hints = dict[Square, str]
+
+#: A rule's row id in brackets ("(U26)", "(U11, U23)"): the rules page's, never a player's words.
+_ROW_IDS = re.compile(r" ?\((?:U\d+)(?:, U\d+)*\)")
+
+
+def for_players(text: str) -> str:
+    """*text* without the rules page's row ids: the engine's reasons cite them for the
+    code and its tests, a player reads only the words (F1 shows the rules with them)."""
+    return _ROW_IDS.sub("", text)
 
 
 def log_text(e: Event) -> Text:
@@ -159,7 +170,7 @@ def _computer_status(view: UwoView, computer: tuple[Side, str]) -> tuple[str, li
 def _your_status(view: UwoView, *, picked: int | None, selected: Square | None, ignored: str | None) -> list[str]:
     lines: list[str] = []
     if view.phase is Phase.TURN:
-        lines.append(f"Morph {'used' if view.morph_used else 'free'} · action {'used' if view.action_used else 'free'}")
+        lines.append(turn_left(view))
         lines.append(f"Paid {view.paid} this turn")
         if picked is not None:
             lines += ["Enter on a UMO marked 'morph'", "x swap the card · Esc clear"]
@@ -181,7 +192,7 @@ def _your_status(view: UwoView, *, picked: int | None, selected: Square | None, 
             lines.append(f"v evade ({view.sides[t.side].evasions} left)")
         if any(isinstance(x, Morph) for x in view.legal):
             lines.append(f"1-3 + Enter: morph (shield vs {a.kind.name})")
-        lines.append("No defence in your hand (U23): t take the hit" if len(view.legal) == 1 else "t take the hit")
+        lines.append("No defence in your hand: t take the hit" if len(view.legal) == 1 else "t take the hit")
     elif view.phase is Phase.DRAW_OFFER:
         lines += [f"The {view.current.title} offer a draw.", "y accept · n decline"]
     elif view.phase is Phase.COUNTER and view.duel is not None:
@@ -190,6 +201,34 @@ def _your_status(view: UwoView, *, picked: int | None, selected: Square | None, 
         lines += ["You defended.", f"c counter-attack the {a.kind.name} on {B.name(a.square)}",
                   "p no counter-attack (the duel ends)"]
     return lines
+
+
+def turn_left(view: UwoView) -> str:
+    """What is left of the turn: the morph and the action, each ``used``, ``free`` or, with
+    the energy row empty, ``no energy`` (both cost energy: a morph 1, an action its card's)."""
+    empty = view.sides[view.current].energy == 0
+
+    def state(used: bool) -> str:
+        return "used" if used else "no energy" if empty else "free"
+
+    return f"Morph {state(view.morph_used)} · action {state(view.action_used)}"
+
+
+#: What Enter does on a marked square (``board_marks``'s hints), said in the cursor line.
+_ENTER_DOES = {"move": "Enter moves there", "ride": "Enter rides there", "attack": "Enter attacks it",
+               "c attack": "c counter-attacks it", "morph": "Enter morphs it", "b: blast": "b blasts"}
+
+
+def cursor_text(view: UwoView, cursor: Square, selected: Square | None, hints: Hints) -> str | None:
+    """While a UMO is selected and the cursor is elsewhere: where the cursor is and what
+    Enter does there - the info panel may still describe the selected UMO, and the board's
+    colours alone must not be the only sign of the cursor."""
+    if selected is None or cursor == selected:
+        return None
+    umo = view.board[cursor]
+    what = f"{umo.side.singular} {umo.kind.name}" if umo is not None else "empty"
+    does = _ENTER_DOES.get(hints.get(cursor, ""), "not a target")
+    return f"Cursor {B.name(cursor)}: {what}\n{does}"  # two short lines: a narrow panel never cuts one
 
 
 def umo_to_read(view: UwoView, cursor: Square, selected: Square | None) -> UmoView | None:

@@ -224,6 +224,8 @@ class UwoScreen(DuelKeys):
                 self.notify(str(e), title="Another turn", markup=False)  # an event's words: plain text
             elif isinstance(e, DrawAnswered) and self.computer is not None:
                 self.notify(str(e), title="Your offer of a draw", markup=False)
+        if self.computer is not None and view.phase is Phase.DRAW_OFFER and view.to_act is self.computer.human:
+            self.ask_draw()  # U29: the computer offered a draw; the person answers it
         if self.computer is not None and view.phase is Phase.DEFEND and view.duel is not None:
             # A key pressed for the board a moment ago (or held) must not answer the attack.
             self.restart_prompt_gate()

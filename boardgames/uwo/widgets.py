@@ -394,11 +394,16 @@ class InfoPanel(Drawn):
     COMPACT_BELOW = 40
 
     def show_kind(
-        self, kind: Kind, names: dict[str, str], *, heading: str, extra: list[str] | None = None, shrink: bool = True
+        self, kind: Kind, names: dict[str, str], *, heading: str, extra: list[str] | None = None, shrink: bool = True,
+        lead: str | None = None,
     ) -> None:
-        """The card in words; in a narrow panel (80×24) the same facts in fewer lines."""
+        """The card in words; in a narrow panel (80×24) the same facts in fewer lines.
+        *lead*: a line before it (where the cursor is, while another UMO is selected)."""
         compact = 0 < self.content_region.width < self.COMPACT_BELOW
-        text = Text(heading + ("\n" if not compact else ": "), style="bold")
+        text = Text(style="bold")  # the whole card bold, as the heading
+        if lead:
+            text.append(lead + "\n", style="reverse")
+        text.append(heading + ("\n" if not compact else ": "))
         text.append(f"{kind.name}", style="bold underline")
         if compact:
             text.append("\n" + card_numbers(kind).replace("mv", "move ").replace("at", "· attack ")
@@ -418,9 +423,9 @@ class InfoPanel(Drawn):
             text.append(f"\n{line}")
         self.show_text(text, shrink=shrink)
 
-    def show_umo(self, umo: UmoView, names: dict[str, str], *, shrink: bool = True) -> None:
+    def show_umo(self, umo: UmoView, names: dict[str, str], *, shrink: bool = True, lead: str | None = None) -> None:
         self.show_kind(umo.kind, names, heading=f"{umo.side.singular} {B.name(umo.square)}",
-                       extra=umo_notes(umo), shrink=shrink)
+                       extra=umo_notes(umo), shrink=shrink, lead=lead)
 
     def clear_info(self, hint: str, *, shrink: bool = True) -> None:
         self.show_text(Text(hint, style="dim"), shrink=shrink)

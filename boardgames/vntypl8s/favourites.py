@@ -104,11 +104,25 @@ def add_favourites(new: Iterable[Favourite], path: Path | None = None) -> str | 
             seen.add(fav.key())
             merged.append(fav)
     del merged[MAX_FAVOURITES:]
+    return _save(target, merged) or current.warning  # a bad old file was set aside: say so once
+
+
+def remove_favourite(gone: Favourite, path: Path | None = None) -> str | None:
+    """Take *gone* off the list (its plate, owner and requirements: the favourite's key);
+    return a warning if saving failed or the file could not be read (then nothing is removed)."""
+    target = path or favourites_path()
+    current = load_favourites(target)
+    if current.warning:
+        return current.warning
+    return _save(target, [f for f in current.favourites if f.key() != gone.key()])
+
+
+def _save(target: Path, favourites: list[Favourite]) -> str | None:
     data = {
         "version": VERSION,
         "plates": [
             {"plate": f.plate, "owner": f.owner, "requirements": f.requirements, "writer": f.writer}
-            for f in merged
+            for f in favourites
         ],
     }
-    return save_json(target, data) or current.warning  # a bad old file was set aside: say so once
+    return save_json(target, data)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from rich.text import Text
 from textual import events, on
@@ -10,18 +11,62 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.geometry import Region
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from boardgames.common.game import refusal_text
 from boardgames.common.text import plain, sentence
 from boardgames.common.ui.base import OnceModalScreen, clock_of
+from boardgames.common.ui.choice import Choice, ChoiceScreen
 from boardgames.common.ui.footer import Footer
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.common.ui.text_input import TextInput
 from boardgames.vntypl8s.engine import MAX_PLAYERS, Buzz, Lapse, NobodyKnows
 from boardgames.vntypl8s.limits import BUZZ_SECONDS
 from boardgames.vntypl8s.widgets import GAME
+
+
+def no_such_buzzer(seat: int, players: int) -> str:
+    """A digit that is no player's buzzer (``9``, or ``6`` with five players), in words (P36)."""
+    return f"Nobody has buzzer {seat + 1}: the buzzers are 1 to {players} (0: nobody knows)."
+
+
+class NobodyKnowsQuestion(ChoiceScreen["bool | Buzz"]):
+    """The writer's "Nobody knows?" (y/n); a buzz meanwhile answers it (P36).
+
+    The writer asks because they think nobody knows; a player who presses their buzzer
+    says they do, and the race is not over until the 0WN3R is revealed.  A buzz the
+    engine would take closes the question with that ``Buzz``, once the question has been up
+    a moment like any answer (a buzz pressed for the table as it opened never answers it
+    unseen); one it refuses, and a digit that is nobody's buzzer, are said on the question."""
+
+    def __init__(self, question: str, choices: Sequence[Choice[bool]], *, players: int,
+                 why_not: Callable[[object], str | None]) -> None:
+        super().__init__(question, cast("list[Choice[bool | Buzz]]", list(choices)), cancel=True)
+        self.players = players
+        self.why_not = why_not
+
+    def on_key(self, event: events.Key) -> None:
+        character = event.character or ""
+        if not character.isdigit() or character == "0":
+            super().on_key(event)
+            return
+        event.stop()
+        event.prevent_default()
+        seat = int(character) - 1
+        if seat >= self.players:
+            self._say(no_such_buzzer(seat, self.players))
+            return
+        reason = self.why_not(Buzz(seat))
+        if reason is not None:
+            self._say(refusal_text(reason))
+            return
+        self.dismiss(Buzz(seat))
+
+    def _say(self, words: str) -> None:
+        self.notify(words, title="Not allowed", severity="warning", markup=False)
+        self.app.bell()
 
 
 class GuessFilter(TextInput):
@@ -75,11 +120,16 @@ class GuessScreen(OnceModalScreen["str | Lapse | None"]):
         why_not: Callable[[object], str | None] = lambda action: None,
         seconds: float = BUZZ_SECONDS,
         below: int = 0,
+        beside: Region | None = None,
+        grid: Region | None = None,
     ) -> None:
         """*player* (seat *holder*) holds the buzz; *names* are every seat's, for the
         buzzers pressed meanwhile, which *why_not* (the engine's ``why_illegal``) refuses
         in words.  *below*: the first screen row the dialog may use - the plate being
-        guessed and the buzzers above it stay in sight while the guesser chooses."""
+        guessed stays in sight while the guesser chooses.  *beside*: where the buzzers
+        stand beside the plate, and *grid* where the 0WN3R grid is: when the room below
+        the plate cannot list every card, the dialog takes the buzzers' place instead,
+        and the grid stays in sight to choose from (``_place``)."""
         super().__init__()
         self.player = player
         self.cards = list(cards)
@@ -88,8 +138,12 @@ class GuessScreen(OnceModalScreen["str | Lapse | None"]):
         self.why_not = why_not
         self.seconds = seconds
         self.below = below
+        self.beside = beside
+        self.grid = grid
         #: the last buzz refused while this dialog is up (shown even before it mounts)
         self.note: str = ""
+        #: the seats whose buzz came too late, in the order they pressed (each named once)
+        self.late: list[int] = []
         self._paused_by_cover = False
 
     def compose(self) -> ComposeResult:
@@ -114,10 +168,33 @@ class GuessScreen(OnceModalScreen["str | Lapse | None"]):
     def on_resize(self, event: events.Resize) -> None:
         self._place(event.size.height)
 
+    #: The dialog's rows besides its list: frame, question, filter and its gap, help.
+    CHROME_ROWS = 7
+    #: The fewest rows the dialog takes in the buzzers' place (one card of the list).
+    BESIDE_ROWS = 8
+
     def _place(self, height: int) -> None:
-        """Below the plate, down to the Footer; higher only if the terminal is too short."""
-        top = max(0, min(self.below, height - 1 - self.MIN_ROWS))
-        self.query_one("#guess-box").styles.margin = (top, 0, 0, 0)
+        """Below the plate, down to the Footer, when that room lists every card of the grid
+        (or there is no grid to keep in sight).  Otherwise the grid stays in sight: the
+        dialog goes below it when the room there holds the dialog, else in the buzzers'
+        place beside the plate (the buzzers are not needed while the buzz is held: the
+        dialog names its holder and answers late buzzes)."""
+        box = self.query_one("#guess-box")
+        room = height - 1 - self.below
+        beside, grid = self.beside, self.grid
+        if beside is None or grid is None or room >= self.CHROME_ROWS + len(self.cards) or beside.width < 30:
+            top = max(0, min(self.below, height - 1 - self.MIN_ROWS))
+            box.styles.margin = (top, 0, 0, 0)
+            return
+        if height - 1 - grid.bottom >= self.BESIDE_ROWS:
+            box.styles.margin = (grid.bottom, 0, 0, 0)
+            return
+        self.styles.align_horizontal = "left"
+        rows = max(self.BESIDE_ROWS, grid.y - beside.y)
+        top = max(0, min(beside.y, height - 1 - rows))
+        box.styles.margin = (top, 0, 0, beside.x)
+        box.styles.width = beside.width
+        box.styles.height = rows
 
     # -- the countdown (P29): it waits while something covers the dialog, as the writer's does (P28)
 
@@ -148,16 +225,32 @@ class GuessScreen(OnceModalScreen["str | Lapse | None"]):
         return not (event.is_printable and character)
 
     def action_buzz(self, seat: int) -> None:
-        """Another player buzzed while this one holds the buzz: refused, and said so here."""
-        if seat == self.holder or seat >= len(self.names):
+        """Another player buzzed while this one holds the buzz: refused, and said so here.
+        Several late buzzers are all named (P36), each once, in the order they pressed."""
+        if seat == self.holder:
             return
-        self._refused(self.why_not(Buzz(seat)))
+        if seat >= len(self.names):
+            self.tell(no_such_buzzer(seat, len(self.names)))
+            return
+        reason = self.why_not(Buzz(seat))
+        if reason is None:
+            return
+        if seat not in self.late:
+            self.late.append(seat)
+        if len(self.late) == 1:
+            self._refused(reason)
+            return
+        late = [f"{plain(self.names[s])}'s" for s in self.late]
+        keys = ", ".join(late[:-1]) + " and " + late[-1]
+        holder = plain(self.player)
+        self.tell(sentence(f"{holder} holds the buzz, so {keys} keys are ignored; wait for {holder}'s guess."))
 
     def action_nobody(self) -> None:
         self._refused(self.why_not(NobodyKnows()))
 
     def action_nothing(self) -> None:
-        """A digit that is nobody's buzzer: it types nothing either."""
+        """``9``: no player's buzzer (there are at most eight); it types nothing, and says so."""
+        self.tell(no_such_buzzer(8, len(self.names)))
 
     def _refused(self, reason: str | None) -> None:
         if reason is not None:

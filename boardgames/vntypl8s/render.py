@@ -131,8 +131,11 @@ def round_table(view: GameView, round_: int) -> tuple[Group, RenderableType]:
         Text(f"Enter: {more}   ↑↓: scroll", style="dim"),
         score_table(standings(view), f"Scores after round {round_} of {view.rounds}"),
     )
-    plates = (plates_table(this_round, names(view), f"Plates of round {round_}")
-              if this_round else Text("Nobody handed in a plate this round."))
+    # A writer whose time ran out has no record of the round (P17): listed all the same (P35).
+    wrote = {r.writer for r in this_round}
+    without = [p.seat for p in view.players if p.seat not in wrote]
+    plates = (plates_table(this_round, names(view), f"Plates of round {round_}", without)
+              if this_round or without else Text("Nobody handed in a plate this round."))
     return scores, plates
 
 

@@ -36,7 +36,7 @@ from boardgames.common.saves import Autosaver
 from boardgames.common.session import GameSession
 from boardgames.common.text import shown
 from boardgames.common.ui.base import ARM, QuietGate, clock_of
-from boardgames.common.ui.choice import Choice, ChoiceScreen
+from boardgames.common.ui.choice import Choice
 from boardgames.common.ui.footer import Footer
 from boardgames.common.ui.host import Host, host
 from boardgames.common.ui.sandtimer import SandTimer
@@ -61,7 +61,7 @@ from boardgames.vntypl8s.engine import (
 )
 from boardgames.vntypl8s.favourites import Favourite, add_favourites
 from boardgames.vntypl8s.favourites_screen import FavouritesScreen
-from boardgames.vntypl8s.guess import GuessScreen
+from boardgames.vntypl8s.guess import GuessScreen, NobodyKnowsQuestion, no_such_buzzer
 from boardgames.vntypl8s.handovers import Words, revealed, round_over
 from boardgames.vntypl8s.limits import BUZZ_SECONDS
 from boardgames.vntypl8s.render import lock_out_message, wrong_guess
@@ -400,6 +400,7 @@ class Vntypl8sScreen(SessionScreen[Game]):
         dialog = GuessScreen(
             self.players[player], cards, holder=player, names=self.players,
             why_not=self.g.why_illegal, seconds=BUZZ_SECONDS, below=below,
+            beside=self.query_one("#buzzers").region, grid=self.query_one("#grid").region,
         )
         self.app.push_screen(dialog, answered)
 
@@ -422,7 +423,11 @@ class Vntypl8sScreen(SessionScreen[Game]):
         if self.stage is not Stage.PLATE or not character.isdigit() or character == "0":
             return
         seat = int(character) - 1
-        if seat < len(self.players) and self.check_action("buzz", (seat,)) is not True:
+        if seat >= len(self.players):  # 9, or a seat nobody sits in: said, never silent
+            event.stop()
+            event.prevent_default()
+            self.refuse(no_such_buzzer(seat, len(self.players)))
+        elif self.check_action("buzz", (seat,)) is not True:
             event.stop()
             event.prevent_default()
             self.action_buzz(seat)
@@ -432,12 +437,18 @@ class Vntypl8sScreen(SessionScreen[Game]):
             return
         writer = self.players[self.table.active or 0]
 
-        def answered(yes: bool | None) -> None:
-            if yes and self.stage is Stage.PLATE:
+        def answered(answer: bool | Buzz | None) -> None:
+            if self.stage is not Stage.PLATE:
+                return
+            if isinstance(answer, Buzz):
+                self._step(answer)  # a player knows after all: the buzz is theirs (P36)
+            elif answer:
                 self._step(NobodyKnows())
 
         question = f"Nobody knows? {shown(writer)} reveals the 0WN3R and nobody scores it."
-        self.app.push_screen(ChoiceScreen(question, YES_NO, cancel=True), answered)
+        self.app.push_screen(
+            NobodyKnowsQuestion(question, YES_NO, players=len(self.players), why_not=self.g.why_illegal), answered
+        )
 
     def _show_reveal(self, events: Sequence[object]) -> None:
         """Steps 5-7 of the guessing phase, each event in its own words; Enter moves on."""

@@ -117,6 +117,15 @@ class FinalTable(Vertical):
         """The plates marked as favourites, in the order they were played."""
         return [self._history[i] for i in sorted(self.query_one("#favourites", SelectionList).selected)]
 
+    @on(SelectionList.SelectionToggled, "#favourites")
+    def _toggled(self, event: SelectionList.SelectionToggled) -> None:
+        """A plate marked or unmarked: its line says so in a sign (★), not in colour alone."""
+        marks = self.query_one("#favourites", SelectionList)
+        index = event.selection_index
+        if 0 <= index < len(self._history):
+            marked = index in marks.selected
+            marks.replace_option_prompt_at_index(index, plate_option(self._history[index], self._names, marked=marked))
+
     @on(SelectionList.SelectionHighlighted, "#favourites")
     def _highlighted(self, event: SelectionList.SelectionHighlighted) -> None:
         self._show_detail(event.selection_index)

@@ -190,12 +190,18 @@ class PlateInput(TextInput):
     """
 
     cut_to_fit = False
+    #: The full text the writer was last told does not take more: said once for it, so a
+    #: key held down or typed on does not stack one notice per key (the bell still rings).
+    _told_for: str | None = None
 
     def replace(self, text: str, start: int, end: int) -> None:
         super().replace(text.upper(), start, end)
 
     def restricted(self) -> None:
         super().restricted()
+        if self._told_for == self.value:
+            return
+        self._told_for = self.value
         self.notify(
             f"That does not fit: the editor holds {self.max_length} characters (a plate has at most {MAX_LENGTH}).",
             severity="warning",
@@ -247,6 +253,7 @@ class OwnerGrid(Static):
         table = Table.grid(padding=(0, 2), expand=True)
         for _ in range(columns):
             table.add_column(ratio=1)
+        cell_width = max(1, (width - 2 * (columns - 1)) // columns)
         cells: list[Text] = []
         for i, owner in enumerate(layout):
             key = grid_key(i)
@@ -255,9 +262,15 @@ class OwnerGrid(Static):
             else:
                 record = taken.get(owner)
                 guessed = record.guessed_by if record else None
-                # The taker's buzzer number first: on a narrow column the name is cut (…),
-                # never the grid's rows doubled off the bottom of an 80x24 screen.
-                who = f" → {guessed + 1} {plain(names[guessed])}" if guessed is not None else " (revealed)"
+                who = " (revealed)"
+                if guessed is not None:
+                    # The taker's buzzer number always (the buzzers beside the plate name it
+                    # in full); the name only when it fits whole: never a cut name, and never
+                    # the grid's rows doubled off the bottom of an 80x24 screen.
+                    who = f" → {guessed + 1}"
+                    named = f"{who} {plain(names[guessed])}"
+                    if cell_len(f"{key} {plain(owner)}{named}") <= cell_width:
+                        who = named
                 cells.append(
                     Text.assemble(
                         (f"{key}", "dim"), " ", (plain(owner), "dim strike"), (who, "dim"),
@@ -313,7 +326,7 @@ def score_table(standings: Sequence[Standing], title: str, winners: Collection[i
     """
     table = Table(title=title, title_justify="left", title_style="bold", box=None, padding=(0, 2, 0, 0),
                   header_style="bold underline")
-    table.add_column("Player")
+    table.add_column("Player", overflow="fold")  # a name is never cut (…): it folds
     table.add_column("0WN3R", justify="right")
     table.add_column("R3QRMNTS", justify="right")
     table.add_column("Cards", justify="right", style="bold")
@@ -333,10 +346,16 @@ def requirements_result(record: PlateRecord) -> str:
     return f"{plain(record.requirements)} missed"
 
 
-def plate_option(record: PlateRecord, names: Sequence[str]) -> Text:
-    """One plate of the game in the favourites list, on one line: its round, the plate,
-    its 0WN3R and its writer (``plate_detail`` tells the highlighted one in full)."""
+#: What starts a plate's line in the final list once it is marked: a sign, not a colour alone (P37).
+MARKED = "★ "
+
+
+def plate_option(record: PlateRecord, names: Sequence[str], *, marked: bool = False) -> Text:
+    """One plate of the game in the favourites list, on one line: ``★`` when marked, its
+    round, the plate, its 0WN3R and its writer (``plate_detail`` tells the highlighted one
+    in full)."""
     return Text.assemble(
+        (MARKED if marked else "", "bold"),
         (f"R{record.round} ", "dim"),
         (f"{plain(record.plate):<8}", "bold"),
         "  ",
@@ -358,21 +377,30 @@ def plate_detail(record: PlateRecord, names: Sequence[str]) -> Text:
     )
 
 
-def plates_table(history: Sequence[PlateRecord], names: Sequence[str], title: str) -> Table:
-    """Every plate played: who wrote it, its owner, who guessed it, its requirements."""
+#: What the round's table says of a writer whose time ran out without a plate (P17, P35).
+NO_PLATE = "no plate: time ran out"
+
+
+def plates_table(history: Sequence[PlateRecord], names: Sequence[str], title: str,
+                 without: Sequence[int] = ()) -> Table:
+    """Every plate played: who wrote it, its owner, who guessed it, its requirements; then
+    the writers in *without*, whose time ran out with no plate (P35: their 0WN3R card
+    stays a decoy's secret, P19).  Names fold onto a second line rather than being cut."""
     table = Table(title=title, title_justify="left", title_style="bold", expand=True, box=box.SIMPLE_HEAD,
                   show_edge=False, padding=(0, 1))
-    table.add_column("Plate", style="bold")
-    table.add_column("Writer")
-    table.add_column("0WN3R")
-    table.add_column("Guessed by")
-    table.add_column("R3QRMNTS")
+    table.add_column("Plate", style="bold", no_wrap=True)
+    table.add_column("Writer", overflow="fold")
+    table.add_column("0WN3R", overflow="fold")
+    table.add_column("Guessed by", overflow="fold")
+    table.add_column("R3QRMNTS", overflow="fold")
     for r in history:
         guessed = plain(names[r.guessed_by]) if r.guessed_by is not None else "nobody"
         reqs = requirements_result(r)
         # A str cell would be read as Rich markup: every cell is Text.
         cells = (plain(r.plate), plain(names[r.writer]), plain(r.owner), guessed, reqs)
         table.add_row(*(Text(c) for c in cells))
+    for seat in without:
+        table.add_row(Text("—"), Text(plain(names[seat])), Text(NO_PLATE, style="italic"), Text("—"), Text("—"))
     return table
 
 

@@ -431,7 +431,7 @@ async def test_favourites_from_a_file_are_shown_as_data() -> None:
         await wait_for(pilot, lambda: settled(app))
         assert still_running(app)
         assert_shown_as_data(app, "[@click=app.quit]Chef[/]", "[red]Cy[/]", "[b]")
-        await click_names(pilot, app.screen.query_one(".favourite"), ("[@click=app.quit]Chef[/]", "[red]Cy[/]", "[/]X"))
+        await click_names(pilot, app.screen.query_one("#favourites-list"), ("[@click=app.quit]Chef[/]", "[red]Cy[/]", "[/]X"))
         assert still_running(app)
 
 

@@ -89,7 +89,7 @@ async def test_U26_no_draw_offer_in_a_duel_the_key_says_why() -> None:
         await take_keyboard(pilot, "Pnorfs, you are attacked — take the keyboard")
         assert screen.check_action("offer_draw", ()) is None  # greyed: not now
         assert screen.check_action("resign", ()) is True  # the defender may resign
-        assert screen.why_not("offer_draw") == "A draw can be offered on your own turn, outside a duel (U26)."
+        assert screen.why_not("offer_draw") == "A draw can be offered on your own turn, outside a duel."
         await pilot.press("equals_sign")
         await pilot.pause()
         assert g.phase is Phase.DEFEND
