@@ -142,7 +142,9 @@ def test_every_interpretation_row_is_cited_by_a_test_and_the_code() -> None:
     ids = [r[0] for r in rows]
     assert ids == [f"U{i}" for i in range(1, len(ids) + 1)], "rows are numbered U1, U2, ... in order"
     tests = " ".join(p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py"))
-    code = " ".join(p.read_text(encoding="utf-8") for p in (ROOT / "boardgames" / "uwo").glob("*.py"))
+    # The game's own code, and the hosted table's, which carries the rows for a terminal per side.
+    sources = [*(ROOT / "boardgames" / "uwo").glob("*.py"), *(ROOT / "boardgames" / "net").rglob("*.py")]
+    code = " ".join(p.read_text(encoding="utf-8") for p in sources)
     for uid in ids:
         pattern = re.compile(rf"(?<![A-Za-z0-9]){uid}(?![0-9])")
         assert pattern.search(tests.replace("test_every_interpretation", "")), f"no test cites {uid}"
