@@ -1193,3 +1193,10 @@ class _Syncer:
                     os.close(folder)
             except OSError:
                 continue  # gone (finished, discarded) or a system without directory fsync
+
+
+def background_syncer() -> _Syncer:
+    """A coalescing ``fsync`` in the autosave's background thread, for another file written
+    during play (``storage.save_json(..., sync=False)`` first, then ``.sync(path)``): a
+    practice pile's stats synced on the UI thread held the review's frame for the disk."""
+    return _Syncer()

@@ -405,17 +405,18 @@ def refuse(path: Path, problem: str, *, then: str = "") -> Loaded:
 # ----------------------------------------------------------------------------- writing
 
 
-def save_json(path: Path, data: dict[str, Any]) -> str | None:
+def save_json(path: Path, data: dict[str, Any], *, sync: bool = True) -> str | None:
     """Write *data* atomically; return a warning instead of raising on failure.
 
     A read-only or full disk must never stop a game: the caller shows the warning
-    and play goes on without saving.
+    and play goes on without saving.  ``sync=False``: the caller syncs it in the
+    background (``saves.background_syncer``), as a file written during play must.
     """
     try:
         text = json.dumps(data, indent=1, sort_keys=True, allow_nan=False)
     except (ValueError, TypeError) as exc:  # a value JSON cannot hold: our bug, not the player's problem
         return f"Could not save {plain(path.name)} ({plain(exc, 120)}); play continues without saving."
-    return write_atomically(path, text)
+    return write_atomically(path, text, sync=sync)
 
 
 def write_atomically(path: Path, text: str, *, sync: bool = True) -> str | None:

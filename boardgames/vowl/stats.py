@@ -19,9 +19,12 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardgames.common.storage import MIB, data_dir, load_json, refuse, save_json
+
+if TYPE_CHECKING:
+    from boardgames.common.saves import _Syncer
 
 VERSION = 1
 FILENAME = "vowl-stats.json"
@@ -228,6 +231,7 @@ class StatsStore:
         self.path = path or data_dir() / FILENAME
         self.warning: str | None = None
         self._players: dict[str, PracticeStats] = {}
+        self._syncer: _Syncer | None = None
         loaded = load_json(self.path, VERSION, limit=LIMIT, then=" and new stats started")
         self.warning = loaded.warning
         if loaded.data is not None:
@@ -246,9 +250,23 @@ class StatsStore:
         return dict(self._players)
 
     def save(self) -> str | None:
-        """Write the file; return a warning (and keep playing) if that fails."""
+        """Write the file; return a warning (and keep playing) if that fails.
+
+        Written at once, synced in the background (as the autosave is): it is written
+        as a pile ends, and an ``fsync`` here held the turn's review for the disk."""
+        from boardgames.common.saves import background_syncer  # noqa: PLC0415 - at the first pile's end
+
         data = {"version": VERSION, "players": {n: s.to_json() for n, s in self._players.items()}}
-        warning = save_json(self.path, data)
+        warning = save_json(self.path, data, sync=False)
         if warning:
             self.warning = warning
-        return warning
+            return warning
+        if self._syncer is None:
+            self._syncer = background_syncer()
+        self._syncer.sync(self.path)
+        return None
+
+    def flush(self) -> None:
+        """Wait until the last save is on disk (its ``fsync`` done)."""
+        if self._syncer is not None:
+            self._syncer.wait()

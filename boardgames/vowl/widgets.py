@@ -24,7 +24,7 @@ from textual.widgets import Static
 
 from boardgames.common.text import plain
 from boardgames.common.ui.classes import set_classes_once
-from boardgames.common.ui.textual_compat import active, keep_rows_across_scroll, update_changed_rows
+from boardgames.common.ui.textual_compat import active, keep_rows_across_scroll
 from boardgames.vowl.card import Card, Tier
 from boardgames.vowl.events import plural
 from boardgames.vowl.narrate import TIER_LETTER, TIER_STYLE
@@ -341,21 +341,14 @@ class CardFace(Static):
     def show(self, card: Card | None, caption: str = "") -> None:
         if getattr(self, "_put_key", None) == (card, caption):
             return  # the same card: no class to change, nothing to draw
-        previous = getattr(self, "_put_key", None)
         # A card of another deck: one class off, one on, and one restyle.
-        restyled = set_classes_once(self, {**{cls: card is not None and TIER_CLASS[card.tier] == cls
+        set_classes_once(self, {**{cls: card is not None and TIER_CLASS[card.tier] == cls
                                               for cls in TIER_CLASS.values()}, "-empty": card is None})
         if card is None:
             put(self, Text(caption or "·", style="dim"), (card, caption))
             return
         text = Text("   ".join(card.skeleton), style="bold")
         text.append(f"\n\n{card.tier.name.lower()} · {card.tier.value}", style="dim")
-        if not restyled and isinstance(previous, tuple) and previous[0] is not None:
-            # Another card of the same deck (a fixed size: 1fr): only the rows that
-            # change are drawn again - its letters - not all of its rows.
-            self._put_key = (card, caption)
-            update_changed_rows(self, text)
-            return
         put(self, text, (card, caption))
 
 

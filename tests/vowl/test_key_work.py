@@ -251,52 +251,6 @@ async def test_the_first_answer_of_a_pile_does_not_rebuild_the_footer(monkeypatc
         assert rebuilt == [] and layouts.count == 0
 
 
-async def test_a_card_of_the_same_deck_draws_only_the_rows_that_change() -> None:
-    """The card is 1fr high (27 rows at 120x40); the next card of the same deck changes
-    the row of its letters, and Textual drew every row again (``update_changed_rows``).
-    What the terminal shows is checked against Textual's own drawing in
-    tests/common/test_drawn_rows.py."""
-    from textual._styles_cache import StylesCache
-
-    from boardgames.vowl.widgets import CardFace
-
-    if not speed_up("changed-rows"):
-        pytest.skip("speed-up off")
-    app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await roll_and_start_pile(pilot, app)
-        card = screen.query_one(CardFace)
-        await settle(pilot, app)
-        drawn: list[int] = []
-        render_line = StylesCache.render_line
-
-        def counting(self: StylesCache, styles: Any, y: int, *args: Any) -> Any:
-            if self is card._styles_cache:
-                drawn.append(y)
-            return render_line(self, styles, y, *args)
-
-        StylesCache.render_line = counting  # type: ignore[method-assign]
-        same_deck = 0
-        try:
-            while (screen.view().active_run.pile_left or 0) > 0:
-                run = screen.view().active_run
-                assert run is not None and run.current is not None
-                before, classes = run.current, set(card.classes)
-                drawn.clear()
-                clock.advance(1)
-                await pilot.press("ctrl+shift+a", *MATCHER.solutions(before.skeleton)[0], "enter")
-                await wait_for(pilot, lambda b=before: screen.view().active_run.current != b, "the next card")
-                await settle(pilot, app)
-                if set(card.classes) == classes:
-                    same_deck += 1
-                    assert 0 < len(drawn) <= 3, sorted(drawn)
-                else:
-                    assert len(drawn) >= card.size.height, "another deck: the whole card again"
-        finally:
-            StylesCache.render_line = render_line  # type: ignore[method-assign]
-        assert same_deck >= 1
-
-
 async def test_a_verdict_of_the_other_kind_restyles_nothing(monkeypatch) -> None:
     """A verdict usually follows one of the other kind (a wrong word, then the right
     one): the line's colour was a class (``-ok``/``-bad``) toggled on each, and each

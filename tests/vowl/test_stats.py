@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
+
+import pytest
 
 from boardgames.vowl.stats import FILENAME, PracticeStats, StatsStore
 
@@ -27,6 +31,27 @@ def test_store_round_trip(_private_data_dir: Path) -> None:
     assert again.warning is None
     assert again.get("Ann Lee").best_times == {3: 12.25}
     assert again.get("Bob").piles_played == 0
+
+
+def test_saved_at_once_and_synced_off_the_acting_thread(_private_data_dir: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pile's end writes the stats: complete on disk when ``save`` returns, the ``fsync``
+    in the background (on the UI thread it held the turn's review for the disk)."""
+    synced_on: list[threading.Thread] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced_on.append(threading.current_thread())
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    store = StatsStore()
+    store.get("Ann").record_pile(3, 3, True, 12.25)
+    assert store.save() is None
+    assert threading.current_thread() not in synced_on
+    assert StatsStore().get("Ann").best_times == {3: 12.25}  # read at once: nothing waits to be written
+    store.flush()
+    assert synced_on and threading.current_thread() not in synced_on
 
 
 def test_corrupt_stats_file_is_set_aside_with_a_message(_private_data_dir: Path) -> None:

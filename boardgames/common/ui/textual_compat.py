@@ -309,33 +309,8 @@ SPEED_UPS: dict[str, Callable[[], None] | None] = {
     "scroll-bar-rows": _scroll_bars_drawn_from_their_rows,
     "typing-without-layout": _typing_without_a_layout,
     "partial-frames": _partial_frames,
-    "changed-rows": None,
     "log-rows": None,
 }
-
-
-def update_changed_rows(widget: Any, content: Any) -> None:
-    """``Static.update(content, layout=False)`` that repaints only the rows whose drawn
-    content changes (``changed-rows``): a new card of the same deck changes one or two of
-    the card's rows, and Textual drew them all again through the styles cache."""
-    from textual.visual import Visual, visualize  # noqa: PLC0415
-
-    drawn = widget._render_cache
-    size = widget.size
-    if (not active("changed-rows") or not widget.is_mounted or not size or drawn.size != size
-            or widget._dirty_regions or widget._repaint_required):
-        widget.update(content, layout=False)
-        return
-    visual = visualize(widget, content, markup=widget._render_markup)
-    width, height = size
-    lines = Visual.to_strips(widget, visual, width, height, widget.visual_style)
-    widget._Static__content = content  # what ``Static.update`` sets, without its whole repaint
-    widget._Static__visual = visual
-    old = drawn.lines
-    rows = [y for y in range(max(len(old), len(lines)))
-            if y >= len(old) or y >= len(lines) or old[y] != lines[y]]
-    if rows:
-        widget.refresh(*(Region(0, y, width, 1) for y in rows))
 
 
 def keep_rows_across_scroll(widget: Any, step: int, scroll: Callable[[], None]) -> None:
