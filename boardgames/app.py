@@ -46,7 +46,7 @@ from boardgames.common.ui.footer import Footer  # noqa: E402 - after the compat 
 RESUME = "resume:"
 EXTRA = "extra:"
 #: The main menu's line for the History screen (every finished game, its replay, the stats).
-HISTORY = "history"
+HISTORY = "menu:history"
 #: A save this large (bytes) or larger is replayed in a background thread behind a progress
 #: screen (``BoardgamesApp.resume_game``): a game of a few hundred actions replays in a blink,
 #: one of tens of thousands takes seconds.

@@ -16,7 +16,7 @@ from rich.console import Console
 from textual.command import CommandPalette
 from textual.widgets import DataTable
 
-from boardgames.app import BoardgamesApp, MainMenu
+from boardgames.app import HISTORY, BoardgamesApp, MainMenu
 from boardgames.common.clock import ManualClock
 from boardgames.common.history import read_history, replay_finished
 from boardgames.common.history_stats import plate_gallery, uwo_by_level
@@ -153,7 +153,7 @@ async def test_history_from_the_menu_lists_hostile_names_literally_at_80x24() ->
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
         menu = app.screen
         options = menu.query_one("#menu-games")
-        index = next(i for i in range(options.option_count) if options.get_option_at_index(i).id == "history")
+        index = next(i for i in range(options.option_count) if options.get_option_at_index(i).id == HISTORY)
         options.highlighted = index
         await deliberately(pilot, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "the History screen")
@@ -202,6 +202,7 @@ async def test_an_unreadable_history_file_is_told_once_and_the_rest_listed() -> 
     app = BoardgamesApp(clock=ManualClock(), seed=1)
     async with app.run_test(size=(80, 24)) as pilot:
         said = record_notifications(app)
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
         app.show_history()
         await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "the History screen")
         await wait_for(pilot, lambda: any("uwo-broken.json" in s for s in said), "the one message")
@@ -226,6 +227,7 @@ def test_history_snapshot(snap_compare, size: tuple[int, int]) -> None:  # noqa:
         path.write_text(json.dumps(data) + "\n" + rest)
 
     async def run_before(pilot) -> None:  # noqa: ANN001
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, MainMenu), "the menu")
         pilot.app.show_history()
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, HistoryScreen), "the History screen")
 
@@ -238,6 +240,7 @@ def test_replay_snapshot(snap_compare, size: tuple[int, int]) -> None:  # noqa: 
     finish(store, "uwo", 1, steps=15, last=Resign())
 
     async def run_before(pilot) -> None:  # noqa: ANN001
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, MainMenu), "the menu")
         pilot.app.show_history()
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, HistoryScreen), "the History screen")
         await deliberately(pilot, "enter")

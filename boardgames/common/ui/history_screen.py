@@ -90,11 +90,12 @@ class HistoryScreen(OnceModalScreen[None]):
         width = max(self.app.size.width - 4, 60)
         games = self.query_one("#history-games", DataTable)
         games.clear(columns=True)
-        players = max(16, (width - 30) * 2 // 5)
+        room = width - 16 - 8 - 8  # the date, the game's name, and each column's padding of 2
+        players = max(16, room * 2 // 5)
         games.add_column("When", width=16)
         games.add_column("Game", width=8)
         games.add_column("Players", width=players)
-        games.add_column("Result", width=max(16, width - 30 - players - 6))
+        games.add_column("Result", width=max(16, room - players))
         for i, g in enumerate(self.history.games):
             games.add_row(_cell(g.when), _cell(g.game_title), _cell(g.players), _cell(g.result), key=str(i))
         levels = self.query_one("#history-levels", DataTable)
@@ -105,9 +106,10 @@ class HistoryScreen(OnceModalScreen[None]):
             levels.add_row(_cell(t.level), str(t.played), str(t.won), str(t.lost), str(t.drawn))
         plates = self.query_one("#history-plates", DataTable)
         plates.clear(columns=True)
-        name = max(8, (width - 16 - 10 - 10) // 4)
+        room = width - 9 - 16 - 10  # the plate, the date, and each column's padding of 2
+        name = max(8, room // 4)
         plates.add_column("Plate", width=9)
-        plates.add_column("0WN3R", width=max(12, width - 16 - 9 - 3 * name - 10))
+        plates.add_column("0WN3R", width=max(12, room - 2 * name))
         plates.add_column("Writer", width=name)
         plates.add_column("Guessed by", width=name)
         plates.add_column("When", width=16)
