@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from textual.command import CommandPalette
 from textual.widgets import DataTable
 
 from boardgames.app import HISTORY, BoardgamesApp, MainMenu
@@ -103,7 +102,7 @@ def test_the_gallery_holds_every_plate_written_with_owner_writer_and_guesser(tmp
         assert entry.guessed_by == (None if plate.guessed_by is None else HOSTILE[plate.guessed_by])
 
 
-def _replayed_alongside(record, key: str):  # noqa: ANN001, ANN202
+def _replayed_alongside(record, key: str):
     """Each step's engine as the game had it (every seat's view), beside the replay's steps."""
     spec = get_game(key).entry.spec
     engine = spec.build(spec.setup_from_json(record.setup), record.seed)
@@ -211,7 +210,7 @@ async def test_an_unreadable_history_file_is_told_once_and_the_rest_listed() -> 
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-def test_history_snapshot(snap_compare, size: tuple[int, int]) -> None:  # noqa: ANN001
+def test_history_snapshot(snap_compare, size: tuple[int, int]) -> None:
     store = SaveStore(data_dir())
     rng = random.Random(0)
     finish(store, "vntypl8s", 2, Vntypl8sSetup(HOSTILE))
@@ -220,13 +219,13 @@ def test_history_snapshot(snap_compare, size: tuple[int, int]) -> None:  # noqa:
     for i, path in enumerate(sorted((data_dir() / "history").iterdir())):
         text = path.read_text()
         head, rest = text.split("\n", 1)
-        import json  # noqa: PLC0415
+        import json
 
         data = json.loads(head)
         data["updated"] = data["started"] = 1_780_000_000.0 + i * 3600
         path.write_text(json.dumps(data) + "\n" + rest)
 
-    async def run_before(pilot) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, MainMenu), "the menu")
         pilot.app.show_history()
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, HistoryScreen), "the History screen")
@@ -235,11 +234,11 @@ def test_history_snapshot(snap_compare, size: tuple[int, int]) -> None:  # noqa:
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-def test_replay_snapshot(snap_compare, size: tuple[int, int]) -> None:  # noqa: ANN001
+def test_replay_snapshot(snap_compare, size: tuple[int, int]) -> None:
     store = SaveStore(data_dir())
     finish(store, "uwo", 1, steps=15, last=Resign())
 
-    async def run_before(pilot) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, MainMenu), "the menu")
         pilot.app.show_history()
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, HistoryScreen), "the History screen")

@@ -107,11 +107,11 @@ class HistoryScreen(OnceModalScreen[None]):
         plates = self.query_one("#history-plates", DataTable)
         plates.clear(columns=True)
         room = width - 9 - 16 - 10  # the plate, the date, and each column's padding of 2
-        name = max(8, room // 4)
+        person = max(8, room // 4)
         plates.add_column("Plate", width=9)
-        plates.add_column("0WN3R", width=max(12, room - 2 * name))
-        plates.add_column("Writer", width=name)
-        plates.add_column("Guessed by", width=name)
+        plates.add_column("0WN3R", width=max(12, room - 2 * person))
+        plates.add_column("Writer", width=person)
+        plates.add_column("Guessed by", width=person)
         plates.add_column("When", width=16)
         for p in plate_gallery(self.history.games):
             guessed = _cell(p.guessed_by) if p.guessed_by is not None else Text("nobody", style="dim")
