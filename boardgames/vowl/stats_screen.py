@@ -53,7 +53,7 @@ class PracticeStatsScreen(OnceModalScreen[None]):
     PracticeStatsScreen #stats-body { width: 1fr; height: 100%; }
     PracticeStatsScreen #stats-summary { height: auto; padding: 0 1; }
     PracticeStatsScreen #stats-charts { height: auto; }
-    PracticeStatsScreen BarChart { height: 9; min-width: 30; padding: 0 1; }
+    PracticeStatsScreen BarChart { height: 8; min-width: 30; padding: 0 1; }
     PracticeStatsScreen.-tall BarChart { height: 13; }
     PracticeStatsScreen #stats-best { height: auto; max-height: 8; }
     PracticeStatsScreen #stats-empty { padding: 1 2; color: $text-muted; }
@@ -88,7 +88,7 @@ class PracticeStatsScreen(OnceModalScreen[None]):
                 yield Static(id="stats-summary", markup=False)
                 with Vertical(id="stats-charts"):
                     yield BarChart("Solve time per card (s)", id="stats-times")
-                    yield BarChart("Piles beaten per session (%)", percent=True, id="stats-rates")
+                    yield BarChart("Success rate per session (%)", percent=True, id="stats-rates")
                 yield DataTable(id="stats-best", cursor_type="none", zebra_stripes=True)
         yield Footer()
 
@@ -109,7 +109,7 @@ class PracticeStatsScreen(OnceModalScreen[None]):
 
     def _fit(self, width: int) -> None:
         """Charts side by side from 110 columns, taller from 36 rows: an 80×24 terminal
-        shows both charts (five rows of bars each) and the table a PgDn away."""
+        shows both charts (four or five rows of bars each) and the top of the table."""
         self.set_class(width >= 110, "-wide")
         self.set_class(self.app.size.height >= 36, "-tall")
 
