@@ -14,6 +14,7 @@ not the game's) is set aside here the same way; the others are listed as ever.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
@@ -129,9 +130,19 @@ class History(NamedTuple):
     warnings: tuple[str, ...]
 
 
-#: Games already replayed in this process, by file name, kept with the time and count
-#: they were replayed at: a file changed since is replayed again.
-_SUMMED: dict[str, tuple[tuple[float, str, int], Finished]] = {}
+#: Games already replayed in this process, by file name, kept with what their file was
+#: then (header fields, size, change time): a file changed since is read and replayed again.
+_SUMMED: dict[str, tuple[tuple[float, str, int, tuple[int, int]], Finished]] = {}
+
+
+def _stamp(store: SaveStore, record: SaveRecord) -> tuple[int, int]:
+    """The file's size and change time: a file edited since it was replayed is replayed again
+    (its header alone may stay the same)."""
+    try:
+        st = os.stat(store.history / record.filename, follow_symlinks=False)
+    except OSError:
+        return (-1, -1)
+    return (st.st_size, st.st_mtime_ns)
 
 
 def read_history(store: SaveStore | None = None, games: Iterable[str] | None = None) -> History:
@@ -146,7 +157,7 @@ def read_history(store: SaveStore | None = None, games: Iterable[str] | None = N
             continue
         if not resumable(record.game):
             continue  # a game of another version of the suite: its file is kept as it is
-        key = (record.updated, record.title, record.seed)
+        key = (record.updated, record.title, record.seed, _stamp(store, record))
         cached = _SUMMED.get(record.filename)
         if cached is not None and cached[0] == key:
             out.append(cached[1])

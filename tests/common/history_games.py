@@ -17,7 +17,9 @@ def finish(store: SaveStore, key: str, seed: int, setup: Any = None, *, steps: i
     *last*: an action that ends the game once *steps* random ones were played (UWO's resign);
     *title*: the save's title, instead of the game's own (hostile names).
     """
-    adapter = ADAPTERS[key]()
+    from tests.fourth.registration import TEST_GAMES
+
+    adapter = {**ADAPTERS, **TEST_GAMES}[key]()
     setup = setup if setup is not None else adapter.setup(seed)
     session = GameSession.start(adapter.spec, setup, seed, store=store)
     assert session.autosave is not None

@@ -247,3 +247,44 @@ def test_replay_snapshot(snap_compare, size: tuple[int, int]) -> None:
         await pilot.press("right", "right", "right")
 
     assert snap_compare(BoardgamesApp(clock=ManualClock(), seed=1), terminal_size=size, run_before=run_before)
+
+
+async def test_a_game_without_a_picture_of_its_table_replays_its_public_events(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tricks (hidden hands, no ``public_view``): the replay shows each step's public events alone."""
+    from tests.fourth.registration import register
+
+    register(monkeypatch)
+    store = SaveStore(data_dir())
+    record = finish(store, "tricks", 3)
+    game = replay_finished(record)
+    for step, engine in zip(game.steps, _replayed_alongside(record, "tricks"), strict=True):
+        assert step.view == engine.view(None)
+        assert all(getattr(e, "audience", None) is None for e in step.events)
+    app = BoardgamesApp(clock=ManualClock(), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        app.show_history()
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "the History screen")
+        await deliberately(pilot, "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        await pilot.press("right")
+        text = screen_text(app)
+        assert "no picture of its table" in text
+        assert str(game.steps[1].events[0]).split()[0] in text
+
+
+async def test_a_replay_shows_hostile_names_as_text() -> None:
+    store = SaveStore(data_dir())
+    finish(store, "vntypl8s", 2, Vntypl8sSetup(HOSTILE))
+    app = BoardgamesApp(clock=ManualClock(), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        app.show_history()
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "the History screen")
+        await deliberately(pilot, "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        await pilot.press("end")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "VNTYPL8S: [b]Bob[/b]" in text  # the frame's title, not bold markup
+        assert "[@click=app.quit]x" in text and app.is_running

@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Static, TabbedContent, TabPane
 from boardgames.common.history import Finished, History, Replay, ReplayFailed, read_history, replay_finished
 from boardgames.common.history_stats import plate_gallery, uwo_by_level
 from boardgames.common.saves import SaveStore
-from boardgames.common.text import plain
+from boardgames.common.text import inert, plain
 from boardgames.common.ui.base import OnceModalScreen
 from boardgames.common.ui.footer import Footer
 from boardgames.games import get_game
@@ -183,8 +183,8 @@ class ReplayScreen(OnceModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#replay-frame").border_title = plain(
-            f"{self.game_title}: {self.replay.record.title}", 70)
+        # a title is outside text, and a border's title is read as markup unless it is Content
+        self.query_one("#replay-frame").border_title = inert(f"{self.game_title}: {self.replay.record.title}", 70)
         self.show()
 
     def guards_key(self, event: events.Key) -> bool:
