@@ -219,3 +219,18 @@ async def test_a_pile_left_unfinished_is_not_counted_as_lost(leave: str) -> None
     stats = StatsStore().get("Ann")
     assert (stats.piles_played, stats.piles_beaten, stats.streak) == (0, 0, 0)
     assert all(s.piles == 0 for s in stats.sessions)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_practice_stats_snapshot(snap_compare, size: tuple[int, int]) -> None:
+    store = StatsStore()
+    three_sessions(store.get("Ann"))
+    store.save()
+
+    async def run_before(pilot) -> None:
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, MainMenu) and settled(pilot.app), "the menu")
+        pilot.app.push_screen(PracticeStatsScreen())
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, PracticeStatsScreen) and settled(pilot.app),
+                       "the stats")
+
+    assert snap_compare(BoardgamesApp(clock=ManualClock(), seed=1), terminal_size=size, run_before=run_before)
