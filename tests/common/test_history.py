@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -210,7 +211,9 @@ async def test_an_unreadable_history_file_is_told_once_and_the_rest_listed() -> 
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-def test_history_snapshot(snap_compare, size: tuple[int, int]) -> None:
+def test_history_snapshot(snap_compare, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TZ", "UTC")  # the dates shown are local times: the same on every machine
+    time.tzset()
     store = SaveStore(data_dir())
     rng = random.Random(0)
     finish(store, "vntypl8s", 2, Vntypl8sSetup(HOSTILE))
@@ -230,7 +233,11 @@ def test_history_snapshot(snap_compare, size: tuple[int, int]) -> None:
         pilot.app.show_history()
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, HistoryScreen), "the History screen")
 
-    assert snap_compare(BoardgamesApp(clock=ManualClock(), seed=1), terminal_size=size, run_before=run_before)
+    try:
+        assert snap_compare(BoardgamesApp(clock=ManualClock(), seed=1), terminal_size=size, run_before=run_before)
+    finally:
+        monkeypatch.undo()
+        time.tzset()
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
