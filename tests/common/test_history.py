@@ -295,3 +295,19 @@ async def test_a_replay_shows_hostile_names_as_text() -> None:
         text = screen_text(app)
         assert "VNTYPL8S: [b]Bob[/b]" in text  # the frame's title, not bold markup
         assert "[@click=app.quit]x" in text and app.is_running
+
+
+async def test_the_enter_that_opened_the_history_does_not_open_a_replay_but_arrows_move_at_once() -> None:
+    store = SaveStore(data_dir())
+    finish(store, "uwo", 1, steps=5, last=Resign())
+    finish(store, "uwo", 2, steps=5, last=Resign())
+    app = BoardgamesApp(clock=ManualClock(), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        app.show_history()
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "the History screen")
+        await pilot.press("enter")  # a second Enter, right behind the one that opened it
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        await pilot.press("down")
+        assert app.screen.query_one("#history-games", DataTable).cursor_row == 1

@@ -80,6 +80,7 @@ class HistoryScreen(OnceModalScreen[None]):
         for warning in self.history.warnings:
             self.notify(warning, severity="warning", timeout=10, markup=False)
         self._fill()
+        self.query_one(f"#history-{self.first_tab}", DataTable).focus()  # the arrows move in the list
 
     def on_resize(self) -> None:
         self._fill()
@@ -116,6 +117,11 @@ class HistoryScreen(OnceModalScreen[None]):
         for p in plate_gallery(self.history.games):
             guessed = _cell(p.guessed_by) if p.guessed_by is not None else Text("nobody", style="dim")
             plates.add_row(_cell(p.plate), _cell(p.owner), _cell(p.writer), guessed, _cell(p.when))
+
+    def guards_key(self, event: events.Key) -> bool:
+        """Only opening a replay and closing wait for a moment of quiet (the Enter that opened
+        this screen must not open a replay too); the arrows move through the list at once."""
+        return event.key in ("enter", "escape", "q")
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
