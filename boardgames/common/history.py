@@ -52,11 +52,13 @@ class Replay(NamedTuple):
         return self.steps[-1].view
 
 
-def replay_finished(record: SaveRecord) -> Replay:
+def replay_finished(record: SaveRecord, *, every_step: bool = True) -> Replay:
     """*record*'s game rebuilt from its setup and seed; ``ReplayFailed`` if it cannot be.
 
     Only ``view(None)`` and the events every seat may see are kept from each step: the
     engine itself (and every seat's secrets in it) is dropped once the replay is done.
+    Without *every_step* only the last step is looked at (what the list and the stats
+    need: a view costs more than the action it follows).
     """
     if not resumable(record.game):
         raise ReplayFailed(f"it is a game this version does not know ({plain(record.game, 40)})")
@@ -67,11 +69,15 @@ def replay_finished(record: SaveRecord) -> Replay:
         steps = [Step(engine.view(None), ())]
         record.read_actions()
         spec.upgrade(record)
+        events: Sequence[object] = ()
         for action in replay(record, spec.action_classes):
             if not spec.is_action(action):
                 raise SaveFormatError(f"{type(action).__name__} is not a {spec.title} action")
             events = engine.apply(action)
-            steps.append(Step(engine.view(None), tuple(e for e in events if visible_to(e, None))))
+            if every_step:
+                steps.append(Step(engine.view(None), tuple(e for e in events if visible_to(e, None))))
+        if not every_step and record.actions:
+            steps = [Step(engine.view(None), tuple(e for e in events if visible_to(e, None)))]
         outcome = engine.outcome()
     except UserFacingError:
         raise  # the machine, not the file (a missing dictionary, a bad card file)
@@ -163,7 +169,7 @@ def read_history(store: SaveStore | None = None, games: Iterable[str] | None = N
             out.append(cached[1])
             continue
         try:
-            finished = summed_up(replay_finished(record))
+            finished = summed_up(replay_finished(record, every_step=False))
         except ReplayFailed as exc:
             warnings.append(set_aside(store, record, str(exc)))
             continue
