@@ -311,3 +311,23 @@ async def test_the_enter_that_opened_the_history_does_not_open_a_replay_but_arro
         assert isinstance(app.screen, HistoryScreen)
         await pilot.press("down")
         assert app.screen.query_one("#history-games", DataTable).cursor_row == 1
+
+
+async def test_a_long_replay_step_scrolls_at_80x24() -> None:
+    """Eight players' plates do not fit under the board of names at 80×24: PgDn shows the rest."""
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")
+    store = SaveStore(data_dir())
+    finish(store, "vntypl8s", 4, Vntypl8sSetup(names))
+    app = BoardgamesApp(clock=ManualClock(), seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        app.show_history()
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "the History screen")
+        await deliberately(pilot, "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        await pilot.press("end")
+        await pilot.pause()
+        frame = app.screen.query_one("#replay-frame")
+        assert frame.max_scroll_y > 0
+        await pilot.press("pagedown")
+        await wait_for(pilot, lambda: frame.scroll_y > 0, "the step scrolled")

@@ -171,6 +171,8 @@ class ReplayScreen(OnceModalScreen[None]):
         Binding("right", "step(1)", "Next step", key_display="→", priority=True),
         Binding("home", "jump(0)", "Start", priority=True),
         Binding("end", "jump(-1)", "End", priority=True),
+        Binding("pageup", "scroll_frame(-1)", "Scroll", key_display="PgUp/Dn", priority=True),
+        Binding("pagedown", "scroll_frame(1)", "Scroll down", show=False, priority=True),
     ]
 
     def __init__(self, replay: Replay) -> None:
@@ -209,6 +211,14 @@ class ReplayScreen(OnceModalScreen[None]):
     def action_jump(self, to: int) -> None:
         self.step = self.last if to < 0 else 0
         self.show()
+
+    def action_scroll_frame(self, pages: int) -> None:
+        """A long step (eight players' plates) at 80×24: the rest a page away."""
+        frame = self.query_one("#replay-frame", VerticalScroll)
+        if pages > 0:
+            frame.scroll_page_down()
+        else:
+            frame.scroll_page_up()
 
     def show(self) -> None:
         """Draw step ``self.step``: its public view and its public events."""
