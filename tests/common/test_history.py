@@ -331,3 +331,23 @@ async def test_a_long_replay_step_scrolls_at_80x24() -> None:
         assert frame.max_scroll_y > 0
         await pilot.press("pagedown")
         await wait_for(pilot, lambda: frame.scroll_y > 0, "the step scrolled")
+
+
+@pytest.mark.parametrize("key, setup", [
+    ("vowl", None), ("vowl", "practice"), ("uwo", None), ("vntypl8s", None)])
+def test_every_step_of_every_game_is_drawn_from_its_public_view(tmp_path: Path, key: str, setup: object) -> None:
+    """Each game's ``public_view`` draws every step of a whole game, and says how it ended."""
+    from boardgames.vowl.spec import VowlSetup  # noqa: PLC0415
+
+    store = SaveStore(tmp_path)
+    if setup == "practice":
+        setup = VowlSetup(("Ann",), (15,), practice=True)
+    kwargs = {"steps": 40, "last": Resign()} if key == "uwo" else {}
+    record = finish(store, key, 11, setup, **kwargs)  # type: ignore[arg-type]
+    entry = get_game(key).entry
+    assert entry.public_view is not None and entry.result is not None
+    game = replay_finished(record)
+    for step in game.steps:
+        assert text_of(entry.public_view(step.view)).strip()
+    [listed] = read_history(store).games
+    assert listed.result == entry.result(game.final) and listed.result in text_of(entry.public_view(game.final))
