@@ -337,7 +337,7 @@ async def test_a_long_replay_step_scrolls_at_80x24() -> None:
     ("vowl", None), ("vowl", "practice"), ("uwo", None), ("vntypl8s", None)])
 def test_every_step_of_every_game_is_drawn_from_its_public_view(tmp_path: Path, key: str, setup: object) -> None:
     """Each game's ``public_view`` draws every step of a whole game, and says how it ended."""
-    from boardgames.vowl.spec import VowlSetup  # noqa: PLC0415
+    from boardgames.vowl.spec import VowlSetup
 
     store = SaveStore(tmp_path)
     if setup == "practice":
