@@ -173,6 +173,10 @@ def read_history(store: SaveStore | None = None, games: Iterable[str] | None = N
         except ReplayFailed as exc:
             warnings.append(set_aside(store, record, str(exc)))
             continue
+        except UserFacingError as exc:  # the machine (a card file missing): the file is kept for later
+            if exc.message not in warnings:
+                warnings.append(exc.message)
+            continue
         _SUMMED[record.filename] = (key, finished)
         out.append(finished)
     return History(tuple(out), tuple(warnings))

@@ -351,3 +351,23 @@ def test_every_step_of_every_game_is_drawn_from_its_public_view(tmp_path: Path, 
         assert text_of(entry.public_view(step.view)).strip()
     [listed] = read_history(store).games
     assert listed.result == entry.result(game.final) and listed.result in text_of(entry.public_view(game.final))
+
+
+def test_a_game_that_cannot_be_rebuilt_on_this_machine_is_kept_and_told(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The decks missing (a ``UserFacingError``): not the file's fault, so it stays where it is."""
+    from boardgames.common.errors import UserFacingError  # noqa: PLC0415
+    from boardgames.vntypl8s.spec import SPEC  # noqa: PLC0415
+
+    store = SaveStore(tmp_path)
+    record = finish(store, "vntypl8s", 2)
+    finish(store, "uwo", 1, steps=5, last=Resign())
+
+    def missing(*args: object) -> None:
+        raise UserFacingError("The VNTYPL8S card files are missing.")
+
+    monkeypatch.setattr(SPEC, "check", missing)
+    history = read_history(store)
+    assert [g.record.game for g in history.games] == ["uwo"]
+    assert history.warnings == ("The VNTYPL8S card files are missing.",)
+    assert (tmp_path / "history" / record.filename).exists()
