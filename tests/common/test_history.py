@@ -356,8 +356,8 @@ def test_every_step_of_every_game_is_drawn_from_its_public_view(tmp_path: Path, 
 def test_a_game_that_cannot_be_rebuilt_on_this_machine_is_kept_and_told(tmp_path: Path,
                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """The decks missing (a ``UserFacingError``): not the file's fault, so it stays where it is."""
-    from boardgames.common.errors import UserFacingError  # noqa: PLC0415
-    from boardgames.vntypl8s.spec import SPEC  # noqa: PLC0415
+    from boardgames.common.errors import UserFacingError
+    from boardgames.vntypl8s.spec import SPEC
 
     store = SaveStore(tmp_path)
     record = finish(store, "vntypl8s", 2)
