@@ -80,7 +80,7 @@ def start(args: argparse.Namespace) -> Opener:
 
 
 def _stats_screen() -> Screen:
-    from boardgames.vowl.stats_screen import PracticeStatsScreen  # noqa: PLC0415 - plotext only when opened
+    from boardgames.vowl.stats_screen import PracticeStatsScreen  # noqa: PLC0415 - the charts only when opened
 
     return PracticeStatsScreen()
 

@@ -3,9 +3,9 @@
 Numbers alone ("cards solved: 212") do not show a practising player whether they are
 getting better; a chart does.  This screen draws, for the chosen player:
 
-- the time each solved card took, card after card over the last sessions (a line
-  that should fall), with the session boundaries visible as the x axis counts cards;
-- the success rate of each session (piles beaten / piles played) as bars;
+- the time each solved card took, a bar per card over the last sessions (bars that
+  should shrink), the x axis counting cards;
+- the success rate of each session (piles beaten / piles played), a bar each;
 - the best time for each pile size at each level (board and sand timer), as a table.
 
 The charts are bars drawn as text (``common.ui.charts``): axes from 0 with whole-number
