@@ -60,6 +60,7 @@ class PracticeStatsScreen(OnceModalScreen[None]):
     PracticeStatsScreen.-wide #stats-charts { layout: horizontal; }
     PracticeStatsScreen.-wide BarChart { width: 1fr; height: 14; }
     PracticeStatsScreen.-wide.-tall BarChart { height: 20; }
+    PracticeStatsScreen.-wide.-roomy BarChart { height: 26; }
     PracticeStatsScreen.-single #stats-players { display: none; }
     """
     BINDINGS = [
@@ -108,10 +109,11 @@ class PracticeStatsScreen(OnceModalScreen[None]):
         self._fit(self.app.size.width)
 
     def _fit(self, width: int) -> None:
-        """Charts side by side from 110 columns, taller from 36 rows: an 80×24 terminal
+        """Charts side by side from 110 columns, taller from 36 rows and again from 40: an 80×24 terminal
         shows both charts (four or five rows of bars each) and the top of the table."""
         self.set_class(width >= 110, "-wide")
         self.set_class(self.app.size.height >= 36, "-tall")
+        self.set_class(self.app.size.height >= 40, "-roomy")  # 120×40: the charts take what the table leaves
 
     def action_scroll_body(self, pages: int) -> None:
         body = self.query_one("#stats-body", VerticalScroll)
