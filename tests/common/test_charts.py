@@ -21,6 +21,7 @@ def test_half_fills_half_the_plot_and_zero_is_labelled_on_the_axis() -> None:
     lines = [line.plain for line in draw([50, 0, 100], rows=4, bar=4, gap=1, step=25, labels=["50%", "0%", "100%"])]
     assert [line.split("┤")[0].split("┼")[0].strip() for line in lines[:5]] == ["100", "75", "50", "25", "0"]
     top, _, half, low, axis, labels = lines
+    assert "┼" in axis and "█" not in axis
     assert top.count("█" * 4) == 1 and half.count("█" * 4) == 2 and low.count("█" * 4) == 2
     assert labels.split() == ["50%", "0%", "100%"]
 
