@@ -45,6 +45,8 @@ from boardgames.common.ui.footer import Footer  # noqa: E402 - after the compat 
 
 RESUME = "resume:"
 EXTRA = "extra:"
+#: The main menu's line for the History screen (every finished game, its replay, the stats).
+HISTORY = "menu:history"
 #: A save this large (bytes) or larger is replayed in a background thread behind a progress
 #: screen (``BoardgamesApp.resume_game``): a game of a few hundred actions replays in a blink,
 #: one of tens of thousands takes seconds.
@@ -156,6 +158,8 @@ class MainMenu(Screen[None]):
                 key = f"{EXTRA}{g.key}:{i}"
                 self.extras[key] = functools.partial(open_extra, g, i)
                 menu.add_option(Option(f"[b]{g.title}[/b]: {label}", id=key))
+        menu.add_option(Option("[b]History[/b]  [dim]finished games, replays, results per level, plates[/dim]",
+                               id=HISTORY))
         for key, record in self.saves.items():
             label = (
                 f"[b]Resume {shown(get_game(record.game).title)}[/b]  [dim]saved {shown(saved_at(record))}[/dim]"
@@ -183,6 +187,8 @@ class MainMenu(Screen[None]):
             return record.game if record else None
         if option.startswith(EXTRA):
             return option.removeprefix(EXTRA).split(":")[0]
+        if option == HISTORY:
+            return None
         return option
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -206,6 +212,8 @@ class MainMenu(Screen[None]):
                 app.resume_game(record)
         elif option.startswith(EXTRA):
             app.push_screen(self.extras[option]())
+        elif option == HISTORY:
+            app.show_history()
         else:
             app.open_game(option)
 
@@ -610,6 +618,13 @@ class BoardgamesApp(textual_compat.CrashHookedApp):
             if game:
                 return game
         return None
+
+    def show_history(self, tab: str = "games") -> None:
+        """The History screen (finished games, UWO per level, VNTYPL8S's plates), over whatever is shown."""
+        from boardgames.common.ui.history_screen import HistoryScreen  # noqa: PLC0415 - not for the first frame
+
+        if not isinstance(self.screen, HistoryScreen):
+            self.push_screen(HistoryScreen(tab=tab))
 
     def show_rules(self, game: str) -> None:
         from boardgames.common.ui.rules import RulesScreen  # noqa: PLC0415 - Markdown is slow to import

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 if TYPE_CHECKING:
     import argparse
 
+    from rich.console import RenderableType
     from textual.screen import Screen
 
     from boardgames.common.saves import SaveRecord
@@ -110,6 +111,13 @@ class GameEntry(NamedTuple):
     """Adds the game's tools (``boardgames vowl check ...``) to its parser."""
     menu_items: Callable[[], Sequence[MenuItem]] = _no_items
     """More lines for the main menu, labelled as the registry lists them (``GameInfo.menu_extras``)."""
+    public_view: Callable[[Any], RenderableType] | None = None
+    """The table as everyone may see it (``view(None)``), drawn with the game's own render
+    functions: what a replay of a finished game shows at each step (``common.history``).
+    ``None``: the replay shows the events alone."""
+    result: Callable[[Any], str] | None = None
+    """How a finished game ended, in a line (plain text), from its last public view; ``None``:
+    the history says it with the last public event."""
 
     @property
     def spec(self) -> GameSpec[Any, Any]:

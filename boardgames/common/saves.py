@@ -882,24 +882,36 @@ class SaveStore:
         only that game's files (``<game>-*.json``) are read.  A problem a file's
         renaming cannot cure (the folder is read-only) is told once per process.
         """
+        return self._scan(self.saves, game, finished=False)
+
+    def finished(self, game: str | None = None) -> Listing:
+        """Finished games (the ``history/`` folder), newest first, read as ``unfinished``
+        reads the saves: each header checked, a file that is not a save set aside."""
+        return self._scan(self.history, game, finished=True)
+
+    def _scan(self, folder: Path, game: str | None, *, finished: bool) -> Listing:
+        """The saves in *folder*, newest first: with *finished* every one (the history holds
+        nothing else), without only those not marked finished (nothing left to resume)."""
         records: list[SaveRecord] = []
         warnings: list[str] = []
         unlisted: str | None = None
-        where = f" in {plain(self.saves, None)}"
+        where = f" in {plain(folder, None)}"
+        what = "finished game" if finished else "saved game"
+        then = "listed" if finished else "resumed"
         try:
-            own_folder(self.root, self.saves.name)  # never list (and set aside) files through a link
-            with os.scandir(self.saves) as entries:
+            own_folder(self.root, folder.name)  # never list (and set aside) files through a link
+            with os.scandir(folder) as entries:
                 names = sorted(e.name for e in entries)
         except FileNotFoundError:
             names = []
         except FolderProblem as exc:
-            unlisted = f"{exc} No saved game can be resumed until then."
+            unlisted = f"{exc} No {what} can be {then} until then."
             if _first_time(unlisted):
                 warnings.append(unlisted)
             names = []
         except OSError as exc:
-            unlisted = (f"Cannot list the saved games in {plain(self.saves, None)} ({exc.strerror}); "
-                        "no saved game can be resumed until it can be read.")
+            unlisted = (f"Cannot list the {what}s in {plain(folder, None)} ({exc.strerror}); "
+                        f"no {what} can be {then} until it can be read.")
             if _first_time(unlisted):
                 warnings.append(unlisted)
             names = []
@@ -908,7 +920,7 @@ class SaveStore:
                 continue  # our own temporary files, and files set aside before
             if game is not None and not name.startswith(f"{game}-"):
                 continue
-            path = self.saves / name
+            path = folder / name
             if not re.fullmatch(FILENAME_PATTERN, name):
                 loaded = refuse(path, "is not named like a save (<game>-<id>.json)", then=where)
             else:
@@ -924,7 +936,7 @@ class SaveStore:
                     loaded = refuse(path, f"is not a save we can read ({exc})", then=where)
                 else:
                     # a game marked finished has nothing left to resume (its move to the history stopped short)
-                    if (game is None or record.game == game) and not record.finished:
+                    if (game is None or record.game == game) and (finished or not record.finished):
                         records.append(record)
                     continue
             if loaded.warning and (loaded.aside is not None or _first_time(loaded.warning)):

@@ -21,6 +21,7 @@ from boardgames.uwo import tools
 from boardgames.uwo.levels import OPPONENT_LEVELS
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
     from textual.screen import Screen
 
     from boardgames.common.session import GameSession, GameSpec
@@ -111,6 +112,46 @@ def session_screen(session: GameSession[Any, Any], host: Host) -> Screen:
     return opening_screen(session, handovers.WORDS, game="uwo", build=build, people=people)
 
 
+
+def public_view(view: Any) -> RenderableType:
+    """The board and both sides as everyone sees them (no hand): a step of a finished duel's replay."""
+    from rich.console import Group  # noqa: PLC0415 - only when a replay is drawn
+    from rich.table import Table  # noqa: PLC0415
+    from rich.text import Text  # noqa: PLC0415
+
+    from boardgames.uwo import board as B  # noqa: PLC0415
+    from boardgames.uwo.render import SIDE_STYLE  # noqa: PLC0415
+
+    grid = Table.grid(padding=(0, 1))
+    for _ in range(B.COLS):
+        grid.add_column(min_width=11, no_wrap=True)
+    for row in range(B.ROWS):
+        cells: list[Text] = []
+        for col in range(B.COLS):
+            sq = B.square(col, row)
+            umo = view.board[sq]
+            if umo is None:
+                cells.append(Text(f"{B.name(sq)}\n", style="dim"))
+                continue
+            status = " OUT" if umo.out_of_play else ""
+            stack = f" ×{umo.height}" if umo.height > 1 else ""
+            cells.append(Text(f"{umo.kind.name}\n{umo.side.singular[0]} {B.name(sq)}{status}{stack}",
+                              style=SIDE_STYLE[umo.side].replace("bold ", "")))
+        grid.add_row(*cells)
+    sides = [Text(f"{sv.side.title}: {sv.umos} UMOs, energy {sv.energy}/{sv.energy_max}, "
+                  f"{sv.hand_size} cards in hand, {sv.deck_size} in the deck", style=SIDE_STYLE[sv.side])
+             for sv in view.sides]
+    mover = view.to_act.title if view.to_act is not None else view.current.title
+    head = result(view) if view.outcome is not None else f"Turn {view.turn} · {mover} to act"
+    return Group(Text(head, style="bold"), grid, *sides)
+
+
+def result(view: Any) -> str:
+    """How a duel ended, as its status panel says it."""
+    o = view.outcome
+    return f"Draw: {o.reason}." if o.winner is None else f"The {o.winner.title} win: {o.reason}."
+
+
 ENTRY = GameEntry(
     load_spec=_spec,
     description=(
@@ -136,4 +177,6 @@ ENTRY = GameEntry(
     session_screen=session_screen,
     validate_decks=validate_decks,
     tools=tools.add,
+    public_view=public_view,
+    result=result,
 )

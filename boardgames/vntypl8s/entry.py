@@ -24,6 +24,7 @@ from boardgames.subcommands import SEED_HELP
 from boardgames.vntypl8s import tools
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
     from textual.screen import Screen
 
     from boardgames.common.session import GameSession, GameSpec
@@ -145,6 +146,32 @@ def menu_items() -> Sequence[MenuItem]:
     return (MenuItem("favourite license plates", favourites_screen),)
 
 
+
+def public_view(view: Any) -> RenderableType:
+    """The round, the scores, the plate on show and the plates revealed so far: a step of a replay."""
+    from rich.console import Group  # noqa: PLC0415 - only when a replay is drawn
+    from rich.text import Text  # noqa: PLC0415
+
+    from boardgames.vntypl8s import render  # noqa: PLC0415
+    from boardgames.vntypl8s.widgets import plate_lines, plates_table  # noqa: PLC0415
+
+    parts: list[RenderableType] = [render.status(view, view.round, view.phase.value, 76)]
+    if view.outcome is not None:
+        parts.append(Text(result(view), style="bold"))
+    if view.plate:
+        parts.append(plate_lines(view.plate))
+    if view.history:
+        parts.append(plates_table(view.history, render.names(view), "Plates revealed"))
+    return Group(*parts)
+
+
+def result(view: Any) -> str:
+    """Who won and how a tie was broken, as the game's last event says it."""
+    from boardgames.vntypl8s.engine import GameEnded  # noqa: PLC0415
+
+    return str(GameEnded(view.outcome))
+
+
 ENTRY = GameEntry(
     load_spec=_spec,
     description=(
@@ -172,4 +199,6 @@ ENTRY = GameEntry(
     ready_before_first_frame=False,  # the spell checker opens once the first screen has painted
     tools=tools.add,
     menu_items=menu_items,
+    public_view=public_view,
+    result=result,
 )

@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any
 from boardgames.common.dictionary import get_dictionary, load_curation
 from boardgames.common.errors import UserFacingError
 from boardgames.common.names import MAX_LENGTH as MAX_NAME
-from boardgames.common.text import sentence
+from boardgames.common.text import plain, sentence
 from boardgames.games import RESUME, SEED, GameEntry, MenuItem, Opener, Option
 from boardgames.subcommands import SEED_HELP
 from boardgames.vowl import tools
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
     from textual.screen import Screen
 
     from boardgames.common.session import GameSession, GameSpec
@@ -85,7 +86,7 @@ def start(args: argparse.Namespace) -> Opener:
 
 
 def _stats_screen() -> Screen:
-    from boardgames.vowl.stats_screen import PracticeStatsScreen  # noqa: PLC0415 - plotext only when opened
+    from boardgames.vowl.stats_screen import PracticeStatsScreen  # noqa: PLC0415 - the charts only when opened
 
     return PracticeStatsScreen()
 
@@ -153,6 +154,29 @@ def start_screen(setup: VowlSetup | None, host: Host) -> Screen:
     return start_game(setup, host)
 
 
+
+def public_view(view: Any) -> RenderableType:
+    """Whose turn, the dice and every score, as everyone sees them: a step of a finished game's replay."""
+    from rich.console import Group  # noqa: PLC0415 - only when a replay is drawn
+    from rich.text import Text  # noqa: PLC0415
+
+    from boardgames.vowl import render  # noqa: PLC0415
+
+    head = result(view) if view.outcome is not None else (
+        f"Turn {view.turn} · {plain(view.current_player)}'s turn · {view.phase.value}")
+    scores = " · ".join(f"{plain(p.name)} {p.score} of {p.victory}" for p in view.players)
+    return Group(Text(head, style="bold"), Text.from_markup(render.dice(view)), Text(scores))
+
+
+def result(view: Any) -> str:
+    """Who won (or how far practice went), from the last public view."""
+    o = view.outcome
+    winner = view.players[o.winner]
+    if o.practice:
+        return f"Practice complete: {plain(winner.name)} reached {winner.score} points in {o.turns} turns."
+    return f"{plain(winner.name)} wins with {winner.score} points after {o.turns} turns."
+
+
 ENTRY = GameEntry(
     load_spec=_spec,
     description=(
@@ -181,4 +205,6 @@ ENTRY = GameEntry(
     ready_before_first_frame=False,  # the spell checker opens once the first screen has painted
     tools=tools.add,
     menu_items=menu_items,
+    public_view=public_view,
+    result=result,
 )

@@ -168,8 +168,11 @@ class PileHandling(VowlTable):
         if warning:
             self.notify_everyone(warning, severity="warning", markup=False)  # quotes a file name
         if best:
+            from boardgames.vowl.stats import seconds  # noqa: PLC0415 - the one way a time is written
+
             self.notify_everyone(
-                f"New best time for {result.total} cards ({self._practice_level()} s): {elapsed:.1f} s!", markup=False
+                f"New best time for {result.total} cards ({self._practice_level()} s): {seconds(elapsed)}!",
+                markup=False,
             )
 
     def _restart_sand(self, limit: float, used: float) -> None:

@@ -128,8 +128,10 @@ def can_type(view: VowlView) -> bool:
 
 def practice_stats(stats: StatsStore, view: VowlView) -> str:
     """The practice panel: the player's record, read from their stats file (shown as data)."""
+    from boardgames.vowl.stats import seconds  # noqa: PLC0415 - practice only
+
     s = stats.get(view.players[0].name)
-    best = ", ".join(f"{shown(n)} cards {t:.1f} s" for n, t in sorted(s.best_times.items())) or "none yet"
+    best = ", ".join(f"{shown(n)} cards {seconds(t)}" for n, t in sorted(s.best_times.items())) or "none yet"
     text = (
         f"[b]Your practice[/b]\ncards solved {shown(s.cards_solved)} · piles beaten "
         f"{shown(s.piles_beaten)}/{shown(s.piles_played)}\nstreak {shown(s.streak)} (best {shown(s.best_streak)})\n"

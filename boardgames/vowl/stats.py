@@ -49,6 +49,23 @@ BOARDS = ("standard", "advanced")
 TIMERS = (25, 15)
 
 
+def seconds(value: float) -> str:
+    """A time as every practice screen writes it ("8.6 s"): the toast of a new best, the
+    panel and the table of bests, from the one value the record keeps (``kept_time``).
+
+    Rounded half up from the hundredths kept, in decimal: the toast formatted the raw
+    8.549 s as "8.5 s" while the table showed the kept 8.55 as "8.6 s".
+    """
+    from decimal import ROUND_HALF_UP, Decimal  # noqa: PLC0415 - practice screens only
+
+    return f"{Decimal(repr(kept_time(value))).quantize(Decimal('0.1'), rounding=ROUND_HALF_UP)} s"
+
+
+def kept_time(value: float) -> float:
+    """How a time is kept in the file: to the hundredth of a second."""
+    return round(value, 2)
+
+
 def level_key(board: str, timer: int) -> str:
     """How a level is written in the file: ``"standard 25"``."""
     return f"{board} {timer}"
@@ -154,7 +171,7 @@ class PracticeStats:
         if session is not None:
             session.piles += 1
             session.cards += solved
-            session.times.extend(round(t, 2) for t in card_times[: max(0, MAX_TIMES - len(session.times))])
+            session.times.extend(kept_time(t) for t in card_times[: max(0, MAX_TIMES - len(session.times))])
         if not beaten:
             self.streak = 0
             return False
@@ -206,8 +223,9 @@ class PracticeStats:
 
 def _improve(table: dict[int, float], size: int, elapsed: float) -> bool:
     best = table.get(size)
-    if best is None or elapsed < best:
-        table[size] = round(elapsed, 2)
+    kept = kept_time(elapsed)
+    if best is None or kept < best:
+        table[size] = kept
         return True
     return False
 

@@ -3,12 +3,15 @@
 Numbers alone ("cards solved: 212") do not show a practising player whether they are
 getting better; a chart does.  This screen draws, for the chosen player:
 
-- the time each solved card took, card after card over the last sessions (a line
-  that should fall), with the session boundaries visible as the x axis counts cards;
-- the success rate of each session (piles beaten / piles played) as bars;
+- the time each solved card took, a bar per card over the last sessions (bars that
+  should shrink), the x axis counting cards;
+- the success rate of each session (piles beaten / piles played), a bar each;
 - the best time for each pile size at each level (board and sand timer), as a table.
 
-The charts are plotext plots (``textual-plotext``); every name and value from the
+The charts are bars drawn as text (``common.ui.charts``): axes from 0 with whole-number
+ticks, a bar per card and per session (a 0% session labelled "0%", not left blank), as
+many rows and columns as the terminal gives.  Every time is written by
+``stats.seconds``, as the toast of a new best writes it.  Every name and value from the
 stats file (outside text) is shown through ``common.text.plain``.  It opens from the
 main menu and the command palette ("Vowl: practice stats").
 """
@@ -21,19 +24,19 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
-from textual_plotext import PlotextPlot
 
 from boardgames.common.text import plain
 from boardgames.common.ui.base import OnceModalScreen
+from boardgames.common.ui.charts import BarChart
 from boardgames.common.ui.footer import Footer
-from boardgames.vowl.stats import BOARDS, TIMERS, PracticeStats, StatsStore, level_key
+from boardgames.vowl.stats import BOARDS, TIMERS, PracticeStats, StatsStore, level_key, seconds
 
 #: How many of the latest solve times the line chart draws.
 RECENT_CARDS = 200
 
 
 def summary(stats: PracticeStats) -> str:
-    rate = f"{stats.piles_beaten / stats.piles_played:.0%}" if stats.piles_played else "-"
+    rate = percent(100 * stats.piles_beaten / stats.piles_played) if stats.piles_played else "-"
     return (
         f"{stats.cards_solved} cards solved · {stats.piles_beaten} of {stats.piles_played} piles beaten ({rate}) · "
         f"streak {stats.streak}, best {stats.best_streak}"
@@ -50,12 +53,14 @@ class PracticeStatsScreen(OnceModalScreen[None]):
     PracticeStatsScreen #stats-body { width: 1fr; height: 100%; }
     PracticeStatsScreen #stats-summary { height: auto; padding: 0 1; }
     PracticeStatsScreen #stats-charts { height: auto; }
-    PracticeStatsScreen PlotextPlot { height: 7; min-width: 30; }
-    PracticeStatsScreen.-tall PlotextPlot { height: 11; }
+    PracticeStatsScreen BarChart { height: 8; min-width: 30; padding: 0 1; }
+    PracticeStatsScreen.-tall BarChart { height: 13; }
     PracticeStatsScreen #stats-best { height: auto; max-height: 8; }
     PracticeStatsScreen #stats-empty { padding: 1 2; color: $text-muted; }
     PracticeStatsScreen.-wide #stats-charts { layout: horizontal; }
-    PracticeStatsScreen.-wide PlotextPlot { width: 1fr; height: 12; }
+    PracticeStatsScreen.-wide BarChart { width: 1fr; height: 14; }
+    PracticeStatsScreen.-wide.-tall BarChart { height: 20; }
+    PracticeStatsScreen.-wide.-roomy BarChart { height: 26; }
     PracticeStatsScreen.-single #stats-players { display: none; }
     """
     BINDINGS = [
@@ -83,8 +88,8 @@ class PracticeStatsScreen(OnceModalScreen[None]):
                     )
                 yield Static(id="stats-summary", markup=False)
                 with Vertical(id="stats-charts"):
-                    yield PlotextPlot(id="stats-times")
-                    yield PlotextPlot(id="stats-rates")
+                    yield BarChart("Solve time per card (s)", id="stats-times")
+                    yield BarChart("Success rate per session (%)", percent=True, id="stats-rates")
                 yield DataTable(id="stats-best", cursor_type="none", zebra_stripes=True)
         yield Footer()
 
@@ -104,10 +109,11 @@ class PracticeStatsScreen(OnceModalScreen[None]):
         self._fit(self.app.size.width)
 
     def _fit(self, width: int) -> None:
-        """Charts side by side from 110 columns, taller from 36 rows: an 80×24 terminal
-        shows both charts and the top of the table, the rest a PgDn away."""
+        """Charts side by side from 110 columns, taller from 36 rows and again from 40: an 80×24 terminal
+        shows both charts (four or five rows of bars each) and the top of the table."""
         self.set_class(width >= 110, "-wide")
         self.set_class(self.app.size.height >= 36, "-tall")
+        self.set_class(self.app.size.height >= 40, "-roomy")  # 120×40: the charts take what the table leaves
 
     def action_scroll_body(self, pages: int) -> None:
         body = self.query_one("#stats-body", VerticalScroll)
@@ -129,29 +135,14 @@ class PracticeStatsScreen(OnceModalScreen[None]):
         self._fill_best(stats)
 
     def _draw_times(self, stats: PracticeStats) -> None:
-        plot = self.query_one("#stats-times", PlotextPlot)
-        plt = plot.plt
-        plt.clear_data()
-        plt.clear_figure()
         times = [t for s in stats.sessions for t in s.times][-RECENT_CARDS:]
-        plt.title("Solve time per card (s)")
-        if times:
-            plt.plot(list(range(1, len(times) + 1)), times, marker="braille")
-            plt.xlabel("cards, oldest first")
-        plot.refresh()
+        self.query_one("#stats-times", BarChart).show(times, x_label="cards", empty="No card solved yet.")
 
     def _draw_rates(self, stats: PracticeStats) -> None:
-        plot = self.query_one("#stats-rates", PlotextPlot)
-        plt = plot.plt
-        plt.clear_data()
-        plt.clear_figure()
         played = [s for s in stats.sessions if s.piles]
-        plt.title("Success rate per session (%)")
-        if played:
-            plt.bar([str(i) for i in range(1, len(played) + 1)], [round(100 * (s.success_rate or 0)) for s in played])
-            plt.ylim(0, 100)
-            plt.xlabel("sessions, oldest first")
-        plot.refresh()
+        rates = [100 * s.beaten / s.piles for s in played]
+        self.query_one("#stats-rates", BarChart).show(
+            rates, x_label="sessions", labels=[percent(r) for r in rates], empty="No pile played yet.")
 
     def _fill_best(self, stats: PracticeStats) -> None:
         table = self.query_one("#stats-best", DataTable)
@@ -175,4 +166,9 @@ class PracticeStatsScreen(OnceModalScreen[None]):
 
 
 def _seconds(value: float | None) -> str:
-    return "-" if value is None else f"{value:.1f} s"
+    return "-" if value is None else seconds(value)
+
+
+def percent(value: float) -> str:
+    """A success rate as the chart labels it ("67%"): rounded half up, as the summary."""
+    return f"{int(value + 0.5)}%"

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import DataTable, OptionList
-from textual_plotext import PlotextPlot
 
 from boardgames.app import BoardgamesApp, MainMenu
 from boardgames.common.clock import ManualClock
-from boardgames.vowl.stats import FILENAME, MAX_SESSIONS, PracticeStats, StatsStore, level_key
-from boardgames.vowl.stats_screen import PracticeStatsScreen
+from boardgames.common.ui.charts import BarChart
+from boardgames.vowl.stats import FILENAME, MAX_SESSIONS, PracticeStats, StatsStore, level_key, seconds
+from boardgames.vowl.stats_screen import PracticeStatsScreen, _seconds
 from tests.screen import deliberately, screen_text, settled, wait_for
 
 
@@ -93,7 +93,7 @@ async def test_the_stats_screen_draws_charts_and_best_times(size: tuple[int, int
         assert "Ann Lee: 10 cards solved · 2 of 3 piles beaten (67%)" in text
         assert "standard, 25 s timer" in text and "20.0 s" in text and "11.0 s" in text
         assert "\x1b" not in text and "␛" in text  # the hostile name, shown as text
-        times = app.screen.query_one("#stats-times", PlotextPlot)
+        times = app.screen.query_one("#stats-times", BarChart)
         assert times.size.height >= 5 and times.size.width >= 30  # a real chart, not a sliver
         # Another player: the charts and the table follow the highlight.
         await deliberately(pilot, "down")
@@ -127,3 +127,110 @@ async def test_the_menu_offers_the_practice_stats() -> None:
         await deliberately(pilot, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, PracticeStatsScreen), "the stats from the menu")
         await wait_for(pilot, lambda: settled(app), "the stats settled")
+
+
+def _chart_lines(app: BoardgamesApp, chart_id: str) -> list[str]:
+    """The rows a chart draws, as the player reads them (its widget's region of the screen)."""
+    chart = app.screen.query_one(chart_id, BarChart)
+    region = chart.content_region
+    rows = screen_text(app).splitlines()[region.y:region.y + region.height]
+    return [row[region.x:region.x + region.width].rstrip() for row in rows]
+
+
+def _ticks(lines: list[str]) -> list[str]:
+    """The labels of an axis: what stands before its ┤ or ┼."""
+    return [line.split("┤")[0].split("┼")[0].strip() for line in lines if "┤" in line or "┼" in line]
+
+
+def three_sessions(stats: PracticeStats) -> None:
+    """Half beaten, none beaten, all beaten."""
+    played(stats)  # 50%, then 100%
+    lost = stats.start_session(1_800_172_800.0)
+    stats.record_pile(5, 1, False, 25.0, level=level_key("standard", 25), card_times=(9.9,), session=lost)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_the_charts_read_right_whole_axes_from_zero_bars_and_a_visible_zero(size: tuple[int, int]) -> None:
+    """At 80×24 each chart had two rows with ticks 9.9 and 4.6 (success 100.0 and 33.3), a 50%
+    session filled the plot and a 0% one drew nothing; times were a smoothed line."""
+    store = StatsStore()
+    three_sessions(store.get("Ann"))
+    store.save()
+    app = BoardgamesApp(clock=ManualClock(), seed=1)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and settled(app), "the menu")
+        app.push_screen(PracticeStatsScreen())
+        await wait_for(pilot, lambda: isinstance(app.screen, PracticeStatsScreen) and settled(app), "the stats")
+        await pilot.pause()
+        rates = _chart_lines(app, "#stats-rates")
+        times = _chart_lines(app, "#stats-times")
+        rate_ticks, time_ticks = _ticks(rates), _ticks(times)
+        assert rate_ticks[0] == "100" and rate_ticks[-1] == "0"
+        assert time_ticks[-1] == "0" and all(t.isdigit() for t in rate_ticks + time_ticks)
+        assert int(time_ticks[0]) >= 9  # the slowest card (9.9 s) fits under the top tick
+        assert len(rate_ticks) >= 5 and len([r for r in times if "┤" in r or "│" in r]) >= 5
+        # the bars: 50% reaches half the plot, not its top; the 0% session is labelled
+        labels = next(line for line in rates[1:] if "%" in line)
+        assert labels.split() == ["50%", "100%", "0%"]
+        top_row = next(line for line in rates if "┤" in line)
+        assert top_row.count("████") == 1  # only the 100% session reaches the top
+        if size == (120, 40):  # the room is used: side by side and taller than at 80×24
+            chart = app.screen.query_one("#stats-rates", BarChart)
+            assert chart.size.height >= 14 and len(rate_ticks) == 11
+
+
+def test_the_toast_and_the_table_write_a_best_time_alike() -> None:
+    """The 3-card best showed 8.5 s in the toast (the raw 8.549) and 8.6 s in the table (the kept 8.55)."""
+    stats = PracticeStats()
+    assert stats.record_pile(3, 3, True, 8.549, level=level_key("standard", 25))
+    kept = stats.best_by_level["standard 25"][3]
+    assert seconds(8.549) == _seconds(kept) == "8.6 s"
+    # a time that only equals the best once kept is no new best (it would be told as one)
+    assert not stats.record_pile(3, 3, True, 8.5501, level=level_key("standard", 25))
+
+
+@pytest.mark.parametrize("leave", ["escape", "ctrl+q"])
+async def test_a_pile_left_unfinished_is_not_counted_as_lost(leave: str) -> None:
+    """A pile left with Escape (and "yes") or Ctrl+Q, cards still to solve, is no pile played:
+    the game is saved with it, to be finished when resumed."""
+    from boardgames.common.ui.choice import ChoiceScreen
+    from boardgames.vowl.kinds import Phase
+    from tests.screen import take_keyboard
+    from tests.vowl.test_screen import SIZE, make_app, vowl
+
+    app, clock = make_app(("Ann",), practice=True, seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = vowl(app)
+        await pilot.press("r")
+        await pilot.pause()
+        if isinstance(app.screen, ChoiceScreen):  # pragma: no cover - extras only after scoring
+            await deliberately(pilot, "u")
+        await take_keyboard(pilot, "Ann")
+        assert screen.game.phase is Phase.SOLVING
+        clock.advance(5)
+        if leave == "escape":
+            await deliberately(pilot, "escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the leave question")
+            await deliberately(pilot, "y")
+            await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        else:
+            await pilot.press("ctrl+q")
+    stats = StatsStore().get("Ann")
+    assert (stats.piles_played, stats.piles_beaten, stats.streak) == (0, 0, 0)
+    assert all(s.piles == 0 for s in stats.sessions)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_practice_stats_snapshot(snap_compare, size: tuple[int, int]) -> None:
+    store = StatsStore()
+    three_sessions(store.get("Ann"))
+    store.save()
+
+    async def run_before(pilot) -> None:
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, MainMenu) and settled(pilot.app), "the menu")
+        pilot.app.push_screen(PracticeStatsScreen())
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, PracticeStatsScreen) and settled(pilot.app),
+                       "the stats")
+
+    assert snap_compare(BoardgamesApp(clock=ManualClock(), seed=1), terminal_size=size, run_before=run_before)

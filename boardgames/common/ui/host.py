@@ -54,6 +54,10 @@ class Host(Protocol):
         """Game *game*'s rulebook, over whatever is open."""
         ...
 
+    def show_history(self, tab: str = "games") -> None:
+        """The History screen, open on *tab* ("games", "levels", "plates")."""
+        ...
+
     def leave_game_then(self, then: Callable[[], None]) -> None:
         """Call *then* after the leave question of the game in progress, if one is open."""
         ...
