@@ -108,6 +108,7 @@ def session_screen(session: GameSession[Any, Any], host: Host) -> Screen:
 
         return Vntypl8sScreen(session)
 
+    session.engine.write_in_turn()  # P33: a hosted game resumed on one keyboard writes in turn
     opening = handovers.first(session.engine, session.last, session.setup.timer)
     if opening is None:
         return build()
