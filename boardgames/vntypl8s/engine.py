@@ -28,7 +28,8 @@ uses up that player's chance on the plate, as a wrong guess does.
 
 Turn order (P13): seats are the order the names were given, clockwise; round ``r``
 (1-based) starts with seat ``r - 1`` (modulo the number of players), and both the
-writers and the active players go clockwise from there.
+writers and the active players go clockwise from there.  A game hosted with a device per
+player (``Writing.AT_ONCE``, P33) lets every writer still writing act at once, in any order.
 """
 
 from __future__ import annotations

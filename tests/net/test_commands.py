@@ -49,6 +49,20 @@ def test_host_resume_refuses_new_options(capsys: pytest.CaptureFixture[str]) -> 
     assert "--resume cannot be combined with --first-game" in capsys.readouterr().err
 
 
+def test_p33_host_vntypl8s_writes_at_once_unless_in_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from boardgames.net.ui.commands import setup_from_args
+    from boardgames.vntypl8s.engine import Writing
+
+    args = argparse.Namespace(players=["Ann", "Bob", "Cy"], timer=30, in_turn=False)
+    assert setup_from_args("vntypl8s", args).writing is Writing.AT_ONCE
+    args.in_turn = True
+    assert setup_from_args("vntypl8s", args).writing is Writing.IN_TURN
+    assert main(["host", "vntypl8s", "--resume", "--in-turn"]) == 2
+    assert "--resume cannot be combined with --in-turn" in capsys.readouterr().err
+
+
 async def test_a_wrong_code_and_an_absent_host_are_said_in_words(tmp_path: Any) -> None:
     from boardgames.uwo.spec import SPEC, UwoSetup
 

@@ -137,9 +137,11 @@ class TableScreen(GameScreen):
 
         seating = self.hosting.room.seating()
         choices = [Choice(str(s.seat + 1), plain(s.name, 24), s.seat) for s in seating]
-        question = ChoiceScreen("Which seat is played on this terminal?", choices,
-                                detail="Its player takes the keyboard; Escape on their screen brings the table back.",
-                                cancel=True)
+        detail = "Its player takes the keyboard; Escape on their screen brings the table back."
+        if getattr(self.hosting.room.engine, "writing", None) is not None and self.hosting.room.engine.writing.value == "at once":
+            # P33: the writers write at once, so players sharing this keyboard share the writing time
+            detail += " Everyone writes at the same time: players sharing this keyboard share the writing time."
+        question = ChoiceScreen("Which seat is played on this terminal?", choices, detail=detail, cancel=True)
         self.app.push_screen(question, self._play_seat)
 
     def _play_seat(self, seat: int | None) -> None:
