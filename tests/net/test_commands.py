@@ -145,3 +145,26 @@ async def test_each_seat_is_offered_as_a_web_page_behind_its_own_code(tmp_path: 
                            tries=2000)
         await wait_for(hp, lambda: not any(isinstance(o, asyncio.SubprocessTransport) and not o.is_closing()
                                            for o in gc.get_objects()), "the join process reaped", tries=2000)
+
+
+def test_host_vntypl8s_opens_no_dictionary_before_its_first_frame(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host judges plates, but as on one terminal the dictionary (15 MiB) is opened once
+    the table has painted (``TableScreen``): the hosted game is dealt without it."""
+    import argparse
+
+    from boardgames.cli import refuse_together
+    from boardgames.net.ui.commands import hosted_session
+    from boardgames.vntypl8s import entry
+
+    def opened() -> None:
+        raise AssertionError("the dictionary was opened before the first frame")
+
+    monkeypatch.setattr(entry, "get_dictionary", opened)
+    monkeypatch.setenv("BOARDGAMES_DATA", str(tmp_path))
+    args = argparse.Namespace(game="vntypl8s", players=["Ann", "Bob", "Cy"], timer=None, in_turn=False, seed=1,
+                              resume=False, refuse_together=refuse_together)
+    session = hosted_session(args)
+    try:
+        assert session.engine.actors() == frozenset({0, 1, 2})  # dealt, and writing at once (P33)
+    finally:
+        session.close()

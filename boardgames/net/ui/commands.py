@@ -114,7 +114,10 @@ def hosted_session(args: argparse.Namespace) -> Any:
     entry = get_game(key).entry
     flags = (*NET_OPTIONS[key], *(("--in-turn",) if key == "vntypl8s" else ()), SEED)
     args.refuse_together(args, "--resume", flags, entry.resume_keeps)
-    entry.check_ready()  # the host judges plates: the dictionary, before any screen
+    # What the command needs before any screen; a word game's dictionary (15 MiB) is opened
+    # once the table has painted, as on one terminal (``TableScreen``; a resumed game's
+    # replay judges its plates, and opens it then).
+    entry.check_installed()
     spec = entry.spec
     if not args.resume:
         return GameSession.start(spec, setup_from_args(key, args), random.Random(args.seed).getrandbits(64))

@@ -61,6 +61,12 @@ class TableScreen(GameScreen):
         yield Footer()
 
     async def on_mount(self) -> None:
+        from boardgames.games import get_game  # noqa: PLC0415
+
+        if not get_game(self.hosting.net.spec.key).entry.ready_before_first_frame:
+            from boardgames.common.ui.words import open_dictionary_after_first_frame  # noqa: PLC0415
+
+            open_dictionary_after_first_frame(self)  # the host judges every plate: ready before the first
         for warning in self.hosting.warnings:
             self.notify(plain(warning, None), severity="warning", timeout=15, markup=False)
         try:
