@@ -86,6 +86,7 @@ def test_the_seat_codes_are_kept_beside_the_save_and_read_as_untrusted(tmp_path:
 
     store = SaveStore(tmp_path)
     session = GameSession.start(SPEC, UwoSetup(), 1, store=store)
+    session.apply(next(iter(session.engine.legal_actions)))  # saved: there is a game to resume
     first = Hosting(session, store=store)
     path = codes_path(store, session)
     assert path is not None and path.parent == tmp_path / "rooms" and path.exists()
@@ -100,6 +101,57 @@ def test_the_seat_codes_are_kept_beside_the_save_and_read_as_untrusted(tmp_path:
         assert hosted.room.codes != first.room.codes
         assert len(hosted.warnings) == 1 and "new addresses" in hosted.warnings[0]
         assert list(tmp_path.joinpath("rooms").glob("*.corrupt-*"))
+    session.close()
+
+
+def test_codes_are_kept_once_the_game_is_saved_and_go_with_it(tmp_path: Any) -> None:
+    """A game never played leaves no codes file; a game's codes go when it is over, and a
+    host clears those of games whose save is gone (finished, or deleted from the menu),
+    looking only at files named as a save is, never through a link."""
+    import os
+
+    from boardgames.net.ui.hosting import sweep_codes
+    from boardgames.uwo.spec import SPEC, UwoSetup
+
+    store = SaveStore(tmp_path)
+    session = GameSession.start(SPEC, UwoSetup(), 1, store=store)
+    hosting = Hosting(session, store=store)
+    path = codes_path(store, session)
+    assert path is not None and not path.exists()  # nothing played: nothing to resume, no addresses kept
+    hosting.changed()
+    assert not path.exists()
+    session.apply(next(iter(session.engine.legal_actions)))
+    hosting.changed()  # what the table screen calls after every change the room sent
+    assert json.loads(path.read_text())["seats"] == [hosting.room.codes[0], hosting.room.codes[1]]
+    # games whose save is gone: their codes go at the next host; what is not ours stays
+    rooms = tmp_path / "rooms"
+    gone = rooms / "uwo-00000000-0000-4000-8000-000000000000.json"
+    gone.write_text("{}")
+    elsewhere = tmp_path / "precious.json"
+    elsewhere.write_text("keep")
+    linked = rooms / "vntypl8s-00000000-0000-4000-8000-000000000001.json"
+    os.symlink(elsewhere, linked)
+    (rooms / "notes.txt").write_text("mine")
+    (rooms / "uwo-00000000-0000-4000-8000-000000000002.json").mkdir()
+    assert sweep_codes(store) == 2
+    assert not gone.exists() and not os.path.lexists(linked) and elsewhere.read_text() == "keep"
+    assert (rooms / "notes.txt").exists() and path.exists()  # the game still to resume keeps its codes
+    session.close()
+
+
+def test_a_finished_game_forgets_its_codes(tmp_path: Any) -> None:
+    from boardgames.uwo.actions import Resign
+    from boardgames.uwo.spec import SPEC, UwoSetup
+
+    store = SaveStore(tmp_path)
+    session = GameSession.start(SPEC, UwoSetup(), 1, store=store)
+    session.apply(next(iter(session.engine.legal_actions)))
+    hosting = Hosting(session, store=store)
+    path = codes_path(store, session)
+    assert path is not None and path.exists()
+    assert session.apply(Resign()).refusal is None and session.engine.outcome() is not None
+    hosting.changed()
+    assert not path.exists()
     session.close()
 
 

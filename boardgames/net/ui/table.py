@@ -75,7 +75,7 @@ class TableScreen(GameScreen):
             self.problem = exc.message
         else:
             self.listening = True
-            self.hosting.server.on_change = self.redraw
+            self.hosting.server.on_change = self._changed
             if self.web:
                 await self._serve_pages()
         self.redraw()
@@ -91,6 +91,10 @@ class TableScreen(GameScreen):
                         severity="warning", timeout=15, markup=False)
             return
         self.pages = pages
+
+    def _changed(self) -> None:
+        self.hosting.changed()  # a game over forgets its codes
+        self.redraw()
 
     def _tick(self) -> None:
         if self.hosting.room.countdowns(self.hosting.clock()):
