@@ -72,7 +72,7 @@ def test_a_plate_stands_on_its_own_but_a_buzz_does_not() -> None:
 
 
 def test_timers_run_on_the_callers_clock_and_pause_while_a_seat_is_away() -> None:
-    """P33: each writer in turn has the whole time, on the host's clock, paused while they are away."""
+    """P33 with writers in turn (host --in-turn, P13): each has the whole time (P17), on the host's clock, paused while they are away."""
     from boardgames.vntypl8s.engine import PlateForfeited
 
     clock = ManualClock()
