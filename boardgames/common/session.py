@@ -164,11 +164,12 @@ class GameSpec(Generic[E, S]):
 
     def setup_from_json(self, data: dict[str, Any]) -> S:
         """The setup a save holds; ``SaveFormatError`` (or the game's ``ValueError``) if it is not one."""
+        data = self.from_save(data)  # first: it may fill in a field older saves lack
         missing = [f.encode_name for f in msgspec.structs.fields(self.setup_type) if f.encode_name not in data]
         if missing:
             raise SaveFormatError(f"not a {self.title} setup (no {missing[0]!r})")
         try:
-            setup = msgspec.convert(self.from_save(data), self.setup_type, strict=True)
+            setup = msgspec.convert(data, self.setup_type, strict=True)
         except msgspec.ValidationError as exc:
             raise SaveFormatError(f"not a {self.title} setup ({exc})") from None
         self.check(setup, data)

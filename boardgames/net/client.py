@@ -21,10 +21,12 @@ from msgspec.structs import replace
 
 from boardgames.net.netgame import NetGame
 from boardgames.net.protocol import (
+    MAX_DRAFT,
     MAX_HOST_BYTES,
     Act,
     Countdown,
     Deadlines,
+    Draft,
     Hello,
     HostMessage,
     Presence,
@@ -112,6 +114,11 @@ class RoomClient:
         """Send *action*, made against the state this client last saw."""
         assert self._websocket is not None, "connect() first"
         await self._websocket.send_str(encode(Act(self.state_id, to_wire(action))).decode())
+
+    async def draft(self, text: str) -> None:
+        """Tell the host what this seat has typed so far (a timer that takes drafts: P33)."""
+        assert self._websocket is not None, "connect() first"
+        await self._websocket.send_str(encode(Draft(text[:MAX_DRAFT])).decode())
 
     async def receive(self) -> HostMessage:
         """The next message from the host, its values rebuilt and this client's state updated.

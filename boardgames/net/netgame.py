@@ -31,6 +31,9 @@ class TimerSpec(Struct, frozen=True):
     seats: frozenset[Seat]
     seconds: float
     expire: tuple[Any, ...]
+    #: Whether its seats send drafts (``Draft``: what they have typed so far) that the host
+    #: keeps, unsaved and shown to nobody, for ``NetGame.time_up`` when it runs out.
+    drafts: bool = False
 
 
 class NetGame(Protocol):
@@ -71,6 +74,11 @@ class NetGame(Protocol):
 
     def timers(self, engine: Any, setup: Any) -> Sequence[TimerSpec]:
         """The timers the game runs now (none for a game without time)."""
+        ...
+
+    def time_up(self, engine: Any, timer: TimerSpec, drafts: Mapping[Seat, str]) -> Sequence[object]:
+        """What *timer* running out applies, given the last draft each of its seats sent
+        (``timer.expire`` for a game without drafts)."""
         ...
 
     def opening_events(self, engine: Any) -> Sequence[object]:

@@ -1,7 +1,7 @@
 """Every message between a host and its clients: frozen, tagged ``msgspec.Struct``s as JSON.
 
 A client says ``Hello`` (its seat code) once, then sends ``Act`` (an action and the
-``state_id`` it was made against).  The host answers a hello with a ``Sync`` (that seat's
+``state_id`` it was made against) and, while a timer that takes them runs, ``Draft``.  The host answers a hello with a ``Sync`` (that seat's
 whole view and log), and after every applied action sends each connection an ``Update``
 (its own view, the new events it may see); ``Refused`` says why an act or a hello was
 turned down, ``Presence`` who is connected, ``Deadlines`` the running timers.
@@ -14,12 +14,12 @@ against the game's own classes.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Annotated, Any, Final
 
 import msgspec
 
 #: Bumped when a message changes shape: a client of another version is refused at hello.
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
 #: The largest message a client may send (an action is a few hundred bytes).
 MAX_CLIENT_BYTES: Final = 16 * 1024
 #: The largest message a host sends (a sync holds a whole log: UWO's views are ~17 KB each,
@@ -29,6 +29,8 @@ MAX_HOST_BYTES: Final = 4 * 1024 * 1024
 MAX_CODE: Final = 64
 #: The longest refusal text sent.
 MAX_REASON: Final = 400
+#: The longest draft a client may send (a VNTYPL8S editor holds 16 characters, P21).
+MAX_DRAFT: Final = 64
 
 
 class ProtocolError(ValueError):
@@ -56,7 +58,14 @@ class Act(_Message, frozen=True, tag="act"):
     action: Any
 
 
-ClientMessage = Hello | Act
+class Draft(_Message, frozen=True, tag="draft"):
+    """What this connection's seat has typed so far, for a timer that takes drafts: the host
+    keeps the last one, shows it to nobody and saves nothing of it (P33)."""
+
+    text: Annotated[str, msgspec.Meta(max_length=MAX_DRAFT)]
+
+
+ClientMessage = Hello | Act | Draft
 
 
 # --------------------------------------------------------------------------- host to client

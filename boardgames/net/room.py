@@ -96,6 +96,8 @@ class Room:
         self.log: list[object] = [*net.opening_events(session.engine), *session.history]
         self._connections: Counter[Recipient] = Counter()
         self._timers: dict[str, _Timer] = {}
+        #: Per timer that takes drafts, each seat's last one (never sent, never saved: P33).
+        self._drafts: dict[str, dict[Seat, str]] = {}
         self._refresh_timers(now)
 
     # ------------------------------------------------------------------ who is who
@@ -198,6 +200,19 @@ class Room:
             return self._refuse(seat, refusal_text(why))
         return self._apply([decoded], now)
 
+    def draft(self, code: str, text: str, now: float) -> None:
+        """What a seat has typed so far: kept for the running timer that waits for that seat
+        and takes drafts, to be handed in when it runs out (``NetGame.time_up``).  Told to
+        nobody, and nothing is answered: a draft no timer wants (one that crossed the time
+        running out, the table's) is dropped."""
+        try:
+            seat = self.recipient(code)
+        except UnknownCode:
+            return
+        timer = next((t for t in self._timers.values() if t.spec.drafts and seat in t.spec.seats), None)
+        if seat is not TABLE and timer is not None:
+            self._drafts.setdefault(timer.spec.key, {})[seat] = text
+
     def tick(self, now: float) -> list[Outgoing]:
         """Time passed: every timer that ran out applies what it ends (each still legal)."""
         told: list[Outgoing] = []
@@ -205,9 +220,12 @@ class Room:
             due = [t for t in self._timers.values() if t.since is not None and t.left(now) <= 0]
             if not due:
                 break
+            ending: list[object] = []
             for timer in due:
                 self._timers.pop(timer.spec.key, None)
-            told += self._apply([a for t in due for a in t.spec.expire], now, check=True)
+                drafts = self._drafts.pop(timer.spec.key, {})
+                ending.extend(self.net.time_up(self.engine, timer.spec, drafts))
+            told += self._apply(ending, now, check=True)
         return told
 
     def next_deadline(self, now: float) -> float | None:
@@ -265,6 +283,7 @@ class Room:
         changed = False
         for key in [k for k in self._timers if k not in wanted]:
             del self._timers[key]
+            self._drafts.pop(key, None)
             changed = True
         for key, spec in wanted.items():
             timer = self._timers.get(key)

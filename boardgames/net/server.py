@@ -32,6 +32,7 @@ from boardgames.net.protocol import (
     MAX_CLIENT_BYTES,
     PROTOCOL_VERSION,
     Act,
+    Draft,
     Hello,
     ProtocolError,
     Refused,
@@ -256,6 +257,9 @@ class RoomServer:
             except ProtocolError as exc:
                 self._fatal(connection, f"That is not a message of ours ({exc}).")
                 return
+            if isinstance(act, Draft):
+                self.room.draft(connection.code, act.text, self.clock())  # answers nothing: no redraw
+                continue
             if not isinstance(act, Act):
                 self._fatal(connection, "This connection already said hello.")
                 return

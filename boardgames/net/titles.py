@@ -45,6 +45,9 @@ class _Title:
     def timers(self, engine: Any, setup: Any) -> Sequence[TimerSpec]:
         return ()
 
+    def time_up(self, engine: Any, timer: TimerSpec, drafts: Mapping[Seat, str]) -> Sequence[object]:
+        return timer.expire
+
     def opening_events(self, engine: Any) -> Sequence[object]:
         return ()
 
@@ -80,9 +83,12 @@ class UwoNet(_Title):
 
 
 class Vntypl8sNet(_Title):
-    """VNTYPL8S with a device per player: the writers write in turn (P13), each on their own
-    terminal with the setup's whole time on the host's clock (P33), and the buzz is a race
-    decided by arrival order at the host (P34).
+    """VNTYPL8S with a device per player: the writers write at once (P33: the setup's
+    ``writing``), with one shared writing timer for the round on the host's clock, or in
+    turn (P13: ``host --in-turn``), each with the whole time; and the buzz is a race
+    decided by arrival order at the host (P34).  A writer's terminal sends drafts as they
+    type: when the time runs out the host hands in each writer's last draft, as it stood
+    (P17), or forfeits them.
 
     Actions name their ``player``: that is their seat, and it must be the sender's.
     ``NobodyKnows`` is the active writer's.  Time running out (``WritingTimeUp``,
@@ -118,17 +124,26 @@ class Vntypl8sNet(_Title):
     def timers(self, engine: Any, setup: Any) -> Sequence[TimerSpec]:
         e = self._engine
         found: list[TimerSpec] = []
-        writer = engine.next_writer if engine.phase is e.Phase.WRITING else None
-        if writer is not None and setup.timer is not None:
-            # P33: writers write in turn (P13), each with the whole time (P17), on the host's clock
-            found.append(TimerSpec(f"writing:{engine.round}:{writer}", frozenset({writer}), float(setup.timer),
-                                   (e.WritingTimeUp(writer, ""),)))
+        writers: tuple[int, ...] = engine.writers
+        if writers and setup.timer is not None:
+            # P33: at once, one shared time for the round, waiting for the writers still writing;
+            # in turn (P13), each writer the whole time (P17).  On the host's clock either way.
+            key = f"writing:{engine.round}" if engine.writing is e.Writing.AT_ONCE else f"writing:{engine.round}:{writers[0]}"
+            found.append(TimerSpec(key, frozenset(writers), float(setup.timer),
+                                   tuple(e.WritingTimeUp(w, "") for w in writers), drafts=True))
         buzzer = engine.view(None).buzzer if engine.phase is e.Phase.GUESSING else None
         if buzzer is not None:
             turn = len(engine.view(None).history)
             found.append(TimerSpec(f"buzz:{engine.round}:{turn}:{buzzer}", frozenset({buzzer}),
                                    self._buzz_seconds, (e.GuessTimeUp(buzzer),)))
         return found
+
+    def time_up(self, engine: Any, timer: TimerSpec, drafts: Mapping[Seat, str]) -> Sequence[object]:
+        """P33: each writer still writing hands in their last draft as it stood (a legal
+        one: P17), or has no plate this round."""
+        e = self._engine
+        return tuple(e.WritingTimeUp(a.player, drafts.get(a.player, "")) if isinstance(a, e.WritingTimeUp) else a
+                     for a in timer.expire)
 
     def opening_events(self, engine: Any) -> Sequence[object]:
         opening: Sequence[object] = engine.opening_events()

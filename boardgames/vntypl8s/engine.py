@@ -28,7 +28,8 @@ uses up that player's chance on the plate, as a wrong guess does.
 
 Turn order (P13): seats are the order the names were given, clockwise; round ``r``
 (1-based) starts with seat ``r - 1`` (modulo the number of players), and both the
-writers and the active players go clockwise from there.
+writers and the active players go clockwise from there.  A game hosted with a device per
+player (``Writing.AT_ONCE``, P33) lets every writer still writing act at once, in any order.
 """
 
 from __future__ import annotations
@@ -58,6 +59,14 @@ class Phase(enum.Enum):
     WRITING = "writing"
     GUESSING = "guessing"
     GAME_OVER = "game over"
+
+
+class Writing(enum.Enum):
+    """How the writers write (a setup option): one after another on one keyboard (P13), or
+    all at once, each on their own device, as the rulebook has them (P33)."""
+
+    IN_TURN = "in turn"
+    AT_ONCE = "at once"
 
 
 # --- actions ------------------------------------------------------------------------------
@@ -453,6 +462,8 @@ class GameView(EqualityWithout, Struct, frozen=True):
     turns: tuple[int, ...] = ()
     #: Who holds the buzz on the plate being guessed (P29), if anyone.
     buzzer: int | None = None
+    #: Whether the writers write one after another (P13) or all at once (P33).
+    writing: Writing = Writing.IN_TURN
 
     def can_guess(self, player: int) -> bool:
         """Has *player* still their chance on this plate (whoever holds the buzz now)?"""
@@ -472,11 +483,10 @@ class GameView(EqualityWithout, Struct, frozen=True):
 
 def _listed(g: Game) -> Iterator[Action]:
     """The legal actions that can be listed: guesses, ``NobodyKnows``, and
-    ``WritingTimeUp(writer, "")`` for the next writer (P13: writers take the keyboard in
-    turn); plates are free text, so ``SubmitPlate`` is never listed (``in`` asks the judge)."""
+    ``WritingTimeUp(writer, "")`` for each writer who may write now (the next one, P13, or
+    every one still writing, P33); plates are free text, so ``SubmitPlate`` is never listed (``in`` asks the judge)."""
     if g.phase is Phase.WRITING:
-        writer = g.next_writer
-        if writer is not None:
+        for writer in g.writers:
             yield WritingTimeUp(writer, "")
     elif g.phase is Phase.GUESSING:
         if g._buzzer is not None:
@@ -518,6 +528,7 @@ class Game:
         decks: Decks,
         *,
         rounds: int = ROUNDS,
+        writing: Writing = Writing.IN_TURN,
     ) -> None:
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise ValueError(f"VNTYPL8S is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}")
@@ -526,6 +537,8 @@ class Game:
             raise ValueError("the decks are too small for this many players and rounds")
         self.players: tuple[str, ...] = tuple(players)
         self.rounds = rounds
+        #: P13 (one keyboard: in turn) or P33 (a device each: all at once)
+        self.writing = writing
         self._rng = rng
         self._judge = judge
         self._all_owners = frozenset(decks.owners)
@@ -568,14 +581,13 @@ class Game:
         return len(self.players)
 
     def actors(self) -> frozenset[Seat]:
-        """Who may act now: every writer not done yet (the rulebook has everyone write
-        at once; the screen passes the keyboard clockwise), or while a plate is up
+        """Who may act now: the next writer (P13: on one keyboard the writers take it
+        clockwise), or every writer not done yet when they write at once (P33), or while a plate is up
         every guesser who may still buzz and its writer, who may end the race
         (``NobodyKnows``) - but only the buzzer while someone holds the buzz (P29).
         Nobody once the game is over."""
         if self.phase is Phase.WRITING:
-            writer = self.next_writer
-            return frozenset() if writer is None else frozenset({writer})
+            return frozenset(self.writers)
         if self.phase is Phase.GUESSING and self._buzzer is not None:
             return frozenset({self._buzzer})
         if self.phase is Phase.GUESSING and self._active is not None:
@@ -594,6 +606,23 @@ class Game:
         if self.phase is not Phase.WRITING:
             return None
         return next((p for p in self.writing_order if not self._done[p]), None)
+
+    @property
+    def writers(self) -> tuple[int, ...]:
+        """Who may write now, in writing order: the next writer alone (P13), or every writer
+        who has not handed in yet when the writers write at once (P33)."""
+        if self.phase is not Phase.WRITING:
+            return ()
+        if self.writing is Writing.AT_ONCE:
+            return tuple(p for p in self.writing_order if not self._done[p])
+        writer = self.next_writer
+        return () if writer is None else (writer,)
+
+    def write_in_turn(self) -> None:
+        """From now on the writers write one after another (P33: a hosted game resumed on
+        one terminal).  Always possible: every order in turn is one the writers at once
+        could have played, so the game's save still replays as it was."""
+        self.writing = Writing.IN_TURN
 
     @property
     def writing_order(self) -> tuple[int, ...]:
@@ -721,6 +750,7 @@ class Game:
             requirements_deck_size=len(self._requirement_deck),
             turns=self._turns if self.phase is Phase.GUESSING else (),
             buzzer=self._buzzer,
+            writing=self.writing,
         )
 
     # -- legality -------------------------------------------------------------------------
@@ -750,8 +780,8 @@ class Game:
                 return bad
             if self._done[action.player]:
                 return f"{self.players[action.player]} has already finished writing"
-            if action.player != self.next_writer and self.next_writer is not None:
-                # P13: writers take the keyboard one after another, clockwise.
+            if self.writing is Writing.IN_TURN and action.player != self.next_writer and self.next_writer is not None:
+                # P13: writers take the keyboard one after another, clockwise (P33: not so at once).
                 return f"it is {self.players[self.next_writer]}'s turn to write, not {self.players[action.player]}'s"
             if isinstance(action, SubmitPlate):
                 if not isinstance(action.plate, str):

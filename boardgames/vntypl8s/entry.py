@@ -110,6 +110,7 @@ def session_screen(session: GameSession[Any, Any], host: Host) -> Screen:
 
         return Vntypl8sScreen(session)
 
+    session.engine.write_in_turn()  # P33: a hosted game resumed on one keyboard writes in turn
     return opening_screen(session, Words(session.setup.timer), game="vntypl8s", build=build)
 
 

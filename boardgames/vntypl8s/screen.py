@@ -138,6 +138,8 @@ class Vntypl8sScreen(SessionScreen[Game]):
         """A new game, or a replayed save (``session.last``: its last action's events)."""
         super().__init__()
         self.session = session
+        if isinstance(session.engine, Game):
+            session.engine.write_in_turn()  # one keyboard: writers in turn, a hosted game's rematch too (P33)
         self.setup: Vntypl8sSetup = session.setup
         self.players = self.game.players
         self.timer = self.setup.timer

@@ -11,6 +11,9 @@ A save's ``setup`` object holds:
 
 - ``players``: the names in clockwise seat order;
 - ``timer``: the writing timer in seconds, or ``null`` for none;
+- ``writing``: ``"at once"`` for a hosted game whose writers write at the same time
+  (P33); absent for writers in turn (P13), as in every save written before it existed,
+  so a hot-seat save is written exactly as before;
 - ``decks``: a fingerprint of both decks as they were dealt from.  Replaying the
   actions from the seed rebuilds the game only if the decks are the same, so a
   save made with other card files is refused with a plain message rather than
@@ -36,7 +39,7 @@ from boardgames.common.session import GameSession, GameSpec
 from boardgames.games import get_game
 from boardgames.vntypl8s import engine
 from boardgames.vntypl8s.cards import Decks, load_decks
-from boardgames.vntypl8s.engine import Action, Game, Phase
+from boardgames.vntypl8s.engine import Action, Game, Phase, Writing
 from boardgames.vntypl8s.judge import PlateJudge
 from boardgames.vntypl8s.limits import players_from
 
@@ -66,10 +69,12 @@ def decks_fingerprint(decks: Decks) -> str:
 
 
 class Vntypl8sSetup(Struct, frozen=True):
-    """Who plays (clockwise) and the optional writing timer (P17)."""
+    """Who plays (clockwise), the optional writing timer (P17), and whether the writers
+    write in turn (P13, one keyboard) or at once (P33, ``boardgames host vntypl8s``)."""
 
     players: tuple[str, ...]
     timer: int | None = None
+    writing: Writing = Writing.IN_TURN
 
 
 def check_setup(setup: Vntypl8sSetup, saved: dict[str, Any]) -> None:
@@ -88,13 +93,21 @@ def check_setup(setup: Vntypl8sSetup, saved: dict[str, Any]) -> None:
 
 
 def _with_decks(data: dict[str, Any]) -> dict[str, Any]:
-    """A save records the decks it was dealt from (``check_setup`` compares them)."""
+    """A save records the decks it was dealt from (``check_setup`` compares them); writers
+    in turn are not written (the saves made before P33 hold no ``writing``)."""
+    if data.get("writing") == Writing.IN_TURN.value:
+        data = {k: v for k, v in data.items() if k != "writing"}
     return {**data, "decks": decks_fingerprint(load_decks())}
+
+
+def _in_turn_unless_said(data: dict[str, Any]) -> dict[str, Any]:
+    """A save without ``writing`` (every one before P33, and every hot-seat one) writes in turn."""
+    return data if "writing" in data else {**data, "writing": Writing.IN_TURN.value}
 
 
 def build_game(setup: Vntypl8sSetup, seed: int) -> Game:
     """A new game for *setup*: both decks shuffled by ``random.Random(seed)``."""
-    return Game(setup.players, random.Random(seed), plate_judge(), load_decks())
+    return Game(setup.players, random.Random(seed), plate_judge(), load_decks(), writing=setup.writing)
 
 
 def save_title(game: Game) -> str:
@@ -116,6 +129,7 @@ SPEC: GameSpec[Game, Vntypl8sSetup] = GameSpec(
     action_classes=ACTION_CLASSES,
     check=check_setup,
     to_save=_with_decks,
+    from_save=_in_turn_unless_said,
 )
 
 #: A VNTYPL8S game in play: the engine, its setup, its autosave.

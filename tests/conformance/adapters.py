@@ -71,20 +71,36 @@ def vntypl8s() -> Adapter:
     def player(rng: random.Random) -> Player:
         def pick(game: Any) -> object:
             if game.phase is v.Phase.WRITING:
-                writer = game.next_writer  # P13: the writers take the keyboard in turn
+                writer = rng.choice(game.writers)  # P13: the next writer; P33: any writer still writing
                 return v.SubmitPlate(writer, legal_plate(game, writer, meet=rng.random() < 0.6))
             return rng.choice(list(game.legal_actions))
         return pick
 
     def time_up(game: Any) -> object | None:
         if game.phase is v.Phase.WRITING:
-            return None if game.next_writer is None else v.WritingTimeUp(game.next_writer)
+            return v.WritingTimeUp(game.writers[0]) if game.writers else None  # P33: the host forfeits each
         buzzer = game.view(None).buzzer
         return None if buzzer is None else v.GuessTimeUp(buzzer)
 
     names = ("Ann", "Bob", "Cy", "Dee", "Eve")
     return Adapter("vntypl8s", SPEC, tuple(Vntypl8sSetup(names[:n]) for n in (3, 4, 5)), player, time_up,
                    lambda game, action: getattr(action, "player", None), hands=lambda: _tables().VNTYPL8S)
+
+
+def vntypl8s_at_once() -> Adapter:
+    """VNTYPL8S hosted with a device per player: every writer writes at once (P33)."""
+    from dataclasses import replace
+
+    from boardgames.vntypl8s.engine import Writing
+
+    game = vntypl8s()
+    return replace(game, setups=tuple(replace_setup(s, Writing.AT_ONCE) for s in game.setups))
+
+
+def replace_setup(setup: Any, writing: Any) -> Any:
+    import msgspec
+
+    return msgspec.structs.replace(setup, writing=writing)
 
 
 def vowl() -> Adapter:
@@ -106,3 +122,6 @@ def vowl() -> Adapter:
 
 ADAPTERS: dict[str, Callable[[], Adapter]] = {"uwo": uwo, "vntypl8s": vntypl8s, "vowl": vowl}
 """Every shipped game's adapter; a game registered by the tests adds its own (``tests.fourth``)."""
+
+#: A shipped game played with a setup option that changes its rules: the laws hold there too.
+VARIANTS: dict[str, Callable[[], Adapter]] = {"vntypl8s at once": vntypl8s_at_once}

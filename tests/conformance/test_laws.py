@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from boardgames.common.game import Engine
 from boardgames.games import GAMES, GameEntry, get_game
 from tests.conformance import laws
-from tests.conformance.adapters import ADAPTERS, Adapter
+from tests.conformance.adapters import ADAPTERS, VARIANTS, Adapter
 from tests.fourth.registration import TEST_GAMES, register
 
 KEYS = [*(g.key for g in GAMES), *TEST_GAMES]
@@ -130,3 +130,16 @@ def test_every_known_impurity_is_still_there() -> None:
     fixed = [(known, key) for known, games in KNOWN_IMPURE.items() for key in games
              if not any(known in line for line in found[key])]
     assert fixed == []
+
+
+@pytest.mark.parametrize("law", ["refusals", "actors", "winners", "secrecy", "handovers"])
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_rules_variant_keeps_the_laws(variant: str, law: str, seed: int) -> None:
+    """VNTYPL8S's writers at once (P33, a hosted game): every writer acts, in any order."""
+    getattr(laws, law)(VARIANTS[variant](), seed)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_a_rules_variant_resumes_as_it_was(variant: str, tmp_path: Path) -> None:
+    assert laws.resume(VARIANTS[variant](), 3, tmp_path) >= 1

@@ -58,11 +58,14 @@ def uwo_room(seed: int = 1, clock: ManualClock | None = None) -> RecordingRoom:
 
 
 def vntypl8s_room(players: int = 3, seed: int = 1, timer: int | None = None,
-                  clock: ManualClock | None = None) -> RecordingRoom:
+                  clock: ManualClock | None = None, *, at_once: bool = False) -> RecordingRoom:
+    """*at_once*: the writers write at the same time (P33), as ``boardgames host`` deals."""
+    from boardgames.vntypl8s.engine import Writing
     from boardgames.vntypl8s.spec import SPEC, Vntypl8sSetup
 
     names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal")[:players]
-    session = GameSession.start(SPEC, Vntypl8sSetup(names, timer), seed, save=False)
+    writing = Writing.AT_ONCE if at_once else Writing.IN_TURN
+    session = GameSession.start(SPEC, Vntypl8sSetup(names, timer, writing), seed, save=False)
     return RecordingRoom(Vntypl8sNet(), session, now=(clock or ManualClock())())
 
 

@@ -49,6 +49,20 @@ def test_host_resume_refuses_new_options(capsys: pytest.CaptureFixture[str]) -> 
     assert "--resume cannot be combined with --first-game" in capsys.readouterr().err
 
 
+def test_p33_host_vntypl8s_writes_at_once_unless_in_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from boardgames.net.ui.commands import setup_from_args
+    from boardgames.vntypl8s.engine import Writing
+
+    args = argparse.Namespace(players=["Ann", "Bob", "Cy"], timer=30, in_turn=False)
+    assert setup_from_args("vntypl8s", args).writing is Writing.AT_ONCE
+    args.in_turn = True
+    assert setup_from_args("vntypl8s", args).writing is Writing.IN_TURN
+    assert main(["host", "vntypl8s", "--resume", "--in-turn"]) == 2
+    assert "--resume cannot be combined with --in-turn" in capsys.readouterr().err
+
+
 async def test_a_wrong_code_and_an_absent_host_are_said_in_words(tmp_path: Any) -> None:
     from boardgames.uwo.spec import SPEC, UwoSetup
 
@@ -72,6 +86,7 @@ def test_the_seat_codes_are_kept_beside_the_save_and_read_as_untrusted(tmp_path:
 
     store = SaveStore(tmp_path)
     session = GameSession.start(SPEC, UwoSetup(), 1, store=store)
+    session.apply(next(iter(session.engine.legal_actions)))  # saved: there is a game to resume
     first = Hosting(session, store=store)
     path = codes_path(store, session)
     assert path is not None and path.parent == tmp_path / "rooms" and path.exists()
@@ -86,6 +101,57 @@ def test_the_seat_codes_are_kept_beside_the_save_and_read_as_untrusted(tmp_path:
         assert hosted.room.codes != first.room.codes
         assert len(hosted.warnings) == 1 and "new addresses" in hosted.warnings[0]
         assert list(tmp_path.joinpath("rooms").glob("*.corrupt-*"))
+    session.close()
+
+
+def test_codes_are_kept_once_the_game_is_saved_and_go_with_it(tmp_path: Any) -> None:
+    """A game never played leaves no codes file; a game's codes go when it is over, and a
+    host clears those of games whose save is gone (finished, or deleted from the menu),
+    looking only at files named as a save is, never through a link."""
+    import os
+
+    from boardgames.net.ui.hosting import sweep_codes
+    from boardgames.uwo.spec import SPEC, UwoSetup
+
+    store = SaveStore(tmp_path)
+    session = GameSession.start(SPEC, UwoSetup(), 1, store=store)
+    hosting = Hosting(session, store=store)
+    path = codes_path(store, session)
+    assert path is not None and not path.exists()  # nothing played: nothing to resume, no addresses kept
+    hosting.changed()
+    assert not path.exists()
+    session.apply(next(iter(session.engine.legal_actions)))
+    hosting.changed()  # what the table screen calls after every change the room sent
+    assert json.loads(path.read_text())["seats"] == [hosting.room.codes[0], hosting.room.codes[1]]
+    # games whose save is gone: their codes go at the next host; what is not ours stays
+    rooms = tmp_path / "rooms"
+    gone = rooms / "uwo-00000000-0000-4000-8000-000000000000.json"
+    gone.write_text("{}")
+    elsewhere = tmp_path / "precious.json"
+    elsewhere.write_text("keep")
+    linked = rooms / "vntypl8s-00000000-0000-4000-8000-000000000001.json"
+    os.symlink(elsewhere, linked)
+    (rooms / "notes.txt").write_text("mine")
+    (rooms / "uwo-00000000-0000-4000-8000-000000000002.json").mkdir()
+    assert sweep_codes(store) == 2
+    assert not gone.exists() and not os.path.lexists(linked) and elsewhere.read_text() == "keep"
+    assert (rooms / "notes.txt").exists() and path.exists()  # the game still to resume keeps its codes
+    session.close()
+
+
+def test_a_finished_game_forgets_its_codes(tmp_path: Any) -> None:
+    from boardgames.uwo.actions import Resign
+    from boardgames.uwo.spec import SPEC, UwoSetup
+
+    store = SaveStore(tmp_path)
+    session = GameSession.start(SPEC, UwoSetup(), 1, store=store)
+    session.apply(next(iter(session.engine.legal_actions)))
+    hosting = Hosting(session, store=store)
+    path = codes_path(store, session)
+    assert path is not None and path.exists()
+    assert session.apply(Resign()).refusal is None and session.engine.outcome() is not None
+    hosting.changed()
+    assert not path.exists()
     session.close()
 
 
@@ -131,3 +197,26 @@ async def test_each_seat_is_offered_as_a_web_page_behind_its_own_code(tmp_path: 
                            tries=2000)
         await wait_for(hp, lambda: not any(isinstance(o, asyncio.SubprocessTransport) and not o.is_closing()
                                            for o in gc.get_objects()), "the join process reaped", tries=2000)
+
+
+def test_host_vntypl8s_opens_no_dictionary_before_its_first_frame(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host judges plates, but as on one terminal the dictionary (15 MiB) is opened once
+    the table has painted (``TableScreen``): the hosted game is dealt without it."""
+    import argparse
+
+    from boardgames.cli import refuse_together
+    from boardgames.net.ui.commands import hosted_session
+    from boardgames.vntypl8s import entry
+
+    def opened() -> None:
+        raise AssertionError("the dictionary was opened before the first frame")
+
+    monkeypatch.setattr(entry, "get_dictionary", opened)
+    monkeypatch.setenv("BOARDGAMES_DATA", str(tmp_path))
+    args = argparse.Namespace(game="vntypl8s", players=["Ann", "Bob", "Cy"], timer=None, in_turn=False, seed=1,
+                              resume=False, refuse_together=refuse_together)
+    session = hosted_session(args)
+    try:
+        assert session.engine.actors() == frozenset({0, 1, 2})  # dealt, and writing at once (P33)
+    finally:
+        session.close()

@@ -321,3 +321,42 @@ async def test_uwo_stale_and_out_of_turn_acts_are_refused_and_the_other_hand_nev
         check_no_leak(pnorfs.received, 1, room, [])
         view = value_from_wire(sync.view, room.net.value_classes, room.net.interned)
         assert view.sides[0].hand is None and view.sides[1].hand is not None
+
+
+async def test_p33_drafts_at_once_tell_nobody_anything_and_a_long_one_closes_the_connection(
+        session: aiohttp.ClientSession) -> None:
+    """Writing at once with a shared time (P33): a hostile writer's drafts (any text, with the
+    table's code, another seat's name in it) are answered with nothing, change nobody's view,
+    and are never sent to anyone; a draft over the limit is not a message of ours."""
+    from boardgames.net.protocol import MAX_DRAFT, ProtocolError, decode_client
+    from boardgames.vntypl8s.engine import SubmitPlate
+
+    clock = ManualClock()
+    room = vntypl8s_room(timer=60, clock=clock, at_once=True)
+    secrets = secrets_of_others(room, HOSTILE)
+    with pytest.raises(ProtocolError):
+        decode_client(json.dumps({"type": "draft", "text": "X" * (MAX_DRAFT + 1)}))
+    with pytest.raises(ProtocolError):
+        decode_client(json.dumps({"type": "draft", "text": "X", "seat": 0}))
+    async with serving(room, clock=clock) as server, joined(server, 0) as ann, joined(server, 2) as cy:
+        bob = await raw(session, server)
+        await bob.send({"type": "hello", "code": room.codes[HOSTILE]})
+        sync = await bob.next_of(Sync)
+        for text in ("B0B", secrets[0] if secrets else "", "<script>", "\x1b[31m", "Ann's"):
+            await bob.send({"type": "draft", "text": text[:MAX_DRAFT]})
+        await bob.send(act(sync.state_id, SubmitPlate(0, "X")))  # answered: every draft before it was read
+        refused = await bob.next_of(Refused)
+        assert not refused.fatal and room.state_id == sync.state_id
+        await ann.act(SubmitPlate(0, plate_for(ann.view, 0)))
+        await next_message(cy, Update)
+        assert all(text not in json.dumps(to_wire(cy.view)) for text in ("B0B", "<script>"))
+        await bob.send({"type": "draft", "text": "X" * (MAX_DRAFT + 1)})
+        await fatal_after_game(bob)
+        check_no_leak(bob.received, HOSTILE, room, secrets)
+
+
+async def fatal_after_game(connection: Raw) -> Refused:
+    """The connection ends with one fatal refusal (what came before it was the game's)."""
+    messages = await connection.until_closed()
+    assert messages and isinstance(messages[-1], Refused) and messages[-1].fatal, messages
+    return messages[-1]

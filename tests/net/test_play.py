@@ -90,3 +90,53 @@ async def test_a_vntypl8s_round_between_three_clients() -> None:
             # every event of its own it was sent, and not one of another seat's secrets
             assert client.log == [e for e in room.log if visible_to(e, seat)][: len(client.log)]
         assert table.seat is None and table.view == room.expected[table.state_id][None]
+
+
+async def test_p33_writers_write_at_the_same_time_and_time_up_hands_in_a_draft() -> None:
+    """P33 over loopback: three writers hand in against the same state, in no order, and none
+    is refused; with the round's shared time, the host hands in a writer's last draft when
+    it runs out (as it stood, P17) and forfeits a writer who sent none."""
+    from boardgames.vntypl8s.engine import Buzz, Phase, PlateForfeited, PlateSubmitted, SubmitPlate
+
+    from .helpers import ManualClock, plate_for, until
+
+    room = vntypl8s_room(players=3, seed=5, at_once=True)
+    async with serving(room, **FAST) as server, joined(server, 0) as ann, joined(server, 1) as bob, \
+            joined(server, 2) as cy:
+        clients = (cy, ann, bob)  # sent in another order than clockwise, all against state 0
+        for client in clients:
+            assert client.seat in room.engine.actors()
+        await asyncio.gather(*(c.act(SubmitPlate(c.seat, plate_for(c.view, c.seat))) for c in clients))
+        for client in clients:
+            seen: list[object] = []
+            async with asyncio.timeout(BOUND):
+                while client.view.phase is Phase.WRITING:
+                    seen.append(await client.receive())
+            assert not any(isinstance(m, Refused) for m in seen)
+    assert room.state_id == 3 and {e.player for e in room.log if isinstance(e, PlateSubmitted)} == {0, 1, 2}
+
+    clock = ManualClock()
+    room = vntypl8s_room(players=3, seed=5, timer=60, clock=clock, at_once=True)
+    async with serving(room, clock=clock, **FAST) as server, joined(server, 0) as ann, joined(server, 1) as bob, \
+            joined(server, 2) as cy:
+        await until(ann, lambda c: any(d.running for d in c.countdowns))
+        draft = plate_for(ann.view, 0)
+        await ann.draft("ZZ")
+        await ann.draft(draft)  # the last one counts
+        await ann.act(Buzz(0))  # refused: once it is, the host has read the drafts sent before it
+        await next_refusal(ann)
+        await cy.act(SubmitPlate(2, plate_for(cy.view, 2)))
+        await until(cy, lambda c: c.view.players[2].done_writing)
+        clock.now += 61
+        server._wake.set()  # the host's timer task looks at its (manual) clock again
+        await until(bob, lambda c: c.view.phase is Phase.GUESSING)
+    handed = {e.player: e.timed_out for e in room.log if isinstance(e, PlateSubmitted)}
+    assert handed == {2: False, 0: True} and [e.player for e in room.log if isinstance(e, PlateForfeited)] == [1]
+    assert room.engine.view(0).players[0].plate == draft and room.engine.view(None).turns == (0, 2)
+
+
+async def next_refusal(client: RoomClient) -> Refused:
+    async with asyncio.timeout(BOUND):
+        while not isinstance(message := await client.receive(), Refused):
+            pass
+    return message

@@ -72,7 +72,7 @@ def test_a_plate_stands_on_its_own_but_a_buzz_does_not() -> None:
 
 
 def test_timers_run_on_the_callers_clock_and_pause_while_a_seat_is_away() -> None:
-    """P33: each writer in turn has the whole time, on the host's clock, paused while they are away."""
+    """P33 with writers in turn (host --in-turn, P13): each has the whole time (P17), on the host's clock, paused while they are away."""
     from boardgames.vntypl8s.engine import PlateForfeited
 
     clock = ManualClock()
@@ -104,3 +104,58 @@ def test_timers_run_on_the_callers_clock_and_pause_while_a_seat_is_away() -> Non
     assert len([e for e in room.log if isinstance(e, PlateForfeited)]) == 3 and room.state_id == 3
     assert room.engine.round == 2  # no plate at all: the round ended, the next one's timer runs
     assert room.next_deadline(clock.now) == pytest.approx(clock.now + 60)
+
+
+def test_p33_writers_at_once_share_one_timer_and_time_up_hands_in_each_last_draft() -> None:
+    """P33: every writer writes at once against one shared time on the host's clock, paused
+    while a writer still writing is away; when it runs out each writer's last legal draft is
+    handed in as it stood, and a writer with none (or an illegal one) has no plate."""
+    from boardgames.vntypl8s.engine import PlateForfeited, PlateSubmitted, SubmitPlate, Writing
+
+    clock = ManualClock()
+    room = vntypl8s_room(players=4, timer=60, clock=clock, at_once=True)
+    assert room.engine.writing is Writing.AT_ONCE and room.engine.actors() == frozenset({0, 1, 2, 3})
+    for seat in range(4):
+        room.join(room.codes[seat], clock.now)
+    (shared,) = room.countdowns(clock.now)
+    assert shared.seats == (0, 1, 2, 3) and shared.running and shared.remaining == 60
+    # Cy hands in first, out of the clockwise order: taken, and the same timer runs on for the rest
+    clock.now += 10
+    told = room.submit(room.codes[2], 0, to_wire(SubmitPlate(2, plate_for(room.engine.view(2), 2))), clock.now)
+    assert any(isinstance(m, Update) for _, m in told) and room.state_id == 1
+    (shared,) = room.countdowns(clock.now)
+    assert shared.seats == (0, 1, 3) and shared.remaining == pytest.approx(50)
+    # drafts: Ann's is legal, Bob's breaks a rule, Dee sends none; nobody is told of any
+    ann = plate_for(room.engine.view(0), 0)
+    assert room.draft(room.codes[0], "ZZZ", clock.now) is None
+    room.draft(room.codes[0], ann, clock.now)  # the last one counts
+    room.draft(room.codes[1], "AEIOU", clock.now)
+    room.draft(room.table_code, "QQQ", clock.now)  # the table writes nothing: dropped
+    assert "QQQ" not in repr(room.sync(TABLE, clock.now)) and ann not in repr(room.sync(1, clock.now))
+    clock.now += 20
+    room.leave(room.codes[3], clock.now)  # Dee is away: the shared time waits for her
+    clock.now += 1000
+    assert room.tick(clock.now) == []
+    room.join(room.codes[3], clock.now)
+    clock.now += 30
+    told = room.tick(clock.now)
+    assert any(isinstance(m, Update) for _, m in told)
+    handed = [e for e in room.log if isinstance(e, PlateSubmitted)]
+    assert [(e.player, e.timed_out) for e in handed] == [(2, False), (0, True)]
+    assert [e.player for e in room.log if isinstance(e, PlateForfeited)] == [1, 3]
+    assert room.engine.view(None).phase.value == "guessing" and room.engine.view(None).turns == (0, 2)
+    assert room.countdowns(clock.now) == ()  # no writing time once the grid is dealt
+
+
+def test_p33_a_draft_is_kept_only_for_the_running_timer_that_waits_for_its_writer() -> None:
+    from boardgames.vntypl8s.engine import SubmitPlate
+
+    clock = ManualClock()
+    room = vntypl8s_room(players=3, timer=60, clock=clock, at_once=True)
+    room.draft(room.codes[0], "ZZZ", clock.now)  # nobody here yet: kept all the same for the round's timer
+    plate = plate_for(room.engine.view(0), 0)
+    room.submit(room.codes[0], 0, to_wire(SubmitPlate(0, plate)), clock.now)
+    room.draft(room.codes[0], "QQQ", clock.now)  # Ann is done: no timer waits for her, dropped
+    untimed = vntypl8s_room(players=3, at_once=True)
+    untimed.draft(untimed.codes[0], "ZZZ", 0.0)  # no time runs at all: nothing to keep it for
+    assert untimed._drafts == {} and room._drafts == {"writing:1": {0: "ZZZ"}}

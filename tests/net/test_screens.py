@@ -300,3 +300,53 @@ async def test_the_tables_own_line_shows_the_public_table_and_follows_it(tmp_pat
             await wait_for(gp, lambda: gnorfs.screen.client.state_id == 0, "the Gnorfs' view")  # type: ignore[attr-defined]
             gnorfs.screen.play(EndTurn())  # type: ignore[attr-defined]
             await wait_for(tp, lambda: "the Pnorfs' turn" in screen_text(tv), "the TV follows")
+
+
+async def test_p33_every_writer_writes_at_once_and_a_typed_plate_counts_when_time_is_up(tmp_path: Any) -> None:
+    """P33 from three terminals: every desk is open at once, each with its own cards; what a
+    writer types reaches the host as a draft, handed in as it stood when the shared time runs out."""
+    from boardgames.common.saves import SaveStore
+    from boardgames.net.ui.remote_vntypl8s import RemoteVntypl8sScreen
+    from boardgames.vntypl8s.engine import Phase, PlateForfeited, PlateSubmitted, Writing
+    from boardgames.vntypl8s.screen import Stage
+    from boardgames.vntypl8s.spec import SPEC, Vntypl8sSetup
+
+    from .helpers import plate_for
+
+    store = SaveStore(tmp_path)
+    session = GameSession.start(SPEC, Vntypl8sSetup(("Ann", "Bob", "Cy"), 60, Writing.AT_ONCE), 5, store=store)
+    clock = ManualClock()
+    hosting = Hosting(session, port=0, store=store, clock=clock)
+    host = host_app(hosting)
+    engine = hosting.room.engine
+    async with host.run_test(size=SIZE) as hp:
+        await wait_for(hp, lambda: hosting.server.port != 0 and "boardgames join" in screen_text(host), "listening")
+        apps = [join_app(hosting.address(s)) for s in range(3)]
+        async with apps[0].run_test(size=SIZE) as p0, apps[1].run_test(size=SIZE) as p1, \
+                apps[2].run_test(size=SIZE) as p2:
+            pilots = [p0, p1, p2]
+            for app, pilot in zip(apps, pilots, strict=True):
+                await wait_for(pilot, lambda app=app: isinstance(app.screen, RemoteVntypl8sScreen)
+                               and app.screen.stage is Stage.WRITING, "a desk")
+            screens: list[RemoteVntypl8sScreen] = [a.screen for a in apps]  # type: ignore[misc]
+            for seat, screen in enumerate(screens):  # all at once, each with their own cards alone
+                assert screen.table == engine.view(seat) and screen.table.players[seat].owner is not None
+                await wait_for(pilots[seat], lambda s=screen: any(c.running for c in s.client.countdowns), "the time")
+            # Cy hands in; Ann types a legal plate and leaves it on her editor; Bob types nothing
+            screens[2]._hand_in(plate_for(screens[2].table, 2), False)
+            await wait_for(p2, lambda: engine.view(None).players[2].done_writing, "Cy's plate")
+            await wait_for(p2, lambda: screens[2].stage is not Stage.WRITING, "Cy's desk put away")
+            await wait_for(p2, lambda: "Ann, Bob are still writing" in screen_text(apps[2]), "who still writes")
+            plate = plate_for(screens[0].table, 0)
+            assert plate is not None
+            await p0.press(*plate.lower())
+            await wait_for(p0, lambda: hosting.room._drafts.get("writing:1", {}).get(0) == plate, "Ann's draft")
+            clock.advance(61)
+            hosting.server._wake.set()  # the host's timer task reads its clock again
+            await wait_for(hp, lambda: engine.phase is Phase.GUESSING, "the time is up")
+            for seat, pilot in enumerate(pilots):
+                await wait_for(pilot, lambda s=screens[seat]: s.stage is not Stage.WRITING, "the desks put away")
+    handed = {e.player: e.timed_out for e in hosting.room.log if isinstance(e, PlateSubmitted)}
+    assert handed == {2: False, 0: True}
+    assert [e.player for e in hosting.room.log if isinstance(e, PlateForfeited)] == [1]
+    assert engine.view(0).players[0].plate == plate

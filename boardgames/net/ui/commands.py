@@ -55,6 +55,11 @@ def add_host(sub: argparse._SubParsersAction, refuse_together: Callable[..., Non
                 else:
                     parser.add_argument(option.flag, metavar=option.metavar, type=option.type,
                                         choices=option.choices, default=None, help=option.help)
+        if key == "vntypl8s":
+            parser.add_argument("--in-turn", action="store_true",
+                                help="writers write one after another, each with the whole --timer, as on one "
+                                     "terminal (for a table where several players share this terminal's "
+                                     "keyboard); without it everyone writes at the same time")
         parser.add_argument(SEED, type=SEEDS, default=None, help=f"seed the shuffles ({SEED_HELP})")
         parser.add_argument("--resume", action="store_true",
                             help="host the most recent unfinished game again, with the same join addresses")
@@ -90,11 +95,14 @@ def setup_from_args(key: str, args: argparse.Namespace) -> Any:
         from boardgames.uwo.spec import UwoSetup  # noqa: PLC0415
 
         return UwoSetup(first_game=bool(args.first_game))
+    from boardgames.vntypl8s.engine import Writing  # noqa: PLC0415
     from boardgames.vntypl8s.spec import Vntypl8sSetup  # noqa: PLC0415
 
     if args.players is None:
         raise UserFacingError('boardgames host vntypl8s needs the players: --players "Ann,Bob,Cy"', exit_code=2)
-    return Vntypl8sSetup(tuple(args.players), args.timer)
+    # P33: a device each, so everyone writes at once; --in-turn for players sharing the host's keyboard
+    writing = Writing.IN_TURN if getattr(args, "in_turn", False) else Writing.AT_ONCE
+    return Vntypl8sSetup(tuple(args.players), args.timer, writing)
 
 
 def hosted_session(args: argparse.Namespace) -> Any:
@@ -104,9 +112,12 @@ def hosted_session(args: argparse.Namespace) -> Any:
 
     key = args.game
     entry = get_game(key).entry
-    flags = (*NET_OPTIONS[key], SEED)
+    flags = (*NET_OPTIONS[key], *(("--in-turn",) if key == "vntypl8s" else ()), SEED)
     args.refuse_together(args, "--resume", flags, entry.resume_keeps)
-    entry.check_ready()  # the host judges plates: the dictionary, before any screen
+    # What the command needs before any screen; a word game's dictionary (15 MiB) is opened
+    # once the table has painted, as on one terminal (``TableScreen``; a resumed game's
+    # replay judges its plates, and opens it then).
+    entry.check_installed()
     spec = entry.spec
     if not args.resume:
         return GameSession.start(spec, setup_from_args(key, args), random.Random(args.seed).getrandbits(64))

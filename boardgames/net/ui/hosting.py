@@ -7,19 +7,24 @@ server listens, in ``<data folder>/rooms/<the save's file name>``, and read back
 untrusted data (a version, one code per seat, every code of the right shape and all of
 them different); a file that is not so is set aside and the game is hosted with new
 codes, said in one line.  The room's file is named after the save's own (checked) file
-name, so nothing read from a file names a path.
+name, so nothing read from a file names a path.  New codes are written once the game has
+a save (its first action: a game never played leaves nothing); they go when it is over
+(``Hosting.changed``), and every host first clears the codes of games whose save is gone
+(finished, or deleted from the menu: ``sweep_codes``), so no address outlives its game.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import socket
 from pathlib import Path
 from typing import Any, Final
 
-from boardgames.common.saves import SaveFormatError, SaveStore
+from boardgames.common.saves import FILENAME_PATTERN, SaveFormatError, SaveStore
 from boardgames.common.session import GameSession
-from boardgames.common.storage import load_json, refuse, save_json
+from boardgames.common.storage import FolderProblem, load_json, own_folder, refuse, save_json
 from boardgames.net.room import TABLE, Recipient, Room
 from boardgames.net.server import RoomServer, address
 from boardgames.net.titles import net_for
@@ -57,7 +62,7 @@ def codes_path(store: SaveStore, session: GameSession[Any, Any]) -> Path | None:
         name = store.path(session.autosave.record).name  # the save's own name, checked by the store
     except SaveFormatError:
         return None
-    return store.root / "rooms" / name
+    return store.root / ROOMS / name
 
 
 def read_codes(path: Path, seats: int) -> tuple[dict[int, str] | None, str | None, str | None]:
@@ -85,6 +90,39 @@ def write_codes(path: Path, room: Room) -> str | None:
     return save_json(path, data)
 
 
+#: The folder of the codes files, inside the data folder.
+ROOMS: Final = "rooms"
+
+
+def sweep_codes(store: SaveStore) -> int:
+    """Delete the codes kept for games whose save is no longer there to resume (finished,
+    or deleted); how many went.  Only files named as a save is (``FILENAME_PATTERN``),
+    directly in a real ``rooms`` folder (never through a link), are looked at; whatever
+    else is there is not ours and stays."""
+    try:
+        folder = own_folder(store.root, ROOMS)
+        with os.scandir(folder) as entries:
+            found = [(e.name, e.is_symlink() or e.is_file(follow_symlinks=False)) for e in entries]
+    except (OSError, FolderProblem):
+        return 0
+    gone = 0
+    for name, plain_file in found:
+        if not plain_file or not re.fullmatch(FILENAME_PATTERN, name):
+            continue
+        if os.path.lexists(store.saves / name):
+            continue  # its game can still be resumed: its addresses stay
+        with contextlib.suppress(OSError):
+            os.unlink(folder / name)  # a link is removed itself, never what it points to
+            gone += 1
+    return gone
+
+
+def forget_codes(path: Path) -> None:
+    """The game is over: its seats' addresses go with it."""
+    with contextlib.suppress(OSError):
+        os.unlink(path)
+
+
 class Hosting:
     """A game hosted on this machine: *session* in a room, served on *port* (0: any free one)."""
 
@@ -96,7 +134,8 @@ class Hosting:
         self.session = session
         self.store = store or SaveStore()
         self.warnings: list[str] = []
-        path = codes_path(self.store, session)
+        sweep_codes(self.store)
+        path = self._codes = codes_path(self.store, session)
         codes = table = None
         if path is not None:
             codes, table, warning = read_codes(path, session.engine.seats)
@@ -104,10 +143,9 @@ class Hosting:
                 self.warnings.append(warning)
         self.clock = clock or time.monotonic
         self.room = Room(self.net, session, now=self.clock(), codes=codes, table_code=table)
-        if path is not None and codes is None:
-            warning = write_codes(path, self.room)
-            if warning:
-                self.warnings.append(warning)
+        #: New codes are kept once there is a save to resume (a game never played leaves none)
+        self._unwritten = path is not None and codes is None
+        self._keep_codes()
         self.lan = lan
         self.shown_host = lan_address() if lan else LOOPBACK
         self.server = RoomServer(self.room, EVERYWHERE if lan else LOOPBACK, port, clock=self.clock)
@@ -116,6 +154,32 @@ class Hosting:
         """The join address of seat *who* (``TABLE``: the public view) as other devices reach it."""
         code = self.room.table_code if who is TABLE else self.room.codes[who]
         return address(self.shown_host, self.server.port, code)
+
+    def _keep_codes(self) -> None:
+        """Write the codes beside the save, once the save is on the disk (its first action)."""
+        record = self.session.autosave.record if self.session.autosave is not None else None
+        if not self._unwritten or self._codes is None or record is None:
+            return
+        try:
+            saved = os.path.lexists(self.store.path(record))
+        except SaveFormatError:
+            saved = False
+        if saved:
+            self._unwritten = False
+            warning = write_codes(self._codes, self.room)
+            if warning:
+                self.warnings.append(warning)
+
+    def changed(self) -> None:
+        """After every change the room sent out: the codes are kept once the game is saved,
+        and go once it is over."""
+        if self._codes is None:
+            return
+        if self.session.engine.outcome() is not None:
+            forget_codes(self._codes)
+            self._codes = None
+            return
+        self._keep_codes()
 
     def listening_now(self) -> bool:
         """Whether the server has its port (``start`` done)."""

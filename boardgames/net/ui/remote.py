@@ -57,6 +57,16 @@ class SeatSession:
         task.add_done_callback(self._sending.discard)
         return Step()
 
+    def draft(self, text: str) -> None:
+        """Tell the host what this seat has typed so far (P33); nothing comes back."""
+        task = asyncio.get_running_loop().create_task(self._send_draft(text))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    async def _send_draft(self, text: str) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError, AssertionError):
+            await self.client.draft(text)
+
     async def _send(self, action: object) -> None:
         # the connection is being restored: the sync that follows shows where the game is
         with contextlib.suppress(ConnectionError, RuntimeError, AssertionError):
@@ -200,6 +210,19 @@ class Vntypl8sSeatEngine(_SeatEngineBase):
         """P13: the first writer (in order) still to hand a plate in."""
         view = self.current
         return next((p for p in view.writing_order if not view.players[p].done_writing), None)
+
+    @property
+    def writers(self) -> tuple[int, ...]:
+        """Who writes now: every writer still writing (P33), or the next one alone (P13)."""
+        from boardgames.vntypl8s.engine import Phase, Writing  # noqa: PLC0415
+
+        view = self.current
+        if view.phase is not Phase.WRITING:
+            return ()
+        if view.writing is Writing.AT_ONCE:
+            return tuple(p for p in view.writing_order if not view.players[p].done_writing)
+        writer = self.next_writer
+        return () if writer is None else (writer,)
 
     def judge_plate(self, player: int, plate: str) -> Any:
         from boardgames.vntypl8s.spec import plate_judge  # noqa: PLC0415

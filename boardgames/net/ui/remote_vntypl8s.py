@@ -1,10 +1,12 @@
 """VNTYPL8S's screen for one player, on their own terminal (``remote`` says how it is fed).
 
 What differs from the game on one terminal: no handover (the keyboard is this player's);
-the player writes on their own desk when their turn to write comes (P13: writers in
-turn), and sees who is writing meanwhile; the buzzer is their own (any buzzer key
-buzzes for them), and the race between terminals is decided by arrival at the host
-(P34 in docs/rules/vntypl8s.md; the timer: P33); time running out is the host's clock's alone.
+every player writes on their own desk at the same time (P33), or when their turn comes
+(P13, ``host --in-turn``), and sees who is still writing; what they type is sent to the
+host as a draft (at most every ``DRAFT_EVERY`` seconds), so that a plate on the editor
+when the host's time runs out is handed in as it stood (P17); the buzzer is their own (any
+buzzer key buzzes for them), and the race between terminals is decided by arrival at the
+host (P34 in docs/rules/vntypl8s.md); time running out is the host's clock's alone.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from textual import events
-from textual.widgets import Static
+from textual import events, on
+from textual.timer import Timer
+from textual.widgets import Input, Static
 
 from boardgames.common.ui.words import open_dictionary_after_first_frame
 from boardgames.net.client import RoomClient
@@ -28,9 +31,17 @@ from boardgames.vntypl8s.screen import Stage, Vntypl8sScreen
 from boardgames.vntypl8s.spec import Vntypl8sSetup
 from boardgames.vntypl8s.tables import GuessingTable
 
+#: Seconds between two drafts sent while typing (well under the host's rate limit; the
+#: last keys typed go in the next one).
+DRAFT_EVERY = 0.2
+
 
 class RemoteVntypl8sScreen(RemoteSeat, Vntypl8sScreen):
     """One player's seat at a hosted VNTYPL8S table."""
+
+    _draft_text = ""
+    _draft_sent: str | None = None
+    _draft_timer: Timer | None = None
 
     CSS_PATH = str(Path(vnt_screen.__file__).with_name("vntypl8s.tcss"))  # the game's own layout
 
@@ -66,15 +77,19 @@ class RemoteVntypl8sScreen(RemoteSeat, Vntypl8sScreen):
                 self._show_final()
             return
         if view.phase is Phase.WRITING:
-            writer = self.engine.next_writer
-            if writer == self.me:
+            writers = self.engine.writers
+            if self.me in writers:
                 if self.stage is not Stage.WRITING:
+                    self._draft_sent = None  # a new plate: its first draft goes, whatever the last one was
                     self._show_writer(self.me)
                 return
             if self.stage is Stage.WRITING:
                 self._clear_writer()
             self._set_stage(Stage.HANDOVER, "between")
-            waiting = "" if writer is None else f"{self.players[writer]} is writing their plate…"
+            names = ", ".join(self.players[w] for w in writers)
+            waiting = "" if not writers else (
+                f"{names} {'is' if len(writers) == 1 else 'are'} still writing…" if view.writing.value == "at once"
+                else f"{names} is writing their plate…")
             done = view.players[self.me].done_writing
             self.query_one("#between-text", Static).update(
                 f"Round {view.round} of {view.rounds}. {'Your plate is in. ' if done else ''}{waiting}"
@@ -116,6 +131,27 @@ class RemoteVntypl8sScreen(RemoteSeat, Vntypl8sScreen):
         self.show_now()
 
     # -- this player's own moves -------------------------------------------------------------
+
+    @on(Input.Changed, "#plate-input")
+    def _typed(self, event: Input.Changed) -> None:
+        """What is typed goes to the host as a draft while a writing time runs for this player
+        (P33): the host hands in the last one it has when that time runs out."""
+        if self.stage is not Stage.WRITING or not any(self.me in c.seats for c in self.client.countdowns):
+            return
+        self._draft_text = event.value
+        if self._draft_timer is None:
+            self._send_draft()
+
+    def _send_draft(self) -> None:
+        if self._draft_text != self._draft_sent and self.session is not None:
+            self._draft_sent = self._draft_text
+            self.session.draft(self._draft_text)  # type: ignore[attr-defined]  # a SeatSession
+            self._draft_timer = self.set_timer(DRAFT_EVERY, self._draft_due)
+
+    def _draft_due(self) -> None:
+        self._draft_timer = None
+        if self.stage is Stage.WRITING:
+            self._send_draft()  # the keys typed since the last draft
 
     def _hand_in(self, text: str, timed_out: bool) -> None:
         if timed_out or self.stage is not Stage.WRITING:

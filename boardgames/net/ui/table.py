@@ -30,6 +30,24 @@ from boardgames.net.ui.table_text import away_line, countdown_line, public_view,
 from boardgames.net.ui.web import SeatPages
 
 
+class Shown(Static):
+    """A ``Static`` that is not redrawn when handed what it shows, and asks for a layout
+    (the whole screen arranged again, 10-50 ms) only when its height changes: the table
+    is redrawn after every move, and most of its lines did not change."""
+
+    _shown: object = None
+
+    def show(self, text: Text) -> None:
+        key = (text.plain, tuple(text.spans), str(text.style))
+        if key == self._shown:
+            return
+        self._shown = key
+        width = self.content_region.width if self.is_mounted else 0
+        self.update(text, layout=not width)
+        if width and self.get_content_height(self.size, self.app.size, width) != self.content_region.height:
+            self.refresh(layout=True)
+
+
 class TableScreen(GameScreen):
     """The room's public screen on the host's terminal (module docstring)."""
 
@@ -53,14 +71,20 @@ class TableScreen(GameScreen):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        yield Static(id="net-away")
+        yield Shown(id="net-away")
         with VerticalScroll(id="net-body"):
-            yield Static(id="net-view")
-            yield Static(id="net-seats")
-            yield Static(id="net-hint")
+            yield Shown(id="net-view")
+            yield Shown(id="net-seats")
+            yield Shown(id="net-hint")
         yield Footer()
 
     async def on_mount(self) -> None:
+        from boardgames.games import get_game  # noqa: PLC0415
+
+        if not get_game(self.hosting.net.spec.key).entry.ready_before_first_frame:
+            from boardgames.common.ui.words import open_dictionary_after_first_frame  # noqa: PLC0415
+
+            open_dictionary_after_first_frame(self)  # the host judges every plate: ready before the first
         for warning in self.hosting.warnings:
             self.notify(plain(warning, None), severity="warning", timeout=15, markup=False)
         try:
@@ -69,7 +93,7 @@ class TableScreen(GameScreen):
             self.problem = exc.message
         else:
             self.listening = True
-            self.hosting.server.on_change = self.redraw
+            self.hosting.server.on_change = self._changed
             if self.web:
                 await self._serve_pages()
         self.redraw()
@@ -86,6 +110,10 @@ class TableScreen(GameScreen):
             return
         self.pages = pages
 
+    def _changed(self) -> None:
+        self.hosting.changed()  # a game over forgets its codes
+        self.redraw()
+
     def _tick(self) -> None:
         if self.hosting.room.countdowns(self.hosting.clock()):
             self.redraw()
@@ -97,7 +125,7 @@ class TableScreen(GameScreen):
         seating = room.seating()
         self.joined_once |= {s.seat for s in seating if s.connected}
         away = away_line(seating, joined_once=self.joined_once)
-        self.query_one("#net-away", Static).update(away or "")
+        self.query_one("#net-away", Shown).show(away or Text())
         view = Text()
         view.append_text(public_view(room.net.spec.key, room.engine.view(None)))
         now = self.hosting.clock()
@@ -106,7 +134,7 @@ class TableScreen(GameScreen):
         if line is not None:
             view.append("\n")
             view.append_text(line)
-        self.query_one("#net-view", Static).update(view)
+        self.query_one("#net-view", Shown).show(view)
         seats = Text()
         if self.problem is not None:
             seats.append(f"Cannot host: {plain(self.problem, 300)}.\n", style="bold red")
@@ -121,10 +149,10 @@ class TableScreen(GameScreen):
                     seats.append(f"  or in a browser: {url}\n", style="dim")
             seats.append("A screen for everyone (a TV):\n", style="dim")
             seats.append(f"  boardgames join {self.hosting.address(TABLE)}\n", style="dim")
-        self.query_one("#net-seats", Static).update(seats)
+        self.query_one("#net-seats", Shown).show(seats)
         hint = ("Only this machine can join (add --lan to let your network in)." if not self.hosting.lan
                 else f"Devices on your network join through {plain(self.hosting.shown_host)}.")
-        self.query_one("#net-hint", Static).update(Text(hint))
+        self.query_one("#net-hint", Shown).show(Text(hint))
 
     # ------------------------------------------------------------------ seats on this keyboard
 
@@ -137,9 +165,11 @@ class TableScreen(GameScreen):
 
         seating = self.hosting.room.seating()
         choices = [Choice(str(s.seat + 1), plain(s.name, 24), s.seat) for s in seating]
-        question = ChoiceScreen("Which seat is played on this terminal?", choices,
-                                detail="Its player takes the keyboard; Escape on their screen brings the table back.",
-                                cancel=True)
+        detail = "Its player takes the keyboard; Escape on their screen brings the table back."
+        if getattr(self.hosting.room.engine, "writing", None) is not None and self.hosting.room.engine.writing.value == "at once":
+            # P33: the writers write at once, so players sharing this keyboard share the writing time
+            detail += " Everyone writes at the same time: players sharing this keyboard share the writing time."
+        question = ChoiceScreen("Which seat is played on this terminal?", choices, detail=detail, cancel=True)
         self.app.push_screen(question, self._play_seat)
 
     def _play_seat(self, seat: int | None) -> None:
