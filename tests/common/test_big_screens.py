@@ -16,11 +16,13 @@ from boardgames.app import BoardgamesApp
 from boardgames.common import bigletters
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.vntypl8s.screen import Vntypl8sScreen
+from boardgames.vntypl8s.widgets import PlateView
 from boardgames.vowl.kinds import Mode
 from boardgames.vowl.widgets import BIG_GAP, CardFace, card_scale
 from tests.screen import screen_text, settled, take_keyboard, wait_for
 from tests.uwo.positions import make
 from tests.uwo.test_screen import app_for
+from tests.vntypl8s.ui import PLAYERS, game_screen, played_session, session_app
 from tests.vowl.test_screen import make_app, vowl
 
 #: Every character the font draws, from its own table: what a plate or a skeleton holds.
@@ -180,3 +182,28 @@ def test_vntypl8s_title_bar_names_the_game_first() -> None:
     title = BoardgamesApp(seed=1).format_title(Vntypl8sScreen.TITLE, Vntypl8sScreen.SUB_TITLE).plain
     assert title == "VNTYPL8S"
     assert Vntypl8sScreen.NOUN == "game"
+
+
+# -- VNTYPL8S's plate --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("size", "scale"), [((80, 24), 1), ((120, 40), 2)])
+async def test_the_plate_to_guess_spells_its_plate_inside_its_board(size: tuple[int, int], scale: int) -> None:
+    """Its letters as big as the terminal allows, inside the board, and the plain line under them."""
+    app, _ = session_app(played_session(PLAYERS))
+    async with app.run_test(size=size) as pilot:
+        await take_keyboard(pilot, "Everyone")
+        screen = game_screen(app)
+        await wait_for(pilot, lambda: settled(app))
+        board = screen.query_one("#guess-plate", PlateView)
+        plate = screen.g.view(None).plate
+        region = board.content_region
+        rows = screen_text(app).replace("\u00a0", " ").splitlines()
+        inside = [row[region.x : region.right] for row in rows[region.y : region.bottom]]
+    big = [row for row in inside if set(row) & set("┏┓┗┛┃━╻╹╺╸")]
+    assert len(big) == (bigletters.DOUBLE_ROWS if scale == 2 else bigletters.ROWS), inside
+    width = bigletters.big_width(len(plate), scale=scale)
+    left = min(len(row) - len(row.lstrip()) for row in big)
+    assert left + width <= region.width  # inside the board
+    assert decode([row[left : left + width].ljust(width) for row in big], scale=scale) == same(plate)
+    assert any(" ".join(plate) in row for row in inside), "the plain line stays for readers"
