@@ -79,14 +79,19 @@ def test_the_scale_is_the_largest_that_fits() -> None:
 # -- Vowl's card -------------------------------------------------------------------------
 
 
-async def _card_rows(size: tuple[int, int]) -> tuple[str, list[str]]:
-    """The face-up card's skeleton and the card's rows as drawn at *size*."""
+async def _card_rows(size: tuple[int, int], *, opened_at: tuple[int, int] | None = None) -> tuple[str, list[str]]:
+    """The face-up card's skeleton and the card's rows as drawn at *size* (the terminal
+    resized to it once the card shows, from *opened_at*)."""
     app, _ = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=opened_at or size) as pilot:
         await pilot.pause()
         await pilot.press("r")
         await take_keyboard(pilot)
         await wait_for(pilot, lambda: settled(app) and vowl(app).query_one(CardFace).has_class("-green"), "a card")
+        if opened_at is not None:
+            await pilot.resize_terminal(*size)
+            await wait_for(pilot, lambda: settled(app) and app.size == size, "the new size")
+            await pilot.pause()
         card = vowl(app).query_one(CardFace)
         region = card.content_region
         rows = screen_text(app).replace("\u00a0", " ").splitlines()  # as a reader hears it
@@ -94,15 +99,18 @@ async def _card_rows(size: tuple[int, int]) -> tuple[str, list[str]]:
         return skeleton, [row[region.x : region.right] for row in rows[region.y : region.bottom]]
 
 
-async def test_at_80x24_the_card_is_its_plain_line() -> None:
-    skeleton, rows = await _card_rows((80, 24))
+@pytest.mark.parametrize("opened_at", [None, (120, 40)])
+async def test_at_80x24_the_card_is_its_plain_line(opened_at: tuple[int, int] | None) -> None:
+    skeleton, rows = await _card_rows((80, 24), opened_at=opened_at)
     assert any("   ".join(skeleton) in row for row in rows)
     assert not any(set(row) & set("┏┓┗┛┃━╻╹") for row in rows), rows
 
 
-@pytest.mark.parametrize("size", [(120, 40), (200, 50)])
-async def test_a_large_terminal_draws_the_card_in_big_letters_that_spell_it(size: tuple[int, int]) -> None:
-    skeleton, rows = await _card_rows(size)
+@pytest.mark.parametrize(("size", "opened_at"), [((120, 40), None), ((200, 50), None), ((120, 40), (80, 24))])
+async def test_a_large_terminal_draws_the_card_in_big_letters_that_spell_it(
+    size: tuple[int, int], opened_at: tuple[int, int] | None,
+) -> None:
+    skeleton, rows = await _card_rows(size, opened_at=opened_at)
     big = [row.rstrip() for row in rows if set(row) & set("┏┓┗┛┃━╻╹╺╸")]
     assert big, rows
     scale = 2 if len(big) == bigletters.DOUBLE_ROWS else 1
