@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 textual_compat.apply()
 frames.install()
 
+from textual.containers import Vertical  # noqa: E402
 from textual.widgets import OptionList, Static  # noqa: E402
 from textual.widgets.option_list import Option  # noqa: E402
 
@@ -124,9 +125,12 @@ class MainMenu(Screen[None]):
         from textual.widgets import Header  # noqa: PLC0415
 
         yield Header()
-        yield Static("boardgames", id="menu-title")
-        yield Static("Pick a game for the friends around this keyboard.", id="menu-subtitle")
-        yield OptionList(id="menu-games")
+        # One column centred both ways in the room between the bars (app.tcss): a big
+        # terminal shows the menu in its middle, not in its top-left corner.
+        with Vertical(id="menu-body"):
+            yield Static("boardgames", id="menu-title")
+            yield Static("Pick a game for the friends around this keyboard.", id="menu-subtitle")
+            yield OptionList(id="menu-games")
         yield Footer()
 
     def on_screen_resume(self) -> None:

@@ -63,8 +63,9 @@ class UwoScreen(DuelKeys):
     paces its steps (0 in tests)."""
 
     GAME = "uwo"
-    TITLE = "duel"
-    SUB_TITLE = "UWO — Gnorfs against Pnorfs"
+    TITLE = "UWO"
+    NOUN = "duel"
+    SUB_TITLE = "Gnorfs against Pnorfs"
     CSS_PATH = "uwo.tcss"
     MIN_SIZE = (80, 24)
     #: The layout's classes by terminal size (``uwo.tcss``): below 110 columns the board's
@@ -172,7 +173,7 @@ class UwoScreen(DuelKeys):
         opening = self.open_keyboard()
         if computer is not None:
             self.seat_computer()
-            self.sub_title = f"UWO — you play the {computer.human.title} against {computer.describe()}"
+            self.sub_title = f"you play the {computer.human.title} against {computer.describe()}"
             self.log_line(Text(f"You play the {computer.human.title}; {computer.describe()} plays the "
                                f"{computer.side.title}.", style=render.SIDE_STYLE[computer.human].replace("bold ", "")))
             self.board.cursor = self._cursors[computer.human]

@@ -117,7 +117,8 @@ class Vntypl8sScreen(SessionScreen[Game]):
     GAME = GAME
     MIN_SIZE = MIN_SIZE
     CSS_PATH = "vntypl8s.tcss"
-    SUB_TITLE = "VNTYPL8S"
+    TITLE = "VNTYPL8S"
+    SUB_TITLE = ""
     BINDINGS = [
         # The Footer shows the buzzers as one group: bright who may buzz, dim who is out,
         # the writer's and the empty seats' not at all (``check_action``).

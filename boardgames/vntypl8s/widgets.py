@@ -20,6 +20,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from boardgames.common.bigletters import big_text, double_size
 from boardgames.common.text import plain
 from boardgames.common.ui.text_input import TextInput
 from boardgames.vntypl8s.engine import Outcome, PlateRecord, PlayerView, Standing
@@ -28,98 +29,6 @@ from boardgames.vntypl8s.limits import MAX_LENGTH
 GAME = "vntypl8s"
 #: Below this every VNTYPL8S screen is hidden behind "enlarge the terminal" (``GameScreen``).
 MIN_SIZE = (80, 24)
-
-# A 3x3 font in heavy box-drawing lines, so the plate reads from across the table.
-# Letters and digits that look alike in so few cells (O/0, S/5, B/8) are told apart
-# by the plain text the plate prints under its big characters.
-_GLYPHS: dict[str, tuple[str, str, str]] = {
-    "0": ("┏━┓", "┃ ┃", "┗━┛"),
-    "1": ("╺┓ ", " ┃ ", "╺┻╸"),
-    "2": ("╺━┓", "┏━┛", "┗━╸"),
-    "3": ("╺━┓", " ━┫", "╺━┛"),
-    "4": ("╻ ╻", "┗━┫", "  ╹"),
-    "5": ("┏━╸", "┗━┓", "╺━┛"),
-    "6": ("┏━╸", "┣━┓", "┗━┛"),
-    "7": ("╺━┓", "  ┃", "  ╹"),
-    "8": ("┏━┓", "┣━┫", "┗━┛"),
-    "9": ("┏━┓", "┗━┫", "╺━┛"),
-    "A": ("┏━┓", "┣━┫", "╹ ╹"),
-    "B": ("┳━┓", "┣━┫", "┻━┛"),
-    "C": ("┏━╸", "┃  ", "┗━╸"),
-    "D": ("┳━┓", "┃ ┃", "┻━┛"),
-    "E": ("┏━╸", "┣━╸", "┗━╸"),
-    "F": ("┏━╸", "┣━╸", "╹  "),
-    "G": ("┏━╸", "┃╺┓", "┗━┛"),
-    "H": ("╻ ╻", "┣━┫", "╹ ╹"),
-    "I": ("╺┳╸", " ┃ ", "╺┻╸"),
-    "J": ("  ╻", "  ┃", "┗━┛"),
-    "K": ("╻┏╸", "┣┫ ", "╹┗╸"),
-    "L": ("╻  ", "┃  ", "┗━╸"),
-    "M": ("┏┳┓", "┃┃┃", "╹╹╹"),
-    "N": ("┏┓╻", "┃┃┃", "╹┗┛"),
-    "O": ("┏━┓", "┃ ┃", "┗━┛"),
-    "P": ("┏━┓", "┣━┛", "╹  "),
-    "Q": ("┏━┓", "┃ ┃", "┗━╋"),
-    "R": ("┏━┓", "┣┳┛", "╹┗╸"),
-    "S": ("┏━━", "┗━┓", "━━┛"),
-    "T": ("╺┳╸", " ┃ ", " ╹ "),
-    "U": ("╻ ╻", "┃ ┃", "┗━┛"),
-    "V": ("╻ ╻", "╲ ╱", " ╹ "),
-    "W": ("╻ ╻", "┃┃┃", "┗┻┛"),
-    "X": ("╲ ╱", " ╳ ", "╱ ╲"),
-    "Y": ("╻ ╻", "┗┳┛", " ╹ "),
-    "Z": ("╺━┓", " ╱ ", "┗━╸"),
-    " ": ("   ", "   ", "   "),
-}
-_UNKNOWN = ("╺━┓", " ┏┛", " ╹ ")
-_EMPTY_SLOT = ("   ", "   ", " ─ ")
-
-
-def big_text(text: str, slots: int = 0) -> list[str]:
-    """Three lines of big characters for *text*, padded with empty slots to *slots*."""
-    glyphs = [_GLYPHS.get(ch.upper(), _UNKNOWN) for ch in text]
-    glyphs += [_EMPTY_SLOT] * max(0, slots - len(glyphs))
-    return [" ".join(g[row] for g in glyphs) for row in range(3)]
-
-
-#: Which way each line of the font's box-drawing characters reaches out of its cell
-#: (Up, Down, Left, Right): what ``double_size`` needs to stretch them without gaps.
-_ARMS = {"━": "LR", "─": "LR", "┃": "UD", "┏": "RD", "┓": "LD", "┗": "UR", "┛": "UL", "┣": "UDR", "┫": "UDL",
-         "┳": "LRD", "┻": "LRU", "╋": "UDLR", "╸": "L", "╺": "R", "╹": "U", "╻": "D"}
-
-
-def double_size(lines: Sequence[str]) -> list[str]:
-    """The big characters twice as wide and nearly twice as tall (3 rows become 5), for
-    a terminal with room to spare: a plate is read from across the table.
-
-    Each cell becomes two side by side (a line reaching right goes on through the new
-    one), and between two rows comes one that carries every line reaching down (and
-    the diagonals on, one cell over)."""
-    wide: list[list[str]] = []
-    for line in lines:
-        row: list[str] = []
-        for ch in line:
-            if ch == "╱":
-                row += [" ", "╱"]  # a rising diagonal leans into its right half
-            else:
-                row += [ch, ("─" if ch == "─" else "━") if "R" in _ARMS.get(ch, "") else " "]
-        wide.append(row)
-    out: list[str] = []
-    for i, row in enumerate(wide):
-        out.append("".join(row))
-        if i == len(wide) - 1:
-            break
-        below = [" "] * len(row)
-        for x, ch in enumerate(row):
-            if "D" in _ARMS.get(ch, ""):
-                below[x] = "┃"
-            elif ch in "╲╳" and x + 1 < len(row):
-                below[x + 1] = "╲"
-            if ch in "╱╳" and x > 0:
-                below[x - 1] = "╱"
-        out.append("".join(below))
-    return out
-
 
 #: The style of the characters past a plate's eight: visibly more than the plate holds (P21).
 TOO_MANY = "bold #c1121f"

@@ -22,6 +22,7 @@ from textual.strip import Strip
 from textual.visual import VisualType
 from textual.widgets import Static
 
+from boardgames.common.bigletters import big_text, double_size, fits
 from boardgames.common.text import plain
 from boardgames.common.ui.classes import set_classes_once
 from boardgames.common.ui.textual_compat import active, keep_rows_across_scroll
@@ -335,21 +336,64 @@ class Feedback(Static):
         put(self, "")
 
 
+#: Rows the card needs before its letters are drawn big: 80×24 gives it 8 and keeps the
+#: plain line; 110×34 and more (a TV across the table) have room to spare.
+BIG_CARD_ROWS = 12
+#: Rows under the big letters: a blank, the plain letters, a blank, the deck.
+_UNDER_BIG = 4
+#: Cells between two big letters (the plain line keeps its three spaces).
+BIG_GAP = 2
+
+
+def card_scale(skeleton: str, width: int, height: int) -> int:
+    """How big the card's letters are drawn in *width* × *height* cells: 0 the plain line
+    alone, 1 or 2 big letters (``common.bigletters``) above it."""
+    if height < BIG_CARD_ROWS:
+        return 0
+    return fits(len(skeleton), width, height - _UNDER_BIG, gap=BIG_GAP)
+
+
+def card_text(card: Card, scale: int = 0) -> Text:
+    """The card's face: its letters (big at *scale* 1 or 2, then plain on a line of their
+    own, the one screen readers and terminal tests read), then its deck."""
+    text = Text(style="bold")
+    if scale:
+        lines = big_text(card.skeleton, gap=BIG_GAP)
+        if scale == 2:
+            lines = double_size(lines)
+        # Non-breaking spaces: every row of the block keeps its width when centred.
+        text.append("\n".join(line.replace(" ", "\u00a0") for line in lines))
+        text.append("\n\n")
+    text.append("   ".join(card.skeleton))
+    text.append(f"\n\n{card.tier.name.lower()} · {card.tier.value}", style="dim")
+    return text
+
+
 class CardFace(Static):
-    """The face-up card, large, framed in its deck's colour."""
+    """The face-up card, large, framed in its deck's colour; its letters big where the
+    card has room (``card_scale``), plain otherwise."""
+
+    def _scale(self, card: Card) -> int:
+        width, height = self.content_region.size if self.is_mounted else (0, 0)
+        return card_scale(card.skeleton, width, height)
 
     def show(self, card: Card | None, caption: str = "") -> None:
-        if getattr(self, "_put_key", None) == (card, caption):
+        scale = self._scale(card) if card is not None else 0
+        if getattr(self, "_put_key", None) == (card, caption, scale):
             return  # the same card: no class to change, nothing to draw
         # A card of another deck: one class off, one on, and one restyle.
         set_classes_once(self, {**{cls: card is not None and TIER_CLASS[card.tier] == cls
                                               for cls in TIER_CLASS.values()}, "-empty": card is None})
         if card is None:
-            put(self, Text(caption or "·", style="dim"), (card, caption))
+            put(self, Text(caption or "·", style="dim"), (card, caption, scale))
             return
-        text = Text("   ".join(card.skeleton), style="bold")
-        text.append(f"\n\n{card.tier.name.lower()} · {card.tier.value}", style="dim")
-        put(self, text, (card, caption))
+        put(self, card_text(card, scale), (card, caption, scale))
+
+    def on_resize(self, event: Resize) -> None:
+        """Another size may hold bigger or smaller letters: drawn again if so."""
+        shown = getattr(self, "_put_key", None)
+        if isinstance(shown, tuple) and shown[0] is not None:
+            self.show(shown[0], shown[1])
 
 
 def track_line(p: PlayerView, star: int) -> Text:

@@ -57,7 +57,7 @@ def cells(line: list[tuple[str, Style | None]]) -> list[tuple[str, object]]:
 @pytest.mark.parametrize(("title", "sub_title", "width", "tall"), [
     ("Vowl", "", 80, False),
     ("VNTYPL8S", "", 120, False),
-    ("duel", "UWO — Gnorfs against Pnorfs", 80, False),
+    ("UWO", "Gnorfs against Pnorfs", 80, False),
     ("a title much too long for the room a narrow terminal leaves between the icon and the clock", "", 60, False),
     ("Vowl", "solitaire", 80, True),
 ])

@@ -7,22 +7,21 @@ the UI thread - so going back to the old way fails a test.
 
 from __future__ import annotations
 
-import pytest
-
 import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.table import Table
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
 
 from boardgames.common.skeleton import SkeletonMatcher
-from tests.compat import speed_up
 from boardgames.vowl.kinds import Mode, Phase
 from boardgames.vowl.modals import ReviewScreen
 from boardgames.vowl.screen import VowlScreen
 from boardgames.vowl.widgets import EventLog, Layouts
+from tests.compat import speed_up
 from tests.screen import rendered_widgets, settled, wait_for
 from tests.vowl.test_screen import MATCHER, SIZE, make_app, roll_and_start_pile, solve_current_pile, vowl
 

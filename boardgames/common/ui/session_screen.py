@@ -44,8 +44,9 @@ class SessionScreen(GameScreen, Generic[E]):
     #: first (UWO's board clears its selection) binds it itself and hands on the rest.
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave")]
 
-    TITLE: ClassVar[str] = "game"
-    """How the leave question names the game ("Leave this duel?" reads better than "game")."""
+    NOUN: ClassVar[str] = "game"
+    """How the leave question names the game ("Leave this duel?" reads better than "game");
+    the title bar names the game itself (``TITLE``, the game's name first)."""
 
     session: GameSession[Any, Any] | None = None
     #: The handover the game opened on, built before this screen (``OpeningHandover``):
@@ -204,7 +205,7 @@ class SessionScreen(GameScreen, Generic[E]):
         from boardgames.common.ui.choice import Choice, ChoiceScreen  # noqa: PLC0415 - not for a game's first frame
 
         question = ChoiceScreen(
-            f"Leave this {self.TITLE}?",
+            f"Leave this {self.NOUN}?",
             [Choice("y", "Yes, leave it", True), Choice("n", "No, keep playing", False)],
             detail=shown(self.leave_detail(), None),
             cancel=True,

@@ -38,7 +38,7 @@ class RemoteUwoScreen(RemoteSeat, UwoScreen):
         self.side = Side(client.seat)
         engine = UwoSeatEngine(client)
         super().__init__(session=SeatSession(client, UwoSetup(client.view.first_game), engine))  # type: ignore[arg-type]
-        self._base_sub_title = f"UWO — you play the {self.side.title} (hosted)"
+        self._base_sub_title = f"you play the {self.side.title} (hosted)"
         self.sub_title = self._base_sub_title
 
     def start(self) -> None:

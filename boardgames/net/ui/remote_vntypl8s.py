@@ -52,7 +52,7 @@ class RemoteVntypl8sScreen(RemoteSeat, Vntypl8sScreen):
         engine = Vntypl8sSeatEngine(client)
         super().__init__(SeatSession(client, Vntypl8sSetup(engine.players, None), engine))  # type: ignore[arg-type]
         self.hands = self.keyboard = fixed_keyboard(engine, Words(None), self.me)
-        self._base_sub_title = f"VNTYPL8S — {self.players[self.me]} (hosted)"
+        self._base_sub_title = f"{self.players[self.me]} (hosted)"
         self.sub_title = self._base_sub_title
 
     def on_mount(self, event: events.Mount | None = None) -> None:

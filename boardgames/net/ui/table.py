@@ -63,7 +63,8 @@ class TableScreen(GameScreen):
         self.hosting = hosting
         self.web = web
         self.pages: SeatPages | None = None
-        self.sub_title = f"Hosting {hosting.net.spec.title} — players join from their own terminals"
+        self.title = hosting.net.spec.title  # the game first in the title bar
+        self.sub_title = "hosted here: players join from their own terminals"
         #: Seats a device has held: one without a device now is reconnecting, not yet to come.
         self.joined_once: set[int] = set()
         self.listening = False

@@ -34,7 +34,8 @@ class WatchScreen(Screen[None]):
         self.client = client
         self.link = SeatLink(client, self.take, self.status)
         assert client.net is not None
-        self.sub_title = f"{client.net.spec.title} — the table"
+        self.title = client.net.spec.title  # the game first in the title bar
+        self.sub_title = "the table"
         self._status: str | None = None
         self._seen: set[int] = set()
 
