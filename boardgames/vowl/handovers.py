@@ -41,6 +41,13 @@ def chosen_for(engine: Any, why: Why, events: Sequence[object]) -> bool:
     )
 
 
+def resumed_at_pile_order(engine: Any, why: Why) -> bool:
+    """A game resumed where the extras' owner is asked "top or under?" (after a Selection,
+    where nothing is secret): whoever sits down, the owner takes the keyboard before the
+    question is asked (issue 33: never a question before a handover dismissed deliberately)."""
+    return why is Why.RESUMED and asks_pile_order(engine.view(None))
+
+
 def extras_owner(view: Any) -> Seat:
     """Whose extras are being placed (the roller's unless the view names another seat: seat 0 too)."""
     return view.current_player if view.extras_owner is None else view.extras_owner
@@ -74,6 +81,7 @@ class VowlWords:
             engine.phase in READY_PHASES
             or interrupted(engine, why)
             or chosen_for(engine, why, events)
+            or resumed_at_pile_order(engine, why)
         )
 
     def title(self, engine: Any, seat: Seat | None, why: Why, seen: Sequence[object]) -> str:

@@ -176,7 +176,7 @@ async def test_the_rollers_pile_question_waits_for_the_rollers_handover() -> Non
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = vowl(app)
-        roller = screen.game.current_player
+        roller = screen.game.names[screen.game.current_player]  # a name: the game speaks of seats
         selector = next(n for n in (LONG, BOLD) if n != roller)
         set_tokens(screen.game, roller, score=3)  # the 3-4 tier draws a yellow card: a real question
         screen.render_view()
@@ -197,7 +197,7 @@ async def test_the_rollers_pile_question_waits_for_the_rollers_handover() -> Non
         assert f"{roller}: your tier draws 1 yellow face down." in words(screen_text(app))
         await deliberately(pilot, "u")
         await take_keyboard(pilot, roller)  # the sand timer turns when the roller is ready
-        assert screen.game.phase is Phase.SOLVING and screen.view().active_run.runner == roller
+        assert screen.game.phase is Phase.SOLVING and screen.table.name(screen.view().active_run.runner) == roller
 
 
 async def test_green_extras_after_the_selection_bring_one_handover_not_two() -> None:
@@ -207,7 +207,7 @@ async def test_green_extras_after_the_selection_bring_one_handover_not_two() -> 
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = vowl(app)
-        roller = screen.game.current_player
+        roller = screen.game.names[screen.game.current_player]
         set_tokens(screen.game, roller, score=1)  # the 1-2 tier draws one green card
         screen.render_view()
         await pilot.press("r")
@@ -216,7 +216,7 @@ async def test_green_extras_after_the_selection_bring_one_handover_not_two() -> 
         await discard_three(pilot)
         said = words(await take_keyboard(pilot, roller))
         assert "Space flips the sand timer." in said, said
-        assert screen.game.phase is Phase.SOLVING and screen.view().active_run.runner == roller
+        assert screen.game.phase is Phase.SOLVING and screen.table.name(screen.view().active_run.runner) == roller
 
 
 # --------------------------------------------------------------------------- Ctrl+B
@@ -269,7 +269,7 @@ async def test_the_end_of_game_table_keeps_its_headers_and_the_winners_star_besi
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         screen = vowl(app)
-        winner = screen.game.current_player
+        winner = screen.game.names[screen.game.current_player]
         loser = next(n for n in (LONG, LONGER) if n != winner)
         set_tokens(screen.game, winner, score=8)  # 2 points from the star: this turn wins
         screen.render_view()
@@ -329,7 +329,7 @@ async def test_a_solitaire_review_gives_the_answers_the_width_no_whose_column() 
         columns = review_columns(app)
         assert "whose" not in columns, columns
         assert columns["answers"] >= 40, columns
-        assert f"no success for {screen.game.last_turn.player} this time" in words(screen_text(app))
+        assert f"no success for {screen.table.name(screen.game.last_turn.player)} this time" in words(screen_text(app))
 
 
 async def test_a_race_review_names_each_pile_in_a_narrow_column() -> None:
