@@ -165,10 +165,6 @@ class Choices(Vertical, Generic[T]):
     def value(self) -> T:
         return self.picks[self.index].value
 
-    def choose(self, index: int) -> None:
-        """Make choice *index* (as a player would)."""
-        self.query_one(f"#{self.id}-{index}", RadioButton).value = True
-
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         event.stop()
         self._chosen = event.index
