@@ -186,8 +186,14 @@ class Keyboard:
         seen = [e for e in self._since if visible_to(e, seat)]
         self._since = []
         self.seat = TABLE  # until the handover is dismissed, only the table's view is drawn
-        return Handover(seat, why, self.words.title(self.engine, seat, why, seen),
-                        self.words.detail(self.engine, seat, why, seen))
+        return worded(self.words, self.engine, seat, why, seen)
+
+
+def worded(words: HandoverWords, engine: Any, seat: Seat | None, why: Why, seen: Sequence[object] = ()) -> Handover:
+    """The handover to *seat* for *why*, in the game's *words*: read from *engine*, or, for a
+    new game opened before its engine exists (``Why.OPENING``, nothing seen yet), from what
+    the game knows of it then (``common.ui.handover.new_game_screen``)."""
+    return Handover(seat, why, words.title(engine, seat, why, seen), words.detail(engine, seat, why, seen))
 
 
 def opening(session: GameSession[Any, Any], words: HandoverWords, people: frozenset[Seat] | None = None, *,

@@ -19,6 +19,7 @@ from boardgames.games import RESUME, SEED, GameEntry, Opener, Option
 from boardgames.subcommands import SEED_HELP
 from boardgames.uwo import tools
 from boardgames.uwo.levels import OPPONENT_LEVELS
+from boardgames.uwo.opening import start_screen
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
     from boardgames.common.session import GameSession, GameSpec
     from boardgames.common.ui.host import Host
     from boardgames.uwo.players import ComputerOpponent
+
+__all__ = ["ENTRY", "computer_from_args", "start_screen"]
 
 
 def computer_from_args(args: argparse.Namespace) -> ComputerOpponent | None:
@@ -42,28 +45,6 @@ def computer_from_args(args: argparse.Namespace) -> ComputerOpponent | None:
 
     human = Side.PNORFS if args.side == "pnorfs" else Side.GNORFS
     return ComputerOpponent(args.level or "normal", human.other)
-
-
-def start_screen(first_game: bool, computer: ComputerOpponent | None) -> Screen:
-    """What ``boardgames uwo`` opens: a duel between people opens on the Gnorfs'
-    handover, alone in the first frame, the duel built beneath it after that frame
-    (``OpeningHandover``); against the computer the duel itself (no handover)."""
-    if computer is None:
-        from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
-
-        def build() -> Screen:
-            from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - after the first frame
-
-            return UwoScreen(first_game=first_game)
-
-        from boardgames.uwo import handovers  # noqa: PLC0415 - the duel's own words, without the duel
-        from boardgames.uwo.side import Side  # noqa: PLC0415
-
-        title, detail = handovers.opening()
-        return OpeningHandover(Side.GNORFS.title, detail, title=title, game="uwo", build=build)
-    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - only when a screen opens
-
-    return UwoScreen(first_game=first_game, computer=computer)
 
 
 def start(args: argparse.Namespace) -> Opener:
@@ -85,10 +66,10 @@ def validate_decks() -> None:
 
 
 def new_game_screen() -> Screen:
-    """The duel, asking first which game (variant, opponent) is wanted."""
-    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415 - screens only when one opens
+    """The setup form (``uwo.setup``): who plays, which game, the computer's level and your army."""
+    from boardgames.uwo.setup import UwoSetupScreen  # noqa: PLC0415 - screens only when one opens
 
-    return UwoScreen(ask_variant=True)
+    return UwoSetupScreen()
 
 
 def session_screen(session: GameSession[Any, Any], host: Host) -> Screen:

@@ -1,13 +1,13 @@
 """What UWO's handovers say: the words of the suite's one policy (``common.handovers``).
 
 Whether a handover happens is the common ``Keyboard``'s to decide; this module words
-it (``WORDS``).  The command line's opening handover says the first one before the
-duel's screen and engine are imported (``opening``, through the same words, so it can
-never drift from what the duel itself would say); a resumed duel opens on the common
-``opening_screen`` with these words.
+it (``WORDS``).  A new duel's opening handover is said with these words before the
+duel's screen and engine are imported (``common.ui.handover.new_game_screen``: a new
+duel's words read nothing of the engine), a resumed duel's by the common
+``opening_screen``: the same words as the duel's own, so they can never drift apart.
 
 Nothing here imports Textual or the duel's screen; the engine's modules are imported
-only by the functions that read an engine (a new duel's opening reads none).
+only when an engine is read (a new duel's opening reads none).
 """
 
 from __future__ import annotations
@@ -74,23 +74,21 @@ class UwoWords(NoCourtesy):
         return "Everyone" if seat is None else Side(seat).title
 
     def title(self, engine: Any, seat: int | None, why: Change, seen: Sequence[object]) -> str:
-        from boardgames.uwo.events import TurnStarted  # noqa: PLC0415 - the engine's, never for a new duel's opening
-
         assert seat is not None, "a UWO handover is always to the side that must act"
         side = Side(seat)
-        opening = why is Change.OPENING  # a new duel starts its first turn
-        turn_started = opening or any(isinstance(e, TurnStarted) and e.side is side for e in seen)
+        if why is Change.OPENING:  # a new duel starts its first turn (said before its engine exists)
+            return title(side, Why.TURN)
+        from boardgames.uwo.events import TurnStarted  # noqa: PLC0415 - the engine's, never for a new duel's opening
+
+        turn_started = any(isinstance(e, TurnStarted) and e.side is side for e in seen)
         return title(side, reason(engine.phase, resumed=why is Change.RESUMED, turn_started=turn_started))
 
     def detail(self, engine: Any, seat: int | None, why: Change, seen: Sequence[object]) -> str:
+        if not seen:  # a new duel's opening: nothing to read, not even the engine's events
+            return detail([])
         from boardgames.uwo.events import TurnStarted  # noqa: PLC0415
 
         return detail([str(e) for e in seen if not isinstance(e, TurnStarted)])
 
 
 WORDS = UwoWords()
-
-
-def opening() -> tuple[str, str]:
-    """A new duel's first handover (the Gnorfs begin; nothing has happened yet): title, words."""
-    return title(Side.GNORFS, Why.TURN), detail([])

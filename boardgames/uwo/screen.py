@@ -6,7 +6,7 @@ goes through ``act``.  It draws only ``view(seat)``, ``seat`` being the side hol
 the keyboard (``common.handovers.Keyboard``, worded by ``uwo.handovers``), or ``None``
 while it changes hands; it reads the engine past the view only for its legal actions
 and their refusals.  What the panels say is ``uwo.render``'s, which commands the Footer
-offers ``uwo.commands``', the questions ``uwo.modals``', the setup ``uwo.setup``'s.
+offers ``uwo.commands``', the questions ``uwo.modals``'; the setup form before it is ``uwo.setup``'s.
 
 Against the computer (``computer=ComputerOpponent(level, side)``) the keyboard never
 changes hands.  When the computer must decide it thinks through a ``common.bots.Bot``
@@ -58,9 +58,8 @@ __all__ = ["STEP_DELAY", "UwoScreen"]
 class UwoScreen(DuelKeys):
     """A duel.  ``session`` may be given (a resumed save); ``game`` too (tests, studied
     positions: played as they are, never saved); otherwise one is dealt with the app's
-    seeded random generator.  ``ask_variant`` (from the main menu) first asks for the
-    setup (``uwo.setup``).  ``computer`` plays one seat by the computer; ``step_delay``
-    paces its steps (0 in tests)."""
+    seeded random generator (the menu's setup form, ``uwo.setup``, opens it so).
+    ``computer`` plays one seat by the computer; ``step_delay`` paces its steps (0 in tests)."""
 
     GAME = "uwo"
     TITLE = "UWO"
@@ -97,7 +96,7 @@ class UwoScreen(DuelKeys):
     ]
 
     def __init__(self, *, session: UwoSession | None = None, game: Game | None = None, first_game: bool = False,
-                 ask_variant: bool = False, computer: ComputerOpponent | None = None,
+                 computer: ComputerOpponent | None = None,
                  step_delay: float = STEP_DELAY) -> None:
         super().__init__(step_delay)
         if session is None and game is not None:
@@ -108,7 +107,6 @@ class UwoScreen(DuelKeys):
         self._history: list[Event] = uwo_events(session.history) if session is not None else []
         setup: UwoSetup | None = session.setup if session is not None else None
         self.first_game = setup.first_game if setup is not None else first_game
-        self.ask_variant = ask_variant and session is None
         self.computer = setup.computer if setup is not None else computer
         #: Each side finds the cursor where it left it (first on its own front row).
         self._cursors = {Side.GNORFS: B.parse("c2"), Side.PNORFS: B.parse("c5")}
@@ -138,18 +136,6 @@ class UwoScreen(DuelKeys):
         self.query_one(BoardGrid).focus()
         self.query_one("#thinking").display = False
         self.start_pace()
-        if self.ask_variant:
-            from boardgames.uwo.setup import SetupForm  # noqa: PLC0415 - only from the menu
-
-            SetupForm(self.app, self._set_up).open()
-        else:
-            self.start()
-
-    def _set_up(self, setup: UwoSetup | None) -> None:
-        if setup is None:
-            self.app.pop_screen()
-            return
-        self.first_game, self.computer = setup.first_game, setup.computer
         self.start()
 
     def start(self) -> None:

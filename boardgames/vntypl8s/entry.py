@@ -120,14 +120,14 @@ def start_screen(players: Sequence[str] | None, timer: int | None, host: Host) -
 
     A game opens on its first writer's handover, alone in the first frame; the
     game (its screen, engine and deal) is built beneath it after that frame
-    (``OpeningHandover``).
+    (``common.ui.handover.new_game_screen``).
     """
     if players is None:
         from boardgames.vntypl8s.screen import Vntypl8sSetupScreen  # noqa: PLC0415
 
         return Vntypl8sSetupScreen(timer)
-    from boardgames.common.ui.handover import OpeningHandover  # noqa: PLC0415
-    from boardgames.vntypl8s.limits import ROUNDS, writing_detail  # noqa: PLC0415 - no engine yet
+    from boardgames.common.ui.handover import new_game_screen  # noqa: PLC0415
+    from boardgames.vntypl8s.handovers import NewTable, Words  # noqa: PLC0415 - the game's words, no engine yet
 
     seats = tuple(players)
 
@@ -137,9 +137,9 @@ def start_screen(players: Sequence[str] | None, timer: int | None, host: Host) -
 
         return start_game(Vntypl8sSetup(seats, timer), host)
 
-    # P13: the first player writes first; the words ``Vntypl8sScreen._begin_writing``
-    # gives this handover (a test checks they are the same).
-    return OpeningHandover(seats[0], writing_detail(1, ROUNDS, timer), game="vntypl8s", build=build)
+    # P13: the first player writes first; the common opening, in the game's own words
+    # read from the new table (those the screen's opening handover says: a test checks).
+    return new_game_screen(Words(timer), NewTable(seats), 0, game="vntypl8s", build=build)
 
 
 def menu_items() -> Sequence[MenuItem]:

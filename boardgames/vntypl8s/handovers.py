@@ -15,12 +15,15 @@ here imports Textual or the screen.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from boardgames.common.handovers import Why
+from boardgames.common.records import FrozenRecord
 from boardgames.common.text import shown
-from boardgames.vntypl8s.engine import Game, GridDealt, Phase, RequirementsRevealed, RoundEnded
-from boardgames.vntypl8s.limits import BUZZ_SECONDS, writing_detail
+from boardgames.vntypl8s.limits import BUZZ_SECONDS, ROUNDS, writing_detail
+
+if TYPE_CHECKING:
+    from boardgames.vntypl8s.engine import Game
 
 #: Who takes the keyboard at a public handover, and what it says over everything.
 EVERYONE = "Everyone"
@@ -29,11 +32,32 @@ GRID_TITLE = "Everyone, gather round the screen — press Space to reveal the fi
 GRID_DETAIL = "The 0WN3R grid and the first plate are next. Buzz with your number key."
 
 
+class NewTable(FrozenRecord):
+    """What the words read of a new game before its engine exists (``boardgames vntypl8s
+    --players ...``: ``common.ui.handover.new_game_screen``): its players, its first round."""
+
+    __slots__ = ("players", "round", "rounds")
+    players: tuple[str, ...]
+    round: int
+    rounds: int
+
+    def __init__(self, players: Sequence[str]) -> None:
+        super().__init__(tuple(players), 1, ROUNDS)
+
+
+# The engine's modules are imported only where events are read: a new game's opening
+# handover is worded before the engine is imported (``NewTable``).
+
+
 def revealed(events: Sequence[object]) -> bool:
+    from boardgames.vntypl8s.engine import RequirementsRevealed  # noqa: PLC0415
+
     return any(isinstance(e, RequirementsRevealed) for e in events)
 
 
 def round_over(events: Sequence[object]) -> bool:
+    from boardgames.vntypl8s.engine import RoundEnded  # noqa: PLC0415
+
     return any(isinstance(e, RoundEnded) for e in events)
 
 
@@ -55,7 +79,7 @@ class Words:
         return RESUMED_TITLE if why is Why.RESUMED else GRID_TITLE
 
     def detail(self, engine: Any, seat: int | None, why: Why, seen: Sequence[object]) -> str:
-        game: Game = engine
+        game: Game | NewTable = engine
         if seat is not None:
             if why is not Why.RESUMED:
                 return writing_detail(game.round, game.rounds, self.timer)
@@ -71,7 +95,7 @@ class Words:
             return "Space shows how the last plate ended."
         if round_over(seen):
             return "Space shows the scores of the round."
-        if (holder := game.view(None).buzzer) is not None:
+        if (holder := engine.view(None).buzzer) is not None:  # a resumed game: its engine
             # P31: the buzz was held when the game stopped: it is the buzzer's again, with the whole time.
             return (
                 f"Space shows the plate being guessed: {shown(game.players[holder])} holds the buzz "
@@ -82,6 +106,10 @@ class Words:
     def courtesy(self, engine: Any, why: Why, events: Sequence[object]) -> bool:
         """Everyone gathers round for the grid and the first plate, and for a saved game that
         comes back to the table's reveal, round table or plate (P20)."""
+        if why is Why.OPENING:
+            return False
+        from boardgames.vntypl8s.engine import GridDealt, Phase  # noqa: PLC0415
+
         if why is Why.TURN:
             return any(isinstance(e, GridDealt) for e in events) and not round_over(events)
         if why is Why.RESUMED:
@@ -89,6 +117,6 @@ class Words:
         return False
 
 
-def name(game: Game, seat: int | None) -> str:
+def name(game: Game | NewTable, seat: int | None) -> str:
     """Who a handover names: a writer, or everyone."""
     return EVERYONE if seat is None else game.players[seat]

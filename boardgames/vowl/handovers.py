@@ -41,6 +41,18 @@ def chosen_for(engine: Any, why: Why, events: Sequence[object]) -> bool:
     )
 
 
+def resumed_at_pile_order(engine: Any, why: Why) -> bool:
+    """A game resumed where the extras' owner is asked "top or under?" (after a Selection,
+    where nothing is secret): whoever sits down, the owner takes the keyboard before the
+    question is asked (issue 33: never a question before a handover dismissed deliberately)."""
+    return why is Why.RESUMED and asks_pile_order(engine.view(None))
+
+
+def extras_owner(view: Any) -> Seat:
+    """Whose extras are being placed (the roller's unless the view names another seat: seat 0 too)."""
+    return view.current_player if view.extras_owner is None else view.extras_owner
+
+
 def time_left(engine: Any) -> tuple[float, float]:
     """A resumed pile's sand: (the timer's limit, the seconds already used at the last answer)."""
     view = engine.view(None)
@@ -65,7 +77,12 @@ class VowlWords:
         return "Everyone" if seat is None else str(engine.view(None).players[seat].name)
 
     def courtesy(self, engine: Any, why: Why, events: Sequence[object]) -> bool:
-        return engine.phase in READY_PHASES or interrupted(engine, why) or chosen_for(engine, why, events)
+        return (
+            engine.phase in READY_PHASES
+            or interrupted(engine, why)
+            or chosen_for(engine, why, events)
+            or resumed_at_pile_order(engine, why)
+        )
 
     def title(self, engine: Any, seat: Seat | None, why: Why, seen: Sequence[object]) -> str:
         view = engine.view(None)
@@ -75,6 +92,8 @@ class VowlWords:
             case Phase.SELECT_DISCARDS:
                 assert view.selection is not None
                 return _take(view.name(view.selection.selector))
+            case Phase.PLACE_EXTRAS:
+                return _take(view.name(extras_owner(view)))
             case Phase.SUDDEN_DEATH_READY:
                 assert view.sudden_death is not None
                 a, b = (view.name(seat) for seat in view.sudden_death.players)
@@ -100,10 +119,14 @@ class VowlWords:
                 selector, player = shown(view.name(sel.selector)), shown(view.name(sel.player))
                 return f"{selector} picks which cards {player} must solve. {player}, look away!"
             case Phase.PLACE_EXTRAS:
-                # After the selection (``chosen_for``): the roller's question, once they hold the keyboard.
-                owner = view.extras_owner if view.extras_owner is not None else view.current_player
+                # After the selection (``chosen_for``) the roller's question; in a head-to-head
+                # the opponent's too (V9: the policy's handover, their view holds the question);
+                # or a game resumed at either: in the name of the one asked, once they hold it.
+                owner = extras_owner(view)
+                lead = "your pile is chosen. Your" if view.mode is Mode.SELECTION else "your"
+                resumed = "The game resumes. " if why is Why.RESUMED else ""
                 return (
-                    f"{shown(view.name(owner))}, your pile is chosen. Your tier draws {view.player(owner).extras} "
+                    f"{resumed}{shown(view.name(owner))}, {lead} tier draws {view.player(owner).extras} "
                     "face down: Space, then choose whether they go on top of or under your pile."
                 )
             case Phase.SUDDEN_DEATH_READY:

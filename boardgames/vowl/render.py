@@ -114,7 +114,8 @@ def asks_pile_order(view: VowlView) -> bool:
     under it unasked."""
     if view.phase is not Phase.PLACE_EXTRAS:
         return False
-    extras = view.player(view.extras_owner if view.extras_owner is not None else view.current_player).extras
+    owner = view.current_player if view.extras_owner is None else view.extras_owner  # seat 0 is an owner too
+    extras = view.player(owner).extras
     return extras.total != extras.basic
 
 

@@ -100,7 +100,7 @@ SUBJECTS: dict[str, list[tuple[str, Opener]]] = {
         ("game", from_cli("vowl", "--players", "Ann Lee,Bob Roy", "--seed", "1")),
     ],
     "uwo": [
-        ("which game", from_menu("uwo")),  # the duel with its "which game?" question on top
+        ("setup", from_menu("uwo")),  # the setup form (uwo.setup)
         ("duel", from_cli("uwo", "--seed", "1")),
     ],
     "vntypl8s": [

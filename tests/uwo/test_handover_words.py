@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from boardgames.common.handovers import Keyboard, Why
+from boardgames.common.handovers import Keyboard, Why, worded
 from boardgames.uwo import handovers
 from boardgames.uwo.actions import EndTurn, Morph, Move, Undo
 from boardgames.uwo.engine import Game
@@ -26,8 +26,12 @@ def first(game: Game, *, resumed: bool) -> tuple[Side, str, str] | None:
 
 
 def test_the_opening_said_before_the_engine_is_the_policys_own() -> None:
+    """``boardgames uwo`` says the opening handover with no engine (``worded`` from nothing):
+    the words the duel's own keyboard says once it is dealt."""
     game = Game.new(random.Random(3))
-    assert first(game, resumed=False) == (Side.GNORFS, *handovers.opening())
+    before = worded(handovers.WORDS, None, Side.GNORFS, Why.OPENING)
+    assert first(game, resumed=False) == (Side.GNORFS, before.title, before.detail)
+    assert before.title == "Gnorfs, take the keyboard — your turn"
     assert first(game, resumed=True) == (
         Side.GNORFS, "Gnorfs, take the keyboard — the duel resumes on your turn", handovers.PRIVACY)
 

@@ -15,6 +15,7 @@ from boardgames.common.ui.handover import HandoverScreen
 from boardgames.uwo import board as B
 from boardgames.uwo.engine import Game
 from boardgames.uwo.screen import UwoScreen
+from boardgames.uwo.setup import UwoSetupScreen
 from boardgames.uwo.side import Side
 from boardgames.uwo.view import Phase
 from tests import screen as shared
@@ -156,17 +157,20 @@ async def test_a_defensive_morph() -> None:
 
 
 async def test_from_the_menu_the_first_game_variant() -> None:
+    """The menu opens the setup form (``uwo.setup``); a duel of two, first game, starts on the Gnorfs' handover."""
     app = BoardgamesApp(seed=3, clock=ManualClock())
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and settled(app), "the menu")
         app.open_game("uwo")
-        # waited for, not paused for: a busy machine had not painted the question yet
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and "which game" in screen_text(app),
-                       "the which-game question")
-        await deliberately(pilot, "2")
+        # waited for, not paused for: a busy machine had not painted the form yet
+        await wait_for(pilot, lambda: isinstance(app.screen, UwoSetupScreen) and "Which game?" in screen_text(app),
+                       "the setup form")
+        await pilot.press("tab", "down")  # two players (as it opens); which game: the first game
+        await pilot.press("ctrl+s")
         await take_keyboard(pilot, "Gnorfs, take the keyboard")
         game = uwo(app).game
         assert game is not None and game.first_game and game.alive == [8, 8]
+        assert uwo(app).computer is None
         assert "first game" in log_text(app)
 
 

@@ -194,18 +194,27 @@ async def test_every_key_of_a_busy_turn_fits_the_footer_at_80_by_24() -> None:
             assert key in footer, (key, footer)
 
 
-async def test_the_which_game_question_fits_at_80_by_24() -> None:
+async def test_the_setup_form_fits_at_80_by_24() -> None:
+    """Against the computer every option of the menu's setup form is on screen, uncut, with
+    the start button and the Footer's keys (``uwo.setup``)."""
     from boardgames.app import BoardgamesApp  # noqa: PLC0415
     from boardgames.common.clock import ManualClock  # noqa: PLC0415
+    from boardgames.uwo.setup import UwoSetupScreen  # noqa: PLC0415
     from tests.screen import settled  # noqa: PLC0415
 
     app = BoardgamesApp(seed=3, clock=ManualClock())
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         app.open_game("uwo")
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and settled(app), "the question")
-        text = flat(app)
-        for label in ("1 Standard duel — 10 UMOs each, two players",
-                      "2 First game — 8 UMOs each, corners empty, two players",
-                      "3 Standard duel against the computer", "4 First game against the computer"):
-            assert label in text, label
+        await wait_for(pilot, lambda: isinstance(app.screen, UwoSetupScreen) and settled(app), "the form")
+        await pilot.press("down")  # against the computer: the level and the army appear
+        await wait_for(pilot, lambda: "Which army" in screen_text(app), "the computer's options")
+        lines = screen_text(app).splitlines()
+        for label in ("Two players — hot-seat on this keyboard, a handover between turns",
+                      "Against the computer — you alone; it sees only its own hand",
+                      "Standard duel — 10 UMOs each", "First game — 8 UMOs each, corners empty",
+                      "Beginner — counts only the UMOs on the board, often misses a threat",
+                      "Hard — also weighs your best answer to each plan",
+                      "Gnorfs (green) — you begin", "Pnorfs (purple) — the computer begins", "Start duel"):
+            assert any(label in line for line in lines), label
+        assert "Start game" in lines[-1] and "Main menu" in lines[-1]

@@ -15,6 +15,7 @@ from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.uwo.screen import UwoScreen
+from boardgames.uwo.setup import UwoSetupScreen
 from tests.screen import settled, take_keyboard, wait_for
 from tests.uwo.positions import make
 from tests.uwo.test_screen import goto
@@ -73,6 +74,21 @@ def test_the_end_of_a_duel(snap_compare, size: tuple[int, int]) -> None:
         await goto(pilot, "c2")
         await pilot.press("enter", "up", "enter")  # the Pnorfs' last UMO, which cannot defend
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, ChoiceScreen), "the end question")
+        await _still(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_setup_form(snap_compare, size: tuple[int, int]) -> None:
+    """The menu's setup form against the computer: every option on screen at 80×24, none cut."""
+    app = BoardgamesApp(seed=1, clock=ManualClock())
+
+    async def run_before(pilot) -> None:  # noqa: ANN001
+        await pilot.pause()
+        app.open_game("uwo")
+        await wait_for(pilot, lambda: isinstance(app.screen, UwoSetupScreen) and settled(app), "the setup form")
+        await pilot.press("down")  # against the computer: its level and your army too
         await _still(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -15,9 +15,11 @@ import threading
 
 import pytest
 
-from boardgames.app import BoardgamesApp
+from boardgames.app import BoardgamesApp, MainMenu
 from boardgames.cli import build_parser
 from boardgames.common.clock import ManualClock
+from boardgames.common.errors import UserFacingError
+from boardgames.common.session import GameSession
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.uwo import ai
@@ -27,10 +29,12 @@ from boardgames.uwo.entry import computer_from_args
 from boardgames.uwo.levels import OPPONENT_LEVELS, PLAYER_NAMES
 from boardgames.uwo.players import PLAYERS, ComputerOpponent
 from boardgames.uwo.screen import UwoScreen
+from boardgames.uwo.setup import UwoSetupScreen
 from boardgames.uwo.side import Side
+from boardgames.uwo.spec import SPEC, UwoSetup
 from boardgames.uwo.view import Phase, UwoView
 from boardgames.uwo.widgets import HandCard
-from tests.screen import deliberately, record_notifications, screen_text, wait_for
+from tests.screen import deliberately, record_notifications, screen_text, settled, wait_for
 from tests.uwo.positions import make
 from tests.uwo.test_screen import end_turn, goto, log_text, record_notices, uwo
 
@@ -254,21 +258,33 @@ def _public_names(g: Game) -> set[str]:
     return names
 
 
+async def open_the_form(pilot) -> UwoSetupScreen:  # noqa: ANN001 - textual Pilot
+    """The menu's UWO line: the setup form (``uwo.setup``), its first option focused."""
+    app = pilot.app
+    await pilot.pause()
+    app.open_game("uwo")
+    await wait_for(pilot, lambda: isinstance(app.screen, UwoSetupScreen) and settled(app)
+                   and "Who plays?" in screen_text(app), "the setup form")
+    form = app.screen
+    assert isinstance(form, UwoSetupScreen)
+    return form
+
+
 async def test_from_the_menu_against_the_computer_as_the_pnorfs() -> None:
     app = BoardgamesApp(seed=3, clock=ManualClock())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.open_game("uwo")
-        await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen) and "against the computer" in screen_text(app)
-        await deliberately(pilot, "3")  # standard duel against the computer
+        form = await open_the_form(pilot)
+        assert "How strong" not in screen_text(app)  # a duel of two asks no level
+        await pilot.press("down")  # against the computer: its level and your army appear
         await pilot.pause()
         text = screen_text(app)
-        assert "How strong" in text and "Beginner" in text  # the ladder: beginner, easy, normal, hard
-        await deliberately(pilot, "2")  # easy
-        await pilot.pause()
-        assert "Which army" in screen_text(app)
-        await deliberately(pilot, "p")  # the person plays the Pnorfs: the computer begins
+        assert "How strong" in text and "Beginner" in text and "Hard" in text  # the ladder
+        assert "Which army" in text
+        await pilot.press("tab", "tab", "up")  # the standard duel kept; the level: normal, up to easy
+        await pilot.press("tab", "down")  # the army: the Pnorfs (the computer begins)
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: any(isinstance(s, UwoScreen) for s in app.screen_stack), "the duel")
+        assert form not in app.screen_stack
         screen = uwo(app)
         screen.step_delay = 0.0
         await computer_done(pilot)
@@ -280,17 +296,32 @@ async def test_from_the_menu_against_the_computer_as_the_pnorfs() -> None:
         assert "computer, easy" in screen_text(app) or game.to_act is Side.PNORFS
 
 
-async def test_leaving_a_choice_of_the_menu_goes_back() -> None:
+@pytest.mark.parametrize("level", OPPONENT_LEVELS)
+@pytest.mark.parametrize("army", [Side.GNORFS, Side.PNORFS])
+async def test_every_choice_of_the_form_is_reachable_by_keys(level: str, army: Side) -> None:
+    """Each level and each army, with the first game, read from the keys pressed: the computer
+    plays that level on the other side."""
+    app = BoardgamesApp(seed=3, clock=ManualClock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_the_form(pilot)
+        await pilot.press("down", "tab", "down", "tab")  # against the computer; the first game
+        await pilot.press(*["up"] * OPPONENT_LEVELS.index("normal"))  # the level: up to the first
+        await pilot.press(*["down"] * OPPONENT_LEVELS.index(level))
+        await pilot.press("tab", *(["down"] if army is Side.PNORFS else []))
+        await pilot.pause()
+        assert form.read() == UwoSetup(True, ComputerOpponent(level, army.other))
+
+
+async def test_escape_on_the_form_goes_back_with_nothing_started() -> None:
     app = BoardgamesApp(seed=3, clock=ManualClock())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.open_game("uwo")
-        await pilot.pause()
-        await deliberately(pilot, "4")  # first game ...
-        await deliberately(pilot, "3")  # normal ...
-        await deliberately(pilot, "escape")  # ... then Esc on the army
-        await pilot.pause()
-        assert not any(isinstance(s, UwoScreen) for s in app.screen_stack)
+        await open_the_form(pilot)
+        await pilot.press("down", "tab", "down", "tab", "up")  # the computer, first game, easy ...
+        await pilot.press("escape")  # ... then Escape
+        await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
+        assert not any(isinstance(s, (UwoScreen, UwoSetupScreen)) for s in app.screen_stack)
+        with pytest.raises(UserFacingError):  # nothing dealt, nothing saved
+            GameSession.latest(SPEC)
 
 
 async def test_a_new_game_after_the_end_keeps_the_computer() -> None:

@@ -22,7 +22,9 @@ The player's name is data (``common.text``): the default headline escapes it.  A
 A game that opens on a handover (``boardgames uwo``, ``boardgames vntypl8s --players
 ...``, and a resumed hot-seat game: ``--resume``, the menu's resume line) opens on an
 ``OpeningHandover``: that handover alone is the first frame, and the game screen is
-built beneath it once that frame is painted.
+built beneath it once that frame is painted.  Every game's is built here, by the common
+rule and the game's words: ``opening_screen`` for a game opened on a session,
+``new_game_screen`` for a new one opened before its engine exists.
 """
 
 from __future__ import annotations
@@ -47,7 +49,8 @@ from boardgames.common.ui.lazy import find_or_mount
 from boardgames.common.ui.textual_compat import notifications, slide_under
 
 if TYPE_CHECKING:
-    from boardgames.common.handovers import HandoverWords
+    from boardgames.common.game import Seat
+    from boardgames.common.handovers import Handover, HandoverWords
     from boardgames.common.session import GameSession
 
 #: Shown once the handover takes Space (tmux tests wait for it).
@@ -267,5 +270,27 @@ def opening_screen(session: GameSession[Any, Any], words: HandoverWords, *, game
     _, handover = opening(session, words, people)
     if handover is None:
         return build()
-    player = words.player(session.engine, handover.seat)
+    return _opening_handover(words, session.engine, handover, game=game, build=build)
+
+
+def new_game_screen(words: HandoverWords, table: Any, seat: Seat, *, game: str,
+                    build: Callable[[], Screen[Any]]) -> Screen[Any]:
+    """A new game's opening handover before its engine exists (``boardgames uwo``, ``boardgames
+    vntypl8s --players ...``), alone in the first frame, the game (*build*: its screen, engine
+    and deal) made beneath it after that frame - the same handover ``opening_screen`` shows.
+
+    *seat* is the game's first holder, as the rules say before anything is dealt; *table* is
+    what *words* read of the new game (its players' names, its round), the engine standing in
+    for itself once it exists: the words are the same (``common.handovers.worded``), so the
+    first frame and the game's own opening handover cannot drift apart.
+    """
+    from boardgames.common.handovers import Why, worded  # noqa: PLC0415
+
+    return _opening_handover(words, table, worded(words, table, seat, Why.OPENING), game=game, build=build)
+
+
+def _opening_handover(words: HandoverWords, engine: Any, handover: Handover, *, game: str,
+                      build: Callable[[], Screen[Any]]) -> OpeningHandover:
+    """*handover* as a game's first screen: its holder named, its words, the game built beneath."""
+    player = words.player(engine, handover.seat)
     return OpeningHandover(player, handover.detail, title=handover.title or None, game=game, build=build)

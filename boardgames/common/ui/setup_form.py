@@ -15,21 +15,28 @@ side, a sand timer, a writing timer), how the form is read into the game's setup
   pressing Ctrl+S - and the terminal bells;
 - Escape goes back to the main menu.
 
+A game with no names to type (UWO's sides are fixed) declares ``SEATS = 0``: the form is
+then its options alone.  Besides the game's own widgets, the form offers one option
+kind of its own: ``Choices``, a few choices each named and described in a line (a
+radio group the cursor keys move through, choosing as they go).
+
 Problems quote what was typed (names are data): they are shown as plain ``Content``,
 never as markup.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import ClassVar, Generic, TypeVar
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import Header, Input, Static
+from textual.widget import Widget
+from textual.widgets import Header, Input, Label, RadioButton, RadioSet, Static
 
 from boardgames.common.names import MAX_LENGTH
 from boardgames.common.ui.base import GameScreen
@@ -37,6 +44,7 @@ from boardgames.common.ui.footer import Footer
 from boardgames.common.ui.text_input import TextInput
 
 S = TypeVar("S")
+T = TypeVar("T")
 
 #: What the form says when a name would grow past ``MAX_LENGTH``.
 TOO_LONG = f"A name has at most {MAX_LENGTH} characters: the box takes no more."
@@ -66,10 +74,108 @@ class NameInput(TextInput):
         super().replace(text, start, end)
 
 
+@dataclass(frozen=True)
+class Pick(Generic[T]):
+    """One choice of a ``Choices`` option: its name, the one line that says what it means, its value."""
+
+    label: str
+    description: str
+    value: T
+
+
+class _ChoiceSet(RadioSet):
+    """A radio group whose cursor keys choose as they move (a player who moves to a choice
+    and goes on to the next option has chosen it); Enter and Space choose too.  Its
+    cursor starts on the choice made (Textual's starts on the first)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down,right", "choose(1)", "Next choice", show=False),
+        Binding("up,left", "choose(-1)", "Previous choice", show=False),
+    ]
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._place)  # once Textual put its cursor on the first choice
+
+    def _place(self) -> None:
+        for _ in range(max(self.pressed_index, 0)):
+            self.action_next_button()
+
+    def action_choose(self, step: int) -> None:
+        if step > 0:
+            self.action_next_button()
+        else:
+            self.action_previous_button()
+        if len(self.query(RadioButton)) > 1:  # with one choice it is chosen already
+            self.action_toggle_button()
+
+
+class Choices(Vertical, Generic[T]):
+    """An option of a setup form with a few choices, each named and described in one line.
+
+    Keyboard only: Tab reaches it, Up/Down (or Left/Right) choose.  The question and the
+    choices are the game's words, shown as plain ``Content`` (never markup).
+    """
+
+    DEFAULT_CSS = """
+    Choices { height: auto; width: 100%; margin-top: 1; }
+    Choices > .choices-question { color: $text-muted; width: 100%; }
+    Choices > RadioSet { width: 100%; }
+    Choices > RadioSet > RadioButton { width: 100%; }
+    """
+
+    class Changed(Message):
+        """Another choice was made."""
+
+        def __init__(self, choices: Choices[Any]) -> None:
+            super().__init__()
+            self.choices = choices
+
+        @property
+        def control(self) -> Choices[Any]:
+            return self.choices
+
+    def __init__(self, question: str, picks: Sequence[Pick[T]], *, chosen: int = 0, id: str) -> None:
+        super().__init__(id=id)
+        if not picks:
+            raise ValueError("an option has at least one choice")
+        self.question = question
+        self.picks = tuple(picks)
+        self._chosen = chosen
+
+    def compose(self) -> ComposeResult:
+        yield Label(Content(self.question), classes="choices-question")
+        with _ChoiceSet(compact=True):
+            for i, pick in enumerate(self.picks):
+                label = Content.assemble((pick.label, "bold"), f" — {pick.description}")
+                yield RadioButton(label, value=i == self._chosen, id=f"{self.id}-{i}")
+
+    @property
+    def radio_set(self) -> RadioSet:
+        return self.query_one(RadioSet)
+
+    @property
+    def index(self) -> int:
+        """Which choice is made (the one given at first, until the radio group is mounted)."""
+        if not self.is_mounted:
+            return self._chosen
+        pressed = self.radio_set.pressed_index
+        return pressed if pressed >= 0 else self._chosen
+
+    @property
+    def value(self) -> T:
+        return self.picks[self.index].value
+
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        event.stop()
+        self._chosen = event.index
+        self.post_message(self.Changed(self))
+
+
 class SetupForm(GameScreen, Generic[S]):
     """Names + the game's options.  A game's form sets the class variables, composes its
     options (``compose_options``, ``compose_buttons``; ``compose_names`` for another layout
-    of the boxes) and reads the form (``read``) into a setup that ``begin`` starts."""
+    of the boxes) and reads the form (``read``) into a setup that ``begin`` starts.
+    ``SEATS = 0``: no names, the options alone."""
 
     HEADING: ClassVar[str] = "New game"
     SEATS: ClassVar[int] = 2
@@ -102,8 +208,9 @@ class SetupForm(GameScreen, Generic[S]):
         with VerticalScroll(id="setup"):
             yield Static(self.HEADING, id="setup-title")
             yield from self.compose_before_names()
-            yield Static(self.NAMES_HELP, id="setup-help")
-            yield from self.compose_names()
+            if self.SEATS:
+                yield Static(self.NAMES_HELP, id="setup-help")
+                yield from self.compose_names()
             yield from self.compose_options()
             yield from self.compose_buttons()
         yield Static("", id="setup-errors")  # under the scrolling form: on screen however far it scrolled
@@ -148,8 +255,12 @@ class SetupForm(GameScreen, Generic[S]):
         """The names as typed, each box in seat order; a blank box is an unused seat, left out."""
         return [box.value for box in self.name_boxes() if box.value.strip()]
 
+    def first_field(self) -> Widget:
+        """What has the focus as the form opens: the first name (a game without names says what)."""
+        return self.query_one("#name-0", Input)
+
     def on_mount(self) -> None:
-        self.query_one("#name-0", Input).focus()
+        self.first_field().focus()
 
     def action_start(self) -> None:
         """Ctrl+S: start the game, or say at once why it cannot start."""
