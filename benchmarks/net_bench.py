@@ -10,7 +10,7 @@ the host's memory per room.
   move shows, on the other seat's screen and on the host's table alike (the later of
   the two; frames timed as ``_key_to_frame.Frames`` does).  Baseline: the same moves
   between two bare ``RoomClient``s (the act, the other's update), no screen.  Target
-  p95 ≤ 50 ms (issue 32).
+  p95 ≤ 50 ms.
 - ``host memory per room``: what a hosted UWO duel holds (``tracemalloc``: the session,
   its ``Room``, the server listening and two seats connected, after the same moves)
   against the same duel's hot-seat ``GameSession`` alone.  Target ≤ 1.5×.

@@ -25,7 +25,7 @@ Rows, each with its baseline and target:
   answer and UWO's cursor, also while the computer thinks, against a bare Input and
   OptionList (target p95 ≤ 16 ms on a quiet machine; the answer that opens the turn's
   review, a new screen, ≤ 50 ms as asked of the review; ``--keys``, 0 skips it).
-- **a hosted table** (``net_bench.py``, issue 32): a move on one seat's terminal to the
+- **a hosted table** (``net_bench.py``): a move on one seat's terminal to the
   frame on every other (target p95 ≤ 50 ms on loopback) and the host's memory per room;
   the first-frame rows measure ``boardgames host`` against the hot-seat game (peak memory
   ≤ 1.5×).
@@ -97,7 +97,7 @@ def rows() -> list[Row]:
     ]
     out += [Row(f"peak memory: {name}", suite + args, "bare Textual app", bare, 1.3, memory=True)
             for name, args in games.items()]
-    # Issue 32: a hosted table's process (the room listening, its table screen) against the
+    # A hosted table's process (the room listening, its table screen) against the
     # hot-seat game of the same title.
     hosted = {"UWO": (["host", "uwo", "--seed", "1", "--port", "0"], games["UWO"]),
               "VNTYPL8S": (["host", "vntypl8s", "--players", "Ann,Bob,Cy", "--seed", "1", "--port", "0"],

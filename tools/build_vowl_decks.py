@@ -96,7 +96,7 @@ Frequencies
 -----------
 The build also writes ``decks/vowl/frequency.txt``: the Zipf frequency (British
 spellings added in, as above) of every word the game's skeleton index holds, so the
-turn review can list a card's most common answers first (issue 14) without wordfreq
+turn review can list a card's most common answers first without wordfreq
 at play time.  Words wordfreq does not know are left out: the game sorts them last.
 """
 

@@ -44,7 +44,7 @@ def chosen_for(engine: Any, why: Why, events: Sequence[object]) -> bool:
 def resumed_at_pile_order(engine: Any, why: Why) -> bool:
     """A game resumed where the extras' owner is asked "top or under?" (after a Selection,
     where nothing is secret): whoever sits down, the owner takes the keyboard before the
-    question is asked (issue 33: never a question before a handover dismissed deliberately)."""
+    question is asked (never a question before a handover dismissed deliberately)."""
     return why is Why.RESUMED and asks_pile_order(engine.view(None))
 
 

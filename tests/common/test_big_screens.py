@@ -1,4 +1,4 @@
-"""Large terminals used (issue 34): the menu in the middle of any terminal, Vowl's card in
+"""Large terminals used: the menu in the middle of any terminal, Vowl's card in
 big letters where it has room (a TV across the table), title bars that name the game first.
 
 At 120×40 the menu's list stayed 80 columns wide at the left, the card's letters were one

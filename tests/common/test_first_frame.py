@@ -146,7 +146,7 @@ async def test_the_menu_draws_no_frame_to_throw_away_and_its_first_frame_is_whol
         await wait_for(pilot, lambda: bool(sent), "the first frame")
     kind, rows = sent[0]
     assert kind == "LayoutUpdate" and len(rows) == 24
-    # the menu centred in the room between the bars (issue 34): its line under the title, then the list
+    # the menu centred in the room between the bars: its line under the title, then the list
     subtitle = next(i for i, row in enumerate(rows) if "Pick a game" in row)
     assert 4 <= subtitle <= 7 and "Vowl" in rows[subtitle + 3]
     assert "Quit" in rows[23] and "Delete saved game" in rows[23] and "palette" in rows[23]

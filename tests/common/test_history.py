@@ -1,5 +1,5 @@
 """The History screen: every finished game listed, replayed from the table's side only,
-UWO's results per computer level and VNTYPL8S's plates (issue 34, item 4).
+UWO's results per computer level and VNTYPL8S's plates.
 
 Before it, nothing showed the finished games of ``history/`` at all, although each is
 kept there as a replayable action log.

@@ -1,6 +1,6 @@
 """The suite's one setup form (``common.ui.setup_form``), in every game that has names, at 80×24.
 
-Each test is something players met in Vowl's form at 80×24 (issue 33): the problems
+Each test is something players met in Vowl's form at 80×24: the problems
 were listed below the fold, so Ctrl+S seemed to do nothing; the name box took 48
 characters under a label saying 24; "Zoe" and "Zoë" were two players; and the command
 line refused ``--timers 15`` for two players.

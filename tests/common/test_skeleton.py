@@ -233,7 +233,7 @@ def cross_checked(hunspell: set[str], listed: set[str], added: frozenset[str] = 
 
 
 def test_an_answer_must_be_in_both_lists() -> None:
-    """Hunspell's affix rules make "ter"; SCOWL's list does not hold it (issue 33)."""
+    """Hunspell's affix rules make "ter"; SCOWL's list does not hold it."""
     m = cross_checked({"tar", "ter", "tire"}, {"tar", "tire", "tore"})
     assert m.solutions("TR") == ["tar", "tire"]  # ter: hunspell only; tore: the list only
     verdict = m.check("TR", "ter")

@@ -1,4 +1,4 @@
-"""What the duel's panels and notices tell the player at 80×24 (issue 33's UWO findings):
+"""What the duel's panels and notices tell the player at 80×24, as a playtest found them:
 a notice never covers the board or the hand, nor piles up; the cursor is said in words
 while a UMO is selected; a morph is not "free" with an empty energy row; and no message
 cites the rules page's row ids ("(U26)")."""

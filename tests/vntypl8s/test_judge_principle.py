@@ -4,7 +4,7 @@ A title word is represented when a plausible reading of the plate contains it, a
 inflection, the root it is built from by a suffix, a compound part, a listed short
 form or a sound-alike spelling under P32's table of substitutions; a run beside a
 digit is a word like any other, and the refusal names the reading a person gives.
-Each plate here was judged otherwise before P32 (issue 33).
+Each plate here was judged otherwise before P32.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the table saw go wrong at 80×24 (issue 33's VNTYPL8S findings), each as a test:
+"""What the table saw go wrong at 80×24 in a playtest, each as a test:
 the guess dialog and the grid, a writer without a plate, cut and hostile names, late
 buzzers, buzzes nobody answered, the editor's notices, and the favourites."""
 

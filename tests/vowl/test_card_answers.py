@@ -1,6 +1,6 @@
 """Every answer of every deck card, listed, and each one known to both word lists.
 
-Issue 33: the review of real deck cards listed junk (hos on HS, ter, dat, guv) that
+A playtest found the review of real deck cards listed junk (hos on HS, ter, dat, guv) that
 hunspell en_US alone accepts.  A Vowl answer is a word hunspell accepts *and* SCOWL's
 word list (decks/vowl/scowl.txt) holds, or a word of decks/vowl/added.txt, never one
 of refused.txt.  This test checks it on every accepted answer of every card, against

@@ -46,13 +46,13 @@ def matcher() -> SkeletonMatcher:
     return SkeletonMatcher(get_dictionary())
 
 
-#: Issue 33: accepted and listed on real deck cards, although no table takes them.
+#: Seen in a playtest: accepted and listed on real deck cards, although no table takes them.
 #: Affix-made strings and abbreviations fall out by the cross-check with SCOWL's list
 #: (scowl.txt lacks them); what both lists know is refused in refused.txt.
 NOT_LISTED_BY_SCOWL = ["ter", "dat", "cit", "tox", "res", "rit"]
 REFUSED_BOTH_KNOW = {"hos": "offensive", "fer": "dialect", "hes": "nonword", "cis": "abbreviation",
                      "gey": "dialect", "guv": "dialect", "lis": "dialect"}
-#: Issue 33: refused although a table accepts them.
+#: Seen in a playtest: refused although a table accepts them.
 TABLE_WORDS = ["covid", "coronavirus", "vid", "yoyo"]
 
 

@@ -1,6 +1,6 @@
 """Where the extras go ("top or under?") is asked only after the one asked took the keyboard.
 
-Issue 33's guarantee - a question for the next player is never asked before the handover
+The secrets guarantee - a question for the next player is never asked before the handover
 is dismissed deliberately - pinned where it was reported broken, at 80×24, keys pressed
 at the moment the question could appear; and the handover's words there, which were wrong:
 

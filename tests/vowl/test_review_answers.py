@@ -86,7 +86,7 @@ def test_a_bad_frequency_line_names_file_and_line(tmp_path: Path, monkeypatch: p
 
 
 async def test_the_review_key_shows_every_answer_and_the_footer_names_it() -> None:
-    # The deck card with the most answers (MN had 11 until issue 33's cross-check took
+    # The deck card with the most answers (MN had 11 until the SCOWL cross-check took
     # "mon" and "mun" away): more than the review shows before "+".
     many = max((c.skeleton for cards in load_decks().values() for c in cards), key=lambda s: len(MATCHER.solutions(s)))
     assert len(MATCHER.solutions(many)) > MAX_ALSO

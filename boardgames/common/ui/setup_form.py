@@ -26,6 +26,7 @@ never as markup.
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
@@ -234,13 +235,14 @@ class SetupForm(GameScreen, Generic[S]):
         """The form's buttons (each says what pressing it does, in ``on_button_pressed``)."""
         yield from ()
 
+    # Each game's form declares these two; mypy refuses a form that lacks one.
+    @abstractmethod
     def read(self) -> S | Problems:
         """The game's setup from the form, or every problem with it in words."""
-        raise NotImplementedError(f"{type(self).__name__} declares how its form is read")
 
+    @abstractmethod
     def begin(self, setup: S) -> None:
         """Open the game for *setup* (the form is left)."""
-        raise NotImplementedError(f"{type(self).__name__} declares what its form starts")
 
     # -- the same in every form ------------------------------------------------------------
 
