@@ -20,7 +20,6 @@ The setup form is ``setup.Vntypl8sSetupScreen``, the favourites page
 
 from __future__ import annotations
 
-import enum
 import importlib
 from collections.abc import Sequence
 from typing import Any
@@ -34,34 +33,26 @@ from textual.widgets import ContentSwitcher, Input, SelectionList, Static
 from boardgames.common.handovers import Handover
 from boardgames.common.saves import Autosaver
 from boardgames.common.session import GameSession
-from boardgames.common.text import shown
 from boardgames.common.ui.base import ARM, QuietGate, clock_of
-from boardgames.common.ui.choice import Choice
 from boardgames.common.ui.footer import Footer
 from boardgames.common.ui.host import Host, host
 from boardgames.common.ui.sandtimer import SandTimer
-from boardgames.common.ui.session_screen import SessionScreen
 from boardgames.common.ui.titlebar import TitleBar
 from boardgames.common.ui.words import open_dictionary_after_first_frame
 from boardgames.vntypl8s import render
 from boardgames.vntypl8s.engine import (
     MAX_PLAYERS,
-    BackOut,
-    Buzz,
     Game,
     GameEnded,
     GameView,
-    Guess,
-    GuessTimeUp,
-    Lapse,
-    NobodyKnows,
     RoundEnded,
     SubmitPlate,
     WritingTimeUp,
 )
 from boardgames.vntypl8s.favourites import Favourite, add_favourites
 from boardgames.vntypl8s.favourites_screen import FavouritesScreen
-from boardgames.vntypl8s.guess import GuessScreen, NobodyKnowsQuestion, no_such_buzzer
+from boardgames.vntypl8s.guess import GuessScreen
+from boardgames.vntypl8s.guessing import GuessingKeys, Stage
 from boardgames.vntypl8s.handovers import Words, revealed, round_over
 from boardgames.vntypl8s.limits import BUZZ_SECONDS
 from boardgames.vntypl8s.render import lock_out_message, wrong_guess
@@ -71,7 +62,6 @@ from boardgames.vntypl8s.widgets import (
     GAME,
     MIN_SIZE,
     PlateView,
-    grid_key,
 )
 from boardgames.vntypl8s.writing import WritingDesk
 
@@ -91,27 +81,13 @@ def __getattr__(name: str) -> Any:
 #: The Footer's one entry for the buzzer keys 1-8.
 BUZZERS = Binding.Group("Buzz")
 
-#: The answers of every yes/no question on these screens (Esc is "no" too).
-YES_NO = (Choice("y", "yes", True), Choice("n", "no", False))
-
-
-class Stage(enum.Enum):
-    """What the screen is showing; decides which keys mean something (``check_action``)."""
-
-    HANDOVER = "handover"
-    WRITING = "writing"
-    PLATE = "plate"
-    REVEAL = "reveal"
-    ROUND_END = "round end"
-    FINAL = "final"
-
 
 def start_game(setup: Vntypl8sSetup, app: Host) -> Vntypl8sScreen:
     """A new game for *setup*, dealt from the app's next seed and autosaved from its first action."""
     return Vntypl8sScreen(GameSession.start(SPEC, setup, app.new_seed()))
 
 
-class Vntypl8sScreen(SessionScreen[Game]):
+class Vntypl8sScreen(GuessingKeys):
     """One whole game of VNTYPL8S, from the first handover to the favourites."""
 
     GAME = GAME
@@ -368,48 +344,6 @@ class Vntypl8sScreen(SessionScreen[Game]):
         self._set_stage(Stage.PLATE, "guessing")
         self.set_focus(None)
 
-    def _refresh_guessing(self) -> None:
-        self.query_one(GuessingTable).refresh_table(self.table)
-        self.refresh_bindings()
-
-    def action_buzz(self, player: int) -> None:
-        """A buzzer key: the engine gives that player the buzz, or says why not (P29)."""
-        if self.stage is Stage.PLATE:
-            self._step(Buzz(player))  # refused in words (``refuse``): out already, the writer, or the buzz is held
-
-    def _step(self, action: object) -> None:
-        """A guessing action: its events go to ``after_step``; a refusal leaves the plate as it is."""
-        events = self.act(action)
-        if events is None:
-            self._refresh_guessing()
-        else:
-            self.after_step(events)
-
-    def _open_guess(self, player: int) -> None:
-        """The buzzer's dialog and countdown; its answer goes to the engine (P29, P30)."""
-        v = self.table
-        cards = [(grid_key(i), o) for i, o in enumerate(v.grid_layout) if o in v.grid]
-        self._refresh_guessing()
-
-        def answered(result: str | Lapse | None) -> None:
-            if self.stage is not Stage.PLATE or self.table.buzzer != player:
-                return  # the game moved on meanwhile (the players left it)
-            if isinstance(result, str):
-                self.make_guess(player, result)
-            elif result is not None:
-                self._step(GuessTimeUp(player) if result is Lapse.TIME_UP else BackOut(player))
-
-        below = self.query_one("#plate-row").region.bottom
-        dialog = GuessScreen(
-            self.players[player], cards, holder=player, names=self.players,
-            why_not=self.g.why_illegal, seconds=BUZZ_SECONDS, below=below,
-            beside=self.query_one("#buzzers").region, grid=self.query_one("#grid").region,
-        )
-        self.app.push_screen(dialog, answered)
-
-    def make_guess(self, player: int, owner: str) -> None:
-        self._step(Guess(player, owner))
-
     def refuse(self, reason: str) -> None:
         """A refusal while a plate is up (a buzz by a player who is out, say) is also
         written on the plate's message line, where the table is looking."""
@@ -418,40 +352,6 @@ class Vntypl8sScreen(SessionScreen[Game]):
             self.app.screen.tell(reason)  # the dialog covers the message line
         if self.stage is Stage.PLATE:
             self.query_one(GuessingTable).tell(reason, "bold yellow")
-
-    def on_key(self, event: events.Key) -> None:
-        """A buzzer key whose binding is off (its player is out, or wrote the plate) is
-        still a buzz: the engine says why it does not count, rather than silence (P30)."""
-        character = event.character or ""
-        if self.stage is not Stage.PLATE or not character.isdigit() or character == "0":
-            return
-        seat = int(character) - 1
-        if seat >= len(self.players):  # 9, or a seat nobody sits in: said, never silent
-            event.stop()
-            event.prevent_default()
-            self.refuse(no_such_buzzer(seat, len(self.players)))
-        elif self.check_action("buzz", (seat,)) is not True:
-            event.stop()
-            event.prevent_default()
-            self.action_buzz(seat)
-
-    def action_nobody(self) -> None:
-        if self.stage is not Stage.PLATE:
-            return
-        writer = self.players[self.table.active or 0]
-
-        def answered(answer: bool | Buzz | None) -> None:
-            if self.stage is not Stage.PLATE:
-                return
-            if isinstance(answer, Buzz):
-                self._step(answer)  # a player knows after all: the buzz is theirs (P36)
-            elif answer:
-                self._step(NobodyKnows())
-
-        question = f"Nobody knows? {shown(writer)} reveals the 0WN3R and nobody scores it."
-        self.app.push_screen(
-            NobodyKnowsQuestion(question, YES_NO, players=len(self.players), why_not=self.g.why_illegal), answered
-        )
 
     def _show_reveal(self, events: Sequence[object]) -> None:
         """Steps 5-7 of the guessing phase, each event in its own words; Enter moves on."""
