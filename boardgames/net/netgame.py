@@ -25,12 +25,14 @@ class TimerSpec(Struct, frozen=True):
 
     ``seats`` are the players it waits for: it pauses while any of them is away.  When it
     runs out, the host applies ``expire`` (each still legal then) as if a seat had sent it.
+    ``held``: it stands still though everyone is here (Vowl's card timer while a buzz is held, V29).
     """
 
     key: str
     seats: frozenset[Seat]
     seconds: float
     expire: tuple[Any, ...]
+    held: bool = False
 
 
 class NetGame(Protocol):
@@ -75,4 +77,10 @@ class NetGame(Protocol):
 
     def opening_events(self, engine: Any) -> Sequence[object]:
         """What happened when the game was dealt, before any action (the first log lines)."""
+        ...
+
+    def stamp(self, engine: Any, action: object, left: Callable[[str], float | None]) -> object:
+        """*action* as the host applies it, with what only the host's clock knows written in
+        (Vowl's answers carry the seconds elapsed on the host's timer; *left* gives the
+        seconds left on a running timer by key, ``None`` for none)."""
         ...
