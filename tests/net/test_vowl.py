@@ -11,13 +11,13 @@ import pytest
 
 from boardgames.common.game import visible_to
 from boardgames.net.client import RoomClient
-from boardgames.net.protocol import Deadlines, Refused, Update
+from boardgames.net.protocol import Deadlines, Presence, Refused, Update
 from boardgames.net.values import to_wire
 from boardgames.vowl.actions import Answer, Buzz, Racing, StartRun, TimeUp
 from boardgames.vowl.events import RaceDecided, RaceTied
 from boardgames.vowl.kinds import Mode, Phase
 
-from .helpers import BOUND, ManualClock, joined, next_message, serving
+from .helpers import BOUND, ManualClock, joined, next_message, serving, until
 from .test_play import FAST, follow
 from .vowl_players import vowl_choice, vowl_room
 
@@ -190,3 +190,35 @@ def roll_and_place(room: Any, clock: ManualClock) -> None:
 def submit(room: Any, code: str, action: object, clock: ManualClock, state_id: int | None = None) -> list[Any]:
     return room.submit(code, room.state_id if state_id is None else state_id, to_wire(action), clock.now)
 
+
+
+async def test_a_racer_who_drops_mid_race_rejoins_their_own_pile_and_their_timer_waited() -> None:
+    clock = ManualClock()
+    room, _, _ = race_room(clock, connect=False)
+
+    def bobs(client: RoomClient) -> Any:
+        return next((c for c in client.countdowns if c.seats == (1,)), None)
+
+    async with serving(room, clock=clock, **FAST) as server, joined(server, 0) as ann:
+        bob = RoomClient(server.address(1), room.net)
+        try:
+            await bob.connect()
+            await ann.act(Racing(0, StartRun()))
+            await bob.act(Racing(1, StartRun()))
+            await until(bob, lambda c: c.view.active_run is not None and c.view.active_run.current is not None)
+            before = bob.view
+            clock.now += 6.0
+            await bob.close()  # Bob's connection drops mid-race
+            away = await next_message(ann, Presence)
+            assert not away.seating[1].connected
+            await until(ann, lambda c: bobs(c) is not None and not bobs(c).running)
+            assert bobs(ann).remaining == pytest.approx(19.0)
+            assert any(c.running for c in ann.countdowns if c.seats == (0,))  # Ann's runs on
+            clock.now += 300.0  # long gone: Bob's sand waits for him
+            sync = await bob.connect()
+            assert sync.seat == 1 and bob.view == room.expected[bob.state_id][1]
+            assert bob.view.active_run == before.active_run  # the same pile, the same face-up card
+            assert bobs(bob) is not None and bobs(bob).running
+            assert bobs(bob).remaining == pytest.approx(19.0)
+        finally:
+            await bob.close()
