@@ -222,3 +222,17 @@ async def test_a_racer_who_drops_mid_race_rejoins_their_own_pile_and_their_timer
             assert bobs(bob).remaining == pytest.approx(19.0)
         finally:
             await bob.close()
+
+
+def test_host_vowl_takes_vowls_options_and_races_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    from boardgames.cli import build_parser, main
+    from boardgames.net.ui.commands import setup_from_args
+
+    args = build_parser().parse_args(["host", "vowl", "--players", "Ann Lee, Bob Roy", "--board", "advanced",
+                                      "--timers", "15"])
+    setup = setup_from_args("vowl", args)
+    assert setup.names == ("Ann Lee", "Bob Roy") and setup.timers == (15, 15) and setup.advanced
+    assert setup.simultaneous  # V34: a device per racer
+    assert main(["host", "vowl"]) == 2
+    assert "--players" in capsys.readouterr().err
+    assert main(["host", "vowl", "--players", "Ann Lee"]) == 2  # practice is for one terminal
