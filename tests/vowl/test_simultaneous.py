@@ -163,3 +163,16 @@ def test_v34_a_simultaneous_race_is_reached_by_the_laws_player() -> None:
     adapter = VARIANTS["vowl-simultaneous"]()
     played = [a for seed in LAW_SEEDS for a in laws.actions_of(adapter, seed)]
     assert any(isinstance(a, Racing) and isinstance(a.action, Answer) for a in played)
+
+
+def test_v34_a_hot_seat_save_is_written_as_before_and_older_saves_load() -> None:
+    from boardgames.vowl.spec import SPEC, VowlSetup
+
+    hot_seat = VowlSetup(("Ann Lee", "Bob Roy"), (25, 25))
+    written = SPEC.setup_to_json(hot_seat)
+    assert "simultaneous" not in written  # a hot-seat save's setup is byte for byte as it was
+    assert SPEC.setup_from_json(written) == hot_seat and not hot_seat.simultaneous
+    hosted = VowlSetup(("Ann Lee", "Bob Roy"), (25, 25), simultaneous=True)
+    assert SPEC.setup_from_json(SPEC.setup_to_json(hosted)) == hosted
+    with pytest.raises(ValueError, match="names"):
+        SPEC.setup_from_json({"timers": [25, 25]})  # a field without a default is still required
