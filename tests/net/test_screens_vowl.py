@@ -67,6 +67,12 @@ async def test_a_whole_vowl_game_from_two_terminals_racing_at_once(tmp_path: Any
                     mine, theirs = screen.client.view, engine.view(seat)
                     assert mine == theirs and mine.legal == theirs.legal and mine.answer == theirs.answer
                 view = engine.view(None)
+                if view.mode is Mode.HEAD_TO_HEAD and view.phase in (Phase.READY, Phase.SOLVING) and view.race is None:
+                    for seat, app in enumerate(apps):  # the other racer's cards are never drawn here
+                        text = screen_text(app)
+                        theirs = [c.skeleton for where, c in engine.card_places()
+                                  if where.startswith(f"{engine.names[1 - seat]}'s")]
+                        assert not [k for k in theirs if f" {k} " in f" {' '.join(text.split())} "], (seat, theirs)
                 if (not tied and view.mode is Mode.HEAD_TO_HEAD and view.phase is Phase.SOLVING
                         and all(r.started for r in view.runs)):
                     host_clock.now += 26.0  # neither racer answers: both sand timers run out on the host
