@@ -25,6 +25,7 @@ class TimerSpec(Struct, frozen=True):
 
     ``seats`` are the players it waits for: it pauses while any of them is away.  When it
     runs out, the host applies ``expire`` (each still legal then) as if a seat had sent it.
+    ``held``: it stands still though everyone is here (Vowl's card timer while a buzz is held, V29).
     """
 
     key: str
@@ -34,6 +35,7 @@ class TimerSpec(Struct, frozen=True):
     #: Whether its seats send drafts (``Draft``: what they have typed so far) that the host
     #: keeps, unsaved and shown to nobody, for ``NetGame.time_up`` when it runs out.
     drafts: bool = False
+    held: bool = False
 
 
 class NetGame(Protocol):
@@ -83,4 +85,10 @@ class NetGame(Protocol):
 
     def opening_events(self, engine: Any) -> Sequence[object]:
         """What happened when the game was dealt, before any action (the first log lines)."""
+        ...
+
+    def stamp(self, engine: Any, action: object, left: Callable[[str], float | None]) -> object:
+        """*action* as the host applies it, with what only the host's clock knows written in
+        (Vowl's answers carry the seconds elapsed on the host's timer; *left* gives the
+        seconds left on a running timer by key, ``None`` for none)."""
         ...

@@ -195,6 +195,7 @@ class Room:
             return self._refuse(seat, "The game moved on since you saw it: look again.")
         if seat not in engine.actors():
             return self._refuse(seat, "It is not your turn.")
+        decoded = self.net.stamp(engine, decoded, lambda key: self._left(key, now))
         why = engine.why_illegal(decoded)
         if why is not None:
             return self._refuse(seat, refusal_text(why))
@@ -212,6 +213,10 @@ class Room:
         timer = next((t for t in self._timers.values() if t.spec.drafts and seat in t.spec.seats), None)
         if seat is not TABLE and timer is not None:
             self._drafts.setdefault(timer.spec.key, {})[seat] = text
+
+    def _left(self, key: str, now: float) -> float | None:
+        timer = self._timers.get(key)
+        return None if timer is None else max(0.0, timer.left(now))
 
     def tick(self, now: float) -> list[Outgoing]:
         """Time passed: every timer that ran out applies what it ends (each still legal)."""
@@ -293,7 +298,7 @@ class Room:
             elif timer.spec.seats != spec.seats:
                 changed = True
             timer.spec = spec
-            everyone_here = all(self.connected(s) for s in spec.seats)
+            everyone_here = all(self.connected(s) for s in spec.seats) and not spec.held
             if everyone_here and timer.since is None:
                 timer.since = now
                 changed = True

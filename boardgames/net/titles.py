@@ -1,8 +1,4 @@
-"""UWO and VNTYPL8S as the network sees them (``netgame.NetGame``).
-
-Vowl is not here: its view carries ``legal``, a ``vowl.actions.LegalActions`` (a rule for
-answers, not a value), which does not encode (docs/network.md, "What remains").
-"""
+"""UWO, VNTYPL8S and Vowl as the network sees them (``netgame.NetGame``)."""
 
 from __future__ import annotations
 
@@ -50,6 +46,9 @@ class _Title:
 
     def opening_events(self, engine: Any) -> Sequence[object]:
         return ()
+
+    def stamp(self, engine: Any, action: object, left: Callable[[str], float | None]) -> object:
+        return action
 
 
 class UwoNet(_Title):
@@ -150,14 +149,112 @@ class Vntypl8sNet(_Title):
         return opening
 
 
+class VowlNet(_Title):
+    """Vowl with a device per player: head-to-head racers race at the same time, each on their
+    own screen (V34, the setup's ``simultaneous``), each pile's sand timer on the host's clock.
+
+    The sender of an action is the seat it names (a ``Racing`` racer, a ``Buzz``), else the
+    actor who sent it (either partner of a shared pile, V23), else the one actor.  Time
+    running out (``TimeUp``, ``BuzzTimeUp``, a racer's ``Racing(_, TimeUp())``) is the host's
+    clock's alone; so are an answer's elapsed seconds (``stamp``: the seconds its pile's timer
+    has run, paused while its racer was away).  A racer's own step stands on its own: the other
+    racer's answers arriving first change nothing it answers.  Sudden death's buzz is decided
+    by arrival at the host: the later buzz is stale.
+    """
+
+    def __init__(self) -> None:
+        from boardgames.vowl import actions, card, events, judging, kinds, spec, track, view  # noqa: PLC0415 - only when hosting Vowl
+
+        super().__init__(spec.SPEC, classes_of(view, events, card, track, kinds, actions, judging))
+        self._actions = actions
+        self._phase = kinds.Phase
+        self._head_to_head = kinds.Mode.HEAD_TO_HEAD
+
+    def seat_names(self, engine: Any, setup: Any) -> tuple[str, ...]:
+        return tuple(engine.names)
+
+    def host_only(self, action: object) -> bool:
+        a = self._actions
+        inner = action.action if isinstance(action, a.Racing) else action
+        return isinstance(inner, a.TimeUp | a.BuzzTimeUp)
+
+    def seat_of(self, engine: Any, action: object, sender: Seat) -> Seat | None:
+        a = self._actions
+        if isinstance(action, a.Racing):
+            return action.racer
+        if isinstance(action, a.Buzz):
+            return action.seat
+        actors: tuple[Seat, ...] = engine.view(None).actors
+        if sender in actors:
+            return sender
+        return actors[0] if actors else None
+
+    def ignores_stale(self, action: object) -> bool:
+        return isinstance(action, self._actions.Racing)
+
+    def _racing(self, view: Any) -> bool:
+        return bool(view.simultaneous and view.mode is self._head_to_head)
+
+    def timers(self, engine: Any, setup: Any) -> Sequence[TimerSpec]:
+        a = self._actions
+        view = engine.view(None)
+        found: list[TimerSpec] = []
+        if view.phase is self._phase.SOLVING:
+            racing = self._racing(view)
+            for index, run in enumerate(view.runs):
+                if not run.started or run.finished:
+                    continue
+                rule = engine.view(run.runner).answer
+                used = rule.min_elapsed if rule is not None else 0.0  # V26: a resumed pile goes on from its last answer
+                seats = frozenset({run.runner} | ({run.partner} if run.partner is not None else set()))
+                expire = a.Racing(run.runner, a.TimeUp()) if racing else a.TimeUp()
+                found.append(TimerSpec(_pile_key(view.turn, index), seats, max(0.0, run.time_limit - used), (expire,)))
+        sd = view.sudden_death if view.phase is self._phase.SUDDEN_DEATH else None
+        if sd is not None and sd.card is not None:
+            # V29: the card's sand stands still while a buzz is held, and runs on after a lock-out
+            found.append(TimerSpec(f"card:{view.turn}:{sd.cards_tried}", frozenset(sd.players),
+                                   float(view.time_limit or 25), (a.TimeUp(),), held=sd.buzzer is not None))
+            if sd.buzzer is not None:
+                found.append(TimerSpec(f"buzz:{view.turn}:{sd.cards_tried}:{len(sd.locked_out)}",
+                                       frozenset({sd.buzzer}), float(sd.buzz_seconds), (a.BuzzTimeUp(),)))
+        return found
+
+    def stamp(self, engine: Any, action: object, left: Callable[[str], float | None]) -> object:
+        """An answer in a pile carries the seconds its pile's timer has run on the host (V22, V34)."""
+        a = self._actions
+        racer, inner = (action.racer, action.action) if isinstance(action, a.Racing) else (None, action)
+        view = engine.view(None)
+        if not isinstance(inner, a.Answer) or view.phase is not self._phase.SOLVING:
+            return action
+        index = next((i for i, run in enumerate(view.runs) if run.started and not run.finished
+                      and (racer is None or run.runner == racer)), None)
+        remaining = None if index is None else left(_pile_key(view.turn, index))
+        if index is None or remaining is None:
+            return action
+        run = view.runs[index]
+        rule = engine.view(run.runner).answer
+        if rule is None:
+            return action
+        limit = rule.limit if rule.limit is not None else float(run.time_limit)
+        elapsed = min(limit, max(rule.min_elapsed, round(limit - remaining, 2)))
+        stamped = a.Answer(inner.word, elapsed)
+        return a.Racing(racer, stamped) if racer is not None else stamped
+
+
+def _pile_key(turn: int, index: int) -> str:
+    return f"pile:{turn}:{index}"
+
+
 #: The titles a room can host, by key: ``boardgames host KEY`` and a client told the key by its sync.
-HOSTABLE: tuple[str, ...] = ("uwo", "vntypl8s")
+HOSTABLE: tuple[str, ...] = ("uwo", "vntypl8s", "vowl")
 
 
 def net_for(key: str) -> NetGame:
-    """The network adapter of title *key* (``KeyError`` for one that cannot be hosted, Vowl included)."""
+    """The network adapter of title *key* (``KeyError`` for one that cannot be hosted)."""
     if key == "uwo":
         return UwoNet()
     if key == "vntypl8s":
         return Vntypl8sNet()
+    if key == "vowl":
+        return VowlNet()
     raise KeyError(key)

@@ -107,6 +107,18 @@ class BuzzTimeUp(Action, frozen=True):
     """
 
 
+class Racing(Action, frozen=True):
+    """One racer's own step in a simultaneous head-to-head race (Interpretation V34): with a
+    device per racer both piles are in play at once, so each step names whose pile it is.
+
+    *action* is what a racer sends on one keyboard (flip their sand timer, answer, pass, go
+    back, time up); the host stamps an answer's elapsed seconds from its own clock.
+    """
+
+    racer: Seat
+    action: StartRun | Answer | Pass | Revisit | TimeUp
+
+
 class ScoreTwo(Action, frozen=True):
     """Take 2 points."""
 

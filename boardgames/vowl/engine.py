@@ -62,6 +62,7 @@ from boardgames.vowl.actions import (
     Discard,
     Pass,
     PlaceExtras,
+    Racing,
     Revisit,
     Roll,
     ScoreOne,
@@ -213,6 +214,7 @@ class _SuddenDeath(Struct):
     locked: list[Seat] = field(default_factory=list)
     why: dict[Seat, LockOut] = field(default_factory=dict)  # what locked each one out
     cards_tried: int = 0
+    ready: list[Seat] = field(default_factory=list)  # Interpretation V34: who flipped for this race's card
     winner: Seat | None = None
     answer: str | None = None
 
@@ -226,6 +228,7 @@ class _Step(enum.Enum):
     PILE = "pile"
     EXTRAS = "extras"
     READY = "ready"
+    RACE = "race"  # Interpretation V34: both head-to-head piles in play at once
     RESOLVE = "resolve"
 
 
@@ -258,6 +261,7 @@ class _Turn(Struct):
     sudden: _SuddenDeath | None = None
     race: RaceResult | None = None
     runs_over: bool = False
+    racing: bool = False  # Interpretation V34: this head-to-head is raced at the same time
     succeeded: list[Seat] = field(default_factory=list)
     scorers: list[Seat] = field(default_factory=list)
 
@@ -287,7 +291,10 @@ class VowlGame:
         decks: Mapping[Tier, Sequence[Card]],
         judge: Judge,
         rng: random.Random,
+        simultaneous: bool = False,
     ) -> None:
+        """*simultaneous*: head-to-head racers each have a device and race at the same time
+        (Interpretation V34); off, they race one after the other on one keyboard (V18)."""
         # Interpretation V1: 2-5 players with distinct names; one player is practice.
         setups = [p if isinstance(p, PlayerSetup) else PlayerSetup(p) for p in players]
         if not 1 <= len(setups) <= MAX_PLAYERS:
@@ -307,6 +314,7 @@ class VowlGame:
                 raise SetupError(f"a sand timer is 25 or 15 seconds, not {setup.timer!r}") from None
             self._players.append(_Player(name, seat, timer, 0, board.victory_space))
         self._board = board
+        self._simultaneous = simultaneous
         self._judge = judge
         self._rng = rng
         self._decks = self._build_decks(decks)
@@ -362,6 +370,11 @@ class VowlGame:
     @property
     def board(self) -> Board:
         return self._board
+
+    @property
+    def simultaneous(self) -> bool:
+        """Head-to-head racers race at the same time, each on their own device (V34)."""
+        return self._simultaneous
 
     @property
     def is_practice(self) -> bool:
@@ -429,10 +442,14 @@ class VowlGame:
                 assert t.extras_owner is not None
                 return (t.extras_owner,)
             case Phase.READY | Phase.SOLVING:
+                if t.racing:  # Interpretation V34: each racer until their own pile is done
+                    return tuple(r.runner for r in t.runs if not r.finished)
                 run = self._active_run()
                 return (run.runner,) + ((run.partner,) if run.partner is not None else ())
             case Phase.SUDDEN_DEATH_READY:
                 assert t.sudden is not None
+                if t.racing:  # Interpretation V34: each racer says they are ready
+                    return tuple(p for p in t.sudden.players if p not in t.sudden.ready)
                 return t.sudden.players
             case Phase.SUDDEN_DEATH:
                 sd = t.sudden
@@ -504,6 +521,11 @@ class VowlGame:
                 return [Discard(frozenset(combo)) for combo in itertools.combinations(t.hand, SELECTION_EXTRA)]
             case Phase.PLACE_EXTRAS:
                 return [PlaceExtras(True), PlaceExtras(False)]
+            case Phase.READY | Phase.SOLVING if t.racing:
+                return [a for run in t.runs if not run.finished for a in self._racing_choices(run)]
+            case Phase.SUDDEN_DEATH_READY if t.racing:
+                assert t.sudden is not None
+                return [Racing(p, StartRun()) for p in t.sudden.players if p not in t.sudden.ready]
             case Phase.READY | Phase.SUDDEN_DEATH_READY:
                 return [StartRun()]
             case Phase.SOLVING:
@@ -524,13 +546,34 @@ class VowlGame:
                 return []
         raise AssertionError(self._phase)  # pragma: no cover
 
-    def answer_rule(self) -> AnswerRule | None:
-        """When an ``Answer`` is legal now (``None``: no answer is)."""
+    def _racing_choices(self, run: _Run) -> list[Action]:
+        """Interpretation V34: what one racer may do in a simultaneous race, answers aside."""
+        r = run.runner
+        if not run.started:
+            return [Racing(r, StartRun())]
+        acts: list[Action] = [Racing(r, Pass())] if run.pile or run.passed else []
+        return [*acts, *(Racing(r, Revisit(c)) for c in run.passed), Racing(r, TimeUp())]
+
+    def _racing_run(self, racer: object) -> _Run | None:
+        """The pile *racer* races in a simultaneous race now (``None``: no such pile in play)."""
+        t = self._turn
+        if not t.racing or self._phase not in (Phase.READY, Phase.SOLVING):
+            return None
+        return next((r for r in t.runs if r.runner == racer and not r.finished), None)
+
+    @staticmethod
+    def _rule_for(run: _Run) -> AnswerRule:
+        return AnswerRule(needs_elapsed=run.private, min_elapsed=run.last_elapsed, limit=float(run.time_limit))
+
+    def answer_rule(self, racer: Seat | None = None) -> AnswerRule | None:
+        """When an ``Answer`` is legal now (``None``: no answer is).  In a simultaneous race
+        (V34) each racer has their own: *racer*'s, for the answer inside their ``Racing``."""
+        if self._turn.racing and self._phase in (Phase.READY, Phase.SOLVING):
+            run = self._racing_run(racer)
+            return self._rule_for(run) if run is not None and run.started else None
         match self._phase:
             case Phase.SOLVING:
-                run = self._active_run()
-                return AnswerRule(needs_elapsed=run.private, min_elapsed=run.last_elapsed,
-                                  limit=float(run.time_limit))
+                return self._rule_for(self._active_run())
             case Phase.SUDDEN_DEATH:
                 sd = self._turn.sudden
                 return AnswerRule() if sd is not None and sd.buzzer is not None else None
@@ -540,7 +583,11 @@ class VowlGame:
         """Is *action* legal now?  Each kind asked on its own: nothing is listed."""
         t = self._turn
         phase = self._phase
+        if t.racing and phase in (Phase.READY, Phase.SOLVING, Phase.SUDDEN_DEATH_READY) and not isinstance(action, Racing):
+            return False  # Interpretation V34: every step of a simultaneous race names its racer
         match action:
+            case Racing(racer=racer, action=inner):
+                return self._racing_legal(racer, inner)
             case Answer():
                 rule = self.answer_rule()
                 return rule is not None and rule.problem(action) is None
@@ -571,6 +618,29 @@ class VowlGame:
                 return phase is Phase.SCORE
         return False
 
+    def _racing_legal(self, racer: Seat, inner: Action) -> bool:
+        t = self._turn
+        if self._phase is Phase.SUDDEN_DEATH_READY and t.racing:
+            assert t.sudden is not None
+            return isinstance(inner, StartRun) and racer in t.sudden.players and racer not in t.sudden.ready
+        run = self._racing_run(racer)
+        if run is None:
+            return False
+        if isinstance(inner, StartRun):
+            return not run.started
+        if not run.started:
+            return False
+        match inner:
+            case Answer():
+                return self._rule_for(run).problem(inner) is None
+            case Pass():
+                return bool(run.pile or run.passed)
+            case Revisit(card=card):
+                return card in run.passed
+            case TimeUp():
+                return True
+        return False
+
     def is_legal(self, action: Action) -> bool:
         return action in self.legal_actions
 
@@ -593,6 +663,8 @@ class VowlGame:
         self._views.clear()
         events: list[Event] = []
         match action:
+            case Racing(racer=racer, action=inner):
+                self._do_racing(racer, inner, events)
             case Roll():
                 self._do_roll(events)
             case ChooseOpponent(seat=seat):
@@ -647,12 +719,56 @@ class VowlGame:
         self._last_events = tuple(events)
         return events
 
+    def _do_racing(self, racer: Seat, inner: Action, events: list[Event]) -> None:
+        """Interpretation V34: one racer's step, on their own pile, the other's untouched."""
+        t = self._turn
+        if self._phase is Phase.SUDDEN_DEATH_READY:
+            assert t.sudden is not None
+            t.sudden.ready.append(racer)
+            if all(p in t.sudden.ready for p in t.sudden.players):
+                self._do_start_sudden_death(events)
+            return
+        run = self._racing_run(racer)
+        assert run is not None
+        match inner:
+            case StartRun():
+                self._do_start_run(events, run)
+            case Answer():
+                self._do_answer(inner, events, run)
+            case Pass():
+                self._do_pass(events, run)
+            case Revisit(card=card):
+                self._do_revisit(card, events, run)
+            case TimeUp():
+                self._finish_run(run, events, timed_out=True)
+
     def _why_illegal(self, action: Action) -> str:
         """A sentence for the player on why *action* cannot be done now."""
         if self._outcome is not None:
             return "the game is over"
         t = self._turn
         phase = self._phase
+        if t.racing and phase in (Phase.READY, Phase.SOLVING, Phase.SUDDEN_DEATH_READY):
+            if not isinstance(action, Racing):
+                return "in this race each racer plays their own pile: the move must name its racer (Interpretation V34)"
+            a, b = (self._players[r.runner].name for r in t.runs)
+            if self._name_at(action.racer) is None or action.racer not in (r.runner for r in t.runs):
+                return f"only {a} and {b} are racing"
+            who = self._players[action.racer].name
+            if isinstance(action.action, Answer) and (rule := self.answer_rule(action.racer)) is not None:
+                return rule.problem(action.action) or "that answer cannot be given now"
+            run = self._racing_run(action.racer)
+            if phase is not Phase.SUDDEN_DEATH_READY and run is None:
+                return f"{who}'s pile is done: wait for the other racer"
+            if run is not None and not run.started:
+                return f"{who} has not flipped their sand timer yet"
+            if isinstance(action.action, Pass):
+                return "this is the last card left: there is nothing to pass to"
+            if isinstance(action.action, Revisit):
+                return f"{action.action.card} is not one of the passed cards"
+            return f"{type(action.action).__name__} is not possible now: the game is waiting to {phase.value}"
+        if isinstance(action, Racing):
+            return "Racing is only for a head-to-head raced at the same time (Interpretation V34)"
         rule = self.answer_rule()
         if isinstance(action, Answer) and rule is not None:
             return rule.problem(action) or "that answer cannot be given now"
@@ -730,6 +846,13 @@ class VowlGame:
             case Mode.SELECTION:
                 t.steps = [_Pending(_Step.SELECTION, count=n), _Pending(_Step.EXTRAS),
                            _Pending(_Step.READY), _Pending(_Step.RESOLVE)]
+            case Mode.HEAD_TO_HEAD if self._simultaneous:
+                # Interpretation V34: with a device per racer both piles are raced at once.
+                t.racing = True
+                t.steps = [_Pending(_Step.CHOOSE_OPPONENT),
+                           _Pending(_Step.PILE, count=n), _Pending(_Step.EXTRAS),
+                           _Pending(_Step.PILE, "opponent", count=n), _Pending(_Step.EXTRAS, "opponent"),
+                           _Pending(_Step.RACE), _Pending(_Step.RESOLVE)]
             case Mode.HEAD_TO_HEAD:
                 # Interpretation V9: each racer places their own extra cards.
                 t.steps = [_Pending(_Step.CHOOSE_OPPONENT),
@@ -809,6 +932,10 @@ class VowlGame:
                 t.active = pending.run
                 self._phase = Phase.READY
                 return True
+            case _Step.RACE:
+                t.active = None  # Interpretation V34: each racer's own pile is their active one
+                self._phase = Phase.READY
+                return True
             case _Step.RESOLVE:
                 self._resolve(events)
                 return True
@@ -883,9 +1010,9 @@ class VowlGame:
         """Head-to-head: the racer's own cards and answers are for the racer alone."""
         return frozenset({run.runner}) if run.private else None
 
-    def _do_start_run(self, events: list[Event]) -> None:
+    def _do_start_run(self, events: list[Event], run: _Run | None = None) -> None:
         # Interpretation V25: the pile stays face down until the timer is flipped.
-        run = self._active_run()
+        run = run or self._active_run()
         run.started = True
         run.order = list(run.pile)
         self._phase = Phase.SOLVING
@@ -905,8 +1032,8 @@ class VowlGame:
             # Interpretation V17: an empty pile is got through at once.
             self._finish_run(run, events, timed_out=False)
 
-    def _do_answer(self, action: Answer, events: list[Event]) -> None:
-        run = self._active_run()
+    def _do_answer(self, action: Answer, events: list[Event], run: _Run | None = None) -> None:
+        run = run or self._active_run()
         card = run.current
         assert card is not None
         if action.elapsed is not None:
@@ -923,8 +1050,8 @@ class VowlGame:
         events.append(AnswerAccepted(run.runner, card, verdict.word, audience=audience))
         self._advance(run, events)
 
-    def _do_pass(self, events: list[Event]) -> None:
-        run = self._active_run()
+    def _do_pass(self, events: list[Event], run: _Run | None = None) -> None:
+        run = run or self._active_run()
         card = run.current
         assert card is not None
         run.passed.append(card)
@@ -933,9 +1060,9 @@ class VowlGame:
         events.append(CardPassed(run.runner, card, audience=self._run_audience(run)))
         self._advance(run, events)
 
-    def _do_revisit(self, card: Card, events: list[Event]) -> None:
+    def _do_revisit(self, card: Card, events: list[Event], run: _Run | None = None) -> None:
         # Interpretation V11: going back to a passed card passes the face-up one.
-        run = self._active_run()
+        run = run or self._active_run()
         audience = self._run_audience(run)
         run.passed.remove(card)
         if run.current is not None:
@@ -951,6 +1078,8 @@ class VowlGame:
         if run.complete:
             run.elapsed = run.finish_elapsed if run.solved else 0.0
         events.append(RunFinished(run.result(), timed_out, audience=self._run_audience(run)))
+        if self._turn.racing and not all(r.finished for r in self._turn.runs):
+            return  # Interpretation V34: the race is decided once both piles are done
         self._proceed(events)
 
     # ----------------------------------------------------------------- resolution
@@ -1209,10 +1338,15 @@ class VowlGame:
         viewer = seat
         runs = tuple(self._run_view(r, viewer) for r in t.runs)
         active = runs[t.active] if t.active is not None and t.active < len(runs) else None
+        if t.racing and t.active is None:  # Interpretation V34: a racer's active pile is their own
+            active = next((v for v in runs if v.runner == viewer), None)
         actors = self._actors()
         legal: tuple[Action, ...] = ()
         answer: AnswerRule | None = None
-        if viewer in actors:
+        if viewer in actors and t.racing and self._phase in (Phase.READY, Phase.SOLVING, Phase.SUDDEN_DEATH_READY):
+            legal = tuple(a for a in self._choices() if isinstance(a, Racing) and a.racer == viewer)
+            answer = self.answer_rule(viewer)
+        elif viewer in actors:
             legal, answer = tuple(self._choices()), self.answer_rule()
             if self._phase is Phase.SUDDEN_DEATH and t.sudden is not None and t.sudden.buzzer is None:
                 legal = tuple(a for a in legal if not isinstance(a, Buzz) or a.seat == seat)
@@ -1260,6 +1394,7 @@ class VowlGame:
             legal=legal,
             answer=answer,
             outcome=self._outcome,
+            simultaneous=self._simultaneous,
         )
 
     def _private_to(self) -> Seat | None:
@@ -1267,6 +1402,8 @@ class VowlGame:
         if self._phase is Phase.SELECT_DISCARDS:
             return t.selector
         if self._phase in (Phase.READY, Phase.SOLVING):
+            if t.racing:
+                return None  # V34: each racer on their own device; nobody's secrets on a shared screen
             run = self._active_run()
             return run.runner if run.private else None
         return None

@@ -12,7 +12,9 @@ A save's ``setup`` object holds (as it always has, so old saves resume):
 - ``names``: the players' full names, in seating order (seat 0 first);
 - ``timers``: each player's sand timer in seconds, 25 or 15;
 - ``advanced``: the advanced (red) board side;
-- ``practice``: solitaire practice for one player.
+- ``practice``: solitaire practice for one player;
+- ``simultaneous`` (only when true: ``boardgames host vowl``): head-to-head racers race at
+  the same time, each on their own device (Interpretation V34).
 
 This module imports no screen (and nothing from Textual): the screens import it,
 ``entry`` imports both, and nothing imports ``entry`` but the game registry - so
@@ -58,6 +60,8 @@ class VowlSetup(Struct, frozen=True):
     timers: tuple[int, ...]
     advanced: bool = False
     practice: bool = False
+    #: Interpretation V34: a device per racer, head-to-head raced at the same time (``host vowl``)
+    simultaneous: bool = False
 
     def problems(self) -> list[str]:
         """Everything wrong with this setup, in words for the players.
@@ -85,7 +89,7 @@ class VowlSetup(Struct, frozen=True):
     def cleaned(self) -> VowlSetup:
         """This setup with its names as the game keeps them (call once ``problems()`` is empty)."""
         names = clean_names(self.names, at_least=0, at_most=len(self.names))
-        return VowlSetup(names, self.timers, self.advanced, self.practice)
+        return VowlSetup(names, self.timers, self.advanced, self.practice, self.simultaneous)
 
 
 def check_setup(setup: VowlSetup, saved: dict[str, Any]) -> None:
@@ -127,7 +131,15 @@ def build_game(setup: VowlSetup, seed: int) -> VowlGame:
     """
     players = [PlayerSetup(n, Timer(t)) for n, t in zip(setup.names, setup.timers, strict=True)]
     board = Board.ADVANCED if setup.advanced else Board.STANDARD
-    return VowlGame(players, board=board, decks=load_decks(), judge=matcher(), rng=random.Random(seed))
+    return VowlGame(players, board=board, decks=load_decks(), judge=matcher(), rng=random.Random(seed),
+                    simultaneous=setup.simultaneous)
+
+
+def _option_when_on(data: dict[str, Any]) -> dict[str, Any]:
+    """A hot-seat save's setup is written as it always was: ``simultaneous`` only when on."""
+    if not data.get("simultaneous"):
+        data = {k: v for k, v in data.items() if k != "simultaneous"}
+    return data
 
 
 def save_title(game: VowlGame) -> str:
@@ -150,6 +162,7 @@ SPEC: GameSpec[VowlGame, VowlSetup] = GameSpec(
     action_type=Action,
     action_classes=ACTION_CLASSES,
     check=check_setup,
+    to_save=_option_when_on,
     upgrade=upgrade_record,  # saves from before actions named seats
 )
 

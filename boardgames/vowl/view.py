@@ -23,7 +23,7 @@ from msgspec import Struct
 
 from boardgames.common.game import Seat
 from boardgames.common.values import EqualityWithout
-from boardgames.vowl.actions import Action, Answer, AnswerRule
+from boardgames.vowl.actions import Action, Answer, AnswerRule, Racing
 from boardgames.vowl.card import Card, Tier
 from boardgames.vowl.events import Event, RaceResult, TurnSummary
 from boardgames.vowl.kinds import Mode, Phase
@@ -149,9 +149,13 @@ class VowlView(EqualityWithout, Struct, frozen=True):
     #: when this seat may type an answer now, and with what time (``None``: it may not)
     answer: AnswerRule | None
     outcome: Outcome | None
+    #: head-to-head racers race at the same time, each on their own device (Interpretation V34)
+    simultaneous: bool = False
 
     def allows(self, action: Action) -> bool:
         """May this seat send *action* now (what ``legal`` lists, or an answer ``answer`` admits)?"""
+        if isinstance(action, Racing) and isinstance(action.action, Answer):
+            return action.racer == self.viewer and self.allows(action.action)
         if isinstance(action, Answer):
             return self.answer is not None and self.answer.problem(action) is None
         return action in self.legal

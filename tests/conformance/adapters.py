@@ -120,7 +120,47 @@ def vowl() -> Adapter:
                    hands=lambda: _tables().VOWL)
 
 
+def vowl_simultaneous() -> Adapter:
+    """Vowl with a device per racer (Interpretation V34): head-to-head raced at the same time, each
+    step a ``Racing`` that names its racer; the same laws, on the setups ``host vowl`` plays."""
+    from boardgames.vowl.actions import Answer, Buzz, Racing, TimeUp
+    from boardgames.vowl.spec import VowlSetup
+
+    plain = vowl()
+
+    def player(rng: random.Random) -> Player:
+        hot_seat = plain.player(rng)
+
+        def pick(game: Any) -> object:
+            racing = [a for a in game.legal_actions if isinstance(a, Racing)]
+            if not racing:
+                return hot_seat(game)
+            action = rng.choice(racing)
+            rule = game.answer_rule(action.racer)
+            run = game.view(action.racer).active_run
+            if rule is not None and run is not None and run.current is not None and rng.random() < 0.7:
+                word = rng.choice(run.current.answers) if rng.random() < 0.8 else "zzkv"[: 3 + action.racer % 2]
+                return Racing(action.racer, Answer(word, min(rule.min_elapsed + rng.uniform(0.2, 3.0), rule.limit or 25)))
+            return action
+        return pick
+
+    def time_up(game: Any) -> object | None:
+        racing = [a for a in game.legal_actions if isinstance(a, Racing) and isinstance(a.action, TimeUp)]
+        return racing[0] if racing else plain.time_up(game)
+
+    def seat_of(game: Any, action: object) -> Seat | None:
+        if isinstance(action, Racing):
+            return action.racer
+        return action.seat if isinstance(action, Buzz) else None
+
+    setups = (VowlSetup(("Ann", "Bob"), (25, 25), simultaneous=True),
+              VowlSetup(("Ann", "Bob", "Cy"), (25, 15, 25), simultaneous=True))
+    return Adapter("vowl", plain.spec, setups, player, time_up, seat_of, max_steps=400)
+
+
 ADAPTERS: dict[str, Callable[[], Adapter]] = {"uwo": uwo, "vntypl8s": vntypl8s, "vowl": vowl}
+#: Setups of a shipped game the laws also play, by name: their key is the game's own.
+VARIANTS: dict[str, Callable[[], Adapter]] = {"vowl-simultaneous": vowl_simultaneous}
 """Every shipped game's adapter; a game registered by the tests adds its own (``tests.fourth``)."""
 
 #: A shipped game played with a setup option that changes its rules: the laws hold there too.

@@ -24,8 +24,9 @@ from tests.conformance.adapters import Adapter
 from tests.conformance.trees import MISSING, at, differing, nodes
 
 #: View fields that say who looks and what they may do, not what they hold: the actors
-#: law checks ``legal``; every other field where a seat's view differs is a secret.
-PERSONAL = frozenset({"viewer", "legal"})
+#: law checks ``legal``; every other field where a seat's view differs is a secret.  Vowl's
+#: ``answer`` is its rule for what this seat may type now (two racers at once both have one).
+PERSONAL = frozenset({"viewer", "legal", "answer"})
 
 
 # --- playing --------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ table across devices (``cli`` lists them; their parsers are built only when name
 
 ``host`` takes the game's usual options (its registry ``Option`` rows that make sense
 with a device per seat: UWO's ``--first-game``, VNTYPL8S's ``--players`` and
-``--timer``), ``--seed``, ``--resume``, ``--port`` and ``--lan``.  ``join`` takes one
+``--timer``, Vowl's ``--players``, ``--board`` and ``--timers``), ``--seed``, ``--resume``, ``--port`` and ``--lan``.  ``join`` takes one
 address, checked before any screen opens.
 """
 
@@ -21,7 +21,8 @@ from boardgames.games import SEED, Option, get_game
 
 #: Per hostable title, the flags of its registry options a hosted game takes (the others
 #: are about this terminal: a computer opponent plays no remote seat).
-NET_OPTIONS: Final[dict[str, tuple[str, ...]]] = {"uwo": ("--first-game",), "vntypl8s": ("--players", "--timer")}
+NET_OPTIONS: Final[dict[str, tuple[str, ...]]] = {"uwo": ("--first-game",), "vntypl8s": ("--players", "--timer"),
+                                                  "vowl": ("--players", "--board", "--timers")}
 #: The port a host listens on unless told (the address examples of docs/network.md).
 DEFAULT_PORT: Final = 8765
 
@@ -30,7 +31,7 @@ DEFAULT_PORT: Final = 8765
 
 
 def add_host(sub: argparse._SubParsersAction, refuse_together: Callable[..., None]) -> None:
-    """``boardgames host {uwo,vntypl8s} [options]``; *refuse_together* is ``cli``'s clash check."""
+    """``boardgames host {uwo,vntypl8s,vowl} [options]``; *refuse_together* is ``cli``'s clash check."""
     from boardgames.net.titles import HOSTABLE  # noqa: PLC0415
     from boardgames.subcommands import SEED_HELP, SEEDS, whole_number  # noqa: PLC0415
 
@@ -95,6 +96,8 @@ def setup_from_args(key: str, args: argparse.Namespace) -> Any:
         from boardgames.uwo.spec import UwoSetup  # noqa: PLC0415
 
         return UwoSetup(first_game=bool(args.first_game))
+    if key == "vowl":
+        return vowl_setup(args)
     from boardgames.vntypl8s.engine import Writing  # noqa: PLC0415
     from boardgames.vntypl8s.spec import Vntypl8sSetup  # noqa: PLC0415
 
@@ -103,6 +106,22 @@ def setup_from_args(key: str, args: argparse.Namespace) -> Any:
     # P33: a device each, so everyone writes at once; --in-turn for players sharing the host's keyboard
     writing = Writing.IN_TURN if getattr(args, "in_turn", False) else Writing.AT_ONCE
     return Vntypl8sSetup(tuple(args.players), args.timer, writing)
+
+
+def vowl_setup(args: argparse.Namespace) -> Any:
+    """A hosted Vowl game: its players, board and timers, head-to-head raced at once (V34)."""
+    from boardgames.vowl.entry import parse_timers  # noqa: PLC0415
+    from boardgames.vowl.spec import VowlSetup, parse_players  # noqa: PLC0415
+
+    if args.players is None:
+        raise UserFacingError('boardgames host vowl needs the players: --players "Ann Lee,Bob Roy"', exit_code=2)
+    names = parse_players(args.players)
+    setup = VowlSetup(names, parse_timers(args.timers, len(names)), advanced=args.board == "advanced",
+                      simultaneous=True)
+    problems = setup.problems()
+    if problems:
+        raise UserFacingError(" ".join(problems), exit_code=2)
+    return setup
 
 
 def hosted_session(args: argparse.Namespace) -> Any:
@@ -129,6 +148,10 @@ def hosted_session(args: argparse.Namespace) -> Any:
     except SaveNotResumable as exc:
         aside = SaveStore().set_aside(exc.record)
         raise UserFacingError(f"{exc.message} {aside} {again}", exit_code=1) from None
+    if getattr(session.setup, "practice", False):
+        session.close()
+        raise UserFacingError(f"The most recent {spec.title} game is solitaire practice, for one terminal: "
+                              f"resume it with `boardgames {key} --resume`.", exit_code=1)
     if getattr(session.setup, "computer", None) is not None:
         session.close()
         raise UserFacingError(f"The most recent {spec.title} game is played against the computer: "

@@ -19,6 +19,10 @@ def seat_screen(client: RoomClient) -> Any:
         from boardgames.net.ui.remote_uwo import RemoteUwoScreen  # noqa: PLC0415 - the game's screens only
 
         return RemoteUwoScreen(client)
+    if client.net.spec.key == "vowl":
+        from boardgames.net.ui.remote_vowl import RemoteVowlScreen  # noqa: PLC0415
+
+        return RemoteVowlScreen(client)
     from boardgames.net.ui.remote_vntypl8s import RemoteVntypl8sScreen  # noqa: PLC0415
 
     return RemoteVntypl8sScreen(client)

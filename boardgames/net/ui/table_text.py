@@ -36,6 +36,11 @@ def away_line(seating: Sequence[Seating], *, joined_once: set[int]) -> Text | No
                 style="bold yellow")
 
 
+#: What a timer is called on the table, by the first part of its key (VNTYPL8S's writing
+#: timers are ``writing:...``; Vowl's piles ``pile:...`` and sudden death's card ``card:...``).
+_TIMER_NAMES = {"buzz": "buzz", "pile": "sand", "card": "card"}
+
+
 def countdown_line(countdowns: Sequence[Countdown], remaining: dict[str, float | None]) -> Text | None:
     """The host's timers: seconds left (``remaining``: by key, ``None`` while paused)."""
     if not countdowns:
@@ -43,7 +48,7 @@ def countdown_line(countdowns: Sequence[Countdown], remaining: dict[str, float |
     parts = []
     for c in countdowns:
         left = remaining.get(c.key)
-        what = "buzz" if c.key.startswith("buzz") else "writing"
+        what = _TIMER_NAMES.get(c.key.split(":")[0], "writing")
         parts.append(f"{what}: paused" if left is None else f"{what}: {max(0, round(left))} s")
     return Text("Timer — " + ", ".join(parts), style="bold")
 
@@ -54,6 +59,8 @@ def public_view(key: str, view: Any) -> Text:
         return _uwo(view)
     if key == "vntypl8s":
         return _vntypl8s(view)
+    if key == "vowl":
+        return _vowl(view)
     return Text(plain(view, 400))
 
 
@@ -106,4 +113,49 @@ def _vntypl8s(view: Any) -> Text:
         out.append(f"{plain(p.name, 24):<14} {p.score} point{'s' if p.score != 1 else ''}\n")
     if view.outcome is not None:
         out.append("\nThe game is over.\n", style="bold")
+    return out
+
+
+def _vowl(view: Any) -> Text:
+    """Vowl's table: whose turn and what it is waiting for, each pile in play (a racer's
+    cards only once public), sudden death's card, and the scoring track."""
+    from boardgames.vowl.kinds import Phase  # noqa: PLC0415 - only when hosting Vowl
+
+    name = view.name
+    out = Text()
+    if view.outcome is not None:
+        out.append(f"{plain(name(view.outcome.winner), 24)} wins after {view.outcome.turns} turns!\n", style="bold")
+    else:
+        mode = f", {view.mode.value}" if view.mode is not None else ""
+        out.append(f"Turn {view.turn}: {plain(name(view.current_player), 24)}{mode} — {view.phase.value}\n",
+                   style="bold")
+    if view.phase in (Phase.READY, Phase.SOLVING):
+        for run in view.runs:
+            who = plain(name(run.runner), 24) + (f" and {plain(name(run.partner), 24)}" if run.partner is not None else "")
+            if not run.started:
+                state = "getting ready"
+            elif run.finished:
+                state = "done"
+            else:
+                state = "solving"
+            out.append(f"{who}: {run.total} cards, {state}")
+            if run.visible and run.solved_count is not None:
+                out.append(f", {run.solved_count} solved")
+            out.append("\n")
+            if run.visible and run.current is not None and run.started and not run.finished:
+                out.append("  ")
+                out.append(f" {plain(run.current.skeleton, 20)} ", style="bold reverse")
+                out.append("\n")
+    sd = view.sudden_death if view.phase is Phase.SUDDEN_DEATH else None
+    if sd is not None and sd.card is not None:
+        out.append("Sudden death: ")
+        out.append(f" {plain(sd.card.skeleton, 20)} ", style="bold reverse")
+        out.append("\n")
+        if sd.buzzer is not None:
+            out.append(f"{plain(name(sd.buzzer), 24)} holds the buzz.\n", style="bold yellow")
+    if view.race is not None and view.race.winner is not None:
+        out.append(f"{plain(name(view.race.winner), 24)} won the race.\n", style="bold")
+    out.append("\n")
+    for p in view.players:
+        out.append(f"{plain(p.name, 24):<14} {p.score:>2} points, victory token on {p.victory}\n")
     return out
