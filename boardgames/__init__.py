@@ -1,3 +1,3 @@
 """boardgames: hot-seat terminal tabletop games (Vowl, UWO, VNTYPL8S)."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
