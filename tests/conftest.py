@@ -100,6 +100,10 @@ EVERY_PYTHON = {
     "tests/common/test_frames.py",
     "tests/common/test_first_frame.py",
     "tests/common/test_textual_compat.py",
+    "tests/common/test_big_screens.py",
+    "tests/common/test_setup_form.py",
+    "tests/common/test_history.py",
+    "tests/vowl/test_stats_screen.py",
 }
 
 
