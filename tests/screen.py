@@ -171,8 +171,8 @@ async def uwo_with_a_saved_action(pilot) -> Any:
     await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the menu")
     app.open_game("uwo")
     await wait_for(pilot, lambda: settled(app) and not isinstance(app.screen, MainMenu), "UWO")
-    if not isinstance(app.screen, SessionScreen):  # the duel's setup question
-        await deliberately(pilot, "enter")
+    if not isinstance(app.screen, SessionScreen):  # the duel's setup form: two players, as it opens
+        await pilot.press("ctrl+s")
     await take_keyboard(pilot)
     game = next(s for s in app.screen_stack if isinstance(s, SessionScreen))
     await deliberately(pilot, "e")  # end the turn (asked once): the save now holds an action
