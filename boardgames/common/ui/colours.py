@@ -1,0 +1,172 @@
+"""Colours readable in every theme: the theme's own, moved just far enough in lightness.
+
+Textual's built-in themes draw some of their own colours too faint to read on their own
+backgrounds (an orange accent on light grey at 1.25:1, a footer key at 1.8:1, muted text
+at 60% opacity).  Each colour a player must read is taken from the theme and blended
+toward white or black until it reaches WCAG's ratio on every background the theme
+paints (``readable``): a theme's green stays its green, only lighter or darker.  The
+factions' and decks' colours are derived the same way from a fixed hue.
+
+The ANSI themes are left alone: there the terminal's own colours are the player's choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from rich.terminal_theme import TerminalTheme
+from textual.color import Color
+
+#: WCAG AA for text, and the minimum for the parts of a control (frames, borders).
+TEXT = 4.5
+PART = 3.0
+_WHITE = Color(255, 255, 255)
+_BLACK = Color(0, 0, 0)
+
+
+def luminance(color: Color) -> float:
+    """WCAG relative luminance."""
+
+    def channel(c: int) -> float:
+        s = c / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(color.r) + 0.7152 * channel(color.g) + 0.0722 * channel(color.b)
+
+
+def contrast(a: Color, b: Color) -> float:
+    """WCAG contrast ratio of two opaque colours, 1 to 21."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def readable(color: Color, grounds: Iterable[Color], ratio: float = TEXT) -> Color:
+    """*color* blended toward white or black, the least that reads at *ratio* on every
+    one of *grounds* (the best it can do when nothing reaches it)."""
+    grounds = list(grounds)
+    best, best_ratio = color, min(contrast(color, g) for g in grounds)
+    if best_ratio >= ratio:
+        return color
+    for step in range(1, 41):
+        for target in (_WHITE, _BLACK):
+            tried = color.blend(target, step / 40)
+            worst = min(contrast(tried, g) for g in grounds)
+            if worst >= ratio:
+                return tried
+            if worst > best_ratio:
+                best, best_ratio = tried, worst
+    return best
+
+
+#: Our colours, a fixed hue each, made readable per theme: the factions of UWO (the
+#: rulebook's card colours) and Vowl's decks.
+HUES = {
+    "gnorf": "#4caf50",
+    "pnorf": "#9c5fd6",
+    "deck-basic": "#3fa34d",
+    "deck-advanced": "#e8c547",
+    "deck-expert": "#d64545",
+}
+
+#: The same in the ANSI themes, whose colours the terminal decides.
+ANSI_HUES = {
+    "gnorf": "ansi_green",
+    "pnorf": "ansi_magenta",
+    "deck-basic": "ansi_green",
+    "deck-advanced": "ansi_yellow",
+    "deck-expert": "ansi_red",
+}
+
+#: Textual's own text colours, each from the theme colour it starts from: foreground
+#: colours that Textual's widgets (Footer keys, Input placeholders, disabled options,
+#: muted text) draw with, and the ratio each must reach.
+_TEXT_FROM = {
+    "text-primary": ("primary", TEXT),
+    "text-secondary": ("secondary", TEXT),
+    "text-accent": ("accent", TEXT),
+    "text-warning": ("warning", TEXT),
+    "text-error": ("error", TEXT),
+    "text-success": ("success", TEXT),
+    "footer-key-foreground": ("accent", TEXT),
+    "footer-description-foreground": ("foreground", TEXT),
+    "footer-foreground": ("foreground", TEXT),
+    "markdown-h1-color": ("primary", TEXT),
+    "markdown-h2-color": ("primary", TEXT),
+    "markdown-h3-color": ("primary", TEXT),
+    "border": ("primary", PART),
+    "accent-frame": ("accent", PART),
+}
+
+
+def _parse(value: str) -> Color | None:
+    try:
+        color = Color.parse(value)
+    except Exception:  # noqa: BLE001 - "auto 87%", "ansi_default": not a colour of its own
+        return None
+    return None if color.ansi is not None else color
+
+
+def readable_variables(variables: Mapping[str, str]) -> dict[str, str]:
+    """The CSS variables to put over the theme's *variables* so that its text reads."""
+    background = _parse(variables.get("background", ""))
+    if background is None:  # an ANSI theme: the terminal's colours, ours named as ANSI colours
+        return {**ANSI_HUES, "accent-frame": variables.get("accent", "ansi_blue")}
+    names = ("background", "surface", "panel", "panel-darken-1", "panel-darken-2", "panel-lighten-1",
+             "surface-darken-1", "boost")
+    grounds = [background]
+    for name in names[1:]:
+        color = _parse(variables.get(name, ""))
+        if color is not None:
+            grounds.append(background + color if color.a < 1 else color)
+    foreground = _parse(variables.get("foreground", "")) or (_WHITE if background.brightness < 0.5 else _BLACK)
+    out: dict[str, str] = {}
+    for name, (source, ratio) in _TEXT_FROM.items():
+        base = _parse(variables.get(source, "")) or foreground
+        out[name] = readable(base, grounds, ratio).hex
+    # Muted and disabled text: the theme's foreground faded toward its background, as
+    # Textual fades it, but no further than a hint can still be read.
+    out["text-muted"] = readable(foreground.blend(background, 0.35), grounds, TEXT).hex
+    out["foreground-muted"] = out["text-muted"]
+    out["text-disabled"] = readable(foreground.blend(background, 0.55), grounds, PART).hex
+    out["foreground-disabled"] = out["text-disabled"]
+    out["border-blurred"] = readable(foreground.blend(background, 0.6), grounds, PART).hex
+    for name, hue in HUES.items():
+        out[name] = readable(Color.parse(hue), grounds, TEXT).hex
+    # The highlighted row of a list: the theme's primary, dark or light enough that
+    # full-strength text reads on it (muted text included).
+    primary = _parse(variables.get("primary", "")) or foreground
+    on = _WHITE if contrast(_WHITE, primary) >= contrast(_BLACK, primary) else _BLACK
+    cursor = readable(primary, [on], 7.0)
+    out["block-cursor-background"] = cursor.hex
+    out["block-cursor-foreground"] = on.hex
+    return out
+
+
+def terminal_theme(variables: Mapping[str, str], dark: bool) -> TerminalTheme | None:
+    """The theme's ANSI colours (what ``red``, ``green``, ``dim`` … in Rich styles become
+    once Textual turns them to true colour): its own error, success, warning and primary,
+    readable on its backgrounds.  None for an ANSI theme."""
+    if _parse(variables.get("background", "")) is None:
+        return None
+    fixed = readable_variables(variables)
+    background = Color.parse(variables["background"])
+    foreground = _parse(variables.get("foreground", "")) or (_WHITE if dark else _BLACK)
+    grounds = [background, *(c for c in (_parse(variables.get(n, "")) for n in ("surface", "panel")) if c)]
+
+    def rgb(color: Color) -> tuple[int, int, int]:
+        return color.r, color.g, color.b
+
+    def hue(value: str) -> Color:
+        return readable(Color.parse(value), grounds, TEXT)
+
+    normal = [
+        readable(_BLACK, grounds, TEXT) if dark else foreground,
+        Color.parse(fixed["text-error"]),
+        Color.parse(fixed["text-success"]),
+        Color.parse(fixed["text-warning"]),
+        Color.parse(fixed["text-primary"]),
+        Color.parse(fixed["pnorf"]),
+        hue("#2aa1b3"),
+        foreground if dark else readable(_WHITE, grounds, TEXT),
+    ]
+    return TerminalTheme(rgb(background), rgb(foreground), [rgb(c) for c in normal], [rgb(c) for c in normal])
