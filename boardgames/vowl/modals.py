@@ -40,7 +40,7 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
         align: center middle;
         background: $background;
         &:ansi { background: $background; }
-        #discard-box { width: 64; max-width: 100%; height: auto; max-height: 100%; border: thick #3fa34d; background: $panel; padding: 0 1; }
+        #discard-box { width: 64; max-width: 100%; height: auto; max-height: 100%; border: thick $deck-basic; background: $panel; padding: 0 1; }
         #discard-list { height: auto; max-height: 12; margin: 1 0; }
     }
     """
@@ -187,7 +187,7 @@ class ReviewScreen(OnceModalScreen[None]):
            a third of the time from the turn's last answer to the review. */
         background: $background;
         /* Fills the terminal when the review is long; its table scrolls (the headline and the hint stay). */
-        #review-box { width: 100%; max-width: 140; height: auto; max-height: 100%; border: thick $accent; background: $panel; padding: 0 1; }
+        #review-box { width: 100%; max-width: 140; height: auto; max-height: 100%; border: thick $accent-frame; background: $panel; padding: 0 1; }
         #review-headline { dock: top; text-style: bold; margin-bottom: 1; }
         #review-hint { dock: bottom; color: $text-muted; }
         #review-scroll { height: auto; }  /* its max-height: ReviewScreen._fit */

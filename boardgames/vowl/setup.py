@@ -36,16 +36,20 @@ class VowlSetupScreen(GameScreen):
     DEFAULT_CSS = """
     VowlSetupScreen {
         #setup { padding: 1 2; }
-        #setup-title { text-style: bold; color: #3fa34d; margin-bottom: 1; }
+        #setup-title { text-style: bold; color: $deck-basic; margin-bottom: 1; }
         #setup Label { margin-top: 1; color: $text-muted; width: 100%; }  /* wraps at 80 columns, never cut */
         #board { width: auto; height: auto; }
         .player-row { height: auto; }
         .player-row Input { width: 1fr; }
         .player-row Select { width: 20; }
-        #setup-errors { color: $error; display: none; margin-top: 1; }
+        #setup-errors { color: $text-error; display: none; margin-top: 1; }
         #setup-errors.-shown { display: block; }
         #setup-buttons { height: auto; margin-top: 1; }
         #setup-buttons Button { margin-right: 2; }
+        /* Textual's radio buttons and select arrow, readable in every theme. */
+        RadioButton > .toggle--button { color: $background; background: $border-blurred; }
+        RadioButton.-on > .toggle--button { color: $background; background: $text-success; }
+        SelectCurrent .arrow { color: $text-muted; }
     }
     """
     BINDINGS = [

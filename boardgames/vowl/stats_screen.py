@@ -45,7 +45,7 @@ class PracticeStatsScreen(OnceModalScreen[None]):
 
     DEFAULT_CSS = """
     PracticeStatsScreen { align: center middle; }
-    PracticeStatsScreen #stats-frame { width: 100%; height: 100%; border: round $accent; }
+    PracticeStatsScreen #stats-frame { width: 100%; height: 100%; border: round $accent-frame; }
     PracticeStatsScreen #stats-players { width: 22; height: 100%; }
     PracticeStatsScreen #stats-body { width: 1fr; height: 100%; }
     PracticeStatsScreen #stats-summary { height: auto; padding: 0 1; }

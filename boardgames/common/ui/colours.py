@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 
 from rich.terminal_theme import TerminalTheme
 from textual.color import Color
+from textual.constants import DIM_FACTOR
 
 #: WCAG AA for text, and the minimum for the parts of a control (frames, borders).
 TEXT = 4.5
@@ -40,17 +41,23 @@ def contrast(a: Color, b: Color) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-def readable(color: Color, grounds: Iterable[Color], ratio: float = TEXT) -> Color:
+def readable(color: Color, grounds: Iterable[Color], ratio: float = TEXT, *, dimmed: bool = False) -> Color:
     """*color* blended toward white or black, the least that reads at *ratio* on every
-    one of *grounds* (the best it can do when nothing reaches it)."""
+    one of *grounds* (the best it can do when nothing reaches it); *dimmed*: drawn dim
+    too (Textual draws dim text ``DIM_FACTOR`` of the way from the background)."""
     grounds = list(grounds)
-    best, best_ratio = color, min(contrast(color, g) for g in grounds)
+
+    def worst_of(c: Color) -> float:
+        plain = min(contrast(c, g) for g in grounds)
+        return min(plain, *(contrast(g.blend(c, DIM_FACTOR), g) for g in grounds)) if dimmed else plain
+
+    best, best_ratio = color, worst_of(color)
     if best_ratio >= ratio:
         return color
     for step in range(1, 41):
         for target in (_WHITE, _BLACK):
             tried = color.blend(target, step / 40)
-            worst = min(contrast(tried, g) for g in grounds)
+            worst = worst_of(tried)
             if worst >= ratio:
                 return tried
             if worst > best_ratio:
@@ -93,8 +100,10 @@ _TEXT_FROM = {
     "markdown-h1-color": ("primary", TEXT),
     "markdown-h2-color": ("primary", TEXT),
     "markdown-h3-color": ("primary", TEXT),
-    "border": ("primary", PART),
-    "accent-frame": ("accent", PART),
+    # Frames: a control's parts need 3:1, but a screen is mostly frames at 80×24 and
+    # at most a tenth of it may be under 4.5:1.
+    "border": ("primary", TEXT),
+    "accent-frame": ("accent", TEXT),
 }
 
 
@@ -119,24 +128,43 @@ def readable_variables(variables: Mapping[str, str]) -> dict[str, str]:
         if color is not None:
             grounds.append(background + color if color.a < 1 else color)
     foreground = _parse(variables.get("foreground", "")) or (_WHITE if background.brightness < 0.5 else _BLACK)
-    out: dict[str, str] = {}
+    # A focused widget's background is tinted toward the foreground (``background-tint``).
+    grounds += [g.blend(foreground, tint) for g in list(grounds) for tint in (0.05, 0.1)]
+    foreground = readable(foreground, grounds, TEXT, dimmed=True)  # Rich's "dim" is the foreground dimmed
+    out: dict[str, str] = {"foreground": foreground.hex}
     for name, (source, ratio) in _TEXT_FROM.items():
         base = _parse(variables.get(source, "")) or foreground
         out[name] = readable(base, grounds, ratio).hex
+    # The Footer has a background of its own (some themes paint it in their primary).
+    footer = _parse(variables.get("footer-background", "")) or background
+    for name in ("footer-key-foreground", "footer-description-foreground", "footer-foreground"):
+        out[name] = readable(Color.parse(out[name]), [footer], TEXT).hex
+    on_footer = readable(foreground, [footer], TEXT)
+    out["footer-disabled"] = readable(on_footer.blend(footer, 0.4), [footer], PART).hex
     # Muted and disabled text: the theme's foreground faded toward its background, as
     # Textual fades it, but no further than a hint can still be read.
     out["text-muted"] = readable(foreground.blend(background, 0.35), grounds, TEXT).hex
     out["foreground-muted"] = out["text-muted"]
     out["text-disabled"] = readable(foreground.blend(background, 0.55), grounds, PART).hex
     out["foreground-disabled"] = out["text-disabled"]
-    out["border-blurred"] = readable(foreground.blend(background, 0.6), grounds, PART).hex
+    out["border-blurred"] = readable(foreground.blend(background, 0.6), grounds, TEXT).hex
     for name, hue in HUES.items():
         out[name] = readable(Color.parse(hue), grounds, TEXT).hex
+    # A scroll bar's thumb against its track (their ends are drawn as half blocks).
+    track = _parse(variables.get("scrollbar-background", "")) or background
+    for name in ("scrollbar", "scrollbar-hover", "scrollbar-active"):
+        thumb = _parse(variables.get(name, ""))
+        if thumb is not None:
+            out[name] = readable(track + thumb if thumb.a < 1 else thumb, [track], PART).hex
     # The highlighted row of a list: the theme's primary, dark or light enough that
     # full-strength text reads on it (muted text included).
     primary = _parse(variables.get("primary", "")) or foreground
     on = _WHITE if contrast(_WHITE, primary) >= contrast(_BLACK, primary) else _BLACK
     cursor = readable(primary, [on], 7.0)
+    for step in range(1, 21):  # dim text on it too (Textual draws dim a third of the way to the background)
+        if contrast(on.blend(cursor, DIM_FACTOR), cursor) >= TEXT:
+            break
+        cursor = cursor.blend(_BLACK if on is _WHITE else _WHITE, 0.05)
     out["block-cursor-background"] = cursor.hex
     out["block-cursor-foreground"] = on.hex
     return out

@@ -24,9 +24,9 @@ class Footer(TextualFooter):
     DEFAULT_CSS = """
     Footer FooterKey.-disabled {
         text-style: none;
-        .footer-key--key, .footer-key--description { color: $text-disabled; }
+        .footer-key--key, .footer-key--description { color: $footer-disabled; }
     }
-    Footer FooterKey.-command-palette { border-left: vkey $text-disabled; }
+    Footer FooterKey.-command-palette { border-left: vkey $footer-disabled; }
     """
 
     #: What the keys now mounted show (``shows``); ``None`` before they are built.

@@ -61,7 +61,7 @@ class HandoverScreen(OnceModalScreen[None]):
     HandoverScreen #handover-box {
         width: 64;
         height: auto;
-        border: heavy $accent;
+        border: heavy $accent-frame;
         padding: 1 2;
         background: $panel;
     }
