@@ -50,6 +50,11 @@ class VowlSetupScreen(GameScreen):
         RadioButton > .toggle--button { color: $background; background: $border-blurred; }
         RadioButton.-on > .toggle--button { color: $background; background: $text-success; }
         SelectCurrent .arrow { color: $text-muted; }
+        Button { border-top: tall $border-blurred; border-bottom: tall $border-blurred; }
+        Button.-primary {
+            background: $block-cursor-background; color: $block-cursor-foreground;
+            border-top: tall $block-cursor-foreground; border-bottom: tall $block-cursor-foreground;
+        }
     }
     """
     BINDINGS = [
