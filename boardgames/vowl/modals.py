@@ -18,6 +18,7 @@ from textual.widgets import SelectionList, Static
 from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen
+from boardgames.common.ui.colours import ansi
 from boardgames.common.ui.footer import Footer
 from boardgames.vowl.cards import Card, by_frequency
 from boardgames.vowl.events import CardStatus, TurnSummary, race_lines
@@ -57,7 +58,7 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
                 id="discard-help",
             )
             yield SelectionList[int](
-                *((Text(c.skeleton, style=f"bold {TIER_STYLE[c.tier]}"), i) for i, c in enumerate(self.hand)),
+                *((Text(c.skeleton, style=ansi(f"bold {TIER_STYLE[c.tier]}")), i) for i, c in enumerate(self.hand)),
                 id="discard-list",
             )
             yield Static("", id="discard-status")

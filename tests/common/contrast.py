@@ -132,11 +132,11 @@ def measure(app: App, theme: str, what: str) -> Measure:
     return Measure(theme, what, list(cells(screen_rows(app))))
 
 
-async def each_theme(pilot, what: str, ready: Callable[[], bool] | None = None) -> list[str]:  # noqa: ANN001
+async def each_theme(pilot, what: str, ready: Callable[[], bool] | None = None) -> list[str]:
     """Switch the app through every built-in theme, letting it redraw, and say what is
     too faint in each.  One app, its theme changed: a new app per theme would make this
     file the slowest of the suite."""
-    from tests.screen import settled, wait_for  # noqa: PLC0415
+    from tests.screen import settled, wait_for
 
     app = pilot.app
     start = app.theme

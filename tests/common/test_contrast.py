@@ -60,7 +60,7 @@ def test_the_measure_counts_dim_and_reversed_text_as_drawn_and_skips_only_defaul
 
 
 async def test_the_menu_is_readable_in_every_theme() -> None:
-    from boardgames.app import MainMenu  # noqa: PLC0415
+    from boardgames.app import MainMenu
 
     app = BoardgamesApp(seed=1, clock=ManualClock())
     async with app.run_test(size=SMALL) as pilot:
@@ -74,10 +74,10 @@ async def test_the_menu_is_readable_in_every_theme() -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_vowl_is_readable_in_every_theme(size: tuple[int, int]) -> None:
-    from boardgames.vowl.kinds import Mode  # noqa: PLC0415
-    from boardgames.vowl.modals import ReviewScreen  # noqa: PLC0415
-    from tests.vowl.test_snapshots_vowl import NAMES, _armed, _solve, _still  # noqa: PLC0415
-    from tests.vowl.test_screen import make_app, vowl  # noqa: PLC0415
+    from boardgames.vowl.kinds import Mode
+    from boardgames.vowl.modals import ReviewScreen
+    from tests.vowl.test_screen import make_app, vowl
+    from tests.vowl.test_snapshots_vowl import NAMES, _armed, _solve, _still
 
     app, clock = make_app(NAMES, Mode.HEAD_TO_HEAD)
     problems: list[str] = []
@@ -104,10 +104,10 @@ async def test_vowl_is_readable_in_every_theme(size: tuple[int, int]) -> None:
 
 
 async def test_vowl_setup_and_practice_stats_are_readable_in_every_theme() -> None:
-    from boardgames.app import MainMenu  # noqa: PLC0415
-    from boardgames.vowl.setup import VowlSetupScreen  # noqa: PLC0415
-    from boardgames.vowl.stats_screen import PracticeStatsScreen  # noqa: PLC0415
-    from tests.vowl.test_stats_screen import _store  # noqa: PLC0415
+    from boardgames.app import MainMenu
+    from boardgames.vowl.setup import VowlSetupScreen
+    from boardgames.vowl.stats_screen import PracticeStatsScreen
+    from tests.vowl.test_stats_screen import _store
 
     _store(("Ann Lee", "Bob Roy"))
     app = BoardgamesApp(seed=1, clock=ManualClock())
@@ -127,9 +127,9 @@ async def test_vowl_setup_and_practice_stats_are_readable_in_every_theme() -> No
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_uwo_is_readable_in_every_theme(size: tuple[int, int]) -> None:
-    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
-    from tests.uwo.positions import make  # noqa: PLC0415
-    from tests.uwo.test_screen import goto  # noqa: PLC0415
+    from boardgames.uwo.screen import UwoScreen
+    from tests.uwo.positions import make
+    from tests.uwo.test_screen import goto
 
     game = make(
         "c2=G:longeye d2=G:troop b1=G:troop c3=P:troop/out c5=P:shell+bazooka b4=P:brawler e6=P:troop",
@@ -153,10 +153,10 @@ async def test_uwo_is_readable_in_every_theme(size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_vntypl8s_is_readable_in_every_theme(size: tuple[int, int]) -> None:
-    from boardgames.app import MainMenu  # noqa: PLC0415
-    from boardgames.vntypl8s.setup import Vntypl8sSetupScreen  # noqa: PLC0415
-    from tests.vntypl8s.test_snapshots_vntypl8s import no_blinking  # noqa: PLC0415
-    from tests.vntypl8s.ui import LONG_NAMES, make_app, played_session, session_app, type_text  # noqa: PLC0415
+    from boardgames.app import MainMenu
+    from boardgames.vntypl8s.setup import Vntypl8sSetupScreen
+    from tests.vntypl8s.test_snapshots_vntypl8s import no_blinking
+    from tests.vntypl8s.ui import LONG_NAMES, make_app, played_session, session_app, type_text
 
     problems: list[str] = []
     if size == SMALL:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from rich.style import Style as RichStyle
 from rich.terminal_theme import TerminalTheme
 from textual.color import Color
 from textual.constants import DIM_FACTOR
@@ -161,8 +162,8 @@ def readable_variables(variables: Mapping[str, str]) -> dict[str, str]:
     primary = _parse(variables.get("primary", "")) or foreground
     on = _WHITE if contrast(_WHITE, primary) >= contrast(_BLACK, primary) else _BLACK
     cursor = readable(primary, [on], 7.0)
-    for step in range(1, 21):  # dim text on it too (Textual draws dim a third of the way to the background)
-        if contrast(on.blend(cursor, DIM_FACTOR), cursor) >= TEXT:
+    for _ in range(20):  # dim text on it too (Textual draws dim two thirds of the way from the background)
+        if contrast(cursor.blend(on, DIM_FACTOR), cursor) >= TEXT:
             break
         cursor = cursor.blend(_BLACK if on is _WHITE else _WHITE, 0.05)
     out["block-cursor-background"] = cursor.hex
@@ -198,3 +199,10 @@ def terminal_theme(variables: Mapping[str, str], dark: bool) -> TerminalTheme | 
         foreground if dark else readable(_WHITE, grounds, TEXT),
     ]
     return TerminalTheme(rgb(background), rgb(foreground), [rgb(c) for c in normal], [rgb(c) for c in normal])
+
+
+def ansi(style: str) -> RichStyle:
+    """*style* (``"bold red"``) as a Rich style, for a whole ``Text``: its named colours
+    stay ANSI colours, drawn in the theme's own (``terminal_theme``).  Given as a string,
+    Textual reads a whole Text's style as CSS, where ``red`` is #ff0000 in every theme."""
+    return RichStyle.parse(style)
