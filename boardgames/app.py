@@ -314,9 +314,18 @@ class BoardgamesApp(textual_compat.CrashHookedApp):
         else:
             self.ansi_theme_light = theme
 
+    def _redraw_text(self) -> None:
+        """Every text drawn again from what it was given: its colours (Rich's named ones,
+        ``[$text-success]`` in markup) are fixed as a text is first drawn, so a theme
+        picked mid-game showed the old theme's colours until the next change."""
+        for screen in self.screen_stack:
+            for widget in screen.query(Static):
+                widget.update(widget.content, layout=False)
+
     def watch_theme(self, theme: str) -> None:
         """A theme chosen while the suite runs (the palette's "Theme") is kept for next time."""
         self._readable_ansi()
+        self._redraw_text()
         if not self._settings_ready or theme == self.settings.theme:
             return
         self.settings = self.settings.with_theme(theme)

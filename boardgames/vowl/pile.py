@@ -105,10 +105,10 @@ class PileHandling(VowlTable):
                     now = self.timer.countdown.elapsed
                     self._card_times.append(max(0.0, now - self._last_solved_at))
                     self._last_solved_at = now
-                self._feedback(f"[green]✓ {shown(word)}[/] — accepted", ok=True)
+                self._feedback(f"[$text-success]✓ {shown(word)}[/] — accepted", ok=True)
             case AnswerRejected(verdict=verdict):
                 said = shown(verdict.word) if verdict.word else "(nothing)"
-                self._feedback(f"[red]✗ {said}[/] — {shown(verdict.message, None)}", ok=False)
+                self._feedback(f"[$text-error]✗ {said}[/] — {shown(verdict.message, None)}", ok=False)
             case LockedOut(player=player, verdict=verdict, why=why):
                 self._stop_buzz_timer()
                 self._clear_answer()
@@ -118,10 +118,10 @@ class PileHandling(VowlTable):
                     reason = f"{said}, {shown(verdict.message.removeprefix('rejected: '), None)}"
                 else:
                     reason = why.value
-                self._feedback(f"[red]✗ {shown(player)}: {reason}[/] — locked out of this card", ok=False)
+                self._feedback(f"[$text-error]✗ {shown(player)}: {reason}[/] — locked out of this card", ok=False)
             case CardUnanswered(card=card, timed_out=timed_out):
                 how = "Time!" if timed_out else "Both locked out:"
-                self._feedback(f"[red]{how}[/] nobody wins {shown(card.skeleton)}; a new card.", ok=False)
+                self._feedback(f"[$text-error]{how}[/] nobody wins {shown(card.skeleton)}; a new card.", ok=False)
             case TurnEnded(summary=summary):
                 self.timer.stop()
                 self._stop_buzz_timer()

@@ -47,8 +47,8 @@ class VowlSetupScreen(GameScreen):
         #setup-buttons { height: auto; margin-top: 1; }
         #setup-buttons Button { margin-right: 2; }
         /* Textual's radio buttons and select arrow, readable in every theme. */
-        RadioButton > .toggle--button { color: $background; background: $border-blurred; }
-        RadioButton.-on > .toggle--button { color: $background; background: $text-success; }
+        RadioSet > RadioButton > .toggle--button { color: $background; background: $border-blurred; }
+        RadioSet > RadioButton.-on > .toggle--button { color: $background; background: $text-success; }
         SelectCurrent .arrow { color: $text-muted; }
         Button { border-top: tall $border-blurred; border-bottom: tall $border-blurred; }
         Button.-primary {

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.color import Color
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import DataTable, OptionList, Static
@@ -96,6 +97,7 @@ class PracticeStatsScreen(OnceModalScreen[None]):
         if self.names:
             self.query_one(OptionList).highlighted = 0
             self.show(self.names[0])
+            self.app.theme_changed_signal.subscribe(self, lambda _theme: self._redraw_charts())
         else:
             for widget in self.query("#stats-charts, #stats-best, #stats-summary"):
                 widget.display = False
@@ -128,27 +130,49 @@ class PracticeStatsScreen(OnceModalScreen[None]):
         self._draw_rates(stats)
         self._fill_best(stats)
 
+    def _redraw_charts(self) -> None:
+        """The charts in the new theme's colours (they are drawn in the colour of the
+        theme they were drawn in)."""
+        highlighted = self.query_one(OptionList).highlighted
+        if highlighted is not None and self.names:
+            stats = self.store.get(self.names[highlighted])
+            self._draw_times(stats)
+            self._draw_rates(stats)
+
+    def _colour(self, plot: PlotextPlot) -> str | tuple[int, int, int]:
+        """The charts' line and bars in the theme's readable primary (plotext's own blue
+        was 3.2:1 on textual-light); in an ANSI theme, the terminal's colours (Textual's
+        "auto" plot theme drew black on black there)."""
+        if self.app.current_theme.ansi:
+            plot.theme = "clear"
+            return "blue"
+        plot.theme = "auto"
+        return Color.parse(self.app.theme_variables["text-primary"]).rgb
+
     def _draw_times(self, stats: PracticeStats) -> None:
         plot = self.query_one("#stats-times", PlotextPlot)
+        colour = self._colour(plot)
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
         times = [t for s in stats.sessions for t in s.times][-RECENT_CARDS:]
         plt.title("Solve time per card (s)")
         if times:
-            plt.plot(list(range(1, len(times) + 1)), times, marker="braille")
+            plt.plot(list(range(1, len(times) + 1)), times, marker="braille", color=colour)
             plt.xlabel("cards, oldest first")
         plot.refresh()
 
     def _draw_rates(self, stats: PracticeStats) -> None:
         plot = self.query_one("#stats-rates", PlotextPlot)
+        colour = self._colour(plot)
         plt = plot.plt
         plt.clear_data()
         plt.clear_figure()
         played = [s for s in stats.sessions if s.piles]
         plt.title("Success rate per session (%)")
         if played:
-            plt.bar([str(i) for i in range(1, len(played) + 1)], [round(100 * (s.success_rate or 0)) for s in played])
+            plt.bar([str(i) for i in range(1, len(played) + 1)], [round(100 * (s.success_rate or 0)) for s in played],
+                    color=colour)
             plt.ylim(0, 100)
             plt.xlabel("sessions, oldest first")
         plot.refresh()

@@ -85,6 +85,18 @@ ANSI_HUES = {
     "deck-expert": "ansi_red",
 }
 
+#: Textual's selection and scroll bars in the ANSI themes: white on blue, a white thumb
+#: on a black track (Textual's black on blue and navy on black are dark on dark in
+#: most terminals' palettes).
+ANSI_PARTS = {
+    "input-selection-background": "ansi_blue",
+    "input-selection-foreground": "ansi_bright_white",
+    "scrollbar": "ansi_white",
+    "scrollbar-hover": "ansi_bright_white",
+    "scrollbar-active": "ansi_bright_white",
+    "scrollbar-background": "ansi_black",
+}
+
 #: Textual's own text colours, each from the theme colour it starts from: foreground
 #: colours that Textual's widgets (Footer keys, Input placeholders, disabled options,
 #: muted text) draw with, and the ratio each must reach.
@@ -120,7 +132,7 @@ def readable_variables(variables: Mapping[str, str]) -> dict[str, str]:
     """The CSS variables to put over the theme's *variables* so that its text reads."""
     background = _parse(variables.get("background", ""))
     if background is None:  # an ANSI theme: the terminal's colours, ours named as ANSI colours
-        return {**ANSI_HUES, "accent-frame": variables.get("accent", "ansi_blue")}
+        return {**ANSI_HUES, "accent-frame": variables.get("accent", "ansi_blue"), **ANSI_PARTS}
     names = ("background", "surface", "panel", "panel-darken-1", "panel-darken-2", "panel-lighten-1",
              "surface-darken-1", "boost")
     grounds = [background]
@@ -132,7 +144,7 @@ def readable_variables(variables: Mapping[str, str]) -> dict[str, str]:
     # A focused widget's background is tinted toward the foreground (``background-tint``).
     grounds += [g.blend(foreground, tint) for g in list(grounds) for tint in (0.05, 0.1)]
     foreground = readable(foreground, grounds, TEXT, dimmed=True)  # Rich's "dim" is the foreground dimmed
-    out: dict[str, str] = {"foreground": foreground.hex}
+    out: dict[str, str] = {"foreground": foreground.hex, "button-foreground": foreground.hex}
     for name, (source, ratio) in _TEXT_FROM.items():
         base = _parse(variables.get(source, "")) or foreground
         out[name] = readable(base, grounds, ratio).hex
@@ -146,7 +158,8 @@ def readable_variables(variables: Mapping[str, str]) -> dict[str, str]:
     # Textual fades it, but no further than a hint can still be read.
     out["text-muted"] = readable(foreground.blend(background, 0.35), grounds, TEXT).hex
     out["foreground-muted"] = out["text-muted"]
-    out["text-disabled"] = readable(foreground.blend(background, 0.55), grounds, PART).hex
+    # Placeholders and disabled options are most of a setup form: read at 4.5:1 too.
+    out["text-disabled"] = readable(foreground.blend(background, 0.55), grounds, TEXT).hex
     out["foreground-disabled"] = out["text-disabled"]
     out["border-blurred"] = readable(foreground.blend(background, 0.6), grounds, TEXT).hex
     for name, hue in HUES.items():
@@ -157,6 +170,11 @@ def readable_variables(variables: Mapping[str, str]) -> dict[str, str]:
         thumb = _parse(variables.get(name, ""))
         if thumb is not None:
             out[name] = readable(track + thumb if thumb.a < 1 else thumb, [track], PART).hex
+    # Selected text in an input: its foreground on a selection colour that reads.
+    selection = _parse(variables.get("input-selection-background", ""))
+    if selection is not None:
+        under = background + selection if selection.a < 1 else selection
+        out["input-selection-background"] = readable(under, [foreground], TEXT).hex
     # The highlighted row of a list: the theme's primary, dark or light enough that
     # full-strength text reads on it (muted text included).
     primary = _parse(variables.get("primary", "")) or foreground
