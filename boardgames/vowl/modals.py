@@ -41,7 +41,7 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
         align: center middle;
         background: $background;
         &:ansi { background: $background; }
-        #discard-box { width: 64; max-width: 100%; height: auto; max-height: 100%; border: thick $deck-basic; background: $panel; padding: 0 1; }
+        #discard-box { width: 64; max-width: 100%; height: auto; max-height: 100%; border: thick $text-success; background: $panel; padding: 0 1; }
         #discard-list { height: auto; max-height: 12; margin: 1 0; }
     }
     """

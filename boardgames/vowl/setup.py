@@ -36,7 +36,7 @@ class VowlSetupScreen(GameScreen):
     DEFAULT_CSS = """
     VowlSetupScreen {
         #setup { padding: 1 2; }
-        #setup-title { text-style: bold; color: $deck-basic; margin-bottom: 1; }
+        #setup-title { text-style: bold; color: $text-success; margin-bottom: 1; }
         #setup Label { margin-top: 1; color: $text-muted; width: 100%; }  /* wraps at 80 columns, never cut */
         #board { width: auto; height: auto; }
         .player-row { height: auto; }
@@ -49,6 +49,7 @@ class VowlSetupScreen(GameScreen):
         /* Textual's radio buttons and select arrow, readable in every theme. */
         RadioSet > RadioButton > .toggle--button { color: $background; background: $border-blurred; }
         RadioSet > RadioButton.-on > .toggle--button { color: $background; background: $text-success; }
+        RadioSet > RadioButton.-on:ansi > .toggle--button { color: ansi_bright_green; }
         SelectCurrent .arrow { color: $text-muted; }
         Button { border-top: tall $border-blurred; border-bottom: tall $border-blurred; }
         Button.-primary {

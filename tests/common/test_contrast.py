@@ -54,7 +54,7 @@ def test_the_measure_counts_dim_and_reversed_text_as_drawn_and_skips_only_defaul
     default = list(cells([[Segment("x", Style(color=Color.default(), bgcolor=Color.parse("#000000")))]]))
     assert default == []
     # Eleven readable characters and two faint ones (15%): over the 10% allowed under 4.5:1.
-    mixed = _row(("ok" * 5 + "k", "#ffffff", "#000000"), ("ab", "#777777", "#000000"))
+    mixed = _row(("ok" * 5 + "k", "#ffffff", "#000000"), ("ab", "#666666", "#000000"))
     found = Measure("x", "y", list(cells(mixed))).problem()
     assert found and "0 of 13 characters under 3.0:1, 15% under 4.5:1" in found
 
@@ -132,7 +132,7 @@ async def test_uwo_is_readable_in_every_theme(size: tuple[int, int]) -> None:
     from tests.uwo.test_screen import goto
 
     game = make(
-        "c2=G:longeye d2=G:troop b1=G:troop c3=P:troop/out c5=P:shell+bazooka b4=P:brawler e6=P:troop",
+        "c2=G:longeye d2=G:troop b1=G:troop a3=P:troop/out c5=P:troop d5=P:shell+bazooka b4=P:brawler e6=P:troop",
         hands={"G": ["wisp", "rider", "dynamite"], "P": ["wisp", "brawler", "skitter"]},
     )
     app = BoardgamesApp(start=lambda: UwoScreen(game=game), seed=1, clock=ManualClock())

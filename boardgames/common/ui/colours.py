@@ -5,7 +5,7 @@ backgrounds (an orange accent on light grey at 1.25:1, a footer key at 1.8:1, mu
 at 60% opacity).  Each colour a player must read is taken from the theme and blended
 toward white or black until it reaches WCAG's ratio on every background the theme
 paints (``readable``): a theme's green stays its green, only lighter or darker.  The
-factions' and decks' colours are derived the same way from a fixed hue.
+factions' colours are derived the same way from a fixed hue.
 
 The ANSI themes are left alone: there the terminal's own colours are the player's choice.
 """
@@ -67,22 +67,17 @@ def readable(color: Color, grounds: Iterable[Color], ratio: float = TEXT, *, dim
 
 
 #: Our colours, a fixed hue each, made readable per theme: the factions of UWO (the
-#: rulebook's card colours) and Vowl's decks.
+#: rulebook's card colours).  Vowl's decks are the theme's own success, warning and
+#: error ($text-success …, and ``green``/``yellow``/``red`` in Rich styles, ``terminal_theme``).
 HUES = {
     "gnorf": "#4caf50",
     "pnorf": "#9c5fd6",
-    "deck-basic": "#3fa34d",
-    "deck-advanced": "#e8c547",
-    "deck-expert": "#d64545",
 }
 
 #: The same in the ANSI themes, whose colours the terminal decides.
 ANSI_HUES = {
     "gnorf": "ansi_green",
     "pnorf": "ansi_magenta",
-    "deck-basic": "ansi_green",
-    "deck-advanced": "ansi_yellow",
-    "deck-expert": "ansi_red",
 }
 
 #: Textual's selection and scroll bars in the ANSI themes: white on blue, a white thumb
@@ -175,6 +170,7 @@ def readable_variables(variables: Mapping[str, str]) -> dict[str, str]:
     if selection is not None:
         under = background + selection if selection.a < 1 else selection
         out["input-selection-background"] = readable(under, [foreground], TEXT).hex
+        out["input-selection-foreground"] = foreground.hex
     # The highlighted row of a list: the theme's primary, dark or light enough that
     # full-strength text reads on it (muted text included).
     primary = _parse(variables.get("primary", "")) or foreground
