@@ -49,7 +49,7 @@ class VowlSetupScreen(GameScreen):
         /* Textual's radio buttons and select arrow, readable in every theme. */
         RadioSet > RadioButton > .toggle--button { color: $background; background: $border-blurred; }
         RadioSet > RadioButton.-on > .toggle--button { color: $background; background: $text-success; }
-        RadioSet > RadioButton.-on:ansi > .toggle--button { color: ansi_bright_green; }
+        RadioSet > RadioButton.-on:ansi > .toggle--button { color: ansi_default; }  /* the terminal's own, bold */
         SelectCurrent .arrow { color: $text-muted; }
         Button { border-top: tall $border-blurred; border-bottom: tall $border-blurred; }
         Button.-primary {

@@ -212,7 +212,10 @@ def terminal_theme(variables: Mapping[str, str], dark: bool) -> TerminalTheme | 
         hue("#2aa1b3"),
         foreground if dark else readable(_WHITE, grounds, TEXT),
     ]
-    return TerminalTheme(rgb(background), rgb(foreground), [rgb(c) for c in normal], [rgb(c) for c in normal])
+    # Bright black is muted text; bright green and magenta the factions of UWO.
+    bright = [Color.parse(fixed["text-muted"]), *normal[1:]]
+    bright[2], bright[5] = Color.parse(fixed["gnorf"]), Color.parse(fixed["pnorf"])
+    return TerminalTheme(rgb(background), rgb(foreground), [rgb(c) for c in normal], [rgb(c) for c in bright])
 
 
 def ansi(style: str) -> RichStyle:
