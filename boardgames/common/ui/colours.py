@@ -12,6 +12,7 @@ The ANSI themes are left alone: there the terminal's own colours are the player'
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 
 from rich.style import Style as RichStyle
@@ -42,15 +43,24 @@ def contrast(a: Color, b: Color) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
+def _ratio(a: float, b: float) -> float:
+    high, low = (a, b) if a > b else (b, a)
+    return (high + 0.05) / (low + 0.05)
+
+
 def readable(color: Color, grounds: Iterable[Color], ratio: float = TEXT, *, dimmed: bool = False) -> Color:
     """*color* blended toward white or black, the least that reads at *ratio* on every
     one of *grounds* (the best it can do when nothing reaches it); *dimmed*: drawn dim
     too (Textual draws dim text ``DIM_FACTOR`` of the way from the background)."""
     grounds = list(grounds)
+    lums = [luminance(g) for g in grounds]
 
     def worst_of(c: Color) -> float:
-        plain = min(contrast(c, g) for g in grounds)
-        return min(plain, *(contrast(g.blend(c, DIM_FACTOR), g) for g in grounds)) if dimmed else plain
+        lum = luminance(c)
+        worst = min(_ratio(lum, g) for g in lums)
+        if dimmed:
+            worst = min(worst, *(_ratio(luminance(g.blend(c, DIM_FACTOR)), lg) for g, lg in zip(grounds, lums)))
+        return worst
 
     best, best_ratio = color, worst_of(color)
     if best_ratio >= ratio:
@@ -124,21 +134,39 @@ def _parse(value: str) -> Color | None:
 
 
 def readable_variables(variables: Mapping[str, str]) -> dict[str, str]:
-    """The CSS variables to put over the theme's *variables* so that its text reads."""
+    """The CSS variables to put over the theme's *variables* so that its text reads
+    (worked out once per theme: Textual asks for the variables at every restyle)."""
+    return dict(_readable_variables(tuple(sorted(variables.items()))))
+
+
+@functools.lru_cache(maxsize=64)
+def _readable_variables(items: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    variables = dict(items)
+    return tuple(_work_out(variables).items())
+
+
+def _work_out(variables: Mapping[str, str]) -> dict[str, str]:
     background = _parse(variables.get("background", ""))
     if background is None:  # an ANSI theme: the terminal's colours, ours named as ANSI colours
         return {**ANSI_HUES, "accent-frame": variables.get("accent", "ansi_blue"), **ANSI_PARTS}
-    names = ("background", "surface", "panel", "panel-darken-1", "panel-darken-2", "panel-lighten-1",
-             "surface-darken-1", "boost")
-    grounds = [background]
-    for name in names[1:]:
-        color = _parse(variables.get(name, ""))
-        if color is not None:
-            grounds.append(background + color if color.a < 1 else color)
     foreground = _parse(variables.get("foreground", "")) or (_WHITE if background.brightness < 0.5 else _BLACK)
-    # A focused widget's background is tinted toward the foreground (``background-tint``).
-    grounds += [g.blend(foreground, tint) for g in list(grounds) for tint in (0.05, 0.1)]
+
+    def ground_colours(*names: str) -> list[Color]:
+        found = []
+        for name in names:
+            color = _parse(variables.get(name, ""))
+            if color is not None:
+                found.append(background + color if color.a < 1 else color)
+        return found
+
+    # What text is drawn on: the theme's backgrounds, and each tinted as a focused
+    # widget's is (``background-tint: $foreground 5%``).  Muted text is drawn on the
+    # darker panels too (UWO's dark squares).
+    grounds = [background, *ground_colours("surface", "panel", "boost")]
+    grounds += [g.blend(foreground, 0.05) for g in list(grounds)]
+    darker = grounds + ground_colours("panel-darken-1", "panel-darken-2")
     foreground = readable(foreground, grounds, TEXT, dimmed=True)  # Rich's "dim" is the foreground dimmed
+    foreground = readable(foreground, darker, TEXT)
     out: dict[str, str] = {"foreground": foreground.hex, "button-foreground": foreground.hex}
     for name, (source, ratio) in _TEXT_FROM.items():
         base = _parse(variables.get(source, "")) or foreground
@@ -151,12 +179,12 @@ def readable_variables(variables: Mapping[str, str]) -> dict[str, str]:
     out["footer-disabled"] = readable(on_footer.blend(footer, 0.4), [footer], PART).hex
     # Muted and disabled text: the theme's foreground faded toward its background, as
     # Textual fades it, but no further than a hint can still be read.
-    out["text-muted"] = readable(foreground.blend(background, 0.35), grounds, TEXT).hex
+    out["text-muted"] = readable(foreground.blend(background, 0.35), darker, TEXT).hex
     out["foreground-muted"] = out["text-muted"]
     # Placeholders and disabled options are most of a setup form: read at 4.5:1 too.
     out["text-disabled"] = readable(foreground.blend(background, 0.55), grounds, TEXT).hex
     out["foreground-disabled"] = out["text-disabled"]
-    out["border-blurred"] = readable(foreground.blend(background, 0.6), grounds, TEXT).hex
+    out["border-blurred"] = readable(foreground.blend(background, 0.6), darker, TEXT).hex
     for name, hue in HUES.items():
         out[name] = readable(Color.parse(hue), grounds, TEXT).hex
     # A scroll bar's thumb against its track (their ends are drawn as half blocks).
