@@ -159,14 +159,13 @@ def _work_out(variables: Mapping[str, str]) -> dict[str, str]:
                 found.append(background + color if color.a < 1 else color)
         return found
 
-    # What text is drawn on: the theme's backgrounds, and each tinted as a focused
-    # widget's is (``background-tint: $foreground 5%``).  Muted text is drawn on the
-    # darker panels too (UWO's dark squares).
-    grounds = [background, *ground_colours("surface", "panel", "boost")]
-    grounds += [g.blend(foreground, 0.05) for g in list(grounds)]
-    darker = grounds + ground_colours("panel-darken-1", "panel-darken-2")
+    # What text is drawn on: the theme's backgrounds, its panels (UWO's dark squares),
+    # and each tinted as a focused widget's is (``background-tint``, toward the foreground).
+    grounds = [background, *ground_colours("surface", "panel", "panel-darken-1", "panel-darken-2",
+                                           "panel-lighten-1", "surface-darken-1", "boost")]
+    grounds += [g.blend(foreground, tint) for g in list(grounds) for tint in (0.05, 0.1)]
+    darker = grounds
     foreground = readable(foreground, grounds, TEXT, dimmed=True)  # Rich's "dim" is the foreground dimmed
-    foreground = readable(foreground, darker, TEXT)
     out: dict[str, str] = {"foreground": foreground.hex, "button-foreground": foreground.hex}
     for name, (source, ratio) in _TEXT_FROM.items():
         base = _parse(variables.get(source, "")) or foreground
