@@ -188,7 +188,7 @@ class ReviewScreen(OnceModalScreen[None]):
            a third of the time from the turn's last answer to the review. */
         background: $background;
         /* Fills the terminal when the review is long; its table scrolls (the headline and the hint stay). */
-        #review-box { width: 100%; max-width: 140; height: auto; max-height: 100%; border: thick $accent-frame; background: $panel; padding: 0 1; }
+        #review-box { width: 100%; max-width: 140; height: auto; max-height: 100%; border: thick $text-accent; background: $panel; padding: 0 1; }
         #review-headline { dock: top; text-style: bold; margin-bottom: 1; }
         #review-hint { dock: bottom; color: $text-muted; }
         #review-scroll { height: auto; }  /* its max-height: ReviewScreen._fit */
