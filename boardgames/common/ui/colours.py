@@ -176,13 +176,15 @@ def _work_out(variables: Mapping[str, str]) -> dict[str, str]:
         out[name] = readable(Color.parse(out[name]), [footer], TEXT).hex
     on_footer = readable(foreground, [footer], TEXT)
     out["footer-disabled"] = readable(on_footer.blend(footer, 0.4), [footer], PART).hex
+    # Under Textual's own name (used by none of its widgets), so that the Footer's rule
+    # resolves in any app: the Footer's disabled keys.
+    out["foreground-disabled"] = out["footer-disabled"]
     # Muted and disabled text: the theme's foreground faded toward its background, as
     # Textual fades it, but no further than a hint can still be read.
     out["text-muted"] = readable(foreground.blend(background, 0.35), darker, TEXT).hex
     out["foreground-muted"] = out["text-muted"]
     # Placeholders and disabled options are most of a setup form: read at 4.5:1 too.
     out["text-disabled"] = readable(foreground.blend(background, 0.55), grounds, TEXT).hex
-    out["foreground-disabled"] = out["text-disabled"]
     out["border-blurred"] = readable(foreground.blend(background, 0.6), darker, TEXT).hex
     for name, hue in HUES.items():
         out[name] = readable(Color.parse(hue), grounds, TEXT).hex

@@ -24,9 +24,9 @@ class Footer(TextualFooter):
     DEFAULT_CSS = """
     Footer FooterKey.-disabled {
         text-style: none;
-        .footer-key--key, .footer-key--description { color: $footer-disabled; }
+        .footer-key--key, .footer-key--description { color: $foreground-disabled; }
     }
-    Footer FooterKey.-command-palette { border-left: vkey $footer-disabled; }
+    Footer FooterKey.-command-palette { border-left: vkey $foreground-disabled; }
     """
 
     #: What the keys now mounted show (``shows``); ``None`` before they are built.
