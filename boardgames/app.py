@@ -301,7 +301,8 @@ class BoardgamesApp(textual_compat.CrashHookedApp):
         return variables
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        return {**super().get_theme_variable_defaults(), **ANSI_HUES, "accent-frame": "ansi_blue", "footer-disabled": "ansi_default"}
+        return {**super().get_theme_variable_defaults(), **ANSI_HUES, "accent-frame": "ansi_blue", "footer-disabled": "ansi_default",
+                "foreground-disabled": "ansi_default"}
 
     def _readable_ansi(self) -> None:
         """Rich's named colours (``red``, ``green`` in a widget's text) drawn in the
