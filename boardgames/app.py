@@ -29,6 +29,7 @@ from boardgames.common.saves import SaveRecord, SaveStore
 from boardgames.common.settings import Settings, load_settings, save_settings, unknown_theme
 from boardgames.common.text import shown
 from boardgames.common.ui import frames, textual_compat
+from boardgames.common.ui.colours import ANSI_HUES, readable_variables, terminal_theme
 from boardgames.games import GAMES, GameInfo, get_game, resumable, saved_at
 
 if TYPE_CHECKING:
@@ -303,8 +304,41 @@ class BoardgamesApp(textual_compat.CrashHookedApp):
                 self.notify(unknown_theme(wanted), severity="warning", timeout=10, markup=False)
         self._settings_ready = True
 
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables, with the colours players read made readable on its
+        backgrounds (``common.ui.colours``), and ours (factions, decks) derived from it."""
+        variables = super().get_css_variables()
+        variables.update(readable_variables(variables))
+        self.theme_variables = variables
+        return variables
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return {**super().get_theme_variable_defaults(), **ANSI_HUES, "accent-frame": "ansi_blue", "footer-disabled": "ansi_default",
+                "foreground-disabled": "ansi_default"}
+
+    def _readable_ansi(self) -> None:
+        """Rich's named colours (``red``, ``green`` in a widget's text) drawn in the
+        theme's own readable ones, not a fixed terminal palette."""
+        theme = terminal_theme(self.get_css_variables(), self.current_theme.dark)
+        if theme is None:
+            return
+        if self.current_theme.dark:
+            self.ansi_theme_dark = theme
+        else:
+            self.ansi_theme_light = theme
+
+    def _redraw_text(self) -> None:
+        """Every text drawn again from what it was given: its colours (Rich's named ones,
+        ``[$text-success]`` in markup) are fixed as a text is first drawn, so a theme
+        picked mid-game showed the old theme's colours until the next change."""
+        for screen in self.screen_stack:
+            for widget in screen.query(Static):
+                widget.update(widget.content, layout=False)
+
     def watch_theme(self, theme: str) -> None:
         """A theme chosen while the suite runs (the palette's "Theme") is kept for next time."""
+        self._readable_ansi()
+        self._redraw_text()
         if not self._settings_ready or theme == self.settings.theme:
             return
         self.settings = self.settings.with_theme(theme)
@@ -317,6 +351,7 @@ class BoardgamesApp(textual_compat.CrashHookedApp):
         a game started from the command line is built only if the players go back to
         it (``back_to_menu``), not before the game's first frame."""
         self._apply_settings()
+        self._readable_ansi()
         if not self.is_headless:
             self.catch_signals()
         # After Textual's start-up batch: a screen pushed inside it was laid out and drawn

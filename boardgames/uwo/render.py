@@ -12,6 +12,7 @@ import re
 
 from rich.text import Text
 
+from boardgames.common.ui.colours import ansi
 from boardgames.uwo import board as B
 from boardgames.uwo.actions import Action, Attack, Blast, Evade, Morph, Move, Ride, StopDuel, TakeHit
 from boardgames.uwo.board import Square
@@ -21,7 +22,10 @@ from boardgames.uwo.side import Side
 from boardgames.uwo.view import Duel, Phase, UmoView, UwoView
 
 #: Each side's colour (the board, the side bars, the log).
-SIDE_STYLE = {Side.GNORFS: "bold #5fd35f", Side.PNORFS: "bold #b77ff0"}
+#: The sides' colours as ANSI colours: the app draws bright green and bright magenta in
+#: the theme's readable Gnorf green and Pnorf purple (``common.ui.colours.terminal_theme``);
+#: fixed shades were 1.34:1 (green) and 2.18:1 (purple) on textual-light.
+SIDE_STYLE = {Side.GNORFS: "bold bright_green", Side.PNORFS: "bold bright_magenta"}
 #: What the marks on the squares mean (shown under the board when there is room; also in F1).
 LEGEND = ("OUT out of play · new: morphed this turn · ×N stack · what Enter does: "
           "» move/ride · × attack · + morph · ◆ chosen · ! duel")
@@ -47,7 +51,7 @@ def log_text(e: Event) -> Text:
     style = SIDE_STYLE[side].replace("bold ", "") if isinstance(side, Side) else ""
     if isinstance(e, (TurnStarted, GameEnded)):
         style = "bold " + style
-    return Text(str(e), style=style)
+    return Text(str(e), style=ansi(style))
 
 
 def squares_of(action: Action, duel: Duel | None) -> set[Square]:

@@ -34,6 +34,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import RichLog, Static
 
 from boardgames.common.session import GameSession
+from boardgames.common.ui.colours import ansi
 from boardgames.common.ui.footer import Footer
 from boardgames.common.ui.host import host
 from boardgames.common.ui.titlebar import TitleBar
@@ -161,7 +162,7 @@ class UwoScreen(DuelKeys):
             self.seat_computer()
             self.sub_title = f"you play the {computer.human.title} against {computer.describe()}"
             self.log_line(Text(f"You play the {computer.human.title}; {computer.describe()} plays the "
-                               f"{computer.side.title}.", style=render.SIDE_STYLE[computer.human].replace("bold ", "")))
+                               f"{computer.side.title}.", style=ansi(render.SIDE_STYLE[computer.human].replace("bold ", ""))))
             self.board.cursor = self._cursors[computer.human]
             self.query_one("#legend", Static).update(render.LEGEND_VS_COMPUTER)
         # a handover first (or the computer thinks): nothing shows too early

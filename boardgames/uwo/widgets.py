@@ -154,7 +154,7 @@ class Cell(Drawn):
         text = Text(no_wrap=True, overflow="ellipsis")
         if umo is None:
             # A marked empty square is a target: its name is read, not dimmed.
-            text.append(B.name(self.square), style="" if marks else "dim")
+            text.append(B.name(self.square), style="" if marks else "bright_black")  # muted, readable on both greys
             text.append("\n")
         else:
             text.append(f"{umo.kind.name}")

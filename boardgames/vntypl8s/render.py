@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.notifications import SeverityLevel
 
 from boardgames.common.text import plain, sentence
+from boardgames.common.ui.colours import ansi
 from boardgames.vntypl8s.engine import (
     BuzzLapsed,
     GameView,
@@ -74,8 +75,8 @@ def rules_line(text: str, judgement: Judgement | None) -> Text:
             style="dim",
         )
     if judgement.legal:
-        return Text("✓ legal plate: Enter to hand it in", style="bold green")
-    return Text("\n".join(f"✗ {v.reason}" for v in judgement.violations), style="red")
+        return Text("✓ legal plate: Enter to hand it in", style=ansi("bold green"))
+    return Text("\n".join(f"✗ {v.reason}" for v in judgement.violations), style=ansi("red"))
 
 
 def writing_notices(events: Sequence[object]) -> list[tuple[str, SeverityLevel]]:
@@ -101,7 +102,7 @@ def plate_title(view: GameView) -> Content:
 def plate_message(view: GameView, message: str | None) -> Text:
     """The line under the plate: *message* (a lock-out, a refusal), else the writer's way out."""
     if message:
-        return Text(plain(message, None), style="bold red")
+        return Text(plain(message, None), style=ansi("bold red"))
     assert view.active is not None
     return Text(sentence(f"{plain(view.players[view.active].name)}: press 0 if nobody knows it."), style="dim")
 
@@ -111,9 +112,9 @@ def reveal(events: Sequence[object]) -> Group:
     lines: list[Text] = []
     for e in events:
         if isinstance(e, GuessedWrong | BuzzLapsed):
-            lines.append(Text(sentence(plain(e, None)), style="red"))
+            lines.append(Text(sentence(plain(e, None)), style=ansi("red")))
         elif isinstance(e, GuessedRight):
-            lines.append(Text(sentence(plain(e, None)), style="bold green"))
+            lines.append(Text(sentence(plain(e, None)), style=ansi("bold green")))
         elif isinstance(e, OwnerRevealed):
             lines.append(Text(sentence(plain(e, None)), style="bold"))
         elif isinstance(e, RequirementsRevealed):

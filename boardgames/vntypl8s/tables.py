@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import SelectionList, Static
 
 from boardgames.common.text import plain
+from boardgames.common.ui.colours import ansi
 from boardgames.vntypl8s import render
 from boardgames.vntypl8s.engine import GameView, PlateRecord
 from boardgames.vntypl8s.widgets import (
@@ -54,7 +55,7 @@ class GuessingTable(Vertical):
 
     def tell(self, message: str, style: str) -> None:
         """*message* (a lock-out, a refusal: words with names in them) on the message line."""
-        self.query_one("#guess-message", Static).update(Text(plain(message, None), style=style))
+        self.query_one("#guess-message", Static).update(Text(plain(message, None), style=ansi(style)))
 
 
 class RevealPanel(Vertical):

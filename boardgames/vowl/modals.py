@@ -22,6 +22,7 @@ from textual.widgets.selection_list import Selection
 from boardgames.common.skeleton import SkeletonMatcher
 from boardgames.common.text import plain, shown
 from boardgames.common.ui.base import GateHint, OnceModalScreen
+from boardgames.common.ui.colours import ansi
 from boardgames.common.ui.footer import Footer
 from boardgames.vowl.cards import Card, by_frequency
 from boardgames.vowl.events import CardStatus, TurnCard, TurnSummary, name_of, race_lines
@@ -64,7 +65,7 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
         align: center middle;
         background: $background;
         &:ansi { background: $background; }
-        #discard-box { width: 64; max-width: 100%; height: auto; max-height: 100%; border: thick #3fa34d; background: $panel; padding: 0 1; }
+        #discard-box { width: 64; max-width: 100%; height: auto; max-height: 100%; border: thick $text-success; background: $panel; padding: 0 1; }
         #discard-list { height: auto; max-height: 12; margin: 1 0; }
     }
     """
@@ -81,7 +82,7 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
                 id="discard-help",
             )
             yield TickAtMost(
-                *((Text(c.skeleton, style=f"bold {TIER_STYLE[c.tier]}"), i) for i, c in enumerate(self.hand)),
+                *((Text(c.skeleton, style=ansi(f"bold {TIER_STYLE[c.tier]}")), i) for i, c in enumerate(self.hand)),
                 limit=self.count, id="discard-list",
             )
             yield Static("", id="discard-status")
@@ -234,7 +235,7 @@ class ReviewScreen(OnceModalScreen[None]):
            a third of the time from the turn's last answer to the review. */
         background: $background;
         /* Fills the terminal when the review is long; its table scrolls (the headline and the hint stay). */
-        #review-box { width: 100%; max-width: 140; height: auto; max-height: 100%; border: thick $accent; background: $panel; padding: 0 1; }
+        #review-box { width: 100%; max-width: 140; height: auto; max-height: 100%; border: thick $text-accent; background: $panel; padding: 0 1; }
         #review-headline { dock: top; text-style: bold; margin-bottom: 1; }
         #review-hint { dock: bottom; color: $text-muted; }
         #review-scroll { height: auto; }  /* its max-height: ReviewScreen._fit */

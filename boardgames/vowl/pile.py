@@ -114,10 +114,10 @@ class PileHandling(VowlTable):
                     now = self.timer.countdown.elapsed
                     self._card_times.append(max(0.0, now - self._last_solved_at))
                     self._last_solved_at = now
-                self._feedback(f"[green]✓ {shown(word)}[/] — accepted", ok=True)
+                self._feedback(f"[$text-success]✓ {shown(word)}[/] — accepted", ok=True)
             case AnswerRejected(verdict=verdict):
                 said = shown(verdict.word) if verdict.word else "(nothing)"
-                self._feedback(f"[red]✗ {said}[/] — {shown(verdict.message, None)}", ok=False)
+                self._feedback(f"[$text-error]✗ {said}[/] — {shown(verdict.message, None)}", ok=False)
             case LockedOut(player=seat, verdict=verdict, why=why):
                 self._stop_buzz_timer()
                 self._clear_answer()
@@ -127,14 +127,14 @@ class PileHandling(VowlTable):
                     reason = f"{said}, {shown(verdict.message.removeprefix('rejected: '), None)}"
                 else:
                     reason = why.value
-                self._feedback(f"[red]✗ {shown(self.table.name(seat))}: {reason}[/] — locked out of this card", ok=False)
+                self._feedback(f"[$text-error]✗ {shown(self.table.name(seat))}: {reason}[/] — locked out of this card", ok=False)
             case CardPassed():
                 # A verdict is about the card it judged: after a pass (or a Ctrl+B, which
                 # passes the face-up card) another card is face up.
                 self.query_one(Feedback).clear()
             case CardUnanswered(card=card, timed_out=timed_out):
                 how = "Time!" if timed_out else "Both locked out:"
-                self._feedback(f"[red]{how}[/] nobody wins {shown(card.skeleton)}; a new card.", ok=False)
+                self._feedback(f"[$text-error]{how}[/] nobody wins {shown(card.skeleton)}; a new card.", ok=False)
             case TurnEnded(summary=summary):
                 self.query_one(Feedback).clear()  # the next roll is another player's: no stale verdict
                 self.timer.stop()

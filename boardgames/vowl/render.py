@@ -139,5 +139,5 @@ def practice_stats(stats: StatsStore, view: VowlView) -> str:
         f"best times: {best}"
     )
     if stats.warning:
-        text += f"\n[yellow]⚠ {shown(stats.warning, None)}[/]"
+        text += f"\n[$text-warning]⚠ {shown(stats.warning, None)}[/]"
     return text

@@ -39,7 +39,7 @@ class VowlSetupScreen(SetupForm[VowlSetup]):
     DEFAULT_CSS = """
     VowlSetupScreen {
         #setup { padding: 1 2; }
-        #setup-title { text-style: bold; color: #3fa34d; margin-bottom: 1; }
+        #setup-title { text-style: bold; color: $text-success; margin-bottom: 1; }
         #setup Label, #setup-help { margin-top: 1; color: $text-muted; width: 100%; }  /* wraps at 80 columns */
         #board { width: auto; height: auto; }
         .player-row { height: auto; }
@@ -47,6 +47,16 @@ class VowlSetupScreen(SetupForm[VowlSetup]):
         .player-row Select { width: 20; }
         #setup-buttons { height: auto; margin-top: 1; }
         #setup-buttons Button { margin-right: 2; }
+        /* Textual's radio buttons and select arrow, readable in every theme. */
+        RadioSet > RadioButton > .toggle--button { color: $background; background: $border-blurred; }
+        RadioSet > RadioButton.-on > .toggle--button { color: $background; background: $text-success; }
+        RadioSet > RadioButton.-on:ansi > .toggle--button { color: ansi_default; }  /* the terminal's own, bold */
+        SelectCurrent .arrow { color: $text-muted; }
+        Button { border-top: tall $border-blurred; border-bottom: tall $border-blurred; }
+        Button.-primary {
+            background: $block-cursor-background; color: $block-cursor-foreground;
+            border-top: tall $block-cursor-foreground; border-bottom: tall $block-cursor-foreground;
+        }
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [

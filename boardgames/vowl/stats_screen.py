@@ -48,7 +48,7 @@ class PracticeStatsScreen(OnceModalScreen[None]):
 
     DEFAULT_CSS = """
     PracticeStatsScreen { align: center middle; }
-    PracticeStatsScreen #stats-frame { width: 100%; height: 100%; border: round $accent; }
+    PracticeStatsScreen #stats-frame { width: 100%; height: 100%; border: round $accent-frame; }
     PracticeStatsScreen #stats-players { width: 22; height: 100%; }
     PracticeStatsScreen #stats-body { width: 1fr; height: 100%; }
     PracticeStatsScreen #stats-summary { height: auto; padding: 0 1; }
@@ -101,6 +101,7 @@ class PracticeStatsScreen(OnceModalScreen[None]):
         if self.names:
             self.query_one(OptionList).highlighted = 0
             self.show(self.names[0])
+            self.app.theme_changed_signal.subscribe(self, lambda _theme: self._redraw_charts())
         else:
             for widget in self.query("#stats-charts, #stats-best, #stats-summary"):
                 widget.display = False
@@ -133,6 +134,15 @@ class PracticeStatsScreen(OnceModalScreen[None]):
         self._draw_times(stats)
         self._draw_rates(stats)
         self._fill_best(stats)
+
+    def _redraw_charts(self) -> None:
+        """The charts in the new theme's colours (they are drawn in the colour of the
+        theme they were drawn in)."""
+        highlighted = self.query_one(OptionList).highlighted
+        if highlighted is not None and self.names:
+            stats = self.store.get(self.names[highlighted])
+            self._draw_times(stats)
+            self._draw_rates(stats)
 
     def _draw_times(self, stats: PracticeStats) -> None:
         times = [t for s in stats.sessions for t in s.times][-RECENT_CARDS:]

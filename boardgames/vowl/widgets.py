@@ -321,7 +321,7 @@ class Feedback(Static):
     """The verdict under the answer box ("✓ savor — accepted", "✗ … rejected"), green
     when the answer counted and red when it did not.
 
-    The colour is in the content (``[$success]``/``[$error]``, the theme's own), not a
+    The colour is in the content (``[$text-success]``/``[$text-error]``, the theme's own, readable), not a
     CSS class: a verdict usually follows one of the other kind, and a class toggled on
     every Enter restyled the line through the whole stylesheet (``Stylesheet.apply``,
     about a fifth of an answer's handling).  *text* is markup whose outside
@@ -329,7 +329,7 @@ class Feedback(Static):
     """
 
     def say(self, text: str, *, ok: bool) -> None:
-        put(self, f"[{'$success' if ok else '$error'}]{text}[/]" if text else "")
+        put(self, f"[{'$text-success' if ok else '$text-error'}]{text}[/]" if text else "")
 
     def clear(self) -> None:
         """No verdict (a new card, a handover)."""

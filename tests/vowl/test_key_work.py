@@ -290,7 +290,7 @@ async def test_a_verdict_of_the_other_kind_restyles_nothing(monkeypatch) -> None
         from textual.color import Color
 
         variables = app.get_css_variables()
-        want = {kind: Color.parse(variables[name]).hex.lower() for kind, name in (("wrong", "error"), ("right", "success"))}
+        want = {kind: Color.parse(variables[name]).hex.lower() for kind, name in (("wrong", "text-error"), ("right", "text-success"))}
         assert colours == want, colours
 
 

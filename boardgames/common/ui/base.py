@@ -274,7 +274,7 @@ class TooSmall(Static):
         height: 100%;
         content-align: center middle;
         text-align: center;
-        color: $warning;
+        color: $text-warning;
         text-style: bold;
     }
     """

@@ -49,7 +49,7 @@ class ChoiceScreen(OnceModalScreen[T | None], Generic[T]):
     ChoiceScreen { align: center middle; }
     ChoiceScreen #choice-box {
         width: 70; max-width: 95%; height: auto; max-height: 90%;
-        border: thick $accent; background: $panel; padding: 1 2;
+        border: thick $accent-frame; background: $panel; padding: 1 2;
     }
     ChoiceScreen #choice-question { text-style: bold; margin-bottom: 1; }
     ChoiceScreen #choice-detail { color: $text-muted; margin-bottom: 1; }

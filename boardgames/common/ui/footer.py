@@ -18,6 +18,17 @@ from textual.widgets import Footer as TextualFooter
 class Footer(TextualFooter):
     """Textual's Footer (the same CSS type), built once per change of what it shows."""
 
+    # Readable in every theme: a disabled key in the theme's disabled colour, not dimmed
+    # (a dimmed footer key was 1.5:1 in textual-light); the palette key's separator a
+    # colour of its own, not 20% of the foreground (1.3:1).
+    DEFAULT_CSS = """
+    Footer FooterKey.-disabled {
+        text-style: none;
+        .footer-key--key, .footer-key--description { color: $foreground-disabled; }
+    }
+    Footer FooterKey.-command-palette { border-left: vkey $foreground-disabled; }
+    """
+
     #: What the keys now mounted show (``shows``); ``None`` before they are built.
     _built_for: tuple[object, ...] | None = None
 

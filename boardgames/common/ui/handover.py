@@ -68,7 +68,7 @@ class HandoverScreen(OnceModalScreen[None]):
     HandoverScreen #handover-box {
         width: 64;
         height: auto;
-        border: heavy $accent;
+        border: heavy $accent-frame;
         padding: 1 2;
         background: $panel;
     }
@@ -89,6 +89,11 @@ class HandoverScreen(OnceModalScreen[None]):
         margin-top: 1;
     }
     HandoverScreen #handover-ready { margin-top: 1; }
+    /* Textual's primary button, readable in every theme: the list highlight's pair. */
+    HandoverScreen #handover-ready.-primary {
+        background: $block-cursor-background; color: $block-cursor-foreground;
+        border-top: tall $block-cursor-foreground; border-bottom: tall $block-cursor-foreground;
+    }
     """
 
     BINDINGS = [Binding("space", "ready", "I'm ready", key_display="Space", priority=True)]

@@ -20,7 +20,7 @@ class ReplayingScreen(ModalScreen[None]):
 
     DEFAULT_CSS = """
     ReplayingScreen { align: center middle; }
-    ReplayingScreen > Vertical { width: auto; height: auto; padding: 1 2; border: round $primary; }
+    ReplayingScreen > Vertical { width: auto; height: auto; padding: 1 2; border: round $border; }
     """
 
     def __init__(self, title: str) -> None:

@@ -21,7 +21,7 @@ from boardgames.common.ui.footer import Footer
 class RulesScreen(OnceModalScreen[None]):
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
-    RulesScreen #rules-frame { width: 90%; height: 90%; border: round $accent; }
+    RulesScreen #rules-frame { width: 90%; height: 90%; border: round $accent-frame; }
     RulesScreen MarkdownViewer { height: 1fr; }
     RulesScreen #rules-loading { height: 3; }
     RulesScreen #rules-loading-text { width: 100%; content-align: center middle; color: $text-muted; }

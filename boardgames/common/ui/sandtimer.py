@@ -26,12 +26,12 @@ class SandTimer(Static):
         width: auto;
         min-width: 12;
         height: 3;
-        border: round $accent;
+        border: round $accent-frame;
         content-align: center middle;
         text-style: bold;
         padding: 0 1;
     }
-    SandTimer.-low { border: round $error; color: $error; }
+    SandTimer.-low { border: round $text-error; color: $text-error; }
     SandTimer.-idle { color: $text-muted; }
     """
 
