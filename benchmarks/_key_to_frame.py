@@ -196,8 +196,15 @@ def summary(samples: Samples) -> dict[str, float]:
     """p50, p95 and max in wall time, and the same in the main thread's CPU time (``cpu_*``)."""
     p50, p95, top = _percentiles(samples)
     cpu50, cpu95, cpu_top = _percentiles(samples.cpu)
-    return {"p50": p50, "p95": p95, "max": top, "n": len(samples),
-            "cpu_p50": cpu50, "cpu_p95": cpu95, "cpu_max": cpu_top}
+    return {
+        "p50": p50,
+        "p95": p95,
+        "max": top,
+        "n": len(samples),
+        "cpu_p50": cpu50,
+        "cpu_p95": cpu95,
+        "cpu_max": cpu_top,
+    }
 
 
 # ----------------------------------------------------------------------------- baselines
@@ -308,8 +315,10 @@ async def vowl_round(keys: int, accepted: Samples, rejected: Samples, last: Samp
                 run = screen.view().active_run
                 assert run is not None and run.current is not None
                 clock.advance(0.5)
-                for word, into, verdict in (("qqq", rejected, AnswerRejected),
-                                            (judge.solutions(run.current.skeleton)[0], accepted, AnswerAccepted)):
+                for word, into, verdict in (
+                    ("qqq", rejected, AnswerRejected),
+                    (judge.solutions(run.current.skeleton)[0], accepted, AnswerAccepted),
+                ):
                     # Ctrl+Shift+A selects all, so the word replaces what the box holds (after a
                     # rejection the screen has selected it already).  Not Ctrl+A: that is Home in
                     # Textual's Input, and every word was typed in front of the last one - no
@@ -425,8 +434,9 @@ def measure(keys: int = 60, rounds: int = 3, only: str = "") -> list[tuple[str, 
 
 
 def _measure(keys: int, rounds: int, only: str) -> list[tuple[str, dict[str, Any]]]:
-    samples: dict[str, Samples] = {k: Samples() for k in
-                                       ("accepted", "rejected", "last", "input", "uwo", "thinking", "list")}
+    samples: dict[str, Samples] = {
+        k: Samples() for k in ("accepted", "rejected", "last", "input", "uwo", "thinking", "list")
+    }
     per = max(1, keys // rounds)
     jobs: list[Callable[[], Coroutine[Any, Any, None]]] = [
         lambda: vowl_round(per, samples["accepted"], samples["rejected"], samples["last"]),
@@ -455,8 +465,15 @@ def _measure(keys: int, rounds: int, only: str) -> list[tuple[str, dict[str, Any
             continue
         row: dict[str, Any] = summary(samples[key])
         b = summary(samples[base])
-        row.update(baseline=base_name, baseline_p50=b["p50"], baseline_p95=b["p95"], baseline_max=b["max"],
-                   baseline_cpu_p50=b["cpu_p50"], baseline_cpu_p95=b["cpu_p95"], target_p95=target)
+        row.update(
+            baseline=base_name,
+            baseline_p50=b["p50"],
+            baseline_p95=b["p95"],
+            baseline_max=b["max"],
+            baseline_cpu_p50=b["cpu_p50"],
+            baseline_cpu_p95=b["cpu_p95"],
+            target_p95=target,
+        )
         out.append((name, row))
     return out
 
@@ -475,14 +492,18 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'key to frame (ms)':34} {'p50':>6} {'p95':>6} {'max':>6} {'n':>4}   baseline p50/p95/max   target")
     for name, r in rows:
         ok = "ok" if r["p95"] <= r["target_p95"] else "MISSED"
-        print(f"{name:34} {r['p50']:6.1f} {r['p95']:6.1f} {r['max']:6.1f} {r['n']:4}   "
-              f"{r['baseline_p50']:5.1f}/{r['baseline_p95']:5.1f}/{r['baseline_max']:5.1f}  "
-              f"p95 ≤ {r['target_p95']:.0f} {ok}")
+        print(
+            f"{name:34} {r['p50']:6.1f} {r['p95']:6.1f} {r['max']:6.1f} {r['n']:4}   "
+            f"{r['baseline_p50']:5.1f}/{r['baseline_p95']:5.1f}/{r['baseline_max']:5.1f}  "
+            f"p95 ≤ {r['target_p95']:.0f} {ok}"
+        )
     print(f"\n{'main thread CPU (ms)':34} {'p50':>6} {'p95':>6} {'max':>6} {'n':>4}   baseline p50/p95")
     for name, r in rows:
         ok = "ok" if r["cpu_p95"] <= r["target_p95"] else "MISSED"
-        print(f"{name:34} {r['cpu_p50']:6.1f} {r['cpu_p95']:6.1f} {r['cpu_max']:6.1f} {r['n']:4}   "
-              f"{r['baseline_cpu_p50']:5.1f}/{r['baseline_cpu_p95']:5.1f}        p95 ≤ {r['target_p95']:.0f} {ok}")
+        print(
+            f"{name:34} {r['cpu_p50']:6.1f} {r['cpu_p95']:6.1f} {r['cpu_max']:6.1f} {r['n']:4}   "
+            f"{r['baseline_cpu_p50']:5.1f}/{r['baseline_cpu_p95']:5.1f}        p95 ≤ {r['target_p95']:.0f} {ok}"
+        )
     return 0
 
 

@@ -88,8 +88,10 @@ async def screens_round(moves: int, out: list[float], data: Path) -> None:
                 await _wait(lambda: all(s.client.state_id == hosting.room.state_id for s in screens), pilots)
                 await asyncio.sleep(0.04)  # as between two keys (``_key_to_frame.KEY_GAP``)
                 target = hosting.room.state_id + 1
-                watched = [(frames[id(host)], lambda t=target: hosting.room.state_id >= t),
-                           (frames[id(apps[other])], lambda t=target, o=other: screens[o].client.state_id >= t)]
+                watched = [
+                    (frames[id(host)], lambda t=target: hosting.room.state_id >= t),
+                    (frames[id(apps[other])], lambda t=target, o=other: screens[o].client.state_id >= t),
+                ]
                 for frame, shown in watched:
                     frame._condition, frame._at = shown, None
                 start = time.perf_counter()
@@ -226,12 +228,19 @@ def processes_round(moves: int) -> list[float]:
 
     me = [sys.executable, str(Path(__file__).resolve())]
     with tempfile.TemporaryDirectory() as data:
-        host = subprocess.Popen([*me, "--role", "host", "--data", data], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, text=True)
+        host = subprocess.Popen(
+            [*me, "--role", "host", "--data", data], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
         assert host.stdin is not None and host.stdout is not None
         addresses = json.loads(host.stdout.readline())
-        seats = [subprocess.Popen([*me, "--role", "seat", "--address", a, "--moves", str(moves), "--seed", str(i + 2)],
-                                  stdout=subprocess.PIPE, text=True) for i, a in enumerate(addresses)]
+        seats = [
+            subprocess.Popen(
+                [*me, "--role", "seat", "--address", a, "--moves", str(moves), "--seed", str(i + 2)],
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            for i, a in enumerate(addresses)
+        ]
         played = [json.loads(s.communicate(timeout=600)[0].strip().splitlines()[-1]) for s in seats]
         host.stdin.write("stop\n")
         host.stdin.flush()
@@ -311,15 +320,33 @@ def measure(moves: int = 60) -> list[tuple[str, dict[str, Any]]]:
     asyncio.run(bare_round(moves, bare))
     held, hot_seat = memory(moves)
     return [
-        ("move to frame on every other terminal (UWO, loopback, a process per terminal)",
-         {**summary(apart), "baseline": "two bare RoomClients", "baseline_p95": summary(bare)["p95"],
-          "target_p95": TARGET_P95_MS}),
-        ("move to frame on every other terminal (UWO, loopback, three apps in one process)",
-         {**summary(screens), "baseline": "two bare RoomClients", "baseline_p95": summary(bare)["p95"],
-          "target_p95": TARGET_P95_MS}),
-        ("host memory per room (UWO)",
-         {"bytes": held, "baseline": "the hot-seat GameSession", "baseline_bytes": hot_seat,
-          "target_ratio": MEMORY_TARGET}),
+        (
+            "move to frame on every other terminal (UWO, loopback, a process per terminal)",
+            {
+                **summary(apart),
+                "baseline": "two bare RoomClients",
+                "baseline_p95": summary(bare)["p95"],
+                "target_p95": TARGET_P95_MS,
+            },
+        ),
+        (
+            "move to frame on every other terminal (UWO, loopback, three apps in one process)",
+            {
+                **summary(screens),
+                "baseline": "two bare RoomClients",
+                "baseline_p95": summary(bare)["p95"],
+                "target_p95": TARGET_P95_MS,
+            },
+        ),
+        (
+            "host memory per room (UWO)",
+            {
+                "bytes": held,
+                "baseline": "the hot-seat GameSession",
+                "baseline_bytes": hot_seat,
+                "target_ratio": MEMORY_TARGET,
+            },
+        ),
     ]
 
 

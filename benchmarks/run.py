@@ -88,22 +88,34 @@ def rows() -> list[Row]:
         "VNTYPL8S": ["vntypl8s", "--players", "Ann,Bob,Cy", "--seed", "1"],
     }
     out = [Row("menu first frame", suite, "bare Textual app", bare, 1.3)]
-    out += [Row(f"{name} first frame (CLI)", suite + args, "bare Textual app", bare, 1.6) for name, args in games.items()]
+    out += [
+        Row(f"{name} first frame (CLI)", suite + args, "bare Textual app", bare, 1.6) for name, args in games.items()
+    ]
     out += [
         Row("boardgames --help", [PY, "-m", "boardgames", "--help"], "python -c pass", [PY, "-c", "pass"], None),
-        Row("vowl check SVR savor", [PY, "-m", "boardgames", "vowl", "check", "SVR", "savor"],
-            "3-line pyenchant script", [PY, "-c", RAW_ENCHANT], 1.5),
+        Row(
+            "vowl check SVR savor",
+            [PY, "-m", "boardgames", "vowl", "check", "SVR", "savor"],
+            "3-line pyenchant script",
+            [PY, "-c", RAW_ENCHANT],
+            1.5,
+        ),
         Row("peak memory: menu", suite, "bare Textual app", bare, 1.3, memory=True),
     ]
-    out += [Row(f"peak memory: {name}", suite + args, "bare Textual app", bare, 1.3, memory=True)
-            for name, args in games.items()]
+    out += [
+        Row(f"peak memory: {name}", suite + args, "bare Textual app", bare, 1.3, memory=True)
+        for name, args in games.items()
+    ]
     # A hosted table's process (the room listening, its table screen) against the
     # hot-seat game of the same title.
-    hosted = {"UWO": (["host", "uwo", "--seed", "1", "--port", "0"], games["UWO"]),
-              "VNTYPL8S": (["host", "vntypl8s", "--players", "Ann,Bob,Cy", "--seed", "1", "--port", "0"],
-                           games["VNTYPL8S"])}
-    out += [Row(f"peak memory: host {name}", suite + host, f"hot-seat {name}", suite + seat, 1.5, memory=True)
-            for name, (host, seat) in hosted.items()]
+    hosted = {
+        "UWO": (["host", "uwo", "--seed", "1", "--port", "0"], games["UWO"]),
+        "VNTYPL8S": (["host", "vntypl8s", "--players", "Ann,Bob,Cy", "--seed", "1", "--port", "0"], games["VNTYPL8S"]),
+    }
+    out += [
+        Row(f"peak memory: host {name}", suite + host, f"hot-seat {name}", suite + seat, 1.5, memory=True)
+        for name, (host, seat) in hosted.items()
+    ]
     return out
 
 
@@ -116,8 +128,9 @@ def measure(command: list[str], env: dict[str, str], cpu: bool = False) -> tuple
         report = Path(folder) / "frame.json"
         wall = time.time()
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                   env={**env, "FIRST_FRAME_REPORT": str(report)})
+        process = subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**env, "FIRST_FRAME_REPORT": str(report)}
+        )
         _, status, usage = os.wait4(process.pid, 0)
         elapsed = usage.ru_utime + usage.ru_stime if cpu else time.perf_counter() - start
         peak = int(usage.ru_maxrss)
@@ -159,15 +172,27 @@ def _ratio_line(what: str, now: float, base_name: str, base: float, target: floa
     ratio = now / base if base else float("inf")
     scale = 1e3 if unit == "ms" else 1e6
     met = "—" if target is None else ("yes" if ratio <= target else "NO")
-    return (what, f"{now * scale:.3f} {unit}", f"{base_name} {base * scale:.3f} {unit}", f"{ratio:.2f}×",
-            "—" if target is None else f"≤ {target:g}×", met)
+    return (
+        what,
+        f"{now * scale:.3f} {unit}",
+        f"{base_name} {base * scale:.3f} {unit}",
+        f"{ratio:.2f}×",
+        "—" if target is None else f"≤ {target:g}×",
+        met,
+    )
 
 
 def _absolute_line(what: str, now: float, base_name: str, base: float, limit: float) -> Line:
     """A row whose target is a time, not a ratio (the solver's 50 ms, a frame's 16 ms)."""
     ratio = now / base if base else float("inf")
-    return (what, f"{now * 1e3:.2f} ms", f"{base_name} {base * 1e3:.2f} ms", f"{ratio:.2f}×",
-            f"≤ {limit * 1e3:g} ms", "yes" if now <= limit else "NO")
+    return (
+        what,
+        f"{now * 1e3:.2f} ms",
+        f"{base_name} {base * 1e3:.2f} ms",
+        f"{ratio:.2f}×",
+        f"≤ {limit * 1e3:g} ms",
+        "yes" if now <= limit else "NO",
+    )
 
 
 def word_rows() -> list[Line]:
@@ -193,13 +218,23 @@ def word_rows() -> list[Line]:
     cards = sorted({c.skeleton for deck in load_decks().values() for c in deck})
     slowest = max(cards, key=lambda sk: best_mean(lambda sk=sk: SkeletonMatcher(dictionary).solutions(sk), 20, 1))
     solve = best_mean(lambda: SkeletonMatcher(dictionary).solutions(slowest), 50)
-    plain = Dictionary(dictionary._backend, curation=load_curation(), listed=dictionary.listed)  # no memo shared with the index
-    exhaustive = best_mean(lambda: exhaustive_solutions(Dictionary(plain._backend, curation=plain.curation, listed=plain.listed), slowest), 1, 3)
+    plain = Dictionary(
+        dictionary._backend, curation=load_curation(), listed=dictionary.listed
+    )  # no memo shared with the index
+    exhaustive = best_mean(
+        lambda: exhaustive_solutions(Dictionary(plain._backend, curation=plain.curation, listed=plain.listed), slowest),
+        1,
+        3,
+    )
     review = review_ms(cards) / 1e3
     return [
         _ratio_line("Vowl answer check (judge)", check, "one raw enchant check", raw, None, "µs"),
-        _ratio_line("VNTYPL8S plate judged (a new judge each time)", fresh_judge, "one raw enchant check", raw, None, "µs"),
-        _absolute_line(f"vowl solve, slowest deck card ({slowest})", solve, "the old exhaustive search", exhaustive, 0.050),
+        _ratio_line(
+            "VNTYPL8S plate judged (a new judge each time)", fresh_judge, "one raw enchant check", raw, None, "µs"
+        ),
+        _absolute_line(
+            f"vowl solve, slowest deck card ({slowest})", solve, "the old exhaustive search", exhaustive, 0.050
+        ),
         _absolute_line("turn review opens (12 busiest cards)", review, "the one-time index build", built, 0.050),
     ]
 
@@ -219,8 +254,10 @@ def uwo_engine_alone(games: int, seed: int) -> int:
     actions = 0
     for i in range(games):
         g = Game.new(game_rng(seed, i, "deal"))
-        seats = {Side.GNORFS: RandomPlayer(game_rng(seed, i, "gnorfs")),
-                 Side.PNORFS: RandomPlayer(game_rng(seed, i, "pnorfs"))}
+        seats = {
+            Side.GNORFS: RandomPlayer(game_rng(seed, i, "gnorfs")),
+            Side.PNORFS: RandomPlayer(game_rng(seed, i, "pnorfs")),
+        }
         while (side := g.to_act) is not None:
             g.apply(seats[side].pick(g.legal_list()))
             actions += 1
@@ -253,8 +290,11 @@ def uwo_rows(ai_games: int, cpu: bool = False) -> list[Line]:
         found = positions(ai_games, 5, 1)
         hard = percentile([turn_time("hard", g, 1)[0] for g in found], 95)
         greedy = percentile([turn_time("greedy", g, 1)[0] for g in found], 95)
-        out.append(_absolute_line(f"UWO hard, p95 per planned turn ({len(found)} turns)", hard,
-                                  "greedy (one ply)", greedy, 1.0))
+        out.append(
+            _absolute_line(
+                f"UWO hard, p95 per planned turn ({len(found)} turns)", hard, "greedy (one ply)", greedy, 1.0
+            )
+        )
     return out
 
 
@@ -262,19 +302,34 @@ def key_rows(keys: int, cpu: bool = False) -> list[Line]:
     """Key to frame (``_key_to_frame.py``, its own process): p95 against a bare app's; with
     *cpu*, also the main thread's CPU time over the same spans (what a busy machine does
     not stretch)."""
-    done = subprocess.run([PY, str(HERE / "_key_to_frame.py"), "--json", "--keys", str(keys)],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [PY, str(HERE / "_key_to_frame.py"), "--json", "--keys", str(keys)], capture_output=True, text=True, check=False
+    )
     if done.returncode:
         raise SystemExit(f"_key_to_frame.py failed ({done.returncode}): {done.stderr[-500:]}")
     out: list[Line] = []
     measured = json.loads(done.stdout)
     for name, row in measured:
-        out.append(_absolute_line(f"key to frame, p95: {name}", row["p95"] / 1e3, row["baseline"],
-                                  row["baseline_p95"] / 1e3, row["target_p95"] / 1e3))
+        out.append(
+            _absolute_line(
+                f"key to frame, p95: {name}",
+                row["p95"] / 1e3,
+                row["baseline"],
+                row["baseline_p95"] / 1e3,
+                row["target_p95"] / 1e3,
+            )
+        )
     if cpu:
         for name, row in measured:
-            out.append(_absolute_line(f"key to frame, p95 main-thread CPU: {name}", row["cpu_p95"] / 1e3,
-                                      row["baseline"], row["baseline_cpu_p95"] / 1e3, row["target_p95"] / 1e3))
+            out.append(
+                _absolute_line(
+                    f"key to frame, p95 main-thread CPU: {name}",
+                    row["cpu_p95"] / 1e3,
+                    row["baseline"],
+                    row["baseline_cpu_p95"] / 1e3,
+                    row["target_p95"] / 1e3,
+                )
+            )
     return out
 
 
@@ -284,17 +339,32 @@ SAVES_ROW = "saves listed from their headers (50 games of 1,000 actions)"
 def net_rows(moves: int) -> list[Line]:
     """A hosted table (``net_bench.py``, its own process): a move to the frame on every other
     terminal (p95 against two bare clients'), the host's memory per room."""
-    done = subprocess.run([PY, str(HERE / "net_bench.py"), "--json", "--moves", str(moves)],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [PY, str(HERE / "net_bench.py"), "--json", "--moves", str(moves)], capture_output=True, text=True, check=False
+    )
     if done.returncode:
         raise SystemExit(f"net_bench.py failed ({done.returncode}): {done.stderr[-500:]}")
     *frames, (memory_name, held) = json.loads(done.stdout)  # a process per terminal, then all in one
     ratio = held["bytes"] / held["baseline_bytes"]
     return [
-        *(_absolute_line(f"{frame_name}, p95", frame["p95"] / 1e3, frame["baseline"], frame["baseline_p95"] / 1e3,
-                         frame["target_p95"] / 1e3) for frame_name, frame in frames),
-        (memory_name, f"{held['bytes'] / 1024:.0f} KiB", f"{held['baseline']} {held['baseline_bytes'] / 1024:.0f} KiB",
-         f"{ratio:.2f}×", f"≤ {held['target_ratio']:g}×", "yes" if ratio <= held["target_ratio"] else "NO"),
+        *(
+            _absolute_line(
+                f"{frame_name}, p95",
+                frame["p95"] / 1e3,
+                frame["baseline"],
+                frame["baseline_p95"] / 1e3,
+                frame["target_p95"] / 1e3,
+            )
+            for frame_name, frame in frames
+        ),
+        (
+            memory_name,
+            f"{held['bytes'] / 1024:.0f} KiB",
+            f"{held['baseline']} {held['baseline_bytes'] / 1024:.0f} KiB",
+            f"{ratio:.2f}×",
+            f"≤ {held['target_ratio']:g}×",
+            "yes" if ratio <= held["target_ratio"] else "NO",
+        ),
     ]
 
 
@@ -315,8 +385,12 @@ def patch_rows(runs: int, keys: int, cpu: bool) -> list[Line]:
     key to frame (p95), on this interpreter; the gain is what turning it off costs."""
     from boardgames.common.ui.textual_compat import SPEED_UPS  # noqa: PLC0415
 
-    games = {"menu": [], "Vowl": ["vowl", "--players", "Ann,Bob", "--seed", "1"], "UWO": ["uwo", "--seed", "1"],
-             "VNTYPL8S": ["vntypl8s", "--players", "Ann,Bob,Cy", "--seed", "1"]}
+    games = {
+        "menu": [],
+        "Vowl": ["vowl", "--players", "Ann,Bob", "--seed", "1"],
+        "UWO": ["uwo", "--seed", "1"],
+        "VNTYPL8S": ["vntypl8s", "--players", "Ann,Bob,Cy", "--seed", "1"],
+    }
     names = list(SPEED_UPS)
     out: list[Line] = []
     best: dict[str, float] = dict.fromkeys(names, 0.0)
@@ -331,8 +405,16 @@ def patch_rows(runs: int, keys: int, cpu: bool) -> list[Line]:
             for name in names:
                 off = statistics.median(times[name])
                 best[name] = max(best[name], off / on - 1)
-                out.append((f"{name}: {row} first frame", f"{on:.3f} s", f"off {off:.3f} s", f"{off / on:.2f}×",
-                            f"≥ {1 + PATCH_GAIN:.2f}×", "—"))
+                out.append(
+                    (
+                        f"{name}: {row} first frame",
+                        f"{on:.3f} s",
+                        f"off {off:.3f} s",
+                        f"{off / on:.2f}×",
+                        f"≥ {1 + PATCH_GAIN:.2f}×",
+                        "—",
+                    )
+                )
             print(f"  measured the speed-ups on the {row} first frame", file=sys.stderr, flush=True)
     if keys:
         # In CPU time the app's own rows are compared as they are (the main thread's CPU
@@ -341,8 +423,13 @@ def patch_rows(runs: int, keys: int, cpu: bool) -> list[Line]:
         # Textual itself, the bare apps' too: in wall time that hides part of what one pays.
         def measured(skip: str) -> dict[str, float]:
             env = {**os.environ, "BOARDGAMES_SPEED_UPS": f"-{skip}" if skip else ""}
-            done = subprocess.run([PY, str(HERE / "_key_to_frame.py"), "--json", "--keys", str(keys)],
-                                  capture_output=True, text=True, check=True, env=env)
+            done = subprocess.run(
+                [PY, str(HERE / "_key_to_frame.py"), "--json", "--keys", str(keys)],
+                capture_output=True,
+                text=True,
+                check=True,
+                env=env,
+            )
             rows = json.loads(done.stdout)
             if cpu:
                 return {name: row["cpu_p50"] for name, row in rows}
@@ -357,11 +444,28 @@ def patch_rows(runs: int, keys: int, cpu: bool) -> list[Line]:
             for row, value in off_keys.items():
                 gain = value / on_keys[row] - 1
                 best[name] = max(best[name], gain)
-                out.append((f"{name}: key to frame, {row}", f"{on_keys[row]:.2f}{unit}", f"off {value:.2f}{unit}",
-                            f"{1 + gain:.2f}×", f"≥ {1 + PATCH_GAIN:.2f}×", "—"))
+                out.append(
+                    (
+                        f"{name}: key to frame, {row}",
+                        f"{on_keys[row]:.2f}{unit}",
+                        f"off {value:.2f}{unit}",
+                        f"{1 + gain:.2f}×",
+                        f"≥ {1 + PATCH_GAIN:.2f}×",
+                        "—",
+                    )
+                )
         print("  measured the speed-ups on key to frame", file=sys.stderr, flush=True)
-    out += [(f"{name}: the most it pays on a row", f"{gain:+.1%}", "—", "—", f"≥ {PATCH_GAIN:.0%}",
-             "yes" if gain >= PATCH_GAIN else "NO") for name, gain in best.items()]
+    out += [
+        (
+            f"{name}: the most it pays on a row",
+            f"{gain:+.1%}",
+            "—",
+            "—",
+            f"≥ {PATCH_GAIN:.0%}",
+            "yes" if gain >= PATCH_GAIN else "NO",
+        )
+        for name, gain in best.items()
+    ]
     return out
 
 
@@ -371,20 +475,33 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="only the rows whose name contains this text")
     parser.add_argument("--no-compile", action="store_true", help="measure without compiling bytecode first")
     parser.add_argument("--keys", type=int, default=60, help="keys per key-to-frame row (0: skip; default 60)")
-    parser.add_argument("--ai-games", type=int, default=3,
-                        help="normal-vs-normal games whose turns the hard level is timed on (0: skip; default 3)")
-    parser.add_argument("--patches", action="store_true",
-                        help="only the speed-ups of textual_compat, each on and off (first frames, key to frame)")
-    parser.add_argument("--cpu", action="store_true",
-                        help="compare CPU time (user + system) instead of wall time: steadier on a busy machine")
+    parser.add_argument(
+        "--ai-games",
+        type=int,
+        default=3,
+        help="normal-vs-normal games whose turns the hard level is timed on (0: skip; default 3)",
+    )
+    parser.add_argument(
+        "--patches",
+        action="store_true",
+        help="only the speed-ups of textual_compat, each on and off (first frames, key to frame)",
+    )
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="compare CPU time (user + system) instead of wall time: steadier on a busy machine",
+    )
     args = parser.parse_args(argv)
     if not args.no_compile:
         compile_bytecode()
     print(f"Python {sys.version.split()[0]}", file=sys.stderr)
     if args.patches:
-        _print_table(patch_rows(args.runs, args.keys, args.cpu), f"Python {sys.version.split()[0]}; speed-ups off "
-                     f"against all on: first frames medians of {args.runs} interleaved runs "
-                     f"({'CPU' if args.cpu else 'wall'} time), key to frame p95 over a bare app's")
+        _print_table(
+            patch_rows(args.runs, args.keys, args.cpu),
+            f"Python {sys.version.split()[0]}; speed-ups off "
+            f"against all on: first frames medians of {args.runs} interleaved runs "
+            f"({'CPU' if args.cpu else 'wall'} time), key to frame p95 over a bare app's",
+        )
         return 0
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "BOARDGAMES_DATA": data}
@@ -420,10 +537,15 @@ def main(argv: list[str] | None = None) -> int:
     if (not args.only or "host" in args.only.lower()) and args.keys:
         table += net_rows(args.keys)
         print("  measured the hosted table", file=sys.stderr, flush=True)
-    _print_table(table, f"Python {sys.version.split()[0]}; processes: medians of {args.runs} interleaved runs, "
-                 f"{clock}; in-process rows: best of several means")
-    print("\nMore detail: benchmarks/vowl_bench.py, benchmarks/uwo_engine.py; the computer's strength: "
-          "benchmarks/uwo_ai.py (hours).")
+    _print_table(
+        table,
+        f"Python {sys.version.split()[0]}; processes: medians of {args.runs} interleaved runs, "
+        f"{clock}; in-process rows: best of several means",
+    )
+    print(
+        "\nMore detail: benchmarks/vowl_bench.py, benchmarks/uwo_engine.py; the computer's strength: "
+        "benchmarks/uwo_ai.py (hours)."
+    )
     return 0
 
 

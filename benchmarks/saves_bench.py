@@ -37,9 +37,13 @@ def make_saves(root: Path, saves: int, actions: int, *, old: bool) -> SaveStore:
     store = SaveStore(root)
     store.saves.mkdir(parents=True, exist_ok=True)
     for n in range(saves):
-        record = SaveRecord("vowl", {"names": ["Ann Lee", "Bob Roy"], "timers": [25, 25], "advanced": False,
-                                     "practice": False}, 1234567890 + n, title=f"Ann Lee {n}, Bob Roy 0 — turn 40",
-                            id=f"{n:012x}")
+        record = SaveRecord(
+            "vowl",
+            {"names": ["Ann Lee", "Bob Roy"], "timers": [25, 25], "advanced": False, "practice": False},
+            1234567890 + n,
+            title=f"Ann Lee {n}, Bob Roy 0 — turn 40",
+            id=f"{n:012x}",
+        )
         record.actions = [{"$type": "Answer", "elapsed": 3.25, "word": f"savor{i}"} for i in range(actions)]
         if old:  # exactly as the previous version wrote it
             text = json.dumps(record.to_json(), indent=1, sort_keys=True, allow_nan=False)
@@ -86,9 +90,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.saves} saves of {args.actions} actions ({got['bytes'] / 1024:.0f} KiB each); best of 5 means")
     print("| what | time | ratio to the baseline |")
     print("| --- | --- | --- |")
-    for what, key in (("listed from their headers (version 2)", "now"),
-                      ("baseline: scandir + 4 KiB read of each", "baseline"),
-                      ("before: each parsed whole (version 1)", "before")):
+    for what, key in (
+        ("listed from their headers (version 2)", "now"),
+        ("baseline: scandir + 4 KiB read of each", "baseline"),
+        ("before: each parsed whole (version 1)", "before"),
+    ):
         print(f"| {what} | {got[key] * 1e3:.3f} ms | {got[key] / base:.2f}× |")
     return 0
 

@@ -106,8 +106,9 @@ def play_one(job: tuple[str, str, int, int, Side | None]) -> GameRecord:
     turn_times: tuple[list[float], list[float]] = ([], [])
     for (who, _), took in sorted(per_turn.items()):
         turn_times[who].append(took)
-    return GameRecord(None if w is None else index[w], w, first or Side.GNORFS, game.turn, times,
-                      outcome.reason, turn_times)
+    return GameRecord(
+        None if w is None else index[w], w, first or Side.GNORFS, game.turn, times, outcome.reason, turn_times
+    )
 
 
 @dataclass
@@ -134,9 +135,7 @@ class Match:
         return sum(1 for r in self.records if r.winner is None and words in r.reason)
 
 
-def run_match(
-    a: str, b: str, games: int, seed: int, jobs: int, first: Side | None = None, offset: int = 0
-) -> Match:
+def run_match(a: str, b: str, games: int, seed: int, jobs: int, first: Side | None = None, offset: int = 0) -> Match:
     """Games ``offset`` .. ``offset + games - 1`` of the match: each game's deal and
     players come from its own index, so two runs with offsets 0 and N together are
     exactly the run of 2N games (one long match split over processes or machines)."""
@@ -161,12 +160,9 @@ def interval(wins: int, n: int) -> str:
     return f"{100 * (centre - half):.0f}-{100 * (centre + half):.0f}%"
 
 
-def strength(
-    games: int, seed: int, jobs: int, matches: Sequence[tuple[str, str]], offset: int = 0
-) -> list[Match]:
+def strength(games: int, seed: int, jobs: int, matches: Sequence[tuple[str, str]], offset: int = 0) -> list[Match]:
     part = f", games {offset}-{offset + games - 1} of the match" if offset else ""
-    print(f"Strength: {games} games per match, pairs of games on one deal with the sides swapped "
-          f"(seed {seed}{part}).")
+    print(f"Strength: {games} games per match, pairs of games on one deal with the sides swapped (seed {seed}{part}).")
     print(
         f"{'A':<7}{'B':<8}{'games':>6}{'A won':>7}{'B won':>7}{'draws':>7}{'A wins':>8}{'95% CI':>10}"
         f"{'A score':>9}{'target':>8}{'turns':>7}{'A p95 ms':>10}{'B p95 ms':>10}{'min':>6}"
@@ -201,8 +197,10 @@ def time_table(matches: Sequence[Match]) -> None:
         return
     base = percentile(per["greedy"], 95)
     print("\nDecision time (every decision of every match above; baseline: greedy, one ply):")
-    print(f"{'level':<8}{'decisions':>10}{'mean ms':>9}{'p50 ms':>8}{'p95 ms':>8}{'max ms':>8}"
-          f"{'p95 vs greedy':>15}{'limit':>8}")
+    print(
+        f"{'level':<8}{'decisions':>10}{'mean ms':>9}{'p50 ms':>8}{'p95 ms':>8}{'max ms':>8}"
+        f"{'p95 vs greedy':>15}{'limit':>8}"
+    )
     for level in PLAYERS:
         ts = per.get(level)
         if not ts:
@@ -229,11 +227,16 @@ def balance(level: str, games: int, seed: int, jobs: int) -> None:
         first_wins += fw
         gnorf_wins += g
         decided += g + p
-        print(f"{first.title + ' first':<14}{m.games:>6}{g:>8}{p:>8}{d:>7}{fw / max(1, g + p):>12.1%}"
-              f"{sum(r.turns for r in m.records) / m.games:>7.0f}", flush=True)
-    print(f"decided games: {decided}; first player won {first_wins / max(1, decided):.1%} "
-          f"({interval(first_wins, decided)}), the Gnorfs {gnorf_wins / max(1, decided):.1%} "
-          f"({interval(gnorf_wins, decided)}); target 45-55% each")
+        print(
+            f"{first.title + ' first':<14}{m.games:>6}{g:>8}{p:>8}{d:>7}{fw / max(1, g + p):>12.1%}"
+            f"{sum(r.turns for r in m.records) / m.games:>7.0f}",
+            flush=True,
+        )
+    print(
+        f"decided games: {decided}; first player won {first_wins / max(1, decided):.1%} "
+        f"({interval(first_wins, decided)}), the Gnorfs {gnorf_wins / max(1, decided):.1%} "
+        f"({interval(gnorf_wins, decided)}); target 45-55% each"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -241,9 +244,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200, help="games per match (even; default 200)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2, help="parallel processes (default 2)")
-    ap.add_argument("--offset", type=int, default=0,
-                    help="strength: begin at this game of each match (even; runs with offsets 0 and N "
-                         "together are the run of 2N games)")
+    ap.add_argument(
+        "--offset",
+        type=int,
+        default=0,
+        help="strength: begin at this game of each match (even; runs with offsets 0 and N "
+        "together are the run of 2N games)",
+    )
     ap.add_argument("--only", choices=("strength", "balance"), help="run one part only")
     ap.add_argument("--match", action="append", metavar="A:B", help="play these matches instead (repeatable)")
     ap.add_argument("--balance-level", default="normal", choices=tuple(PLAYERS))

@@ -48,8 +48,9 @@ class EagerPlayer(RandomPlayer):
 PLAYER_KINDS = {"random": RandomPlayer, "eager": EagerPlayer}
 
 
-def run(games: int, seed: int, first: Side, first_game: bool, kind: str = "random"
-        ) -> tuple[Counter, list[int], Counter]:
+def run(
+    games: int, seed: int, first: Side, first_game: bool, kind: str = "random"
+) -> tuple[Counter, list[int], Counter]:
     results: Counter = Counter()
     lengths: list[int] = []
     events: Counter = Counter()
@@ -88,8 +89,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.decks:
         os.environ["BOARDGAMES_DECKS"] = args.decks
-    print(f"{'order':<14}{'games':>7}{'gnorfs':>8}{'pnorfs':>8}{'draws':>7}{'first wins':>12}"
-          f"{'(σ)':>7}{'avg turns':>11}{'p90':>6}{'s':>7}")
+    print(
+        f"{'order':<14}{'games':>7}{'gnorfs':>8}{'pnorfs':>8}{'draws':>7}{'first wins':>12}"
+        f"{'(σ)':>7}{'avg turns':>11}{'p90':>6}{'s':>7}"
+    )
     total_first = total_second = 0
     all_events: Counter = Counter()
     for first in Side:
@@ -101,9 +104,11 @@ def main(argv: list[str] | None = None) -> int:
         total_second += sw
         p, z = share(fw, sw)
         lengths.sort()
-        print(f"{first.title + ' first':<14}{args.games:>7}{res[Side.GNORFS]:>8}{res[Side.PNORFS]:>8}"
-              f"{res[None]:>7}{p:>11.1%}{z:>+7.1f}{sum(lengths) / len(lengths):>11.1f}"
-              f"{lengths[int(0.9 * len(lengths))]:>6}{time.perf_counter() - t:>7.1f}")
+        print(
+            f"{first.title + ' first':<14}{args.games:>7}{res[Side.GNORFS]:>8}{res[Side.PNORFS]:>8}"
+            f"{res[None]:>7}{p:>11.1%}{z:>+7.1f}{sum(lengths) / len(lengths):>11.1f}"
+            f"{lengths[int(0.9 * len(lengths))]:>6}{time.perf_counter() - t:>7.1f}"
+        )
     p, z = share(total_first, total_second)
     print(f"{'both':<14}{2 * args.games:>7}{'':>8}{'':>8}{'':>7}{p:>11.1%}{z:>+7.1f}")
     n = 2 * args.games

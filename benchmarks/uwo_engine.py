@@ -86,14 +86,18 @@ def main() -> None:
     t = time.perf_counter()
     steps = sum(whole_game(s) for s in range(50))
     secs = time.perf_counter() - t
-    print(f"\n50 whole random games: {steps} actions in {secs:.2f} s "
-          f"({secs / steps * 1e6:.1f} µs per decision, legal actions + choice + apply)")
+    print(
+        f"\n50 whole random games: {steps} actions in {secs:.2f} s "
+        f"({secs / steps * 1e6:.1f} µs per decision, legal actions + choice + apply)"
+    )
     t = time.perf_counter()
     summary = selfplay(50, 0)
     played = time.perf_counter() - t
-    print(f"selfplay, random against random: {summary.games / played:.1f} games/s; the engine alone "
-          f"[baseline]: {50 / secs:.1f} games/s; ratio {secs / played:.2f} (target: as fast as the engine, "
-          "about 1: self-play adds only the timing of each decision)")
+    print(
+        f"selfplay, random against random: {summary.games / played:.1f} games/s; the engine alone "
+        f"[baseline]: {50 / secs:.1f} games/s; ratio {secs / played:.2f} (target: as fast as the engine, "
+        "about 1: self-play adds only the timing of each decision)"
+    )
 
 
 if __name__ == "__main__":

@@ -75,12 +75,16 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     found = positions(args.games, args.every, args.seed)
     times = [turn_time(args.level, g, args.seed) for g in found]
-    print(f"{args.level}: {len(times)} turns from {args.games} normal-vs-normal games "
-          f"(every {args.every}th turn, seed {args.seed})")
+    print(
+        f"{args.level}: {len(times)} turns from {args.games} normal-vs-normal games "
+        f"(every {args.every}th turn, seed {args.seed})"
+    )
     for what, ms in (("wall", [1000 * t for t, _ in times]), ("cpu", [1000 * c for _, c in times])):
         # wall: what a person waits on this machine as loaded now; cpu: the work itself
-        print(f"  {what:<5} mean {sum(ms) / max(1, len(ms)):.0f} ms, p50 {percentile(ms, 50):.0f}, "
-              f"p95 {percentile(ms, 95):.0f}, max {max(ms, default=0):.0f}")
+        print(
+            f"  {what:<5} mean {sum(ms) / max(1, len(ms)):.0f} ms, p50 {percentile(ms, 50):.0f}, "
+            f"p95 {percentile(ms, 95):.0f}, max {max(ms, default=0):.0f}"
+        )
     return 0
 
 

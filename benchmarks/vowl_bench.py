@@ -37,9 +37,21 @@ from boardgames.vowl.cards import load_decks
 
 HERE = Path(__file__).resolve().parent
 ANSWERS = [
-    ("SVR", "savor"), ("SVR", "severe"), ("SVR", "savior"), ("BNN", "banana"), ("CT", "cute"),
-    ("PLT", "pilot"), ("MNT", "minute"), ("TMT", "tomato"), ("DRM", "drama"), ("LMN", "lemon"),
-    ("SVR", "sivor"), ("RDR", "radar"), ("HRS", "horse"), ("PPR", "paper"), ("BNS", "bonus"),
+    ("SVR", "savor"),
+    ("SVR", "severe"),
+    ("SVR", "savior"),
+    ("BNN", "banana"),
+    ("CT", "cute"),
+    ("PLT", "pilot"),
+    ("MNT", "minute"),
+    ("TMT", "tomato"),
+    ("DRM", "drama"),
+    ("LMN", "lemon"),
+    ("SVR", "sivor"),
+    ("RDR", "radar"),
+    ("HRS", "horse"),
+    ("PPR", "paper"),
+    ("BNS", "bonus"),
 ]
 SKELETONS = {2: "CT", 3: "SVR", 4: "MNTR", 5: "PLTKL", 6: "CMPTRS", 7: "CMPTRZD"}
 
@@ -112,8 +124,17 @@ def bench_solutions(backend: WordChecker) -> None:
 
         bound = per_call(bound_loop, reps)
         t = per_call(solve, reps)
-        rows.append([str(n), sk, str(len(cands)), f"{bound / len(cands) * 1e6:.2f}",
-                     f"{bound * 1e3:.2f}", f"{t * 1e3:.2f}", f"{t / bound:.2f}x"])
+        rows.append(
+            [
+                str(n),
+                sk,
+                str(len(cands)),
+                f"{bound / len(cands) * 1e6:.2f}",
+                f"{bound * 1e3:.2f}",
+                f"{t * 1e3:.2f}",
+                f"{t / bound:.2f}x",
+            ]
+        )
     table(
         "2. the exhaustive search vs its bound: candidates x one raw dictionary check",
         ["consonants", "skeleton", "candidates", "µs/check", "bound ms", "solutions ms", "ratio"],
@@ -138,7 +159,12 @@ def bench_solver() -> None:
     rows = []
     for n, sk in SKELETONS.items():
         reps = max(1, 20000 // candidate_count(sk))
-        old = per_call(lambda sk=sk: exhaustive_solutions(Dictionary(dictionary._backend, curation=load_curation(), listed=dictionary.listed), sk), reps)
+        old = per_call(
+            lambda sk=sk: exhaustive_solutions(
+                Dictionary(dictionary._backend, curation=load_curation(), listed=dictionary.listed), sk
+            ),
+            reps,
+        )
         new = per_call(lambda sk=sk: lookup(sk), 2000)
         rows.append([f"{n} consonants ({sk})", f"{old * 1e3:.3f}", f"{new * 1e3:.4f}", f"{new / old:.5f}x"])
     cards = sorted({c.skeleton for deck in load_decks().values() for c in deck})
@@ -154,10 +180,12 @@ def bench_solver() -> None:
 
     old_all, new_all = per_call(all_old, 1), per_call(all_new, 20)
     worst = max(per_call(lambda sk=sk: lookup(sk), 200) for sk in cards)
-    rows.append([f"all {len(cards)} deck cards", f"{old_all * 1e3:.1f}", f"{new_all * 1e3:.3f}", f"{new_all / old_all:.5f}x"])
+    rows.append(
+        [f"all {len(cards)} deck cards", f"{old_all * 1e3:.1f}", f"{new_all * 1e3:.3f}", f"{new_all / old_all:.5f}x"]
+    )
     rows.append(["slowest single deck card (index)", "", f"{worst * 1e3:.4f}", "target <= 50 ms"])
     rows.append(["one-time index build", "", f"{build * 1e3:.0f}", "once per process, in the background"])
-    rows.append(["review of a 12-card turn, rendered (index)", "", f"{review_ms(cards) :.2f}", "target <= 50 ms"])
+    rows.append(["review of a 12-card turn, rendered (index)", "", f"{review_ms(cards):.2f}", "target <= 50 ms"])
     table(
         "3. Indexed solver vs the old exhaustive search (ms per call, same run)",
         ["what", "exhaustive ms", "index ms", "ratio"],
@@ -192,8 +220,9 @@ def first_frame(kind: str) -> float:
     times = []
     for _ in range(5):
         t = time.perf_counter()
-        done = subprocess.run([sys.executable, str(HERE / "_first_frame.py"), kind],
-                              capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [sys.executable, str(HERE / "_first_frame.py"), kind], capture_output=True, text=True, timeout=120
+        )
         if done.returncode:
             raise SystemExit(f"first-frame run '{kind}' failed:\n{done.stderr}")
         times.append(time.perf_counter() - t)
@@ -206,8 +235,10 @@ def bench_first_frame() -> None:
     table(
         "4. Process start to first frame (median of 5)",
         ["app", "ms", "ratio"],
-        [["bare Textual app, one line (baseline)", f"{bare * 1e3:.0f}", "1.00x"],
-         ["boardgames main menu (with preflight)", f"{suite * 1e3:.0f}", f"{suite / bare:.2f}x"]],
+        [
+            ["bare Textual app, one line (baseline)", f"{bare * 1e3:.0f}", "1.00x"],
+            ["boardgames main menu (with preflight)", f"{suite * 1e3:.0f}", f"{suite / bare:.2f}x"],
+        ],
     )
 
 

@@ -64,6 +64,7 @@ def _save_size(record: SaveRecord) -> int:
     except OSError:
         return 0
 
+
 #: The signals that end the suite cleanly (``BoardgamesApp.catch_signals``).
 SIGNALS = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
 
@@ -153,9 +154,7 @@ class MainMenu(Screen[None]):
         menu = self.query_one(OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
-        menu.add_options(
-            Option(f"[b]{g.title}[/b]  [dim]{g.players}[/dim]\n  {g.blurb}", id=g.key) for g in GAMES
-        )
+        menu.add_options(Option(f"[b]{g.title}[/b]  [dim]{g.players}[/dim]\n  {g.blurb}", id=g.key) for g in GAMES)
         self.extras: dict[str, Callable[[], Screen]] = {}
         for g in GAMES:
             # Labelled from the registry: no game is imported before the menu's first frame.
@@ -163,8 +162,9 @@ class MainMenu(Screen[None]):
                 key = f"{EXTRA}{g.key}:{i}"
                 self.extras[key] = functools.partial(open_extra, g, i)
                 menu.add_option(Option(f"[b]{g.title}[/b]: {label}", id=key))
-        menu.add_option(Option("[b]History[/b]  [dim]finished games, replays, results per level, plates[/dim]",
-                               id=HISTORY))
+        menu.add_option(
+            Option("[b]History[/b]  [dim]finished games, replays, results per level, plates[/dim]", id=HISTORY)
+        )
         for key, record in self.saves.items():
             label = (
                 f"[b]Resume {shown(get_game(record.game).title)}[/b]  [dim]saved {shown(saved_at(record))}[/dim]"
@@ -313,8 +313,13 @@ class BoardgamesApp(textual_compat.CrashHookedApp):
         return variables
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
-        return {**super().get_theme_variable_defaults(), **ANSI_HUES, "accent-frame": "ansi_blue", "footer-disabled": "ansi_default",
-                "foreground-disabled": "ansi_default"}
+        return {
+            **super().get_theme_variable_defaults(),
+            **ANSI_HUES,
+            "accent-frame": "ansi_blue",
+            "footer-disabled": "ansi_default",
+            "foreground-disabled": "ansi_default",
+        }
 
     def _readable_ansi(self) -> None:
         """Rich's named colours (``red``, ``green`` in a widget's text) drawn in the
@@ -390,8 +395,9 @@ class BoardgamesApp(textual_compat.CrashHookedApp):
         if self.signalled is None:
             self.signalled = 128 + signum
             if real:  # daemon: it ends with the process; it only acts if the clean way out never ends
-                threading.Thread(target=_end_after, args=(LAST_RESORT, self.signalled), daemon=True,
-                                 name="signal-last-resort").start()
+                threading.Thread(
+                    target=_end_after, args=(LAST_RESORT, self.signalled), daemon=True, name="signal-last-resort"
+                ).start()
         self.flush_saves()
         if real and not _terminal_alive():
             os._exit(self.signalled)

@@ -80,8 +80,14 @@ def _add_game(game: GameInfo, sub: argparse._SubParsersAction) -> None:
         elif isinstance(option, Option) and option.switch:
             parser.add_argument(option.flag, action="store_true", help=option.help)
         elif isinstance(option, Option):
-            parser.add_argument(option.flag, metavar=option.metavar, type=option.type, choices=option.choices,
-                                default=None, help=option.help)
+            parser.add_argument(
+                option.flag,
+                metavar=option.metavar,
+                type=option.type,
+                choices=option.choices,
+                default=None,
+                help=option.help,
+            )
     # ``game``: whose readiness ``preflight`` checks and whose command ``_play`` runs
     parser.set_defaults(func=_play, game=game.key)
     if entry.tools is not None:
@@ -99,15 +105,19 @@ def _play(args: argparse.Namespace) -> int:
 
 # Said without importing the storage module, so that ``--help`` stays as cheap as it is;
 # ``common.storage.data_dir`` is the folder this describes.
-DATA_HELP = ("Saves, settings, stats and crash reports are kept in the user data folder: "
-             "$XDG_DATA_HOME/boardgames, which is ~/.local/share/boardgames on most Linux systems. "
-             "Set BOARDGAMES_DATA=FOLDER to keep them in FOLDER instead.")
+DATA_HELP = (
+    "Saves, settings, stats and crash reports are kept in the user data folder: "
+    "$XDG_DATA_HOME/boardgames, which is ~/.local/share/boardgames on most Linux systems. "
+    "Set BOARDGAMES_DATA=FOLDER to keep them in FOLDER instead."
+)
 
 # One line for every way the suite is installed: pipx and uv keep their own venvs, so
 # a bare ``pip install`` would put textual-serve where the command cannot see it.
-WEB_EXTRA = ("with pipx, pipx inject hotseat-boardgames textual-serve; with uv, "
-             "uv tool install --reinstall 'hotseat-boardgames[web]'; with pip, pip install 'hotseat-boardgames[web]'; "
-             "in a checkout, .venv/bin/pip install -e '.[web]'")
+WEB_EXTRA = (
+    "with pipx, pipx inject hotseat-boardgames textual-serve; with uv, "
+    "uv tool install --reinstall 'hotseat-boardgames[web]'; with pip, pip install 'hotseat-boardgames[web]'; "
+    "in a checkout, .venv/bin/pip install -e '.[web]'"
+)
 
 HOST_HELP = "host UWO or VNTYPL8S for players on their own terminals (each joins with their seat's line)"
 JOIN_HELP = "take your seat in a hosted game: boardgames join ADDRESS"
@@ -141,9 +151,12 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
             f"Needs the web extra: {WEB_EXTRA}."
         ),
     )
-    serve.add_argument("--host", default="127.0.0.1",
-                       help="the address to listen on (default 127.0.0.1, this machine only; "
-                            "0.0.0.0 lets other machines on your network in, for whoever has the printed address)")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1, this machine only; "
+        "0.0.0.0 lets other machines on your network in, for whoever has the printed address)",
+    )
     from boardgames.subcommands import whole_number  # noqa: PLC0415 - imported already by ``build_parser``
 
     serve.add_argument("--port", type=whole_number(1, 65535), default=8000, help="the port, 1 to 65535 (default 8000)")
@@ -208,8 +221,10 @@ def play_game(entry: GameEntry, args: argparse.Namespace, start: Opener | None) 
     if start is not None:
         opener = start
     else:
-        again = (f"Run `boardgames {entry.spec.key} --resume` again to open the most recent game left, "
-                 "or `boardgames` to choose one from the menu.")
+        again = (
+            f"Run `boardgames {entry.spec.key} --resume` again to open the most recent game left, "
+            "or `boardgames` to choose one from the menu."
+        )
         try:
             session = GameSession.resume(entry.spec, GameSession.latest(entry.spec))
         except SavesSetAside as exc:

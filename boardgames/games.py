@@ -163,7 +163,7 @@ class GameInfo(NamedTuple):
 
     @property
     def players(self) -> str:
-        """"1–5 players", "2 players", as the menu shows it."""
+        """ "1–5 players", "2 players", as the menu shows it."""
         low, high = self.seats
         return f"{low} players" if low == high else f"{low}–{high} players"
 

@@ -54,9 +54,11 @@ class GameCommands(Provider):
             for item in g.entry.menu_items():
                 out.append((f"{g.title}: {item.label}", opening(item.open), g.blurb))
         # over a game, which goes on below it (as the rules do)
-        for name, tab, help_text in (("History", "games", "Finished games, newest first; Enter replays one"),
-                                     ("History: UWO results per level", "levels", "Wins against each level"),
-                                     ("History: VNTYPL8S plates", "plates", "Every plate written")):
+        for name, tab, help_text in (
+            ("History", "games", "Finished games, newest first; Enter replays one"),
+            ("History: UWO results per level", "levels", "Wins against each level"),
+            ("History: VNTYPL8S plates", "plates", "Every plate written"),
+        ):
             out.append((name, functools.partial(app.show_history, tab), help_text))
         listing = SaveStore().unfinished()
         for warning in listing.warnings:  # a file set aside on the way is told, as on the menu

@@ -131,8 +131,15 @@ class TableServer(Server):
     that is taken surfaces as ``CannotListen``, which the command line words in a line.
     """
 
-    def __init__(self, command: str, host: str = "127.0.0.1", port: int = 8000, *,
-                 token: str | None = None, max_tables: int = MAX_TABLES) -> None:
+    def __init__(
+        self,
+        command: str,
+        host: str = "127.0.0.1",
+        port: int = 8000,
+        *,
+        token: str | None = None,
+        max_tables: int = MAX_TABLES,
+    ) -> None:
         super().__init__(command, host=host, port=port, title="boardgames")
         self.token = token or secrets.token_urlsafe(16)
         self.max_tables = max_tables
@@ -146,12 +153,14 @@ class TableServer(Server):
     def make_app(self) -> web.Application:
         """The routes: the page, its websocket (both behind the token) and the static files."""
         app = web.Application()
-        app.add_routes([
-            web.get("/", self.handle_index),
-            web.get("/ws", self.handle_websocket),
-            web.get("/ws/{token}", self.handle_websocket),
-            web.static("/static", self.statics_path),
-        ])
+        app.add_routes(
+            [
+                web.get("/", self.handle_index),
+                web.get("/ws", self.handle_websocket),
+                web.get("/ws/{token}", self.handle_websocket),
+                web.static("/static", self.statics_path),
+            ]
+        )
         app.on_shutdown.append(self.on_shutdown)
         return app
 
@@ -281,8 +290,11 @@ class TableServer(Server):
         try:
             print(f"boardgames serve: open {url} in a browser; Ctrl+C stops.", flush=True)
             if self.host in ("0.0.0.0", "::"):
-                print("Other machines use this machine's network address in place of "
-                      f"{plain(self.host)}, with the same token.", flush=True)
+                print(
+                    "Other machines use this machine's network address in place of "
+                    f"{plain(self.host)}, with the same token.",
+                    flush=True,
+                )
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
             for signum in (signal.SIGINT, signal.SIGTERM):

@@ -64,8 +64,13 @@ class LazyCommands(argparse._SubParsersAction):
                 if isinstance(action, LazyCommands):
                     action.build_all()
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         self.build(values[0])
         super().__call__(parser, namespace, values, option_string)
 

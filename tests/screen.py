@@ -26,12 +26,16 @@ def screen_text(app: App) -> str:
     """The whole terminal as the player sees it, modal layers and what shows through included."""
     width, height = app.size
     console = Console(
-        width=width, height=height, file=io.StringIO(), force_terminal=True,
-        color_system=None, record=True, legacy_windows=False, safe_box=False,
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system=None,
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
     )
-    console.print(
-        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    )
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return console.export_text()
 
 
@@ -65,7 +69,7 @@ def pause_like_a_player(app: App) -> None:
     clock.advance(PAUSE)
 
 
-async def wait_for(pilot, condition, what: str = "the condition", tries: int = 200) -> None:  # noqa: ANN001
+async def wait_for(pilot, condition, what: str = "the condition", tries: int = 200) -> None:
     """Let the app run until *condition()* holds (state, never wall-clock time)."""
     for _ in range(tries):
         if condition():
@@ -113,7 +117,7 @@ def quiet(app: App) -> bool:
     return all(node._message_queue.empty() and node._pending_message is None for node in nodes)
 
 
-async def deliberately(pilot, *keys: str) -> None:  # noqa: ANN001 - textual Pilot
+async def deliberately(pilot, *keys: str) -> None:
     """Press *keys* like a player who read the screen first: a pause (past ``ARM``), then the keys.
 
     The player reads the screen once it is up: the top screen mounted and resumed
@@ -125,7 +129,7 @@ async def deliberately(pilot, *keys: str) -> None:  # noqa: ANN001 - textual Pil
     await pilot.press(*keys)
 
 
-async def take_keyboard(pilot, player: str | None = None) -> str:  # noqa: ANN001 - textual Pilot
+async def take_keyboard(pilot, player: str | None = None) -> str:
     """The next player takes the keyboard: wait for the handover, pause, press Space,
     wait until the handover is gone.  Returns what the handover said (one line)."""
     app = pilot.app

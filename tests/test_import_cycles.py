@@ -35,8 +35,11 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
             targets.add(base)
             targets.update(f"{base}.{alias.name}" for alias in node.names)
     return {
-        target for target in targets
-        if target in known and target != name and not name.startswith(target + ".")
+        target
+        for target in targets
+        if target in known
+        and target != name
+        and not name.startswith(target + ".")
         and known[target].name != "__init__.py"
     }
 

@@ -33,8 +33,10 @@ def other_python() -> str | None:
     for version in ("3.12", "3.13", "3.11"):
         if version == mine:
             continue
-        candidates = [shutil.which(f"python{version}"),
-                       *sorted(glob.glob(os.path.expanduser(f"~/.pyenv/versions/{version}*/bin/python{version}")))]
+        candidates = [
+            shutil.which(f"python{version}"),
+            *sorted(glob.glob(os.path.expanduser(f"~/.pyenv/versions/{version}*/bin/python{version}"))),
+        ]
         for found in filter(None, candidates):
             if subprocess.run([found, "-c", "pass"], capture_output=True).returncode == 0:
                 return found
@@ -53,14 +55,18 @@ def project(tmp_path: Path) -> Path:
 def bootstrap(root: Path, python: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHON": python, "BOOTSTRAP_FOR": "play"}
     env.pop("BOARDGAMES_VENV", None)
-    return subprocess.run(["bash", "-c", "source scripts/bootstrap.sh"], cwd=root, env=env,
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        ["bash", "-c", "source scripts/bootstrap.sh"], cwd=root, env=env, capture_output=True, text=True, timeout=600
+    )
 
 
 def venv_version(root: Path) -> str:
-    return subprocess.run([str(root / ".venv" / "bin" / "python"), "-c",
-                           "import sys; print('%d.%d' % sys.version_info[:2])"],
-                          capture_output=True, text=True, check=True).stdout.strip()
+    return subprocess.run(
+        [str(root / ".venv" / "bin" / "python"), "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
 
 
 @pytest.mark.slow

@@ -92,7 +92,9 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     with log.open("wb") as out:  # a file, not a pipe: nobody has to keep reading it
         process = subprocess.Popen(
             [sys.executable, "-m", "boardgames", "serve", "--host", HOST, "--port", str(_free_port())],
-            stdout=out, stderr=subprocess.STDOUT, env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            env=env,
         )
     try:
         yield Served(process, log, _wait_for_address(process, log))
@@ -189,7 +191,10 @@ def test_a_port_in_use_is_one_line_and_exit_2_not_a_crash(tmp_path: Path) -> Non
         port = holder.getsockname()[1]
         result = subprocess.run(
             [sys.executable, "-m", "boardgames", "serve", "--host", HOST, "--port", str(port)],
-            capture_output=True, text=True, timeout=PATIENCE, check=False,
+            capture_output=True,
+            text=True,
+            timeout=PATIENCE,
+            check=False,
             env={**os.environ, "BOARDGAMES_DATA": str(data)},
         )
     assert result.returncode == 2, result.stderr
@@ -257,8 +262,7 @@ async def _next_bytes(ws: aiohttp.ClientWebSocketResponse) -> str:
     return bytes(message.data).decode()
 
 
-async def test_an_oversize_terminal_is_capped_before_it_reaches_the_app(
-        table: tuple[TableServer, str, str]) -> None:
+async def test_an_oversize_terminal_is_capped_before_it_reaches_the_app(table: tuple[TableServer, str, str]) -> None:
     server, base, ws_base = table
     async with aiohttp.ClientSession() as session:
         url = f"{ws_base}/ws/{server.token}?width=20000&height=20000"
@@ -272,7 +276,8 @@ async def test_an_oversize_terminal_is_capped_before_it_reaches_the_app(
 
 
 async def test_the_ninth_browser_is_told_the_table_is_full_and_starts_no_process(
-        table: tuple[TableServer, str, str]) -> None:
+    table: tuple[TableServer, str, str],
+) -> None:
     server, base, ws_base = table
     url = f"{ws_base}/ws/{server.token}?width=80&height=24"
     async with aiohttp.ClientSession() as session:
@@ -311,7 +316,8 @@ async def test_the_ninth_browser_is_told_the_table_is_full_and_starts_no_process
 
 
 async def test_control_a_foreign_origin_gets_in_without_the_origin_check(
-        table: tuple[TableServer, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    table: tuple[TableServer, str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     server, _, ws_base = table
     url = f"{ws_base}/ws/{server.token}"
     assert await _handshake(url, origin="https://evil.example") == 403
@@ -320,81 +326,92 @@ async def test_control_a_foreign_origin_gets_in_without_the_origin_check(
 
 
 async def test_control_no_token_gets_in_without_the_token_check(
-        table: tuple[TableServer, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
-    server, base, ws_base = table
+    table: tuple[TableServer, str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _server, base, ws_base = table
     assert await _handshake(f"{ws_base}/ws", origin=base) == 403
     monkeypatch.setattr(TableServer, "has_token", lambda self, given: True)
     assert await _handshake(f"{ws_base}/ws", origin=base) == 101
 
 
 async def test_control_the_app_is_told_the_oversize_without_the_cap(
-        table: tuple[TableServer, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    table: tuple[TableServer, str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     server, base, ws_base = table
     monkeypatch.setattr(serve, "terminal_size", lambda width, height: (int(str(width)), int(str(height))))
-    async with aiohttp.ClientSession() as session:
-        async with session.ws_connect(f"{ws_base}/ws/{server.token}?width=80&height=24", origin=base) as ws:
-            assert await _next_bytes(ws) == "size 80x24"
-            await ws.send_json(["resize", {"width": 20000, "height": 20000}])
-            assert await _next_bytes(ws) == "size 20000x20000"
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(f"{ws_base}/ws/{server.token}?width=80&height=24", origin=base) as ws,
+    ):
+        assert await _next_bytes(ws) == "size 80x24"
+        await ws.send_json(["resize", {"width": 20000, "height": 20000}])
+        assert await _next_bytes(ws) == "size 20000x20000"
 
 
 async def test_control_a_process_starts_past_the_limit_without_it(
-        table: tuple[TableServer, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    table: tuple[TableServer, str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     server, base, ws_base = table
     server.max_tables = 1
     url = f"{ws_base}/ws/{server.token}?width=80&height=24"
-    async with aiohttp.ClientSession() as session:
-        async with session.ws_connect(url, origin=base) as first:
-            assert await _next_bytes(first) == "size 80x24"
-            async with session.ws_connect(url, origin=base) as second:
-                assert "The table is full" in await _next_bytes(second)
-            monkeypatch.setattr(TableServer, "full", property(lambda self: False))
-            async with session.ws_connect(url, origin=base) as third:
-                assert await _next_bytes(third) == "size 80x24"
-                assert server.tables == 2
+    async with aiohttp.ClientSession() as session, session.ws_connect(url, origin=base) as first:
+        assert await _next_bytes(first) == "size 80x24"
+        async with session.ws_connect(url, origin=base) as second:
+            assert "The table is full" in await _next_bytes(second)
+        monkeypatch.setattr(TableServer, "full", property(lambda self: False))
+        async with session.ws_connect(url, origin=base) as third:
+            assert await _next_bytes(third) == "size 80x24"
+            assert server.tables == 2
 
 
 # The checks themselves
 
 
-@pytest.mark.parametrize(("width", "height", "size"), [
-    (80, 24, (80, 24)),
-    (20000, 20000, (MAX_COLUMNS, MAX_ROWS)),
-    (MAX_COLUMNS, MAX_ROWS, (MAX_COLUMNS, MAX_ROWS)),
-    (MAX_COLUMNS + 1, MAX_ROWS + 1, (MAX_COLUMNS, MAX_ROWS)),
-    (0, -5, (1, 1)),
-    ("120", "40", (120, 40)),
-    ("9" * 400, "40", None),
-    ("80.5", 24, None),
-    (True, 24, None),
-    (None, 24, None),
-    ([80], 24, None),
-    (80.0, 24, None),
-])
+@pytest.mark.parametrize(
+    ("width", "height", "size"),
+    [
+        (80, 24, (80, 24)),
+        (20000, 20000, (MAX_COLUMNS, MAX_ROWS)),
+        (MAX_COLUMNS, MAX_ROWS, (MAX_COLUMNS, MAX_ROWS)),
+        (MAX_COLUMNS + 1, MAX_ROWS + 1, (MAX_COLUMNS, MAX_ROWS)),
+        (0, -5, (1, 1)),
+        ("120", "40", (120, 40)),
+        ("9" * 400, "40", None),
+        ("80.5", 24, None),
+        (True, 24, None),
+        (None, 24, None),
+        ([80], 24, None),
+        (80.0, 24, None),
+    ],
+)
 def test_terminal_size_caps_and_refuses(width: object, height: object, size: tuple[int, int] | None) -> None:
     assert terminal_size(width, height) == size
 
 
-@pytest.mark.parametrize(("origin", "host", "same"), [
-    ("http://127.0.0.1:8000", "127.0.0.1:8000", True),
-    ("HTTP://LocalHost:8000", "localhost:8000", True),
-    ("https://table.example", "table.example", True),
-    ("http://evil.example", "127.0.0.1:8000", False),
-    ("http://127.0.0.1:8001", "127.0.0.1:8000", False),
-    ("http://127.0.0.1", "127.0.0.1:8000", False),
-    ("null", "127.0.0.1:8000", False),
-    ("file://", "127.0.0.1:8000", False),
-    ("", "127.0.0.1:8000", False),
-    (None, "127.0.0.1:8000", False),
-    ("http://127.0.0.1:8000", None, False),
-])
+@pytest.mark.parametrize(
+    ("origin", "host", "same"),
+    [
+        ("http://127.0.0.1:8000", "127.0.0.1:8000", True),
+        ("HTTP://LocalHost:8000", "localhost:8000", True),
+        ("https://table.example", "table.example", True),
+        ("http://evil.example", "127.0.0.1:8000", False),
+        ("http://127.0.0.1:8001", "127.0.0.1:8000", False),
+        ("http://127.0.0.1", "127.0.0.1:8000", False),
+        ("null", "127.0.0.1:8000", False),
+        ("file://", "127.0.0.1:8000", False),
+        ("", "127.0.0.1:8000", False),
+        (None, "127.0.0.1:8000", False),
+        ("http://127.0.0.1:8000", None, False),
+    ],
+)
 def test_same_origin(origin: str | None, host: str | None, same: bool) -> None:
     assert same_origin(origin, host) is same
 
 
-def test_serve_without_the_web_extra_says_what_to_install(monkeypatch: pytest.MonkeyPatch,
-                                                            capsys: pytest.CaptureFixture[str]) -> None:
-    from boardgames import cli  # noqa: PLC0415
+def test_serve_without_the_web_extra_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from boardgames import cli
 
     monkeypatch.setitem(sys.modules, "textual_serve", None)
     monkeypatch.setitem(sys.modules, "textual_serve.server", None)

@@ -9,9 +9,9 @@ from __future__ import annotations
 from textual.widgets import Input
 
 from boardgames.app import BoardgamesApp
+from boardgames.vowl.kinds import Mode
 from tests.screen import take_keyboard
 from tests.vowl.test_screen import make_app
-from boardgames.vowl.kinds import Mode
 
 SIZE = (110, 34)
 

@@ -66,7 +66,10 @@ def test_sdist_and_wheel_install_into_a_fresh_venv_and_play(tmp_path: Path) -> N
     where = _run(python, "-c", "import boardgames; print(boardgames.__file__)", cwd=tmp_path, env=env).stdout
     assert str(venv) in where, where
     rules = _run(
-        python, "-c", "from boardgames.common.resources import read_rules; print(read_rules('uwo'))",
-        cwd=tmp_path, env=env,
+        python,
+        "-c",
+        "from boardgames.common.resources import read_rules; print(read_rules('uwo'))",
+        cwd=tmp_path,
+        env=env,
     ).stdout
     assert "Interpretations" in rules

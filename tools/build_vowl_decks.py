@@ -150,15 +150,135 @@ PUZZLE_SHAPE = re.compile(r"^[b-df-hj-np-tv-z](?:[aeiou][b-df-hj-np-tv-z])*[aeio
 #: players know them as words.  They never count as a reference answer (the game
 #: still accepts them).  Found by reading the generated decks.
 NOT_EVERYDAY = frozenset(
-    """
-    ben bey bis bor bora cal casa cate cir cis civ col cole coli colorado com cor cos cur
-    dak dat dec del der dey dir div dom dona dora dos duma fac fec fer fol gan gov hap hes
-    hor hos hove hoy japan jun kana kat ken kino lat lev lewis liber lin lis logan mac mam
-    mara mater maya med medicare meg mel mig mil milo mir mol mon mora mot mun nom non nos
-    pacific pas pec pes peter petit pica pis poco pol pos rata rec reg rel rem res rit roc
-    roger rom roman rota sal sec sem sen ser serena situ som sot takin tali tana ted tel ter
-    til tod tor tori tum tun vas vol wales wat wot
-    """.split()
+    [
+        "ben",
+        "bey",
+        "bis",
+        "bor",
+        "bora",
+        "cal",
+        "casa",
+        "cate",
+        "cir",
+        "cis",
+        "civ",
+        "col",
+        "cole",
+        "coli",
+        "colorado",
+        "com",
+        "cor",
+        "cos",
+        "cur",
+        "dak",
+        "dat",
+        "dec",
+        "del",
+        "der",
+        "dey",
+        "dir",
+        "div",
+        "dom",
+        "dona",
+        "dora",
+        "dos",
+        "duma",
+        "fac",
+        "fec",
+        "fer",
+        "fol",
+        "gan",
+        "gov",
+        "hap",
+        "hes",
+        "hor",
+        "hos",
+        "hove",
+        "hoy",
+        "japan",
+        "jun",
+        "kana",
+        "kat",
+        "ken",
+        "kino",
+        "lat",
+        "lev",
+        "lewis",
+        "liber",
+        "lin",
+        "lis",
+        "logan",
+        "mac",
+        "mam",
+        "mara",
+        "mater",
+        "maya",
+        "med",
+        "medicare",
+        "meg",
+        "mel",
+        "mig",
+        "mil",
+        "milo",
+        "mir",
+        "mol",
+        "mon",
+        "mora",
+        "mot",
+        "mun",
+        "nom",
+        "non",
+        "nos",
+        "pacific",
+        "pas",
+        "pec",
+        "pes",
+        "peter",
+        "petit",
+        "pica",
+        "pis",
+        "poco",
+        "pol",
+        "pos",
+        "rata",
+        "rec",
+        "reg",
+        "rel",
+        "rem",
+        "res",
+        "rit",
+        "roc",
+        "roger",
+        "rom",
+        "roman",
+        "rota",
+        "sal",
+        "sec",
+        "sem",
+        "sen",
+        "ser",
+        "serena",
+        "situ",
+        "som",
+        "sot",
+        "takin",
+        "tali",
+        "tana",
+        "ted",
+        "tel",
+        "ter",
+        "til",
+        "tod",
+        "tor",
+        "tori",
+        "tum",
+        "tun",
+        "vas",
+        "vol",
+        "wales",
+        "wat",
+        "wot",
+    ]
 )
 
 #: Suffixes under which a blocked word is still blocked ("rape" blocks "rapes").
@@ -225,9 +345,9 @@ def british_spellings(word: str) -> list[str]:
     Only forms the en_US dictionary rejects count: those are the same word spelled
     the British way, not another word ("four" is not a spelling of "for").
     """
-    forms = {word[:m.start()] + "our" + word[m.end():] for m in re.finditer("or", word)}
-    forms |= {word[:m.start()] + "is" + word[m.end():] for m in re.finditer("iz", word)}
-    forms |= {word[:m.start()] + "ell" + word[m.end():] for m in re.finditer("el(?=(ed|er)$)", word)}
+    forms = {word[: m.start()] + "our" + word[m.end() :] for m in re.finditer("or", word)}
+    forms |= {word[: m.start()] + "is" + word[m.end() :] for m in re.finditer("iz", word)}
+    forms |= {word[: m.start()] + "ell" + word[m.end() :] for m in re.finditer("el(?=(ed|er)$)", word)}
     if word.endswith("er"):
         forms.add(word[:-2] + "re")
     if word.endswith("og"):
@@ -261,9 +381,7 @@ def is_blocked(word: str, blocked: frozenset[str]) -> bool:
     """True for a blocked word or a plain inflection of one."""
     if word in blocked:
         return True
-    return any(
-        word.endswith(suffix) and word[: -len(suffix)] in blocked for suffix in BLOCK_SUFFIXES
-    )
+    return any(word.endswith(suffix) and word[: -len(suffix)] in blocked for suffix in BLOCK_SUFFIXES)
 
 
 def is_inflection(word: str) -> bool:
@@ -301,9 +419,7 @@ def assess(skeleton: str, matcher: SkeletonMatcher, blocked: frozenset[str]) -> 
     accepted = tuple(matcher.solutions(skeleton))
     if any(is_blocked(w, blocked) for w in accepted):
         return None
-    scored = sorted(
-        ((zipf(w), w) for w in accepted if w not in NOT_EVERYDAY), key=lambda t: (-t[0], t[1])
-    )
+    scored = sorted(((zipf(w), w) for w in accepted if w not in NOT_EVERYDAY), key=lambda t: (-t[0], t[1]))
     answers = tuple(w for z, w in scored if z >= COMMON_ZIPF)
     if not answers:
         return None
@@ -320,11 +436,7 @@ def select(candidates: Iterable[Candidate]) -> dict[str, list[Candidate]]:
     for tier in TIERS:
         chosen: list[Candidate] = []
         for consonants, count in tier.mix:
-            pool = [
-                c
-                for c in ranked
-                if c.consonants == consonants and c.skeleton not in used and tier.admits(c)
-            ]
+            pool = [c for c in ranked if c.consonants == consonants and c.skeleton not in used and tier.admits(c)]
             if len(pool) < count:
                 raise SystemExit(
                     f"build_vowl_decks: only {len(pool)} skeletons of {consonants} consonants "
@@ -358,10 +470,7 @@ def render(tier: TierRule, cards: list[Candidate]) -> str:
     ]
     width = max(len(c.skeleton) for c in cards) + 2
     answers_width = max(len(" ".join(c.answers)) for c in cards) + 2
-    body = [
-        f"{c.skeleton:<{width}}{' '.join(c.answers):<{answers_width}}# D={c.difficulty:.2f}"
-        for c in cards
-    ]
+    body = [f"{c.skeleton:<{width}}{' '.join(c.answers):<{answers_width}}# D={c.difficulty:.2f}" for c in cards]
     return "\n".join(head + body) + "\n"
 
 
@@ -401,7 +510,7 @@ def build() -> dict[str, tuple[TierRule, list[Candidate]]]:
 
 
 def report(decks: dict[str, tuple[TierRule, list[Candidate]]], *, cards: bool) -> None:
-    for name, (tier, chosen) in decks.items():
+    for name, (_tier, chosen) in decks.items():
         by_n: dict[int, int] = {}
         for c in chosen:
             by_n[c.consonants] = by_n.get(c.consonants, 0) + 1
@@ -414,21 +523,21 @@ def report(decks: dict[str, tuple[TierRule, list[Candidate]]], *, cards: bool) -
         )
         if cards:
             for c in sorted(chosen, key=lambda c: (c.difficulty, c.skeleton)):
-                print(f"    {c.difficulty:5.2f} {c.best_zipf:4.2f} {c.skeleton:7} "
-                      f"{' '.join(c.answers)}   [all: {' '.join(c.accepted)}]")
+                print(
+                    f"    {c.difficulty:5.2f} {c.best_zipf:4.2f} {c.skeleton:7} "
+                    f"{' '.join(c.answers)}   [all: {' '.join(c.accepted)}]"
+                )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument(
-        "--check", action="store_true", help="compare with the files on disk; write nothing"
-    )
+    parser.add_argument("--check", action="store_true", help="compare with the files on disk; write nothing")
     parser.add_argument("--report", action="store_true", help="print every chosen card with its score")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     decks = build()
     stale = []
-    for name, (tier, chosen) in decks.items():
+    for _name, (tier, chosen) in decks.items():
         text = render(tier, chosen)
         path = DECKS_DIR / tier.filename
         if args.check:

@@ -50,7 +50,9 @@ _LOWER_WORD = re.compile(r"^[a-z]+$")
 def scowl_version() -> str:
     """The installed ``scowl`` package's version, for the header."""
     try:
-        done = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "scowl"], capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            ["dpkg-query", "-W", "-f=${Version}", "scowl"], capture_output=True, text=True, check=False
+        )
     except OSError:
         return "unknown"
     return done.stdout.strip() or "unknown"
@@ -58,7 +60,8 @@ def scowl_version() -> str:
 
 def source_files(folder: Path = SCOWL) -> list[Path]:
     files = [
-        f for f in folder.glob("*-words.*")
+        f
+        for f in folder.glob("*-words.*")
         if f.name.rsplit(".", 1)[0] in CATEGORIES and f.suffix[1:].isdigit() and int(f.suffix[1:]) <= SIZE
     ]
     return sorted(files, key=lambda f: (f.name.rsplit(".", 1)[0], int(f.suffix[1:])))
@@ -108,7 +111,9 @@ def header(files: list[Path]) -> str:
 def build(folder: Path = SCOWL) -> str:
     files = source_files(folder)
     if not files:
-        raise SystemExit(f"no SCOWL word files under {folder}: install Debian's scowl package (sudo apt-get install scowl)")
+        raise SystemExit(
+            f"no SCOWL word files under {folder}: install Debian's scowl package (sudo apt-get install scowl)"
+        )
     if not COPYRIGHT.is_file():
         raise SystemExit(f"{COPYRIGHT} is missing: SCOWL's licence asks for its notice in every copy (reinstall scowl)")
     return header(files) + "\n" + "\n".join(words(folder)) + "\n"
@@ -116,7 +121,9 @@ def build(folder: Path = SCOWL) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if decks/vowl/scowl.txt is not what the build writes")
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 if decks/vowl/scowl.txt is not what the build writes"
+    )
     parser.add_argument("--scowl", type=Path, default=SCOWL, help="the folder of SCOWL's word files")
     args = parser.parse_args(argv)
     text = build(args.scowl)

@@ -70,8 +70,24 @@ def big_text(text: str, slots: int = 0, *, gap: int = 1) -> list[str]:
 
 #: Which way each line of the font's box-drawing characters reaches out of its cell
 #: (Up, Down, Left, Right): what ``double_size`` needs to stretch them without gaps.
-_ARMS = {"━": "LR", "─": "LR", "┃": "UD", "┏": "RD", "┓": "LD", "┗": "UR", "┛": "UL", "┣": "UDR", "┫": "UDL",
-         "┳": "LRD", "┻": "LRU", "╋": "UDLR", "╸": "L", "╺": "R", "╹": "U", "╻": "D"}
+_ARMS = {
+    "━": "LR",
+    "─": "LR",
+    "┃": "UD",
+    "┏": "RD",
+    "┓": "LD",
+    "┗": "UR",
+    "┛": "UL",
+    "┣": "UDR",
+    "┫": "UDL",
+    "┳": "LRD",
+    "┻": "LRU",
+    "╋": "UDLR",
+    "╸": "L",
+    "╺": "R",
+    "╹": "U",
+    "╻": "D",
+}
 
 
 def double_size(lines: Sequence[str]) -> list[str]:

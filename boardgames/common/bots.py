@@ -116,7 +116,7 @@ def _send(out: IO[bytes], message: object, pickling: Pickling) -> None:
     left = memoryview(_LENGTH.pack(len(data)) + data)
     while left:  # an unbuffered pipe (the app's side) may take part of it at a time
         written = out.write(left)
-        left = left[written or 0:]
+        left = left[written or 0 :]
     out.flush()
 
 
@@ -212,8 +212,13 @@ class Thinker:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
         try:
             proc = subprocess.Popen(  # our own interpreter and module
-                self.command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                env=env, close_fds=True, process_group=0,  # the app's session, see NICENESS
+                self.command(),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                env=env,
+                close_fds=True,
+                process_group=0,  # the app's session, see NICENESS
                 bufsize=0,  # unbuffered: a reply waited for with ``select`` (``_read_exactly``)
             )
         except OSError as e:
@@ -354,8 +359,13 @@ class Bot:
             with contextlib.suppress(ThinkerError):
                 self.thinker.start()
 
-    def choose(self, view: V, legal: Sequence[A], decide: Callable[[V, Sequence[A]], A],
-               away: Callable[[V, Sequence[A]], A] | None = None) -> tuple[A, str | None] | None:
+    def choose(
+        self,
+        view: V,
+        legal: Sequence[A],
+        decide: Callable[[V, Sequence[A]], A],
+        away: Callable[[V, Sequence[A]], A] | None = None,
+    ) -> tuple[A, str | None] | None:
         """In a thread: *away*'s decision (in the process) if it can be had, else *decide*'s,
         with why the process was lost the first time; ``None`` once the process is closed."""
         thinker = self.thinker
@@ -374,8 +384,13 @@ class Bot:
                 lost = thinker.broken
         return decide(view, legal), lost
 
-    async def ask(self, view: V, legal: Sequence[A], decide: Callable[[V, Sequence[A]], A],
-                  away: Callable[[V, Sequence[A]], A] | None = None) -> tuple[A, str | None] | None:
+    async def ask(
+        self,
+        view: V,
+        legal: Sequence[A],
+        decide: Callable[[V, Sequence[A]], A],
+        away: Callable[[V, Sequence[A]], A] | None = None,
+    ) -> tuple[A, str | None] | None:
         """``choose`` off the event loop: the screen answers keys at full speed meanwhile."""
         return await asyncio.to_thread(self.choose, view, legal, decide, away)
 

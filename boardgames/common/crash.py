@@ -80,7 +80,9 @@ class Crash:
             if report is not None
             else "The crash report could not be written to the data folder."
         )
-        saved = f" The game was saved up to its last action ({self.save}): resume it from the menu." if self.save else ""
+        saved = (
+            f" The game was saved up to its last action ({self.save}): resume it from the menu." if self.save else ""
+        )
         return f"boardgames stopped on an unexpected error ({what}). {where}{saved}"
 
 

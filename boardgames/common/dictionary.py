@@ -139,7 +139,9 @@ def load_curation() -> Curation:
     refused = read_refused(refused_path)
     both = sorted(added & refused.keys())
     if both:
-        raise DeckError(refused_path, None, f"{', '.join(both)} also listed in {ADDED_FILE}: a word is added or refused, not both")
+        raise DeckError(
+            refused_path, None, f"{', '.join(both)} also listed in {ADDED_FILE}: a word is added or refused, not both"
+        )
     return Curation(added, refused)
 
 
@@ -164,7 +166,7 @@ def read_listed(path: Path) -> frozenset[str]:
     no word twice; ``DeckError`` naming the file (and the line) otherwise."""
     text = read_text(path)
     header = _LISTED_HEADER.match(text)  # as the build writes it: comment lines, then words
-    body = text[header.end():] if header else text
+    body = text[header.end() :] if header else text
     words = frozenset(body.split("\n")[:-1]) if _LISTED_BODY.fullmatch(body) else frozenset()
     if not words or len(words) != body.count("\n"):  # not as the build writes it, or a word twice
         words = _listed_line_by_line(path)
@@ -194,6 +196,7 @@ def _listed_line_by_line(path: Path) -> frozenset[str]:
 def load_listed() -> frozenset[str]:
     """The second word list, checked (``DeckError``): read when the dictionary opens."""
     return read_listed(deck_path("vowl", LISTED_FILE))
+
 
 #: The exact fix on each kind of system, keyed by ``install_system()``.  Homebrew's
 #: enchant is built with the aspell provider only (its formula depends on aspell, not
@@ -239,8 +242,11 @@ def install_system(platform: str | None = None, os_release: str | None = None) -
         key, _, value = line.partition("=")
         if key in ("ID", "ID_LIKE"):
             ids.update(value.strip().strip('"').lower().split())
-    for system, family in (("debian", {"debian", "ubuntu"}), ("fedora", {"fedora", "rhel", "centos"}),
-                           ("arch", {"arch"})):
+    for system, family in (
+        ("debian", {"debian", "ubuntu"}),
+        ("fedora", {"fedora", "rhel", "centos"}),
+        ("arch", {"arch"}),
+    ):
         if ids & family:
             return system
     return None
@@ -286,8 +292,13 @@ class Dictionary:
     checks cheap.
     """
 
-    def __init__(self, backend: WordChecker, provider: str = "custom", curation: Curation | None = None,
-                 listed: frozenset[str] | None = None) -> None:
+    def __init__(
+        self,
+        backend: WordChecker,
+        provider: str = "custom",
+        curation: Curation | None = None,
+        listed: frozenset[str] | None = None,
+    ) -> None:
         self._backend = backend
         self.provider = provider
         self.curation = curation or Curation(frozenset(), {})
@@ -452,7 +463,11 @@ def _list_damaged(exc: DeckError) -> DictionaryUnavailable:
 def _library_path_hint() -> str:
     """A line naming ``PYENCHANT_LIBRARY_PATH`` when it is set: the likeliest culprit."""
     path = os.environ.get("PYENCHANT_LIBRARY_PATH")
-    return f"PYENCHANT_LIBRARY_PATH is set to {path!r}: unset it, or point it at the enchant 2 library (libenchant-2.so, .dylib or .dll).\n" if path else ""
+    return (
+        f"PYENCHANT_LIBRARY_PATH is set to {path!r}: unset it, or point it at the enchant 2 library (libenchant-2.so, .dylib or .dll).\n"
+        if path
+        else ""
+    )
 
 
 def word_list_files() -> list[Path]:
@@ -471,6 +486,7 @@ def word_list_files() -> list[Path]:
         Path.home() / "Library" / "Spelling",
     ]
     return [f / f"{LANGUAGE}.dic" for f in folders if (f / f"{LANGUAGE}.dic").is_file()]
+
 
 #: Words every American-English dictionary knows, and strings none does.  Checked once
 #: at load: an empty or garbage ``en_US.dic`` is accepted by hunspell without a word,

@@ -126,8 +126,14 @@ class Keyboard:
     steps can be taken back (a step taken back is not told, whoever may see the taking back).
     """
 
-    def __init__(self, engine: Any, words: HandoverWords, people: frozenset[Seat] | None = None, *,
-                 forget: Callable[[list[object]], list[object]] | None = None) -> None:
+    def __init__(
+        self,
+        engine: Any,
+        words: HandoverWords,
+        people: frozenset[Seat] | None = None,
+        *,
+        forget: Callable[[list[object]], list[object]] | None = None,
+    ) -> None:
         self.engine = engine
         self.words = words
         self.people = people
@@ -196,8 +202,13 @@ def worded(words: HandoverWords, engine: Any, seat: Seat | None, why: Why, seen:
     return Handover(seat, why, words.title(engine, seat, why, seen), words.detail(engine, seat, why, seen))
 
 
-def opening(session: GameSession[Any, Any], words: HandoverWords, people: frozenset[Seat] | None = None, *,
-            forget: Callable[[list[object]], list[object]] | None = None) -> tuple[Keyboard, Handover | None]:
+def opening(
+    session: GameSession[Any, Any],
+    words: HandoverWords,
+    people: frozenset[Seat] | None = None,
+    *,
+    forget: Callable[[list[object]], list[object]] | None = None,
+) -> tuple[Keyboard, Handover | None]:
     """Who holds the keyboard as a game opens on *session* (new, or a save replayed), and the
     handover it opens on: the one rule for the game screen (``SessionScreen.open_keyboard``)
     and for the first frame shown before it exists (``common.ui.handover.opening_screen``)."""

@@ -69,7 +69,7 @@ class BadNames(UserFacingError, ValueError):
 def quoted(name: str) -> str:
     """*name* as a message quotes it: visible, cut to ``QUOTED`` characters, in double quotes."""
     shown = visible(name)
-    return f'"{shown if len(shown) <= QUOTED else shown[:QUOTED - 1] + "…"}"'
+    return f'"{shown if len(shown) <= QUOTED else shown[: QUOTED - 1] + "…"}"'
 
 
 def _refused(name: str) -> str | None:
@@ -128,15 +128,17 @@ def clean_names(raw: Sequence[str], *, at_least: int, at_most: int, game: str = 
         else:
             names.append(name)
     if empty:  # said once, however many: "Ann,,,Bob" is one mistake, not two
-        problems.append("A player's name is empty: give every player a name." if empty == 1
-                        else f"{empty} players' names are empty: give every player a name.")
+        problems.append(
+            "A player's name is empty: give every player a name."
+            if empty == 1
+            else f"{empty} players' names are empty: give every player a name."
+        )
     seen: set[str] = set()
     told: set[str] = set()
     for name in names:
         folded = key(name)
         if folded in seen and folded not in told:
-            problems.append(f"Two players are called {quoted(name)}; names must differ "
-                            "(ignoring case and accents).")
+            problems.append(f"Two players are called {quoted(name)}; names must differ (ignoring case and accents).")
             told.add(folded)
         seen.add(folded)
     if problems:

@@ -73,8 +73,9 @@ class FrozenRecord:
     def __init__(self, *values: object) -> None:
         names = self.__slots__
         if len(values) != len(names):
-            raise TypeError(f"{type(self).__qualname__} takes {len(names)} fields ({', '.join(names)}),"
-                            f" {len(values)} given")
+            raise TypeError(
+                f"{type(self).__qualname__} takes {len(names)} fields ({', '.join(names)}), {len(values)} given"
+            )
         for name, value in zip(names, values):
             object.__setattr__(self, name, value)
 
@@ -93,7 +94,9 @@ class FrozenRecord:
         return hash(self.__class__._values_of(self))
 
     def __repr__(self) -> str:
-        fields = ", ".join([f"{name}={value!r}" for name, value in zip(self.__slots__, self.__class__._values_of(self))])
+        fields = ", ".join(
+            [f"{name}={value!r}" for name, value in zip(self.__slots__, self.__class__._values_of(self))]
+        )
         return f"{type(self).__qualname__}({fields})"
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -141,8 +141,11 @@ class GameInUse(UserFacingError):
     """
 
     def __init__(self, record: SaveRecord) -> None:
-        super().__init__(f"This game is open in another window ({plain(record.title or record.filename, 80)}). "
-                         "Play it there, or leave it there first and then resume it here.", exit_code=1)
+        super().__init__(
+            f"This game is open in another window ({plain(record.title or record.filename, 80)}). "
+            "Play it there, or leave it there first and then resume it here.",
+            exit_code=1,
+        )
 
 
 # ----------------------------------------------------------------------------- codec
@@ -451,9 +454,19 @@ class SaveRecord:
     __match_args__ = ("game", "setup", "seed", "actions", "title", "id", "started", "updated", "finished", "unread")
     __hash__ = None  # type: ignore[assignment]  # mutable: as a dataclass with eq and not frozen
 
-    def __init__(self, game: str, setup: dict[str, Any], seed: int, actions: list[Any] = _FRESH, title: str = "",
-                 id: str = _FRESH, started: float = _FRESH, updated: float = _FRESH, finished: bool = False,
-                 unread: Unread | None = None) -> None:
+    def __init__(
+        self,
+        game: str,
+        setup: dict[str, Any],
+        seed: int,
+        actions: list[Any] = _FRESH,
+        title: str = "",
+        id: str = _FRESH,
+        started: float = _FRESH,
+        updated: float = _FRESH,
+        finished: bool = False,
+        unread: Unread | None = None,
+    ) -> None:
         self.game = game
         self.setup = setup
         self.seed = seed
@@ -467,8 +480,17 @@ class SaveRecord:
 
     def _compared(self) -> tuple[Any, ...]:
         """The fields equality and repr read (all but ``unread``)."""
-        return (self.game, self.setup, self.seed, self.actions, self.title, self.id, self.started, self.updated,
-                self.finished)
+        return (
+            self.game,
+            self.setup,
+            self.seed,
+            self.actions,
+            self.title,
+            self.id,
+            self.started,
+            self.updated,
+            self.finished,
+        )
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -492,8 +514,15 @@ class SaveRecord:
     def header(self) -> dict[str, Any]:
         """Version 2's first line: every field but the actions, which it counts."""
         return {
-            "version": VERSION, "game": self.game, "id": self.id, "title": self.title, "started": self.started,
-            "updated": self.updated, "finished": self.finished, "seed": self.seed, "actions": len(self.actions),
+            "version": VERSION,
+            "game": self.game,
+            "id": self.id,
+            "title": self.title,
+            "started": self.started,
+            "updated": self.updated,
+            "finished": self.finished,
+            "seed": self.seed,
+            "actions": len(self.actions),
             "setup": self.setup,
         }
 
@@ -557,8 +586,15 @@ class SaveRecord:
         if not isinstance(data["finished"], bool):
             raise SaveFormatError("'finished' must be true or false")
         return cls(
-            game=game, setup=data["setup"], seed=seed, actions=actions, title=title, id=ident,
-            started=float(data["started"]), updated=float(data["updated"]), finished=data["finished"],
+            game=game,
+            setup=data["setup"],
+            seed=seed,
+            actions=actions,
+            title=title,
+            id=ident,
+            started=float(data["started"]),
+            updated=float(data["updated"]),
+            finished=data["finished"],
         )
 
     def read_actions(self) -> None:
@@ -595,8 +631,9 @@ class SaveRecord:
             raise SaveFormatError("it was changed after it was listed")
         body = lines[1:]
         if len(body) != count:
-            raise SaveFormatError(f"the number of actions in its header ({count}) is not the number of "
-                                  f"lines after it ({len(body)})")
+            raise SaveFormatError(
+                f"the number of actions in its header ({count}) is not the number of lines after it ({len(body)})"
+            )
         actions: list[Any] = []
         for number, line in enumerate(body, start=2):
             try:
@@ -638,8 +675,10 @@ def save_text(header: Mapping[str, Any], actions_text: str) -> str:
 
 def too_large(name: str, problem: SaveTooLarge) -> str:
     """What the players are told when the game outgrew its save: play goes on, the file stays readable."""
-    return (f"This game has grown too large to save ({problem}); play continues without saving, and "
-            f"{plain(name)} keeps the game as it was before this move.")
+    return (
+        f"This game has grown too large to save ({problem}); play continues without saving, and "
+        f"{plain(name)} keeps the game as it was before this move."
+    )
 
 
 def _wrong_version() -> FileProblem:
@@ -770,8 +809,9 @@ class SaveLock:
         """The lock of *record* at *path*; ``GameInUse`` when another window holds it."""
         assert fcntl is not None
         for _ in range(LOCK_TRIES):
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0),
-                         0o600)
+            fd = os.open(
+                path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0), 0o600
+            )
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as exc:
@@ -910,8 +950,10 @@ class SaveStore:
                 warnings.append(unlisted)
             names = []
         except OSError as exc:
-            unlisted = (f"Cannot list the {what}s in {plain(folder, None)} ({exc.strerror}); "
-                        f"no {what} can be {then} until it can be read.")
+            unlisted = (
+                f"Cannot list the {what}s in {plain(folder, None)} ({exc.strerror}); "
+                f"no {what} can be {then} until it can be read."
+            )
             if _first_time(unlisted):
                 warnings.append(unlisted)
             names = []
@@ -1095,7 +1137,7 @@ class Autosaver:
         if self._encoded > len(actions):  # the list was cut (never by the game): start again
             self._actions_text, self._encoded = "", 0
         if len(actions) > self._encoded:
-            self._actions_text += action_lines(actions[self._encoded:])
+            self._actions_text += action_lines(actions[self._encoded :])
             self._encoded = len(actions)
         return save_text(record.header(), self._actions_text)
 

@@ -86,10 +86,15 @@ class SaveAlreadyOver(UserFacingError):
 
     def __init__(self, spec: GameSpec[Any, Any], record: SaveRecord, warning: str | None) -> None:
         self.record = record
-        then = (f" It could not be filed with the finished games: {warning}" if warning
-                else " It was moved to the finished games.")
-        super().__init__(f"The saved {spec.title} game {plain(record.filename)} had already ended: "
-                         f"there is nothing left to play.{then}")
+        then = (
+            f" It could not be filed with the finished games: {warning}"
+            if warning
+            else " It was moved to the finished games."
+        )
+        super().__init__(
+            f"The saved {spec.title} game {plain(record.filename)} had already ended: "
+            f"there is nothing left to play.{then}"
+        )
 
 
 def _reason(error: BaseException) -> str:
@@ -117,8 +122,18 @@ class GameSpec(Generic[E, S]):
     they are decoded (the actions read, in place).
     """
 
-    __slots__ = ("_game", "action_classes", "action_type", "build", "check", "from_save", "save_title",
-                 "setup_type", "to_save", "upgrade")
+    __slots__ = (
+        "_game",
+        "action_classes",
+        "action_type",
+        "build",
+        "check",
+        "from_save",
+        "save_title",
+        "setup_type",
+        "to_save",
+        "upgrade",
+    )
 
     def __init__(
         self,
@@ -166,8 +181,9 @@ class GameSpec(Generic[E, S]):
         """The setup a save holds; ``SaveFormatError`` (or the game's ``ValueError``) if it is not one."""
         data = self.from_save(data)  # first: it may fill in a field older saves lack
         # a field with a default may be absent: a save from before that option existed
-        missing = [f.encode_name for f in msgspec.structs.fields(self.setup_type)
-                   if f.required and f.encode_name not in data]
+        missing = [
+            f.encode_name for f in msgspec.structs.fields(self.setup_type) if f.required and f.encode_name not in data
+        ]
         if missing:
             raise SaveFormatError(f"not a {self.title} setup (no {missing[0]!r})")
         try:
@@ -246,7 +262,11 @@ class GameSession(Generic[E, S]):
 
     @classmethod
     def resume(
-        cls, spec: GameSpec[E, S], record: SaveRecord, *, store: SaveStore | None = None,
+        cls,
+        spec: GameSpec[E, S],
+        record: SaveRecord,
+        *,
+        store: SaveStore | None = None,
         progress: Callable[[int, int], None] | None = None,
     ) -> GameSession[E, S]:
         """The saved game rebuilt action by action, exactly as it was.
@@ -313,8 +333,11 @@ class GameSession(Generic[E, S]):
         """A new game with the same setup, dealt afresh (this one is let go: ``close``)."""
         self.close()
         return type(self).start(
-            self.spec, self.setup, rng.getrandbits(64),
-            store=self.autosave.store if self.autosave else None, save=self.autosave is not None,
+            self.spec,
+            self.setup,
+            rng.getrandbits(64),
+            store=self.autosave.store if self.autosave else None,
+            save=self.autosave is not None,
         )
 
     # ------------------------------------------------------------------ playing

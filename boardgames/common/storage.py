@@ -148,13 +148,17 @@ def own_folder(root: Path, name: str, *, create: bool = False) -> Path:
         seen = os.lstat(folder)
     where = plain(folder, None)
     if stat.S_ISLNK(seen.st_mode):
-        raise FolderProblem(f"{where} is a link to somewhere else, not a folder; boardgames reads and writes "
-                            "nothing through it. Replace it with a real folder.")
+        raise FolderProblem(
+            f"{where} is a link to somewhere else, not a folder; boardgames reads and writes "
+            "nothing through it. Replace it with a real folder."
+        )
     if not stat.S_ISDIR(seen.st_mode):  # what listing or writing in it would have met: the system's words
         raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
     if os.path.realpath(folder) != os.path.join(os.path.realpath(root), name):
-        raise FolderProblem(f"{where} leads outside the data folder; boardgames reads and writes nothing "
-                            "through it. Replace it with a real folder.")
+        raise FolderProblem(
+            f"{where} leads outside the data folder; boardgames reads and writes nothing "
+            "through it. Replace it with a real folder."
+        )
     return folder
 
 
@@ -320,9 +324,7 @@ def parse_json(raw: bytes, *, max_depth: int = MAX_DEPTH) -> Any:
     except UnicodeDecodeError:
         raise FileProblem("not UTF-8 text") from None
     try:
-        data = json.loads(
-            text, parse_constant=_no_constant, parse_float=_finite_float, parse_int=_short_int
-        )
+        data = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float, parse_int=_short_int)
     except RecursionError:
         raise FileProblem(f"nested deeper than {max_depth} levels") from None
     except json.JSONDecodeError as exc:
@@ -334,8 +336,7 @@ def parse_json(raw: bytes, *, max_depth: int = MAX_DEPTH) -> Any:
     return data
 
 
-def read_json(path: Path, *, limit: int = DEFAULT_LIMIT, root: Path | None = None,
-              max_depth: int = MAX_DEPTH) -> Any:
+def read_json(path: Path, *, limit: int = DEFAULT_LIMIT, root: Path | None = None, max_depth: int = MAX_DEPTH) -> Any:
     """Any JSON value from *path*, read safely (``read_bytes``) and parsed safely (``parse_json``)."""
     return parse_json(read_bytes(path, limit=limit, root=root), max_depth=max_depth)
 

@@ -22,8 +22,9 @@ class Countdown:
     #: Mutable and compared by value: unhashable, as the dataclass was.
     __hash__ = None  # type: ignore[assignment]
 
-    def __init__(self, limit: float, clock: Clock = monotonic, _started: float | None = None,
-                 _banked: float = 0.0) -> None:
+    def __init__(
+        self, limit: float, clock: Clock = monotonic, _started: float | None = None, _banked: float = 0.0
+    ) -> None:
         self.limit = limit
         self.clock = clock
         self._started = _started
@@ -38,8 +39,10 @@ class Countdown:
         return self._fields() == other._fields()
 
     def __repr__(self) -> str:
-        return (f"Countdown(limit={self.limit!r}, clock={self.clock!r}, "
-                f"_started={self._started!r}, _banked={self._banked!r})")
+        return (
+            f"Countdown(limit={self.limit!r}, clock={self.clock!r}, "
+            f"_started={self._started!r}, _banked={self._banked!r})"
+        )
 
     def start(self, already: float = 0.0) -> None:
         """Start the countdown, full or with *already* seconds used (a resumed pile)."""

@@ -72,8 +72,9 @@ def parse_address(text: str) -> tuple[str, int, str]:
 class RoomClient:
     """One connection to a room (module docstring).  ``clock`` turns countdowns into deadlines."""
 
-    def __init__(self, address: str, net: NetGame | None = None, *,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, address: str, net: NetGame | None = None, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.host, self.port, self.code = parse_address(address)
         #: The title played (``None`` until the first sync names it: ``boardgames join`` knows
         #: only the address, and the host says which game it plays).
@@ -164,7 +165,9 @@ class RoomClient:
                 try:
                     net = self.net = net_for(message.game)
                 except KeyError:
-                    raise ProtocolError(f"the host plays {message.game[:20]!r}, a game this boardgames cannot join") from None
+                    raise ProtocolError(
+                        f"the host plays {message.game[:20]!r}, a game this boardgames cannot join"
+                    ) from None
             if message.game != net.spec.key:
                 raise ProtocolError(f"the host plays {message.game[:20]!r}, not {net.spec.key!r}")
             message = replace(message, view=self._value(message.view), log=tuple(self._value(e) for e in message.log))
@@ -173,7 +176,9 @@ class RoomClient:
             self.seating = message.seating
             self._countdowns(message.deadlines)
         elif isinstance(message, Update):
-            message = replace(message, view=self._value(message.view), events=tuple(self._value(e) for e in message.events))
+            message = replace(
+                message, view=self._value(message.view), events=tuple(self._value(e) for e in message.events)
+            )
             self.state_id, self.view = message.state_id, message.view
             self.log.extend(message.events)
         elif isinstance(message, Presence):

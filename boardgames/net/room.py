@@ -77,9 +77,16 @@ class _Timer:
 class Room:
     """One game, its seats' codes, who is connected, and its timers (module docstring)."""
 
-    def __init__(self, net: NetGame, session: GameSession[Any, Any], *, now: float,
-                 codes: Mapping[Seat, str] | None = None, table_code: str | None = None,
-                 state_id: int | None = None) -> None:
+    def __init__(
+        self,
+        net: NetGame,
+        session: GameSession[Any, Any],
+        *,
+        now: float,
+        codes: Mapping[Seat, str] | None = None,
+        table_code: str | None = None,
+        state_id: int | None = None,
+    ) -> None:
         self.net = net
         self.session = session
         seats = session.engine.seats

@@ -108,8 +108,16 @@ class _Connection:
 class RoomServer:
     """The room's websocket endpoint (module docstring); ``clock`` is the room's time."""
 
-    def __init__(self, room: Room, host: str = "127.0.0.1", port: int = 0, *,
-                 clock: Callable[[], float] = time.monotonic, rate: float = RATE, burst: int = BURST) -> None:
+    def __init__(
+        self,
+        room: Room,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        rate: float = RATE,
+        burst: int = BURST,
+    ) -> None:
         self.room = room
         self.rate = rate
         self.burst = burst

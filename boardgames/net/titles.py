@@ -127,22 +127,41 @@ class Vntypl8sNet(_Title):
         if writers and setup.timer is not None:
             # P33: at once, one shared time for the round, waiting for the writers still writing;
             # in turn (P13), each writer the whole time (P17).  On the host's clock either way.
-            key = f"writing:{engine.round}" if engine.writing is e.Writing.AT_ONCE else f"writing:{engine.round}:{writers[0]}"
-            found.append(TimerSpec(key, frozenset(writers), float(setup.timer),
-                                   tuple(e.WritingTimeUp(w, "") for w in writers), drafts=True))
+            key = (
+                f"writing:{engine.round}"
+                if engine.writing is e.Writing.AT_ONCE
+                else f"writing:{engine.round}:{writers[0]}"
+            )
+            found.append(
+                TimerSpec(
+                    key,
+                    frozenset(writers),
+                    float(setup.timer),
+                    tuple(e.WritingTimeUp(w, "") for w in writers),
+                    drafts=True,
+                )
+            )
         buzzer = engine.view(None).buzzer if engine.phase is e.Phase.GUESSING else None
         if buzzer is not None:
             turn = len(engine.view(None).history)
-            found.append(TimerSpec(f"buzz:{engine.round}:{turn}:{buzzer}", frozenset({buzzer}),
-                                   self._buzz_seconds, (e.GuessTimeUp(buzzer),)))
+            found.append(
+                TimerSpec(
+                    f"buzz:{engine.round}:{turn}:{buzzer}",
+                    frozenset({buzzer}),
+                    self._buzz_seconds,
+                    (e.GuessTimeUp(buzzer),),
+                )
+            )
         return found
 
     def time_up(self, engine: Any, timer: TimerSpec, drafts: Mapping[Seat, str]) -> Sequence[object]:
         """P33: each writer still writing hands in their last draft as it stood (a legal
         one: P17), or has no plate this round."""
         e = self._engine
-        return tuple(e.WritingTimeUp(a.player, drafts.get(a.player, "")) if isinstance(a, e.WritingTimeUp) else a
-                     for a in timer.expire)
+        return tuple(
+            e.WritingTimeUp(a.player, drafts.get(a.player, "")) if isinstance(a, e.WritingTimeUp) else a
+            for a in timer.expire
+        )
 
     def opening_events(self, engine: Any) -> Sequence[object]:
         opening: Sequence[object] = engine.opening_events()
@@ -212,11 +231,24 @@ class VowlNet(_Title):
         sd = view.sudden_death if view.phase is self._phase.SUDDEN_DEATH else None
         if sd is not None and sd.card is not None:
             # V29: the card's sand stands still while a buzz is held, and runs on after a lock-out
-            found.append(TimerSpec(f"card:{view.turn}:{sd.cards_tried}", frozenset(sd.players),
-                                   float(view.time_limit or 25), (a.TimeUp(),), held=sd.buzzer is not None))
+            found.append(
+                TimerSpec(
+                    f"card:{view.turn}:{sd.cards_tried}",
+                    frozenset(sd.players),
+                    float(view.time_limit or 25),
+                    (a.TimeUp(),),
+                    held=sd.buzzer is not None,
+                )
+            )
             if sd.buzzer is not None:
-                found.append(TimerSpec(f"buzz:{view.turn}:{sd.cards_tried}:{len(sd.locked_out)}",
-                                       frozenset({sd.buzzer}), float(sd.buzz_seconds), (a.BuzzTimeUp(),)))
+                found.append(
+                    TimerSpec(
+                        f"buzz:{view.turn}:{sd.cards_tried}:{len(sd.locked_out)}",
+                        frozenset({sd.buzzer}),
+                        float(sd.buzz_seconds),
+                        (a.BuzzTimeUp(),),
+                    )
+                )
         return found
 
     def stamp(self, engine: Any, action: object, left: Callable[[str], float | None]) -> object:
@@ -226,8 +258,14 @@ class VowlNet(_Title):
         view = engine.view(None)
         if not isinstance(inner, a.Answer) or view.phase is not self._phase.SOLVING:
             return action
-        index = next((i for i, run in enumerate(view.runs) if run.started and not run.finished
-                      and (racer is None or run.runner == racer)), None)
+        index = next(
+            (
+                i
+                for i, run in enumerate(view.runs)
+                if run.started and not run.finished and (racer is None or run.runner == racer)
+            ),
+            None,
+        )
         remaining = None if index is None else left(_pile_key(view.turn, index))
         if index is None or remaining is None:
             return action

@@ -68,16 +68,20 @@ def _int_enums(cls: type) -> dict[str, type[enum.IntEnum]]:
         return {}
     found: dict[str, type[enum.IntEnum]] = {}
     for key, hint in hints.items():
-        options = typing.get_args(hint) if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union \
+        options = (
+            typing.get_args(hint)
+            if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union
             else (hint,)
+        )
         kinds = [o for o in options if isinstance(o, type) and issubclass(o, enum.IntEnum)]
         if len(kinds) == 1:
             found[key] = kinds[0]
     return found
 
 
-def _rebuild(data: Any, classes: Mapping[str, type], interned: Mapping[str, Callable[[Any], object]],
-             depth: int) -> Any:
+def _rebuild(
+    data: Any, classes: Mapping[str, type], interned: Mapping[str, Callable[[Any], object]], depth: int
+) -> Any:
     if depth > MAX_DEPTH:
         raise WireValueError(f"a value nested deeper than {MAX_DEPTH} levels")
     if data is None or isinstance(data, bool | int | str):

@@ -163,8 +163,20 @@ class AnswerDraw(Struct, frozen=True):
 
 
 Action = (
-    Morph | Move | Ride | Attack | Blast | Swap | EndTurn | Evade | TakeHit | StopDuel | Undo
-    | Resign | OfferDraw | AnswerDraw
+    Morph
+    | Move
+    | Ride
+    | Attack
+    | Blast
+    | Swap
+    | EndTurn
+    | Evade
+    | TakeHit
+    | StopDuel
+    | Undo
+    | Resign
+    | OfferDraw
+    | AnswerDraw
 )
 
 

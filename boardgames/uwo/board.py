@@ -96,9 +96,7 @@ RAYS_WITHIN: tuple[tuple[tuple[tuple[Square, ...], ...], ...], ...] = tuple(
     tuple(tuple(ray[:reach] for ray in RAYS[sq]) for sq in range(SQUARES)) for reach in range(LONGEST + 1)
 )
 #: ADJACENT[sq]: the orthogonal neighbours.
-ADJACENT: tuple[tuple[Square, ...], ...] = tuple(
-    tuple(ray[0] for ray in RAYS[sq] if ray) for sq in range(SQUARES)
-)
+ADJACENT: tuple[tuple[Square, ...], ...] = tuple(tuple(ray[0] for ray in RAYS[sq] if ray) for sq in range(SQUARES))
 #: AROUND[sq]: the up to 8 squares around (a dynamite's blast).
 AROUND: tuple[tuple[Square, ...], ...] = tuple(
     tuple(
@@ -141,10 +139,12 @@ def _line_gap_table() -> _LineGaps:
     should not pay for 5,400 entries before its first frame.
     """
     if not _line_gap_cache:
-        _line_gap_cache.append(tuple(
-            tuple(tuple(_line_gap(a, b, reach) for b in range(SQUARES)) for a in range(SQUARES))
-            for reach in range(LONGEST + 1)
-        ))
+        _line_gap_cache.append(
+            tuple(
+                tuple(tuple(_line_gap(a, b, reach) for b in range(SQUARES)) for a in range(SQUARES))
+                for reach in range(LONGEST + 1)
+            )
+        )
     return _line_gap_cache[0]
 
 

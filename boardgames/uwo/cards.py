@@ -201,9 +201,7 @@ def parse_kind(line: DeckLine, index: int) -> tuple[Kind, list[str]]:
     try:
         role = Role(f["role"])
     except ValueError:
-        raise line.error(
-            f"unknown role {f['role']!r} (one of: {', '.join(r.value for r in Role)})"
-        ) from None
+        raise line.error(f"unknown role {f['role']!r} (one of: {', '.join(r.value for r in Role)})") from None
     count = _int(line, "count", f["count"], 1, DECK_SIZE)
     move, move_cost = _range_cost(line, "move", f["move"])
     attack_text = f["attack"]

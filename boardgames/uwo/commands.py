@@ -17,13 +17,29 @@ from boardgames.uwo.side import Side
 from boardgames.uwo.view import Phase, UwoView
 
 #: The keys whose command may be refused, and the command each is bound to.
-KEYS = {"v": "evade", "t": "take_hit", "c": "counter", "p": "stop_duel", "b": "blast",
-        "u": "undo", "x": "swap", "e": "end_turn", "E": "drain", "n": "new_game",
-        "g": "resign", "=": "offer_draw"}
+KEYS = {
+    "v": "evade",
+    "t": "take_hit",
+    "c": "counter",
+    "p": "stop_duel",
+    "b": "blast",
+    "u": "undo",
+    "x": "swap",
+    "e": "end_turn",
+    "E": "drain",
+    "n": "new_game",
+    "g": "resign",
+    "=": "offer_draw",
+}
 
 
-def state(action: str, view: UwoView, seat: Side | None, legal: Container[Action],  # noqa: C901, PLR0911, PLR0912
-          picked_kind: str | None) -> bool | None:
+def state(
+    action: str,
+    view: UwoView,
+    seat: Side | None,
+    legal: Container[Action],  # noqa: C901, PLR0911, PLR0912
+    picked_kind: str | None,
+) -> bool | None:
     """Shown, greyed out or hidden (see the module); *legal*: the engine's legal actions."""
     phase = view.phase
     if action == "new_game":
@@ -64,8 +80,15 @@ def state(action: str, view: UwoView, seat: Side | None, legal: Container[Action
     return True
 
 
-def why_not(action: str, view: UwoView, seat: Side | None, *, computer: Side | None,  # noqa: C901, PLR0911, PLR0912
-            picked_kind: str | None, why_illegal: Callable[[Action], str | None]) -> str:
+def why_not(
+    action: str,
+    view: UwoView,
+    seat: Side | None,
+    *,
+    computer: Side | None,  # noqa: C901, PLR0911, PLR0912
+    picked_kind: str | None,
+    why_illegal: Callable[[Action], str | None],
+) -> str:
     """Why a command cannot be used now, in the player's words (the engine's where it has one)."""
     if action == "new_game":
         return "A new game can begin once this duel is over (Escape leaves it)."

@@ -99,7 +99,10 @@ class ComputerTurns(DuelView):
             self.notify(
                 f"The computer's search process {lost}: it goes on thinking inside the game, so "
                 "keys may answer more slowly while it thinks. Nothing of the game is lost.",
-                title="The computer", severity="warning", markup=False, timeout=10,
+                title="The computer",
+                severity="warning",
+                markup=False,
+                timeout=10,
             )
         self._pending = (action, token)
         assert self._pace is not None

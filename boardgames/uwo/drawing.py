@@ -33,8 +33,7 @@ class DuelView(SessionScreen[Game]):
     """The duel as the side at the keyboard sees it, drawn (the base of ``UwoScreen``)."""
 
     #: The commands whose Footer state is redrawn when it changes.
-    _COMMANDS = ("evade", "take_hit", "counter", "stop_duel", "blast", "undo", "swap", "end_turn", "drain",
-                 "new_game")
+    _COMMANDS = ("evade", "take_hit", "counter", "stop_duel", "blast", "undo", "swap", "end_turn", "drain", "new_game")
     #: Who the computer plays (``None``: a duel between people).
     computer: ComputerOpponent | None = None
 
@@ -127,8 +126,15 @@ class DuelView(SessionScreen[Game]):
     def _drawn_key(self, view: UwoView) -> tuple[object, ...]:
         """Everything but the cursor that the panels are drawn from (``undoable`` is not in
         the view's ``==``; the status line reads it)."""
-        return (view, view.undoable, self.seat, self.selected, self.picked, frozenset(self._last_squares),
-                self.thinking)
+        return (
+            view,
+            view.undoable,
+            self.seat,
+            self.selected,
+            self.picked,
+            frozenset(self._last_squares),
+            self.thinking,
+        )
 
     def redraw(self) -> None:
         if self.session is None:
@@ -137,8 +143,14 @@ class DuelView(SessionScreen[Game]):
         for bar in self.query(SideBar):
             bar.show(view.sides[bar.side], to_act=view.to_act is bar.side, current=view.current is bar.side)
         grid = self.board
-        marks, hints = render.board_marks(view, seat, cursor=grid.cursor, last=self._last_squares,
-                                          picked_kind=self.hand_kind(self.picked), selected=self.selected)
+        marks, hints = render.board_marks(
+            view,
+            seat,
+            cursor=grid.cursor,
+            last=self._last_squares,
+            picked_kind=self.hand_kind(self.picked),
+            selected=self.selected,
+        )
         for sq in range(B.SQUARES):
             grid.cell(sq).show(view.board[sq], marks.get(sq, set()), hints.get(sq, ""))
         self._drawn = (self._drawn_key(view), grid.cursor, marks, hints)
@@ -157,8 +169,9 @@ class DuelView(SessionScreen[Game]):
     def draw_status(self, view: UwoView) -> None:
         computer = (self.computer.side, self.computer.level) if self.computer is not None else None
         ignored = None if self._prompt_gate.is_open(clock_of(self.app)()) else IGNORED_HINT
-        title, lines = render.status(view, self.seat, computer=computer, picked=self.picked,
-                                     selected=self.selected, ignored=ignored)
+        title, lines = render.status(
+            view, self.seat, computer=computer, picked=self.picked, selected=self.selected, ignored=ignored
+        )
         self.query_one(StatusPanel).show(title, lines)
 
     def draw_info(self, view: UwoView, *, shrink: bool = True) -> None:

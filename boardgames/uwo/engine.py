@@ -206,10 +206,32 @@ class Game:
     """One UWO game.  Build it with ``Game.new(rng)``."""
 
     __slots__ = (
-        "catalog", "board", "hands", "decks", "removed", "energy", "evasions", "current",
-        "phase", "duel", "turn", "started", "done", "morph_used", "action_used", "paid",
-        "ran_out_first", "_outcome", "alive", "first_game", "turn_cap", "_undo",
-        "offered", "_seen", "_recent", "reps",
+        "catalog",
+        "board",
+        "hands",
+        "decks",
+        "removed",
+        "energy",
+        "evasions",
+        "current",
+        "phase",
+        "duel",
+        "turn",
+        "started",
+        "done",
+        "morph_used",
+        "action_used",
+        "paid",
+        "ran_out_first",
+        "_outcome",
+        "alive",
+        "first_game",
+        "turn_cap",
+        "_undo",
+        "offered",
+        "_seen",
+        "_recent",
+        "reps",
     )
 
     catalog: Catalog
@@ -346,7 +368,10 @@ class Game:
             if uv is not None:
                 cards = tuple(take(uv.side, k) for k in uv.stack)
                 g.board[sq] = Umo(
-                    uv.side, cards, uv.kind, uv.out_until,
+                    uv.side,
+                    cards,
+                    uv.kind,
+                    uv.out_until,
                     view.turn if uv.morphed_this_turn else 0,
                     view.turn if uv.moved_this_turn else 0,
                 )
@@ -466,17 +491,31 @@ class Game:
         """
         done0, done1 = self.done
         cells = tuple(
-            None if u is None
-            else u._cell if u.out[0] <= done0 and u.out[1] <= done1
+            None
+            if u is None
+            else u._cell
+            if u.out[0] <= done0 and u.out[1] <= done1
             else (
-                u.side, u.kind.index, len(u.cards),
-                u.out[0] - done0 if u.out[0] > done0 else 0, u.out[1] - done1 if u.out[1] > done1 else 0,
+                u.side,
+                u.kind.index,
+                len(u.cards),
+                u.out[0] - done0 if u.out[0] > done0 else 0,
+                u.out[1] - done1 if u.out[1] > done1 else 0,
             )
             for u in self.board
         )
         return (
-            cells, self.current, self.energy[0], self.energy[1], self.evasions[0], self.evasions[1],
-            len(self.hands[0]), len(self.hands[1]), len(self.decks[0]), len(self.decks[1]), self.ran_out_first,
+            cells,
+            self.current,
+            self.energy[0],
+            self.energy[1],
+            self.evasions[0],
+            self.evasions[1],
+            len(self.hands[0]),
+            len(self.hands[1]),
+            len(self.decks[0]),
+            len(self.decks[1]),
+            self.ran_out_first,
         )
 
     def repetitions(self, key: object | None = None) -> int:
@@ -622,8 +661,9 @@ class Game:
         """The actions the side to act may take now, lazily (``in`` asks ``why_illegal``;
         iterating enumerates ``legal_list``).  Until the game is over some action is always
         legal (ending the turn, taking the hit, stopping the duel): ``bool`` lists nothing."""
-        return LegalActions(self.why_illegal, self.legal_list, kind=Action,
-                            any_legal=lambda: self.phase is not Phase.OVER)
+        return LegalActions(
+            self.why_illegal, self.legal_list, kind=Action, any_legal=lambda: self.phase is not Phase.OVER
+        )
 
     def legal_list(self) -> list[Action]:
         """Every action the side to act may take now, enumerated (empty once the game is over).
@@ -703,9 +743,7 @@ class Game:
         if not self.is_out(t):
             if self.energy[d] >= 1 and t.kind.role is not Role.RIDER:  # U19: a Rider only evades
                 out.extend(
-                    _morphs(k.key)[self.duel.target]
-                    for k in self._distinct_hand_kinds(d)
-                    if a.kind.key in k.shield
+                    _morphs(k.key)[self.duel.target] for k in self._distinct_hand_kinds(d) if a.kind.key in k.shield
                 )
             if self.evasions[d] > 0:
                 out.append(_EVADE)
@@ -1039,10 +1077,18 @@ class Game:
         if self._undo is None:
             return
         p = self.current
-        self._undo.append(_Step(
-            self.board[:], self.hands[p][:], self.energy[:], self.paid, self.morph_used,
-            self.action_used, self.ran_out_first, None,
-        ))
+        self._undo.append(
+            _Step(
+                self.board[:],
+                self.hands[p][:],
+                self.energy[:],
+                self.paid,
+                self.morph_used,
+                self.action_used,
+                self.ran_out_first,
+                None,
+            )
+        )
 
     def _stepped(self, ev: list[Event]) -> None:
         """After a morph or a move: note its public event, for the "taken back" wording."""
@@ -1117,9 +1163,7 @@ class Game:
         # U6: only the turn's own morph stops the UMO attacking this turn; a defensive morph
         # never does, in either player's turn (2d: "you may attack again").
         held = side is self.current and not defensive
-        self.board[sq] = u.but(
-            cards=(*u.cards, card), kind=new, locked=self.turn if held else u.locked
-        )
+        self.board[sq] = u.but(cards=(*u.cards, card), kind=new, locked=self.turn if held else u.locked)
         ev.append(Morphed(side, sq, u.kind.name, new.name, defensive))
         _note(ev, ran_out)
 

@@ -93,7 +93,6 @@ def session_screen(session: GameSession[Any, Any], host: Host) -> Screen:
     return opening_screen(session, handovers.WORDS, game="uwo", build=build, people=people)
 
 
-
 def public_view(view: Any) -> RenderableType:
     """The board and both sides as everyone sees them (no hand): a step of a finished duel's replay."""
     from rich.console import Group  # noqa: PLC0415 - only when a replay is drawn
@@ -116,12 +115,21 @@ def public_view(view: Any) -> RenderableType:
                 continue
             status = " OUT" if umo.out_of_play else ""
             stack = f" ×{umo.height}" if umo.height > 1 else ""
-            cells.append(Text(f"{umo.kind.name}\n{umo.side.singular[0]} {B.name(sq)}{status}{stack}",
-                              style=SIDE_STYLE[umo.side].replace("bold ", "")))
+            cells.append(
+                Text(
+                    f"{umo.kind.name}\n{umo.side.singular[0]} {B.name(sq)}{status}{stack}",
+                    style=SIDE_STYLE[umo.side].replace("bold ", ""),
+                )
+            )
         grid.add_row(*cells)
-    sides = [Text(f"{sv.side.title}: {sv.umos} UMOs, energy {sv.energy}/{sv.energy_max}, "
-                  f"{sv.hand_size} cards in hand, {sv.deck_size} in the deck", style=SIDE_STYLE[sv.side])
-             for sv in view.sides]
+    sides = [
+        Text(
+            f"{sv.side.title}: {sv.umos} UMOs, energy {sv.energy}/{sv.energy_max}, "
+            f"{sv.hand_size} cards in hand, {sv.deck_size} in the deck",
+            style=SIDE_STYLE[sv.side],
+        )
+        for sv in view.sides
+    ]
     mover = view.to_act.title if view.to_act is not None else view.current.title
     head = result(view) if view.outcome is not None else f"Turn {view.turn} · {mover} to act"
     return Group(Text(head, style="bold"), grid, *sides)
@@ -145,10 +153,14 @@ ENTRY = GameEntry(
         SEED,
         Option("--vs-computer", "play alone against the computer", switch=True),
         RESUME,
-        Option("--level", "how strong the computer plays (default normal; implies --vs-computer)",
-               choices=OPPONENT_LEVELS),
-        Option("--side", "the army you play against the computer (default gnorfs, who begin; implies --vs-computer)",
-               choices=("gnorfs", "pnorfs")),
+        Option(
+            "--level", "how strong the computer plays (default normal; implies --vs-computer)", choices=OPPONENT_LEVELS
+        ),
+        Option(
+            "--side",
+            "the army you play against the computer (default gnorfs, who begin; implies --vs-computer)",
+            choices=("gnorfs", "pnorfs"),
+        ),
     ),
     seed_help=f"seed the shuffles (the same deal every time; {SEED_HELP})",
     resume_help="resume the most recent unfinished UWO duel (with no other option: the save keeps its own)",

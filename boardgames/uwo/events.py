@@ -75,8 +75,10 @@ class Trampled(PublicEvent, Struct, frozen=True):
 
     def __str__(self) -> str:
         what = "its time out of play starts again" if self.again else "it is out of play"
-        return (f"The {_who(self.side, self.kind, self.square)} is trampled: {what} "
-                f"until the end of the {self.until.possessive} next turn.")
+        return (
+            f"The {_who(self.side, self.kind, self.square)} is trampled: {what} "
+            f"until the end of the {self.until.possessive} next turn."
+        )
 
 
 class OutOfPlay(PublicEvent, Struct, frozen=True):
@@ -85,8 +87,10 @@ class OutOfPlay(PublicEvent, Struct, frozen=True):
     square: Square
 
     def __str__(self) -> str:
-        return (f"The {_who(self.side, self.kind, self.square)} is out of play until the end of the "
-                f"{self.side.possessive} next turn.")
+        return (
+            f"The {_who(self.side, self.kind, self.square)} is out of play until the end of the "
+            f"{self.side.possessive} next turn."
+        )
 
 
 class BackInPlay(PublicEvent, Struct, frozen=True):
@@ -109,8 +113,10 @@ class Attacked(PublicEvent, Struct, frozen=True):
 
     def __str__(self) -> str:
         verb = "counter-attacks" if self.counter else "attacks"
-        return (f"{_who(self.side, self.kind, self.src)} {verb} the {self.side.other.singular} "
-                f"{self.target} on {name(self.dst)} ({self.cost} energy).")
+        return (
+            f"{_who(self.side, self.kind, self.src)} {verb} the {self.side.other.singular} "
+            f"{self.target} on {name(self.dst)} ({self.cost} energy)."
+        )
 
 
 class Evaded(PublicEvent, Struct, frozen=True):
@@ -120,8 +126,10 @@ class Evaded(PublicEvent, Struct, frozen=True):
     left: int
 
     def __str__(self) -> str:
-        return (f"The {_who(self.side, self.kind, self.square)} evades "
-                f"({self.side.title} have {self.left} evasion card{'s' if self.left != 1 else ''} left).")
+        return (
+            f"The {_who(self.side, self.kind, self.square)} evades "
+            f"({self.side.title} have {self.left} evasion card{'s' if self.left != 1 else ''} left)."
+        )
 
 
 class Destroyed(PublicEvent, Struct, frozen=True):
@@ -141,8 +149,10 @@ class Blasted(PublicEvent, Struct, frozen=True):
     cost: int
 
     def __str__(self) -> str:
-        return (f"The {self.side.singular} Dynamite on {name(self.square)} explodes ({self.cost} energy), "
-                "taking every UMO around it along.")
+        return (
+            f"The {self.side.singular} Dynamite on {name(self.square)} explodes ({self.cost} energy), "
+            "taking every UMO around it along."
+        )
 
 
 class DuelEnded(PublicEvent, Struct, frozen=True):
@@ -195,8 +205,10 @@ class Refilled(PublicEvent, Struct, frozen=True):
     first: Side
 
     def __str__(self) -> str:
-        return (f"Both energy rows are empty: both take their energy back; the {self.first.title}, "
-                "whose row ran out first, play next.")
+        return (
+            f"Both energy rows are empty: both take their energy back; the {self.first.title}, "
+            "whose row ran out first, play next."
+        )
 
 
 class KeepsPlaying(PublicEvent, Struct, frozen=True):
@@ -224,8 +236,10 @@ class Undone(Struct, frozen=True):
     def __str__(self) -> str:
         s = self.step
         if isinstance(s, Morphed):
-            what = (f"their morph on {name(s.square)}: the {s.new} card goes back to their hand "
-                    f"and the UMO is a {s.old} again")
+            what = (
+                f"their morph on {name(s.square)}: the {s.new} card goes back to their hand "
+                f"and the UMO is a {s.old} again"
+            )
         elif isinstance(s, Moved):
             what = f"the move of their {s.kind} from {name(s.src)} to {name(s.dst)}"
         else:
@@ -295,7 +309,27 @@ def standing(happened: list[object]) -> list[object]:
 
 
 Event = (
-    TurnStarted | Morphed | Moved | Rode | Trampled | OutOfPlay | BackInPlay | Attacked | Evaded
-    | Destroyed | Blasted | DuelEnded | Swapped | Paid | RanOut | Drew | Refilled | KeepsPlaying | Undone
-    | Resigned | DrawOffered | DrawAnswered | GameEnded
+    TurnStarted
+    | Morphed
+    | Moved
+    | Rode
+    | Trampled
+    | OutOfPlay
+    | BackInPlay
+    | Attacked
+    | Evaded
+    | Destroyed
+    | Blasted
+    | DuelEnded
+    | Swapped
+    | Paid
+    | RanOut
+    | Drew
+    | Refilled
+    | KeepsPlaying
+    | Undone
+    | Resigned
+    | DrawOffered
+    | DrawAnswered
+    | GameEnded
 )

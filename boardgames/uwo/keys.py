@@ -40,8 +40,15 @@ from boardgames.uwo.widgets import BoardGrid, HandCard
 class DuelKeys(ComputerTurns):
     """The layer of ``UwoScreen`` that turns keys and clicks into the person's actions."""
 
-    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
-               timeout: float | None = None, markup: bool = True) -> None:
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
         """One notice at a time, the newest: a key pressed again and again (a refusal, a step
         taken back) must not pile notices up the screen over the hand; and a notice says
         words, never the rules page's row ids (``render.for_players``)."""
@@ -113,8 +120,9 @@ class DuelKeys(ComputerTurns):
                 self.refuse("Select one of your UMOs first (cursor on it, Enter).")
             self.redraw()
             return
-        options = [a for a in render.legal_from(view, self.selected)
-                   if isinstance(a, Move | Ride | Attack) and a.dst == sq]  # the actions aimed at a square
+        options = [
+            a for a in render.legal_from(view, self.selected) if isinstance(a, Move | Ride | Attack) and a.dst == sq
+        ]  # the actions aimed at a square
         if not options:
             if umo is not None and umo.side is self.seat:
                 self.selected = sq
@@ -150,8 +158,14 @@ class DuelKeys(ComputerTurns):
 
     def why_not(self, action: str) -> str:
         """Why a command cannot be used now, in the player's words (the engine's where it has one)."""
-        return commands.why_not(action, self.view, self.seat, computer=self.computer.side if self.computer else None,
-                                picked_kind=self.hand_kind(self.picked), why_illegal=self.engine.why_illegal)
+        return commands.why_not(
+            action,
+            self.view,
+            self.seat,
+            computer=self.computer.side if self.computer else None,
+            picked_kind=self.hand_kind(self.picked),
+            why_illegal=self.engine.why_illegal,
+        )
 
     def action_pick(self, index: int) -> None:
         seat = self.seat

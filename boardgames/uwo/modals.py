@@ -19,8 +19,9 @@ from boardgames.uwo.view import UwoView
 
 def confirm(question: str, detail: str, yes: str) -> ChoiceScreen[bool]:
     """Yes (*yes*) or "No, go on playing"; Escape is no."""
-    return ChoiceScreen(question, [Choice("y", yes, True), Choice("n", "No, go on playing", False)],
-                        detail=detail, cancel=True)
+    return ChoiceScreen(
+        question, [Choice("y", yes, True), Choice("n", "No, go on playing", False)], detail=detail, cancel=True
+    )
 
 
 def end_turn(view: UwoView) -> ChoiceScreen[bool]:
@@ -52,8 +53,9 @@ def take_hit(view: UwoView) -> ChoiceScreen[bool] | None:
     target = view.board[view.duel.target] if view.duel is not None else None
     if target is None:
         return None
-    return confirm("Take the hit?", f"Your {target.kind.name} on {B.name(target.square)} is destroyed.",
-                   "Yes, take the hit")
+    return confirm(
+        "Take the hit?", f"Your {target.kind.name} on {B.name(target.square)} is destroyed.", "Yes, take the hit"
+    )
 
 
 def blast(action: Blast) -> ChoiceScreen[bool]:
@@ -80,8 +82,10 @@ def draw_offered(offerer: Side) -> ChoiceScreen[bool]:
     """The player at the keyboard answers a draw offer (U26): no Escape."""
     return ChoiceScreen(
         f"The {offerer.title} offer a draw",
-        [Choice("y", "Accept: the game is a draw", True),
-         Choice("n", f"Decline: the {offerer.possessive} turn goes on", False)],
+        [
+            Choice("y", "Accept: the game is a draw", True),
+            Choice("n", f"Decline: the {offerer.possessive} turn goes on", False),
+        ],
         detail="Accepted, the game ends as a draw.",
     )
 
@@ -95,15 +99,19 @@ def rides_by_effect(view: UwoView, rides: list[Ride]) -> dict[tuple[Square, ...]
     return by_effect
 
 
+def kind_on(view: UwoView, square: Square) -> str:
+    """The kind of the UMO on *square* (a ride tramples only squares with a UMO on them)."""
+    umo = view.board[square]
+    return umo.kind.name if umo is not None else "empty square"
+
+
 def which_ride(view: UwoView, by_effect: dict[tuple[Square, ...], Ride]) -> ChoiceScreen[Ride]:
     """Several rides end on the same square: which way (named by who is trampled)."""
     choices = []
     for i, (trampled, ride) in enumerate(sorted(by_effect.items(), key=lambda kv: len(kv[0]))):
         route = " → ".join(B.name(s) for s in (ride.src, *ride.path))
         if trampled:
-            who = ", ".join(
-                f"the {view.board[s].kind.name} on {B.name(s)}" for s in trampled  # type: ignore[union-attr]
-            )
+            who = ", ".join(f"the {kind_on(view, s)} on {B.name(s)}" for s in trampled)
             label = f"{route}: tramples {who}"
         else:
             label = f"{route}: tramples nobody"

@@ -27,8 +27,10 @@ from boardgames.uwo.view import Duel, Phase, UmoView, UwoView
 #: fixed shades were 1.34:1 (green) and 2.18:1 (purple) on textual-light.
 SIDE_STYLE = {Side.GNORFS: "bold bright_green", Side.PNORFS: "bold bright_magenta"}
 #: What the marks on the squares mean (shown under the board when there is room; also in F1).
-LEGEND = ("OUT out of play · new: morphed this turn · ×N stack · what Enter does: "
-          "» move/ride · × attack · + morph · ◆ chosen · ! duel")
+LEGEND = (
+    "OUT out of play · new: morphed this turn · ×N stack · what Enter does: "
+    "» move/ride · × attack · + morph · ◆ chosen · ! duel"
+)
 #: Against the computer its last turn stays marked too.
 LEGEND_VS_COMPUTER = LEGEND + " · bold frame: the computer's last turn"
 
@@ -76,12 +78,18 @@ def legal_from(view: UwoView, sq: Square) -> list[Action]:
 
 def dynamites(view: UwoView, side: Side | None) -> list[Square]:
     """Where *side*'s Dynamites stand."""
-    return [sq for sq, u in enumerate(view.board)
-            if u is not None and u.side is side and u.kind.role is Role.DYNAMITE]
+    return [sq for sq, u in enumerate(view.board) if u is not None and u.side is side and u.kind.role is Role.DYNAMITE]
 
 
-def board_marks(view: UwoView, seat: Side | None, *, cursor: Square, last: set[Square],
-                picked_kind: str | None, selected: Square | None) -> tuple[Marks, Hints]:
+def board_marks(
+    view: UwoView,
+    seat: Side | None,
+    *,
+    cursor: Square,
+    last: set[Square],
+    picked_kind: str | None,
+    selected: Square | None,
+) -> tuple[Marks, Hints]:
     """The classes and hints of each marked square: the cursor, the computer's last steps,
     the duel, and for the side at the keyboard what Enter would do where."""
     marks: Marks = {}
@@ -141,8 +149,15 @@ def defence_keys(view: UwoView) -> str:
     return ", ".join(options[:-1]) + (" or " if len(options) > 1 else "") + options[-1]
 
 
-def status(view: UwoView, seat: Side | None, *, computer: tuple[Side, str] | None, picked: int | None,
-           selected: Square | None, ignored: str | None) -> tuple[str, list[str]]:
+def status(
+    view: UwoView,
+    seat: Side | None,
+    *,
+    computer: tuple[Side, str] | None,
+    picked: int | None,
+    selected: Square | None,
+    ignored: str | None,
+) -> tuple[str, list[str]]:
     """The status panel: whose move (its title), and what the player at the keyboard may do,
     one short line each, so that a narrow panel wraps between options, never inside one.
     *computer*: its side and level; *ignored*: said while keys wait for a moment of quiet."""
@@ -165,7 +180,9 @@ def _computer_status(view: UwoView, computer: tuple[Side, str]) -> tuple[str, li
     side, level = computer
     who = f"{side.title} (computer, {level})"
     if view.to_act is view.current:
-        return f"Turn {view.turn} · {who} to play", ["The computer plays its turn; watch the log and the marked squares."]
+        return f"Turn {view.turn} · {who} to play", [
+            "The computer plays its turn; watch the log and the marked squares."
+        ]
     if view.phase is Phase.DRAW_OFFER:
         return f"Turn {view.turn} · {who} to answer", ["The computer considers your offer of a draw."]
     return f"Turn {view.turn} · your duel · {who} to answer", ["The computer answers your attack."]
@@ -188,8 +205,10 @@ def _your_status(view: UwoView, *, picked: int | None, selected: Square | None, 
         a = view.board[view.duel.attacker]
         t = view.board[view.duel.target]
         assert a is not None and t is not None
-        lines.append(f"You are attacked! The {a.side.singular} {a.kind.name} on {B.name(a.square)} "
-                     f"attacks your {t.kind.name} on {B.name(t.square)}.")
+        lines.append(
+            f"You are attacked! The {a.side.singular} {a.kind.name} on {B.name(a.square)} "
+            f"attacks your {t.kind.name} on {B.name(t.square)}."
+        )
         if ignored is not None:
             lines.append(ignored)
         if any(isinstance(x, Evade) for x in view.legal):
@@ -202,8 +221,11 @@ def _your_status(view: UwoView, *, picked: int | None, selected: Square | None, 
     elif view.phase is Phase.COUNTER and view.duel is not None:
         a = view.board[view.duel.attacker]
         assert a is not None
-        lines += ["You defended.", f"c counter-attack the {a.kind.name} on {B.name(a.square)}",
-                  "p no counter-attack (the duel ends)"]
+        lines += [
+            "You defended.",
+            f"c counter-attack the {a.kind.name} on {B.name(a.square)}",
+            "p no counter-attack (the duel ends)",
+        ]
     return lines
 
 
@@ -219,8 +241,14 @@ def turn_left(view: UwoView) -> str:
 
 
 #: What Enter does on a marked square (``board_marks``'s hints), said in the cursor line.
-_ENTER_DOES = {"move": "Enter moves there", "ride": "Enter rides there", "attack": "Enter attacks it",
-               "c attack": "c counter-attacks it", "morph": "Enter morphs it", "b: blast": "b blasts"}
+_ENTER_DOES = {
+    "move": "Enter moves there",
+    "ride": "Enter rides there",
+    "attack": "Enter attacks it",
+    "c attack": "c counter-attacks it",
+    "morph": "Enter morphs it",
+    "b: blast": "b blasts",
+}
 
 
 def cursor_text(view: UwoView, cursor: Square, selected: Square | None, hints: Hints) -> str | None:

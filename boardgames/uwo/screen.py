@@ -96,9 +96,15 @@ class UwoScreen(DuelKeys):
         Binding("pagedown", "log_page(1)", "Log down", show=False),
     ]
 
-    def __init__(self, *, session: UwoSession | None = None, game: Game | None = None, first_game: bool = False,
-                 computer: ComputerOpponent | None = None,
-                 step_delay: float = STEP_DELAY) -> None:
+    def __init__(
+        self,
+        *,
+        session: UwoSession | None = None,
+        game: Game | None = None,
+        first_game: bool = False,
+        computer: ComputerOpponent | None = None,
+        step_delay: float = STEP_DELAY,
+    ) -> None:
         super().__init__(step_delay)
         if session is None and game is not None:
             session = GameSession(SPEC, UwoSetup(game.view(None).first_game, computer), game, autosave=None)
@@ -150,8 +156,11 @@ class UwoScreen(DuelKeys):
         self._logged = []
         table = self.engine.view(None)
         resumed = bool(self._history)
-        self.log_line(Text(f"A new duel{' (first game: 8 UMOs each)' if table.first_game else ''}. "
-                           "The Gnorfs begin.", style="bold"))
+        self.log_line(
+            Text(
+                f"A new duel{' (first game: 8 UMOs each)' if table.first_game else ''}. The Gnorfs begin.", style="bold"
+            )
+        )
         if resumed:
             self.write_log(self._history)
             self.log_line(Text(f"— The duel resumes on turn {table.turn}. —", style="bold"))
@@ -161,8 +170,12 @@ class UwoScreen(DuelKeys):
         if computer is not None:
             self.seat_computer()
             self.sub_title = f"you play the {computer.human.title} against {computer.describe()}"
-            self.log_line(Text(f"You play the {computer.human.title}; {computer.describe()} plays the "
-                               f"{computer.side.title}.", style=ansi(render.SIDE_STYLE[computer.human].replace("bold ", ""))))
+            self.log_line(
+                Text(
+                    f"You play the {computer.human.title}; {computer.describe()} plays the {computer.side.title}.",
+                    style=ansi(render.SIDE_STYLE[computer.human].replace("bold ", "")),
+                )
+            )
             self.board.cursor = self._cursors[computer.human]
             self.query_one("#legend", Static).update(render.LEGEND_VS_COMPUTER)
         # a handover first (or the computer thinks): nothing shows too early
@@ -223,7 +236,9 @@ class UwoScreen(DuelKeys):
             self.notify(
                 f"The {attacker.side.singular} {attacker.kind.name} on {B.name(view.duel.attacker)} attacks "
                 f"you: {render.defence_keys(view)}.",
-                title="You are attacked", severity="warning", markup=False,
+                title="You are attacked",
+                severity="warning",
+                markup=False,
             )
 
     def pass_over(self, before: Side | None, handover: Handover) -> None:

@@ -52,21 +52,36 @@ class UwoSetupScreen(SetupForm[UwoSetup]):
 
     def compose_options(self) -> ComposeResult:
         yield Static("Gnorfs (green) against Pnorfs (purple), on this keyboard.", id="setup-about")
-        yield Choices("Who plays?", [
-            Pick("Two players", "hot-seat on this keyboard, a handover between turns", False),
-            Pick("Against the computer", "you alone; it sees only its own hand", True),
-        ], id="opponent")
-        yield Choices("Which game?", [
-            Pick("Standard duel", "10 UMOs each", False),
-            Pick("First game", "8 UMOs each, corners empty", True),
-        ], id="variant")
-        yield Choices("How strong should the computer play?",
-                      [Pick(*LEVEL_BLURBS[level], level) for level in OPPONENT_LEVELS],
-                      chosen=OPPONENT_LEVELS.index(DEFAULT_LEVEL), id="level")
-        yield Choices("Which army do you play?", [
-            Pick("Gnorfs (green)", "you begin", Side.GNORFS),
-            Pick("Pnorfs (purple)", "the computer begins", Side.PNORFS),
-        ], id="army")
+        yield Choices(
+            "Who plays?",
+            [
+                Pick("Two players", "hot-seat on this keyboard, a handover between turns", False),
+                Pick("Against the computer", "you alone; it sees only its own hand", True),
+            ],
+            id="opponent",
+        )
+        yield Choices(
+            "Which game?",
+            [
+                Pick("Standard duel", "10 UMOs each", False),
+                Pick("First game", "8 UMOs each, corners empty", True),
+            ],
+            id="variant",
+        )
+        yield Choices(
+            "How strong should the computer play?",
+            [Pick(*LEVEL_BLURBS[level], level) for level in OPPONENT_LEVELS],
+            chosen=OPPONENT_LEVELS.index(DEFAULT_LEVEL),
+            id="level",
+        )
+        yield Choices(
+            "Which army do you play?",
+            [
+                Pick("Gnorfs (green)", "you begin", Side.GNORFS),
+                Pick("Pnorfs (purple)", "the computer begins", Side.PNORFS),
+            ],
+            id="army",
+        )
 
     def compose_buttons(self) -> ComposeResult:
         yield Button("Start duel (Ctrl+S)", id="start", variant="primary", compact=True)

@@ -61,16 +61,25 @@ def add(p: argparse.ArgumentParser) -> None:
         ),
     )
     s.add_argument(
-        "--games", type=whole_number(1, MAX_SELFPLAY_GAMES), default=100,
+        "--games",
+        type=whole_number(1, MAX_SELFPLAY_GAMES),
+        default=100,
         help=f"how many games, 1 to {MAX_SELFPLAY_GAMES} (default 100)",
     )
     s.add_argument(
-        "--seed", dest="sp_seed", metavar="S", type=SEEDS, default=0,
+        "--seed",
+        dest="sp_seed",
+        metavar="S",
+        type=SEEDS,
+        default=0,
         help=f"seed of the whole series ({SEED_HELP}; default 0)",
     )
     for side in ("gnorfs", "pnorfs"):
         s.add_argument(
-            f"--{side}", type=_player_name, default="random", metavar="LEVEL",
+            f"--{side}",
+            type=_player_name,
+            default="random",
+            metavar="LEVEL",
             help=f"who plays the {side.title()}: {', '.join(PLAYER_NAMES)} (default random)",
         )
     s.add_argument("--first-game", action="store_true", help="play the 8-UMO first-game variant")

@@ -56,6 +56,7 @@ class Drawn(Static):
     _kept_height = False
     #: How many panels asked for a layout (tests count them: one per height change).
     layouts = 0
+
     def show_text(self, text: Text, *, layout: bool = True, shrink: bool = True) -> None:
         """Show *text*; with ``shrink=False`` a shorter text leaves the panel as tall as
         it is (no layout) until it is next shown with ``shrink`` (``InfoPanel``)."""
@@ -142,13 +143,16 @@ class Cell(Drawn):
         if key == self._last:
             return
         self._last = key
-        set_classes_once(self, {
-            **{cls: cls in marks for cls in HIGHLIGHTS},
-            "-empty": umo is None,
-            "-gnorfs": umo is not None and umo.side is Side.GNORFS,
-            "-pnorfs": umo is not None and umo.side is Side.PNORFS,
-            "-out": umo is not None and umo.out_of_play,
-        })
+        set_classes_once(
+            self,
+            {
+                **{cls: cls in marks for cls in HIGHLIGHTS},
+                "-empty": umo is None,
+                "-gnorfs": umo is not None and umo.side is Side.GNORFS,
+                "-pnorfs": umo is not None and umo.side is Side.PNORFS,
+                "-out": umo is not None and umo.out_of_play,
+            },
+        )
         glyph = next((MARK_GLYPHS[m] for m in MARK_ORDER if m in marks), "")
         shown_hint = f"{glyph}{hint}" if hint else ("◆ chosen" if "-selected" in marks else "")
         text = Text(no_wrap=True, overflow="ellipsis")
@@ -394,7 +398,13 @@ class InfoPanel(Drawn):
     COMPACT_BELOW = 40
 
     def show_kind(
-        self, kind: Kind, names: dict[str, str], *, heading: str, extra: list[str] | None = None, shrink: bool = True,
+        self,
+        kind: Kind,
+        names: dict[str, str],
+        *,
+        heading: str,
+        extra: list[str] | None = None,
+        shrink: bool = True,
         lead: str | None = None,
     ) -> None:
         """The card in words; in a narrow panel (80×24) the same facts in fewer lines.
@@ -406,8 +416,14 @@ class InfoPanel(Drawn):
         text.append(heading + ("\n" if not compact else ": "))
         text.append(f"{kind.name}", style="bold underline")
         if compact:
-            text.append("\n" + card_numbers(kind).replace("mv", "move ").replace("at", "· attack ")
-                        .replace("ride", "ride ").replace(" blast", " · blast"))
+            text.append(
+                "\n"
+                + card_numbers(kind)
+                .replace("mv", "move ")
+                .replace("at", "· attack ")
+                .replace("ride", "ride ")
+                .replace(" blast", " · blast")
+            )
             text.append(f"\nshield {shield_names(kind, names)}")
             rule = SHORT_RULES.get(kind.role, "")
         else:
@@ -424,8 +440,14 @@ class InfoPanel(Drawn):
         self.show_text(text, shrink=shrink)
 
     def show_umo(self, umo: UmoView, names: dict[str, str], *, shrink: bool = True, lead: str | None = None) -> None:
-        self.show_kind(umo.kind, names, heading=f"{umo.side.singular} {B.name(umo.square)}",
-                       extra=umo_notes(umo), shrink=shrink, lead=lead)
+        self.show_kind(
+            umo.kind,
+            names,
+            heading=f"{umo.side.singular} {B.name(umo.square)}",
+            extra=umo_notes(umo),
+            shrink=shrink,
+            lead=lead,
+        )
 
     def clear_info(self, hint: str, *, shrink: bool = True) -> None:
         self.show_text(Text(hint, style="dim"), shrink=shrink)
@@ -466,8 +488,14 @@ class HandPanel(Widget):
         for i in range(3):
             yield HandCard(i)
 
-    def show(self, side: Side | None, hand: tuple[Kind, ...] | None, picked: int | None,
-             playable: set[int], names: dict[str, str]) -> None:
+    def show(
+        self,
+        side: Side | None,
+        hand: tuple[Kind, ...] | None,
+        picked: int | None,
+        playable: set[int],
+        names: dict[str, str],
+    ) -> None:
         title = self.query_one("#hand-title", Drawn)
         cards = list(self.query(HandCard))
         if side is None or hand is None:

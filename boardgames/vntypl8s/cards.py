@@ -55,9 +55,7 @@ def parse_owner(line: DeckLine) -> Owner:
     """One line of ``owners.txt`` -> a title; ``DeckError`` naming the line otherwise."""
     title = line.text
     if len(title) > MAX_TITLE_LENGTH:
-        raise line.error(
-            f"the title {title!r} has {len(title)} characters; at most {MAX_TITLE_LENGTH} fit a card"
-        )
+        raise line.error(f"the title {title!r} has {len(title)} characters; at most {MAX_TITLE_LENGTH} fit a card")
     if not _TITLE.match(title):
         raise line.error(
             f"the title {title!r} must be words of letters, each starting with a capital, "
@@ -78,8 +76,7 @@ def parse_requirement(line: DeckLine) -> Requirement:
             raise line.error(f"the card {card!r} has the vowel {ch!r}; a plate cannot hold a vowel")
         if ch not in REQUIREMENT_CHARACTERS:
             raise line.error(
-                f"the card {card!r} has {ch!r}; only digits and capital consonants (Y included) "
-                "can be on a plate"
+                f"the card {card!r} has {ch!r}; only digits and capital consonants (Y included) can be on a plate"
             )
     return card
 

@@ -467,11 +467,7 @@ class GameView(EqualityWithout, Struct, frozen=True):
 
     def can_guess(self, player: int) -> bool:
         """Has *player* still their chance on this plate (whoever holds the buzz now)?"""
-        return (
-            self.phase is Phase.GUESSING
-            and player != self.active
-            and player not in self.locked_out
-        )
+        return self.phase is Phase.GUESSING and player != self.active and player not in self.locked_out
 
     def may_buzz(self, player: int) -> bool:
         """May *player* buzz right now: their chance unused and nobody holding the buzz (P29)?"""

@@ -147,7 +147,6 @@ def menu_items() -> Sequence[MenuItem]:
     return (MenuItem("favourite license plates", favourites_screen),)
 
 
-
 def public_view(view: Any) -> RenderableType:
     """The round, the scores, the plate on show and the plates revealed so far: a step of a replay."""
     from rich.console import Group  # noqa: PLC0415 - only when a replay is drawn
@@ -176,17 +175,24 @@ def result(view: Any) -> str:
 ENTRY = GameEntry(
     load_spec=_spec,
     description=(
-        "VNTYPL8S, for 3 to 8 players on one terminal. With no options, opens the setup "
-        "screen; --players skips it."
+        "VNTYPL8S, for 3 to 8 players on one terminal. With no options, opens the setup screen; --players skips it."
     ),
     options=(
-        Option("--players", f"comma-separated names in clockwise seat order, 3 to 8, each at most {MAX_NAME} "
-               'characters (printable, different ignoring case): --players "Ann,Bob,Cy"',
-               metavar="NAMES", type=_players_arg),
+        Option(
+            "--players",
+            f"comma-separated names in clockwise seat order, 3 to 8, each at most {MAX_NAME} "
+            'characters (printable, different ignoring case): --players "Ann,Bob,Cy"',
+            metavar="NAMES",
+            type=_players_arg,
+        ),
         SEED,
         RESUME,
-        Option("--timer", "give each writer SECONDS to write their plate (off by default)",
-               metavar="SECONDS", type=_timer_arg),
+        Option(
+            "--timer",
+            "give each writer SECONDS to write their plate (off by default)",
+            metavar="SECONDS",
+            type=_timer_arg,
+        ),
     ),
     seed_help=f"seed the shuffles (same seed, same deal; {SEED_HELP})",
     resume_help="resume the most recent unfinished VNTYPL8S game (games are saved after every action; "

@@ -63,8 +63,12 @@ def _parse(item: object) -> Favourite:
     values: dict[str, str] = {}
     for key, limit in LIMITS.items():
         value = item.get(key, "" if key == "writer" else None)
-        if (not isinstance(value, str) or len(value) > limit or not value.isprintable()
-                or (key != "writer" and not value.strip())):
+        if (
+            not isinstance(value, str)
+            or len(value) > limit
+            or not value.isprintable()
+            or (key != "writer" and not value.strip())
+        ):
             raise ValueError(f"a favourite's {key} must be printable text of 1 to {limit} characters")
         values[key] = value
     return Favourite(values["plate"], values["owner"], values["requirements"], values["writer"])
@@ -121,8 +125,7 @@ def _save(target: Path, favourites: list[Favourite]) -> str | None:
     data = {
         "version": VERSION,
         "plates": [
-            {"plate": f.plate, "owner": f.owner, "requirements": f.requirements, "writer": f.writer}
-            for f in favourites
+            {"plate": f.plate, "owner": f.owner, "requirements": f.requirements, "writer": f.writer} for f in favourites
         ],
     }
     return save_json(target, data)

@@ -41,8 +41,9 @@ class NobodyKnowsQuestion(ChoiceScreen["bool | Buzz"]):
     a moment like any answer (a buzz pressed for the table as it opened never answers it
     unseen); one it refuses, and a digit that is nobody's buzzer, are said on the question."""
 
-    def __init__(self, question: str, choices: Sequence[Choice[bool]], *, players: int,
-                 why_not: Callable[[object], str | None]) -> None:
+    def __init__(
+        self, question: str, choices: Sequence[Choice[bool]], *, players: int, why_not: Callable[[object], str | None]
+    ) -> None:
         super().__init__(question, cast("list[Choice[bool | Buzz]]", list(choices)), cancel=True)
         self.players = players
         self.why_not = why_not

@@ -87,9 +87,15 @@ class GuessingKeys(SessionScreen[Game]):
 
         below = self.query_one("#plate-row").region.bottom
         dialog = GuessScreen(
-            self.players[player], cards, holder=player, names=self.players,
-            why_not=self.g.why_illegal, seconds=BUZZ_SECONDS, below=below,
-            beside=self.query_one("#buzzers").region, grid=self.query_one("#grid").region,
+            self.players[player],
+            cards,
+            holder=player,
+            names=self.players,
+            why_not=self.g.why_illegal,
+            seconds=BUZZ_SECONDS,
+            below=below,
+            beside=self.query_one("#buzzers").region,
+            grid=self.query_one("#grid").region,
         )
         self.app.push_screen(dialog, answered)
 
@@ -129,4 +135,3 @@ class GuessingKeys(SessionScreen[Game]):
         self.app.push_screen(
             NobodyKnowsQuestion(question, YES_NO, players=len(self.players), why_not=self.g.why_illegal), answered
         )
-

@@ -422,12 +422,7 @@ class FormsData:
 
 def _is_cvc(word: str) -> bool:
     """Ends consonant-vowel-consonant (not w, x or y): a suffix may double it (run -> running)."""
-    return (
-        len(word) >= 3
-        and word[-1] not in "aeiouwxy"
-        and word[-2] in "aeiou"
-        and word[-3] not in "aeiou"
-    )
+    return len(word) >= 3 and word[-1] not in "aeiouwxy" and word[-2] in "aeiou" and word[-3] not in "aeiou"
 
 
 def _syllables(word: str) -> int:
@@ -527,7 +522,9 @@ def _parse_forms_line(line: DeckLine) -> tuple[FormsLine, str, tuple[str, ...]]:
     if kind is FormsLine.SOUND and value == word:
         raise line.error(f"sound {word} {value}: a sound-alike spelling differs from the word")
     if kind is FormsLine.ROOT and value in stem_candidates(word):
-        raise line.error(f"root {word} {value}: the judge takes {value} off {word} already, so the line would change nothing")
+        raise line.error(
+            f"root {word} {value}: the judge takes {value} off {word} already, so the line would change nothing"
+        )
     if kind is FormsLine.ROOT and (value == word or len(value) < MIN_DERIVED):
         raise line.error(f"root {word} {value}: a root is another word of at least {MIN_DERIVED} letters")
     if kind is FormsLine.UNRELATED and value not in stem_candidates(word):
@@ -558,7 +555,9 @@ def parse_forms(lines: Iterable[DeckLine]) -> FormsData:
             if word in compound_lines:
                 raise line.error(f"{word} is already split on line {compound_lines[word]}; a word splits one way")
             if values in accidents:
-                raise line.error(f"line {accidents[values]} calls this split an accident; it cannot be the compound too")
+                raise line.error(
+                    f"line {accidents[values]} calls this split an accident; it cannot be the compound too"
+                )
             compounds[word] = values
             compound_lines[word] = line.number
         elif kind is FormsLine.WHOLE:
@@ -1106,5 +1105,9 @@ def _plain_candidates(stretch: str, looks: tuple[bool, ...] = ()) -> Iterator[st
                     for v in vowels:
                         for u in vowels:
                             yield (
-                                "".join(letters[: i + 1]) + v + "".join(letters[i + 1 : j + 1]) + u + "".join(letters[j + 1 :])
+                                "".join(letters[: i + 1])
+                                + v
+                                + "".join(letters[i + 1 : j + 1])
+                                + u
+                                + "".join(letters[j + 1 :])
                             )

@@ -53,8 +53,11 @@ def writing_between(view: GameView, writer: int, *, resumed: bool) -> Content:
     """Behind a writer's handover: how far the round's writing is, and who is next (P13)."""
     done = sum(1 for p in view.players if p.done_writing)
     total = len(view.writing_order)
-    where = (f"the game resumes ({done} of {total} plates written)" if resumed
-             else f"writing plates ({done} of {total} done)")
+    where = (
+        f"the game resumes ({done} of {total} plates written)"
+        if resumed
+        else f"writing plates ({done} of {total} done)"
+    )
     return Content(f"Round {view.round}: {where}.\nNext: {plain(view.players[writer].name)}.")
 
 
@@ -135,8 +138,11 @@ def round_table(view: GameView, round_: int) -> tuple[Group, RenderableType]:
     # A writer whose time ran out has no record of the round (P17): listed all the same (P35).
     wrote = {r.writer for r in this_round}
     without = [p.seat for p in view.players if p.seat not in wrote]
-    plates = (plates_table(this_round, names(view), f"Plates of round {round_}", without)
-              if this_round or without else Text("Nobody handed in a plate this round."))
+    plates = (
+        plates_table(this_round, names(view), f"Plates of round {round_}", without)
+        if this_round or without
+        else Text("Nobody handed in a plate this round.")
+    )
     return scores, plates
 
 

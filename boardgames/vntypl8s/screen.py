@@ -66,8 +66,16 @@ from boardgames.vntypl8s.widgets import (
 from boardgames.vntypl8s.writing import WritingDesk
 
 __all__ = [
-    "BUZZ_SECONDS", "GAME", "MIN_SIZE", "FavouritesScreen", "GuessScreen", "Stage", "Vntypl8sScreen",
-    "lock_out_message", "start_game", "wrong_guess",
+    "BUZZ_SECONDS",
+    "GAME",
+    "MIN_SIZE",
+    "FavouritesScreen",
+    "GuessScreen",
+    "Stage",
+    "Vntypl8sScreen",
+    "lock_out_message",
+    "start_game",
+    "wrong_guess",
 ]
 
 
@@ -77,6 +85,7 @@ def __getattr__(name: str) -> Any:
     if name == "Vntypl8sSetupScreen":
         return importlib.import_module("boardgames.vntypl8s.setup").Vntypl8sSetupScreen
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: The Footer's one entry for the buzzer keys 1-8.
 BUZZERS = Binding.Group("Buzz")
@@ -145,6 +154,7 @@ class Vntypl8sScreen(GuessingKeys):
             yield RoundTable(id="round-end")
             yield FinalTable(id="final")
         yield Footer()
+
     def on_mount(self) -> None:
         """A new game opens on its first writer's handover; a replayed save behind one (P20):
         the next writer's, or the table's before what the last action led to."""
@@ -156,7 +166,9 @@ class Vntypl8sScreen(GuessingKeys):
             self._show_final()
         elif opening.seat is None:
             self._set_stage(Stage.HANDOVER, "between")
-            self.query_one("#between-text", Static).update(f"Round {self.g.round} of {self.g.rounds}: the game resumes.")
+            self.query_one("#between-text", Static).update(
+                f"Round {self.g.round} of {self.g.rounds}: the game resumes."
+            )
             self.pass_keyboard(opening, lambda: self._show_table(last))
         else:
             self._pass(opening, resumed=bool(last))

@@ -154,7 +154,14 @@ class OwnerGrid(Static):
 
     _shown: tuple[Sequence[str], Sequence[str], Sequence[PlateRecord], Sequence[str], int] | None = None
 
-    def show(self, layout: Sequence[str], remaining: Sequence[str], history: Sequence[PlateRecord], names: Sequence[str], round_: int) -> None:
+    def show(
+        self,
+        layout: Sequence[str],
+        remaining: Sequence[str],
+        history: Sequence[PlateRecord],
+        names: Sequence[str],
+        round_: int,
+    ) -> None:
         self._shown = (layout, remaining, history, names, round_)
         taken = {r.owner: r for r in history if r.round == round_}
         width = self.content_size.width or (self.app.size.width - 6)
@@ -182,8 +189,12 @@ class OwnerGrid(Static):
                         who = named
                 cells.append(
                     Text.assemble(
-                        (f"{key}", "dim"), " ", (plain(owner), "dim strike"), (who, "dim"),
-                        no_wrap=True, overflow="ellipsis",
+                        (f"{key}", "dim"),
+                        " ",
+                        (plain(owner), "dim strike"),
+                        (who, "dim"),
+                        no_wrap=True,
+                        overflow="ellipsis",
                     )
                 )
         for row in range(0, len(cells), columns):
@@ -233,8 +244,14 @@ def score_table(standings: Sequence[Standing], title: str, winners: Collection[i
     No box lines: one row per player, so eight players and the plates below them
     still fit on an 80×24 terminal.
     """
-    table = Table(title=title, title_justify="left", title_style="bold", box=None, padding=(0, 2, 0, 0),
-                  header_style="bold underline")
+    table = Table(
+        title=title,
+        title_justify="left",
+        title_style="bold",
+        box=None,
+        padding=(0, 2, 0, 0),
+        header_style="bold underline",
+    )
     table.add_column("Player", overflow="fold")  # a name is never cut (…): it folds
     table.add_column("0WN3R", justify="right")
     table.add_column("R3QRMNTS", justify="right")
@@ -290,13 +307,21 @@ def plate_detail(record: PlateRecord, names: Sequence[str]) -> Text:
 NO_PLATE = "no plate: time ran out"
 
 
-def plates_table(history: Sequence[PlateRecord], names: Sequence[str], title: str,
-                 without: Sequence[int] = ()) -> Table:
+def plates_table(
+    history: Sequence[PlateRecord], names: Sequence[str], title: str, without: Sequence[int] = ()
+) -> Table:
     """Every plate played: who wrote it, its owner, who guessed it, its requirements; then
     the writers in *without*, whose time ran out with no plate (P35: their 0WN3R card
     stays a decoy's secret, P19).  Names fold onto a second line rather than being cut."""
-    table = Table(title=title, title_justify="left", title_style="bold", expand=True, box=box.SIMPLE_HEAD,
-                  show_edge=False, padding=(0, 1))
+    table = Table(
+        title=title,
+        title_justify="left",
+        title_style="bold",
+        expand=True,
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        padding=(0, 1),
+    )
     table.add_column("Plate", style="bold", no_wrap=True)
     table.add_column("Writer", overflow="fold")
     table.add_column("0WN3R", overflow="fold")

@@ -159,7 +159,7 @@ class PlayerSetup(Struct, frozen=True):
 # --------------------------------------------------------------------------- internal state
 # ``msgspec.Struct``s, not dataclasses, like the values (``common.values``): the seven
 # dataclasses here took a tenth of the engine's import before Vowl's first frame
-#.  Mutable (but ``_Pending``), unhashable and compared field by field, as
+# .  Mutable (but ``_Pending``), unhashable and compared field by field, as
 # the dataclasses were; nothing here is saved.
 
 
@@ -202,8 +202,9 @@ class _Run(Struct):
         return here
 
     def result(self) -> RunResult:
-        return RunResult(self.runner, len(self.solved), len(self.order) or len(self.cards()),
-                         self.complete, self.elapsed)
+        return RunResult(
+            self.runner, len(self.solved), len(self.order) or len(self.cards()), self.complete, self.elapsed
+        )
 
 
 class _SuddenDeath(Struct):
@@ -299,8 +300,7 @@ class VowlGame:
         setups = [p if isinstance(p, PlayerSetup) else PlayerSetup(p) for p in players]
         if not 1 <= len(setups) <= MAX_PLAYERS:
             raise SetupError(
-                f"Vowl is for {MIN_PLAYERS} to {MAX_PLAYERS} players (or 1 for practice), "
-                f"not {len(setups)}"
+                f"Vowl is for {MIN_PLAYERS} to {MAX_PLAYERS} players (or 1 for practice), not {len(setups)}"
             )
         try:  # the suite's one rule for names
             names = clean_names([s.name for s in setups], at_least=0, at_most=len(setups))
@@ -583,7 +583,11 @@ class VowlGame:
         """Is *action* legal now?  Each kind asked on its own: nothing is listed."""
         t = self._turn
         phase = self._phase
-        if t.racing and phase in (Phase.READY, Phase.SOLVING, Phase.SUDDEN_DEATH_READY) and not isinstance(action, Racing):
+        if (
+            t.racing
+            and phase in (Phase.READY, Phase.SOLVING, Phase.SUDDEN_DEATH_READY)
+            and not isinstance(action, Racing)
+        ):
             return False  # Interpretation V34: every step of a simultaneous race names its racer
         match action:
             case Racing(racer=racer, action=inner):
@@ -594,8 +598,9 @@ class VowlGame:
             case Revisit(card=card):
                 return phase is Phase.SOLVING and card in self._active_run().passed
             case Discard(cards=cards):
-                return (phase is Phase.SELECT_DISCARDS and len(cards) == SELECTION_EXTRA
-                        and all(c in t.hand for c in cards))
+                return (
+                    phase is Phase.SELECT_DISCARDS and len(cards) == SELECTION_EXTRA and all(c in t.hand for c in cards)
+                )
             case ChooseOpponent() | ChoosePartner() | Buzz() | ScoreOne():
                 return action in self._choices()  # a few at most: one per seat
             case Pass():
@@ -605,7 +610,8 @@ class VowlGame:
                 return phase is Phase.SUDDEN_DEATH and t.sudden is not None and t.sudden.buzzer is not None
             case TimeUp():
                 return phase is Phase.SOLVING or (
-                    phase is Phase.SUDDEN_DEATH and t.sudden is not None and t.sudden.buzzer is None)
+                    phase is Phase.SUDDEN_DEATH and t.sudden is not None and t.sudden.buzzer is None
+                )
             case BuzzTimeUp():
                 return phase is Phase.SUDDEN_DEATH and t.sudden is not None and t.sudden.buzzer is not None
             case Roll():
@@ -803,8 +809,10 @@ class VowlGame:
             if sd.buzzer is None and isinstance(action, Answer | Pass | BuzzTimeUp):
                 return "nobody holds the buzz: buzz first, then answer"
             if isinstance(action, TimeUp):
-                return (f"the card's sand timer stands still while {self._name_at(sd.buzzer)} holds the buzz "
-                        "(Interpretation V29): send BuzzTimeUp when the buzz runs out")
+                return (
+                    f"the card's sand timer stands still while {self._name_at(sd.buzzer)} holds the buzz "
+                    "(Interpretation V29): send BuzzTimeUp when the buzz runs out"
+                )
         if isinstance(action, ScoreOne) and phase is Phase.SCORE:
             scorer = t.scorers[0]
             other = self._name_at(action.other)
@@ -838,27 +846,51 @@ class VowlGame:
         n = t.roll
         match t.mode:
             case Mode.SOLITAIRE:
-                t.steps = [_Pending(_Step.PILE, count=n), _Pending(_Step.EXTRAS),
-                           _Pending(_Step.READY), _Pending(_Step.RESOLVE)]
+                t.steps = [
+                    _Pending(_Step.PILE, count=n),
+                    _Pending(_Step.EXTRAS),
+                    _Pending(_Step.READY),
+                    _Pending(_Step.RESOLVE),
+                ]
             case Mode.PARTNER:
-                t.steps = [_Pending(_Step.PILE, count=n), _Pending(_Step.EXTRAS),
-                           _Pending(_Step.CHOOSE_PARTNER), _Pending(_Step.READY), _Pending(_Step.RESOLVE)]
+                t.steps = [
+                    _Pending(_Step.PILE, count=n),
+                    _Pending(_Step.EXTRAS),
+                    _Pending(_Step.CHOOSE_PARTNER),
+                    _Pending(_Step.READY),
+                    _Pending(_Step.RESOLVE),
+                ]
             case Mode.SELECTION:
-                t.steps = [_Pending(_Step.SELECTION, count=n), _Pending(_Step.EXTRAS),
-                           _Pending(_Step.READY), _Pending(_Step.RESOLVE)]
+                t.steps = [
+                    _Pending(_Step.SELECTION, count=n),
+                    _Pending(_Step.EXTRAS),
+                    _Pending(_Step.READY),
+                    _Pending(_Step.RESOLVE),
+                ]
             case Mode.HEAD_TO_HEAD if self._simultaneous:
                 # Interpretation V34: with a device per racer both piles are raced at once.
                 t.racing = True
-                t.steps = [_Pending(_Step.CHOOSE_OPPONENT),
-                           _Pending(_Step.PILE, count=n), _Pending(_Step.EXTRAS),
-                           _Pending(_Step.PILE, "opponent", count=n), _Pending(_Step.EXTRAS, "opponent"),
-                           _Pending(_Step.RACE), _Pending(_Step.RESOLVE)]
+                t.steps = [
+                    _Pending(_Step.CHOOSE_OPPONENT),
+                    _Pending(_Step.PILE, count=n),
+                    _Pending(_Step.EXTRAS),
+                    _Pending(_Step.PILE, "opponent", count=n),
+                    _Pending(_Step.EXTRAS, "opponent"),
+                    _Pending(_Step.RACE),
+                    _Pending(_Step.RESOLVE),
+                ]
             case Mode.HEAD_TO_HEAD:
                 # Interpretation V9: each racer places their own extra cards.
-                t.steps = [_Pending(_Step.CHOOSE_OPPONENT),
-                           _Pending(_Step.PILE, count=n), _Pending(_Step.EXTRAS),
-                           _Pending(_Step.PILE, "opponent", count=n), _Pending(_Step.EXTRAS, "opponent"),
-                           _Pending(_Step.READY, run=0), _Pending(_Step.READY, run=1), _Pending(_Step.RESOLVE)]
+                t.steps = [
+                    _Pending(_Step.CHOOSE_OPPONENT),
+                    _Pending(_Step.PILE, count=n),
+                    _Pending(_Step.EXTRAS),
+                    _Pending(_Step.PILE, "opponent", count=n),
+                    _Pending(_Step.EXTRAS, "opponent"),
+                    _Pending(_Step.READY, run=0),
+                    _Pending(_Step.READY, run=1),
+                    _Pending(_Step.RESOLVE),
+                ]
         self._proceed(events)
 
     def _mode_for(self, face: ModeFace) -> Mode:
@@ -906,8 +938,9 @@ class VowlGame:
                 others = [p.seat for p in self._players if p.seat != t.player]
                 t.selector = others[0]
                 self._new_run(t.player)
-                t.hand = self._draw(Tier.BASIC, pending.count + SELECTION_EXTRA, t.selector,
-                                    DrawPurpose.SELECTION, events)
+                t.hand = self._draw(
+                    Tier.BASIC, pending.count + SELECTION_EXTRA, t.selector, DrawPurpose.SELECTION, events
+                )
                 if len(t.hand) <= SELECTION_EXTRA:
                     # Interpretation V16: too few cards to choose from; all are discarded.
                     t.discarded, t.hand = t.hand, []
@@ -959,8 +992,7 @@ class VowlGame:
         assert t.active is not None
         return t.runs[t.active]
 
-    def _draw(self, tier: Tier, count: int, owner: Seat, purpose: DrawPurpose,
-              events: list[Event]) -> list[Card]:
+    def _draw(self, tier: Tier, count: int, owner: Seat, purpose: DrawPurpose, events: list[Event]) -> list[Card]:
         """Draw *count* cards from the top of *tier*'s deck, reshuffling its discards.
 
         Interpretation V15: when a deck and its discards are both empty the draw is
@@ -1135,8 +1167,7 @@ class VowlGame:
                 events.append(SuddenDeathCard(sd.card, sd.cards_tried))
                 return
         sd.card = None
-        race = RaceResult(None, RaceHow.NO_CARD, t.race.results if t.race else
-                          tuple(r.result() for r in t.runs))
+        race = RaceResult(None, RaceHow.NO_CARD, t.race.results if t.race else tuple(r.result() for r in t.runs))
         t.race = race
         events.append(RaceDecided(race))
         self._start_scoring([], events)
@@ -1289,11 +1320,26 @@ class VowlGame:
                 cards.append(TurnCard(c, None, CardStatus.SHOWN, sudden_death=True))
             if sd.card is not None:
                 solved = sd.winner is not None
-                cards.append(TurnCard(sd.card, sd.winner, CardStatus.SOLVED if solved else CardStatus.SHOWN,
-                                      sd.answer, sudden_death=True))
+                cards.append(
+                    TurnCard(
+                        sd.card,
+                        sd.winner,
+                        CardStatus.SOLVED if solved else CardStatus.SHOWN,
+                        sd.answer,
+                        sudden_death=True,
+                    )
+                )
         assert t.mode is not None or not cards
-        return TurnSummary(t.number, t.player, t.mode or Mode.SOLITAIRE, t.partner, t.opponent,
-                           tuple(cards), tuple(t.succeeded), t.race)
+        return TurnSummary(
+            t.number,
+            t.player,
+            t.mode or Mode.SOLITAIRE,
+            t.partner,
+            t.opponent,
+            tuple(cards),
+            tuple(t.succeeded),
+            t.race,
+        )
 
     # ----------------------------------------------------------------- helpers
 
@@ -1315,9 +1361,15 @@ class VowlGame:
         return list(dict.fromkeys(self._neighbour_pair(seat)))
 
     def _player_view(self, p: _Player) -> PlayerView:
-        return PlayerView(p.name, p.seat, p.timer, p.score, p.victory,
-                          extras_for(self._board, p.score),
-                          p.victory - p.score <= WINNING_DISTANCE)
+        return PlayerView(
+            p.name,
+            p.seat,
+            p.timer,
+            p.score,
+            p.victory,
+            extras_for(self._board, p.score),
+            p.victory - p.score <= WINNING_DISTANCE,
+        )
 
     # ----------------------------------------------------------------- views
 
@@ -1353,14 +1405,23 @@ class VowlGame:
         selection = None
         if self._phase is Phase.SELECT_DISCARDS and t.selector is not None:
             selection = SelectionView(
-                t.selector, t.player, tuple(t.hand) if viewer == t.selector else None,
-                len(t.hand), SELECTION_EXTRA,
+                t.selector,
+                t.player,
+                tuple(t.hand) if viewer == t.selector else None,
+                len(t.hand),
+                SELECTION_EXTRA,
             )
         sudden = None
         if t.sudden is not None:
             sd = t.sudden
-            sudden = SuddenDeathView(sd.players, sd.card if self._phase is Phase.SUDDEN_DEATH else None,
-                                     sd.buzzer, tuple(sd.locked), sd.cards_tried, BUZZ_SECONDS)
+            sudden = SuddenDeathView(
+                sd.players,
+                sd.card if self._phase is Phase.SUDDEN_DEATH else None,
+                sd.buzzer,
+                tuple(sd.locked),
+                sd.cards_tried,
+                BUZZ_SECONDS,
+            )
         time_limit = int(self._get(t.player).timer) if t.mode is not None else None
         return VowlView(
             viewer=seat,
@@ -1412,12 +1473,37 @@ class VowlGame:
         visible = not run.private or viewer == run.runner or self._turn.runs_over
         total = len(run.order) if run.started else len(run.cards())
         if not visible:
-            return RunView(run.runner, run.partner, run.time_limit, False, run.started, run.finished,
-                           total, len(run.pile), None, (), (), None, None, None)
+            return RunView(
+                run.runner,
+                run.partner,
+                run.time_limit,
+                False,
+                run.started,
+                run.finished,
+                total,
+                len(run.pile),
+                None,
+                (),
+                (),
+                None,
+                None,
+                None,
+            )
         return RunView(
-            run.runner, run.partner, run.time_limit, True, run.started, run.finished, total,
-            len(run.pile), run.current, tuple(run.passed), tuple(run.solved), len(run.solved),
-            run.complete if run.finished else None, run.elapsed,
+            run.runner,
+            run.partner,
+            run.time_limit,
+            True,
+            run.started,
+            run.finished,
+            total,
+            len(run.pile),
+            run.current,
+            tuple(run.passed),
+            tuple(run.solved),
+            len(run.solved),
+            run.complete if run.finished else None,
+            run.elapsed,
         )
 
 

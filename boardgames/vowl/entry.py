@@ -154,7 +154,6 @@ def start_screen(setup: VowlSetup | None, host: Host) -> Screen:
     return start_game(setup, host)
 
 
-
 def public_view(view: Any) -> RenderableType:
     """Whose turn, the dice and every score, as everyone sees them: a step of a finished game's replay."""
     from rich.console import Group  # noqa: PLC0415 - only when a replay is drawn
@@ -162,8 +161,11 @@ def public_view(view: Any) -> RenderableType:
 
     from boardgames.vowl import render  # noqa: PLC0415
 
-    head = result(view) if view.outcome is not None else (
-        f"Turn {view.turn} · {plain(view.current_player)}'s turn · {view.phase.value}")
+    head = (
+        result(view)
+        if view.outcome is not None
+        else (f"Turn {view.turn} · {plain(view.current_player)}'s turn · {view.phase.value}")
+    )
     scores = " · ".join(f"{plain(p.name)} {p.score} of {p.victory}" for p in view.players)
     return Group(Text(head, style="bold"), Text.from_markup(render.dice(view)), Text(scores))
 
@@ -180,16 +182,26 @@ def result(view: Any) -> str:
 ENTRY = GameEntry(
     load_spec=_spec,
     description=(
-        "Vowl. With no options, opens the setup screen. --players skips setup; "
-        "--practice starts solitaire practice."
+        "Vowl. With no options, opens the setup screen. --players skips setup; --practice starts solitaire practice."
     ),
     options=(
-        Option("--players", f'comma-separated full names, 2 to 5 of them, each at most {MAX_NAME} characters '
-               '(printable, different ignoring case): --players "Ann Lee,Bob Roy"', metavar="NAMES"),
-        Option("--board", "standard board (victory at 10) or advanced (15); default standard",
-               choices=("standard", "advanced")),  # None, not "standard", tells --resume it was not given
-        Option("--timers", "the sand timer, 25 or 15: one for everyone (--timers 15) or one each, in the order "
-               "of --players (--timers 25,15); default 25 for everyone", metavar="SECONDS"),
+        Option(
+            "--players",
+            f"comma-separated full names, 2 to 5 of them, each at most {MAX_NAME} characters "
+            '(printable, different ignoring case): --players "Ann Lee,Bob Roy"',
+            metavar="NAMES",
+        ),
+        Option(
+            "--board",
+            "standard board (victory at 10) or advanced (15); default standard",
+            choices=("standard", "advanced"),
+        ),  # None, not "standard", tells --resume it was not given
+        Option(
+            "--timers",
+            "the sand timer, 25 or 15: one for everyone (--timers 15) or one each, in the order "
+            "of --players (--timers 25,15); default 25 for everyone",
+            metavar="SECONDS",
+        ),
         SEED,
         Option("--practice", "solitaire practice for one player (one name at most)", switch=True),
         RESUME,

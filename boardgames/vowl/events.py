@@ -343,7 +343,7 @@ _DRAWN_FOR = {
 
 
 def plural(n: int, word: str) -> str:
-    """"1 point", "2 points": a count with its noun agreeing (never "1 points")."""
+    """ "1 point", "2 points": a count with its noun agreeing (never "1 points")."""
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
@@ -443,7 +443,9 @@ def words(event: Event, mark: Mark = PLAIN, names: Names = ()) -> str:  # noqa: 
         case LockedOut(player=p, verdict=v, why=why):
             if why is LockOut.WRONG and v is not None:
                 said = t(v.word) if v.word else "(nothing)"
-                return f"{nm(p)} is wrong ({said}: {t(v.message.removeprefix('rejected: '))}) and locked out of this card."
+                return (
+                    f"{nm(p)} is wrong ({said}: {t(v.message.removeprefix('rejected: '))}) and locked out of this card."
+                )
             return f"{nm(p)} {why.value} and is locked out of this card."
         case CardUnanswered(card=c, timed_out=timed_out):
             if timed_out:

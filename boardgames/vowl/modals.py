@@ -83,7 +83,8 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
             )
             yield TickAtMost(
                 *((Text(c.skeleton, style=ansi(f"bold {TIER_STYLE[c.tier]}")), i) for i, c in enumerate(self.hand)),
-                limit=self.count, id="discard-list",
+                limit=self.count,
+                id="discard-list",
             )
             yield Static("", id="discard-status")
         yield Footer()
@@ -104,9 +105,7 @@ class DiscardScreen(OnceModalScreen[frozenset[Card]]):
         chosen = self._chosen()
         which = f": {', '.join(self.hand[i].skeleton for i in sorted(chosen))}" if chosen else ""
         full = " To discard another card, untick one first." if self.query_one(TickAtMost).refused else ""
-        self.query_one("#discard-status", Static).update(
-            Content(f"{len(chosen)} of {self.count} ticked{which}.{full}")
-        )
+        self.query_one("#discard-status", Static).update(Content(f"{len(chosen)} of {self.count} ticked{which}.{full}"))
 
     def action_confirm(self) -> None:
         chosen = self._chosen()
@@ -141,8 +140,14 @@ def _whose(summary: TurnSummary, tc: TurnCard, names: Sequence[str]) -> str:
     return "" if tc.owner is None else plain(name_of(tc.owner, names))
 
 
-def review_table(summary: TurnSummary, matcher: SkeletonMatcher, *, show_all: bool = False,
-                 width: int | None = None, names: Sequence[str] = ()) -> Table:
+def review_table(
+    summary: TurnSummary,
+    matcher: SkeletonMatcher,
+    *,
+    show_all: bool = False,
+    width: int | None = None,
+    names: Sequence[str] = (),
+) -> Table:
     """Every card of the turn with its accepted answers ("you could also have said …");
     whose pile each was, by the seat's name in *names* (a view's ``names``).
 
@@ -155,8 +160,14 @@ def review_table(summary: TurnSummary, matcher: SkeletonMatcher, *, show_all: bo
     limit = None if show_all else MAX_ALSO
     whose = [_whose(summary, tc, names) for tc in summary.cards]
     narrow = width is not None and width < NARROW_TABLE
-    table = Table(expand=True, show_lines=False, header_style="bold",
-                  caption="G green · Y yellow · R red", caption_style="dim", caption_justify="left")
+    table = Table(
+        expand=True,
+        show_lines=False,
+        header_style="bold",
+        caption="G green · Y yellow · R red",
+        caption_style="dim",
+        caption_justify="left",
+    )
     table.add_column("card", no_wrap=True)
     # Long names and statuses wrap within a bound; the answers get the rest of the width.
     several = len(set(whose)) > 1
@@ -303,8 +314,11 @@ class ReviewScreen(OnceModalScreen[None]):
         return review_table(self.summary, self.matcher, show_all=self.show_all, width=width, names=self.names)
 
     def on_resize(self) -> None:
-        if self.matcher.ready() and self._drawn_narrow is not None \
-                and self._drawn_narrow != (min(self.app.size.width, REVIEW_WIDTH) - 4 < NARROW_TABLE):
+        if (
+            self.matcher.ready()
+            and self._drawn_narrow is not None
+            and self._drawn_narrow != (min(self.app.size.width, REVIEW_WIDTH) - 4 < NARROW_TABLE)
+        ):
             self.query_one("#review-table", Static).update(self._table())  # narrow, or no longer
         self.call_after_refresh(self._fit)
 

@@ -127,7 +127,9 @@ class PileHandling(VowlTable):
                     reason = f"{said}, {shown(verdict.message.removeprefix('rejected: '), None)}"
                 else:
                     reason = why.value
-                self._feedback(f"[$text-error]✗ {shown(self.table.name(seat))}: {reason}[/] — locked out of this card", ok=False)
+                self._feedback(
+                    f"[$text-error]✗ {shown(self.table.name(seat))}: {reason}[/] — locked out of this card", ok=False
+                )
             case CardPassed():
                 # A verdict is about the card it judged: after a pass (or a Ctrl+B, which
                 # passes the face-up card) another card is face up.
@@ -160,8 +162,12 @@ class PileHandling(VowlTable):
         if runner not in self._sessions:
             self._sessions[runner] = record.start_session(time.time())
         best = record.record_pile(
-            result.total, result.solved, result.complete, elapsed,
-            level=self._practice_level(), card_times=tuple(self._card_times),
+            result.total,
+            result.solved,
+            result.complete,
+            elapsed,
+            level=self._practice_level(),
+            card_times=tuple(self._card_times),
             session=self._sessions[runner],
         )
         warning = self.stats.save()
@@ -222,8 +228,11 @@ class PileHandling(VowlTable):
         if not self._buzz_gate.admit(clock_of(self.app)()):
             if who is not None and sd.buzzer is not None and who != sd.buzzer:
                 name = self.table.name
-                self.notify(f"{plain(name(sd.buzzer))} holds the buzz: {plain(name(who))}'s buzz came too late.",
-                            title="Too late", markup=False)
+                self.notify(
+                    f"{plain(name(sd.buzzer))} holds the buzz: {plain(name(who))}'s buzz came too late.",
+                    title="Too late",
+                    markup=False,
+                )
             return False
         if who is not None and sd.buzzer is None and who in sd.locked_out:
             self.act(Buzz(who))  # refused, in the rules' words ("... locked out of this card")
@@ -241,7 +250,9 @@ class PileHandling(VowlTable):
         for key, active in list(bindings.items()):
             who = self._buzz_key_owner(key, sd)
             if who is not None and active.binding.action.startswith("buzz("):
-                named = dataclasses.replace(active.binding, description=f"Buzz: {plain(self.table.name(who), FOOTER_NAME)}")
+                named = dataclasses.replace(
+                    active.binding, description=f"Buzz: {plain(self.table.name(who), FOOTER_NAME)}"
+                )
                 bindings[key] = active._replace(binding=named)
         return bindings
 

@@ -29,8 +29,12 @@ def status(view: VowlView) -> str:
             return f"[b]{p}[/b]'s turn — press [b]R[/b] to roll the dice."
         case Phase.SOLVING:
             run = view.active_run
-            who = shown(name(run.runner)) if run and run.partner is None else (
-                f"{shown(name(run.runner))} & {shown(name(run.partner))}" if run and run.partner is not None else p
+            who = (
+                shown(name(run.runner))
+                if run and run.partner is None
+                else (
+                    f"{shown(name(run.runner))} & {shown(name(run.partner))}" if run and run.partner is not None else p
+                )
             )
             return f"[b]{who}[/b]: solve the card! Enter answers, Ctrl+X passes."
         case Phase.SUDDEN_DEATH:
@@ -39,7 +43,8 @@ def status(view: VowlView) -> str:
             if sd.buzzer is not None:
                 return f"[b]{shown(name(sd.buzzer))}[/b], type your answer and press Enter."
             keys = "  ".join(
-                f"[b]{k.upper()}[/b] {shown(name(seat))}" for k, seat in zip(BUZZ_KEYS, sd.players, strict=True)
+                f"[b]{k.upper()}[/b] {shown(name(seat))}"
+                for k, seat in zip(BUZZ_KEYS, sd.players, strict=True)
                 if seat not in sd.locked_out
             )
             return f"Sudden death — buzz in: {keys}"
@@ -91,8 +96,7 @@ def pile_info(view: VowlView) -> str:
 
 def sudden_info(sd: SuddenDeathView, names: Sequence[str]) -> str:
     """The card's number, who may still buzz with which key, who is locked out (V31)."""
-    waiting = [(k, n) for k, n in zip(BUZZ_KEYS, sd.players, strict=True)
-               if n not in sd.locked_out and n != sd.buzzer]
+    waiting = [(k, n) for k, n in zip(BUZZ_KEYS, sd.players, strict=True) if n not in sd.locked_out and n != sd.buzzer]
     nxt = ""
     if sd.buzzer is not None and waiting:
         nxt = " · then " + ", ".join(f"{k.upper()} {shown(names[n])}" for k, n in waiting)
@@ -101,9 +105,12 @@ def sudden_info(sd: SuddenDeathView, names: Sequence[str]) -> str:
 
 
 def buzz_keys(sd: SuddenDeathView, names: Sequence[str]) -> str:
-    """"[Z] (Ann Lee) or [M] (Bob Roy)": who may buzz and with which key (markup, brackets shown)."""
-    keys = [f"{shown(f'[{k.upper()}]')} ({shown(names[n])})" for k, n in zip(BUZZ_KEYS, sd.players, strict=True)
-            if n not in sd.locked_out]
+    """ "[Z] (Ann Lee) or [M] (Bob Roy)": who may buzz and with which key (markup, brackets shown)."""
+    keys = [
+        f"{shown(f'[{k.upper()}]')} ({shown(names[n])})"
+        for k, n in zip(BUZZ_KEYS, sd.players, strict=True)
+        if n not in sd.locked_out
+    ]
     return " or ".join(keys) or "nobody"
 
 

@@ -215,7 +215,9 @@ class VowlScreen(PileHandling, TurnFlow):
                 self.timer.set_limit(int(g.player(g.current_player).timer))
                 self._focus_nothing()
             case Phase.CHOOSE_OPPONENT:
-                self._choose_player(ChooseOpponent, f"{shown(g.name(g.current_player))}: whom do you race head-to-head?")
+                self._choose_player(
+                    ChooseOpponent, f"{shown(g.name(g.current_player))}: whom do you race head-to-head?"
+                )
             case Phase.CHOOSE_PARTNER:
                 self._choose_player(ChoosePartner, f"{shown(g.name(g.current_player))}: choose a neighbour as partner.")
             case Phase.PLACE_EXTRAS:
@@ -289,7 +291,8 @@ class VowlScreen(PileHandling, TurnFlow):
         each is enabled."""
         return tuple(
             (key, active.binding.action, active.binding.description, active.enabled)
-            for key, active in self.active_bindings.items() if active.binding.show
+            for key, active in self.active_bindings.items()
+            if active.binding.show
         )
 
     # ------------------------------------------------------------------ drawing
@@ -302,16 +305,18 @@ class VowlScreen(PileHandling, TurnFlow):
         if sd is not None:
             # Mounted as sudden death begins, not hidden from the first frame:
             # it tells the screen at once whether keys count (``on_armed``).
-            find_or_mount(self.query_one("#vowl-table"), GateHint, lambda: GateHint("", id="buzz-gate"),
-                          before="#answer")
+            find_or_mount(
+                self.query_one("#vowl-table"), GateHint, lambda: GateHint("", id="buzz-gate"), before="#answer"
+            )
         self.set_class(sd is not None, "-sudden")  # vowl.tcss: the gate hint for the passed cards
         self.set_class(sd is not None and sd.buzzer is not None, "-buzzing")  # the buzz countdown shows
         if over:
             from boardgames.vowl.summary import game_summary  # noqa: PLC0415 - only once the game is over
 
             # Mounted at the game's end, not hidden from the first frame.
-            panel = find_or_mount(self.query_one("#vowl-table"), GameOverPanel,
-                                  lambda: GameOverPanel("", id="game-over"), after="#card")
+            panel = find_or_mount(
+                self.query_one("#vowl-table"), GameOverPanel, lambda: GameOverPanel("", id="game-over"), after="#card"
+            )
             panel.show(game_summary(view, self._events), view.practice)
         self.query_one(Scoreboard).show(view)
         put(self.query_one("#status", Static), render.status(view))
@@ -369,8 +374,11 @@ class VowlScreen(PileHandling, TurnFlow):
             return
         autosave = session.autosave
         again = GameSession.start(
-            SPEC, session.setup, host(self).new_seed(),
-            store=autosave.store if autosave else None, save=autosave is not None,
+            SPEC,
+            session.setup,
+            host(self).new_seed(),
+            store=autosave.store if autosave else None,
+            save=autosave is not None,
         )
         self.app.switch_screen(VowlScreen(again, judge=self.matcher))
 

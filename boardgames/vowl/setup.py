@@ -78,8 +78,7 @@ class VowlSetupScreen(SetupForm[VowlSetup]):
         for i in range(MAX_PLAYERS):
             with Horizontal(classes="player-row"):
                 yield self.name_box(i)
-                yield Select([(f"{t} s timer", t) for t in TIMERS], value=TIMERS[0], allow_blank=False,
-                             id=f"timer-{i}")
+                yield Select([(f"{t} s timer", t) for t in TIMERS], value=TIMERS[0], allow_blank=False, id=f"timer-{i}")
 
     def compose_buttons(self) -> ComposeResult:
         with Horizontal(id="setup-buttons"):

@@ -131,8 +131,14 @@ def build_game(setup: VowlSetup, seed: int) -> VowlGame:
     """
     players = [PlayerSetup(n, Timer(t)) for n, t in zip(setup.names, setup.timers, strict=True)]
     board = Board.ADVANCED if setup.advanced else Board.STANDARD
-    return VowlGame(players, board=board, decks=load_decks(), judge=matcher(), rng=random.Random(seed),
-                    simultaneous=setup.simultaneous)
+    return VowlGame(
+        players,
+        board=board,
+        decks=load_decks(),
+        judge=matcher(),
+        rng=random.Random(seed),
+        simultaneous=setup.simultaneous,
+    )
 
 
 def _option_when_on(data: dict[str, Any]) -> dict[str, Any]:

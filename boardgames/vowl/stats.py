@@ -72,8 +72,12 @@ def level_key(board: str, timer: int) -> str:
 
 
 def _check_seconds(value: object, what: str) -> float:
-    if (isinstance(value, bool) or not isinstance(value, int | float)
-            or not math.isfinite(value) or not 0 <= value <= MAX_SECONDS):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or not 0 <= value <= MAX_SECONDS
+    ):
         raise ValueError(f"{what} must be a number of seconds from 0 to {MAX_SECONDS}")
     return float(value)
 
@@ -90,8 +94,9 @@ def _best_times(times: object) -> dict[int, float]:
         raise ValueError("best times must be an object of pile sizes")
     best: dict[int, float] = {}
     for key, seconds in times.items():
-        if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 3
-                and 1 <= int(key) <= MAX_PILE):
+        if not (
+            isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 3 and 1 <= int(key) <= MAX_PILE
+        ):
             raise ValueError(f"a best time's pile size must be from 1 to {MAX_PILE}")
         best[int(key)] = _check_seconds(seconds, "a best time")
     return best
@@ -114,8 +119,13 @@ class Session:
         return self.beaten / self.piles if self.piles else None
 
     def to_json(self) -> dict[str, Any]:
-        return {"started": self.started, "piles": self.piles, "beaten": self.beaten,
-                "cards": self.cards, "times": list(self.times)}
+        return {
+            "started": self.started,
+            "piles": self.piles,
+            "beaten": self.beaten,
+            "cards": self.cards,
+            "times": list(self.times),
+        }
 
     @classmethod
     def from_json(cls, data: object) -> Session:
@@ -157,8 +167,15 @@ class PracticeStats:
         return session
 
     def record_pile(
-        self, size: int, solved: int, beaten: bool, elapsed: float, *,
-        level: str | None = None, card_times: tuple[float, ...] = (), session: Session | None = None,
+        self,
+        size: int,
+        solved: int,
+        beaten: bool,
+        elapsed: float,
+        *,
+        level: str | None = None,
+        card_times: tuple[float, ...] = (),
+        session: Session | None = None,
     ) -> bool:
         """Add one finished pile; return True when it set a new best time for its size
         (at its *level*, when one is given: a 15-second timer's best is its own).

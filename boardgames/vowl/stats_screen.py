@@ -76,15 +76,17 @@ class PracticeStatsScreen(OnceModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="stats-frame"):
-            players = OptionList(*(Option(Content(plain(n, 20)), id=str(i)) for i, n in enumerate(self.names)),
-                                 id="stats-players")
+            players = OptionList(
+                *(Option(Content(plain(n, 20)), id=str(i)) for i, n in enumerate(self.names)), id="stats-players"
+            )
             yield players
             with VerticalScroll(id="stats-body"):
                 if not self.names:
                     yield Static(
                         "No practice yet. Start one from Vowl's setup (Ctrl+E) or with "
                         "`boardgames vowl --practice`; your progress shows here.",
-                        id="stats-empty", markup=False,
+                        id="stats-empty",
+                        markup=False,
                     )
                 yield Static(id="stats-summary", markup=False)
                 with Vertical(id="stats-charts"):
@@ -152,7 +154,8 @@ class PracticeStatsScreen(OnceModalScreen[None]):
         played = [s for s in stats.sessions if s.piles]
         rates = [100 * s.beaten / s.piles for s in played]
         self.query_one("#stats-rates", BarChart).show(
-            rates, x_label="sessions", labels=[percent(r) for r in rates], empty="No pile played yet.")
+            rates, x_label="sessions", labels=[percent(r) for r in rates], empty="No pile played yet."
+        )
 
     def _fill_best(self, stats: PracticeStats) -> None:
         table = self.query_one("#stats-best", DataTable)
@@ -166,8 +169,11 @@ class PracticeStatsScreen(OnceModalScreen[None]):
                 times = stats.best_by_level.get(level_key(board, timer), {})
                 if times:
                     table.add_row(f"{board}, {timer} s timer", *(_seconds(times.get(n)) for n in sizes))
-        earlier = {n: t for n, t in stats.best_times.items()
-                   if all(n not in lv or lv[n] > t for lv in stats.best_by_level.values())}
+        earlier = {
+            n: t
+            for n, t in stats.best_times.items()
+            if all(n not in lv or lv[n] > t for lv in stats.best_by_level.values())
+        }
         if earlier:  # bests recorded before levels were kept
             table.add_row("any level (earlier)", *(_seconds(earlier.get(n)) for n in sizes))
 

@@ -71,4 +71,6 @@ def game_summary(view: VowlView, events: Iterable[Event]) -> GameSummary:
         for p in view.players
     ]
     lines.sort(key=lambda line: (not line.winner, -line.score, line.victory))  # stable: seats break ties
-    return GameSummary(None if winner is None else view.name(winner), view.outcome.turns if view.outcome else view.turn, tuple(lines))
+    return GameSummary(
+        None if winner is None else view.name(winner), view.outcome.turns if view.outcome else view.turn, tuple(lines)
+    )

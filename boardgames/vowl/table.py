@@ -106,13 +106,15 @@ class VowlTable(SessionScreen[VowlGame]):
         on mount if it was started before.
         """
         if self._buzz_timer is None:
+
             def make() -> SandTimer:
                 timer = SandTimer(BUZZ_SECONDS, host(self).clock, id="buzz-timer")
                 timer.border_title = "buzz"
                 return timer
 
-            self._buzz_timer = find_or_mount(self.query_one("#dice-row"), SandTimer, make, id="buzz-timer",
-                                             before=self.timer)
+            self._buzz_timer = find_or_mount(
+                self.query_one("#dice-row"), SandTimer, make, id="buzz-timer", before=self.timer
+            )
         return self._buzz_timer
 
     def _stop_buzz_timer(self) -> None:

@@ -71,13 +71,21 @@ def cmd_solve(args: argparse.Namespace) -> int:
 def add(p: argparse.ArgumentParser) -> None:
     """The game's tools, as subcommands of its command."""
     sub = p.add_subparsers(title="tools for a real table", metavar="TOOL")
-    c = sub.add_parser("check", help="is WORD an answer to SKELETON?", description=(
-        "Print 'accepted' or 'rejected: <reason>'. Exit 0 accepted, 1 rejected, 2 malformed skeleton."))
+    c = sub.add_parser(
+        "check",
+        help="is WORD an answer to SKELETON?",
+        description=("Print 'accepted' or 'rejected: <reason>'. Exit 0 accepted, 1 rejected, 2 malformed skeleton."),
+    )
     c.add_argument("skeleton", help="the consonants on the card, e.g. SVR")
     c.add_argument("word", help="the proposed answer, e.g. savor")
     c.set_defaults(func=cmd_check, needs_ready=False)  # reads only the curated lists: checked as the dictionary opens
-    s = sub.add_parser("solve", help="list every answer to SKELETON", description=(
-        "Print every accepted answer, one per line, sorted. Exit 1 when there is none, 2 for a malformed "
-        f"skeleton (more than {MAX_SKELETON} consonants is one: no word has so many)."))
+    s = sub.add_parser(
+        "solve",
+        help="list every answer to SKELETON",
+        description=(
+            "Print every accepted answer, one per line, sorted. Exit 1 when there is none, 2 for a malformed "
+            f"skeleton (more than {MAX_SKELETON} consonants is one: no word has so many)."
+        ),
+    )
     s.add_argument("skeleton", help=f"the consonants on the card, e.g. SVR (at most {MAX_SKELETON})")
     s.set_defaults(func=cmd_solve, needs_ready=False)  # the same lists, and no card

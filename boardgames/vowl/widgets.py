@@ -96,36 +96,35 @@ def _bounded_height(widget: Static, lines: int) -> int:
     return max(0, lines)
 
 
-
 class EventLog(ScrollView, can_focus=True):
     """The game's log: Textual's ``RichLog`` for lines of ``Text``, whose new lines do
-    not lay out the whole screen, nor draw again the lines it already shows.
+     not lay out the whole screen, nor draw again the lines it already shows.
 
-    Not a ``RichLog`` subclass: ``textual.widgets._rich_log`` imports ``rich.pretty``
-    and with it ``attrs`` (63 M instructions, a tenth of what Vowl's first frame
-    costs above a bare Textual app) for ``Pretty``, which draws objects
-    that are not text; the log is written only ``Text`` (``narrate.log_line``).  So
-    this is ``RichLog``'s text path, as Textual 8.2.8 has it: a line is rendered
-    through the app's console at the log's width (wrapped, never parsed as markup),
-    kept as ``Strip`` rows in ``lines``, and drawn cropped to the scroll; a write
-    before the log knows its size waits for it; it scrolls to its end on each write.
-    Its look is ``RichLog``'s (``DEFAULT_CSS``, focusable, the focus tint).
+     Not a ``RichLog`` subclass: ``textual.widgets._rich_log`` imports ``rich.pretty``
+     and with it ``attrs`` (63 M instructions, a tenth of what Vowl's first frame
+     costs above a bare Textual app) for ``Pretty``, which draws objects
+     that are not text; the log is written only ``Text`` (``narrate.log_line``).  So
+     this is ``RichLog``'s text path, as Textual 8.2.8 has it: a line is rendered
+     through the app's console at the log's width (wrapped, never parsed as markup),
+     kept as ``Strip`` rows in ``lines``, and drawn cropped to the scroll; a write
+     before the log knows its size waits for it; it scrolls to its end on each write.
+     Its look is ``RichLog``'s (``DEFAULT_CSS``, focusable, the focus tint).
 
-    ``RichLog.write`` sets the log's virtual size, a reactive that asks for a layout:
-    the whole screen arranged again and every widget repainted, on every Enter
-   .  The log's own size is fixed by its place (``vowl.tcss``), so a new
-    line changes only how far it scrolls - unless its scroll bar appears or goes,
-    which moves its text: then the layout is kept.
+     ``RichLog.write`` sets the log's virtual size, a reactive that asks for a layout:
+     the whole screen arranged again and every widget repainted, on every Enter
+    .  The log's own size is fixed by its place (``vowl.tcss``), so a new
+     line changes only how far it scrolls - unless its scroll bar appears or goes,
+     which moves its text: then the layout is kept.
 
-    A new line at the end changed, besides the scroll bar, only the rows that show
-    it, yet ``RichLog`` redrew every row, and then again a frame later when it
-    scrolled (``scroll_end`` waits for a refresh): each Enter drew the whole log
-    twice.  Here a write repaints only the rows its lines land on, the log scrolls
-    at once when no layout is pending (the line shows in the same frame as the
-    verdict), and a scroll by *k* rows moves the rows already drawn by *k* in
-    Textual's per-line cache (``_styles_cache``), drawing only the rows that come
-    into view.  Whatever else changes (a style, the width, the focus, a theme)
-    empties that cache as before.
+     A new line at the end changed, besides the scroll bar, only the rows that show
+     it, yet ``RichLog`` redrew every row, and then again a frame later when it
+     scrolled (``scroll_end`` waits for a refresh): each Enter drew the whole log
+     twice.  Here a write repaints only the rows its lines land on, the log scrolls
+     at once when no layout is pending (the line shows in the same frame as the
+     verdict), and a scroll by *k* rows moves the rows already drawn by *k* in
+     Textual's per-line cache (``_styles_cache``), drawing only the rows that come
+     into view.  Whatever else changes (a style, the width, the focus, a theme)
+     empties that cache as before.
     """
 
     DEFAULT_CSS = """
@@ -382,8 +381,13 @@ class CardFace(Static):
         if getattr(self, "_put_key", None) == (card, caption, scale):
             return  # the same card: no class to change, nothing to draw
         # A card of another deck: one class off, one on, and one restyle.
-        set_classes_once(self, {**{cls: card is not None and TIER_CLASS[card.tier] == cls
-                                              for cls in TIER_CLASS.values()}, "-empty": card is None})
+        set_classes_once(
+            self,
+            {
+                **{cls: card is not None and TIER_CLASS[card.tier] == cls for cls in TIER_CLASS.values()},
+                "-empty": card is None,
+            },
+        )
         if card is None:
             put(self, Text(caption or "·", style="dim"), (card, caption, scale))
             return
@@ -411,7 +415,6 @@ def track_line(p: PlayerView, star: int) -> Text:
         else:
             line.append("·", style="dim")
     return line
-
 
 
 #: What the scoreboard's other columns take beside the names and the track: ``pts``
@@ -479,11 +482,19 @@ class Scoreboard(Static):
     def _draw(self) -> None:
         view = self._view
         assert view is not None
-        key = (view.players, view.current_player, view.outcome is None, view.practice, view.board.victory_space,
-               self.size.width)
+        key = (
+            view.players,
+            view.current_player,
+            view.outcome is None,
+            view.practice,
+            view.board.victory_space,
+            self.size.width,
+        )
         width = self.content_region.width
-        if key == self._drawn and width and self.content_region.height == self.get_content_height(
-            self.size, self.app.size, width
+        if (
+            key == self._drawn
+            and width
+            and self.content_region.height == self.get_content_height(self.size, self.app.size, width)
         ):
             return  # the same table, and the height it was laid out with fits it
         self._drawn = key
@@ -497,8 +508,7 @@ class Scoreboard(Static):
             cells = [track_line(p, star)] if wide else []
             cells += [Text(f"{p.score}/{p.victory}"), Text(p.timer.label), draws_text(p.extras)]
             rows.append(cells)
-        table = Table(box=None, expand=True, show_header=True, header_style="dim", pad_edge=False,
-                      padding=(0, 1, 0, 0))
+        table = Table(box=None, expand=True, show_header=True, header_style="dim", pad_edge=False, padding=(0, 1, 0, 0))
         # The "!" (within reach) has a column of its own, before the name: never cut off
         # with a long name's end, never left alone on a line above a wrapped one.
         if marked:
@@ -581,8 +591,9 @@ class GameOverPanel(Static):
         if summary.winner is not None:
             what = "reached the star" if practice else "wins the game"
             head.append(f"{plain(summary.winner)} {what}", style="bold")
-            head.append(f" after {plural(summary.turns, 'turn')}." if not practice else
-                        f" in {plural(summary.turns, 'pile')}.")
+            head.append(
+                f" after {plural(summary.turns, 'turn')}." if not practice else f" in {plural(summary.turns, 'pile')}."
+            )
         else:
             head.append("Game over.")
         legend = "solved: cards solved in the piles played"

@@ -124,8 +124,10 @@ class Measure:
             f"{len(cs)}× e.g. {''.join(c.char for c in cs[:12])!r} {fg} on {bg} {cs[0].ratio:.2f}:1 at ({cs[0].x},{cs[0].y})"
             for (fg, bg), cs in list(pairs.items())[:6]
         )
-        return (f"{self.theme} / {self.what}: {len(low)} of {len(self.cells)} characters under {FLOOR}:1, "
-                f"{share:.0%} under {AA}:1; worst: {worst}")
+        return (
+            f"{self.theme} / {self.what}: {len(low)} of {len(self.cells)} characters under {FLOOR}:1, "
+            f"{share:.0%} under {AA}:1; worst: {worst}"
+        )
 
 
 def measure(app: App, theme: str, what: str) -> Measure:

@@ -10,8 +10,16 @@ from boardgames.common.session import GameSession
 from tests.conformance.adapters import ADAPTERS
 
 
-def finish(store: SaveStore, key: str, seed: int, setup: Any = None, *, steps: int = 4000,
-           last: object | None = None, title: str | None = None) -> SaveRecord:
+def finish(
+    store: SaveStore,
+    key: str,
+    seed: int,
+    setup: Any = None,
+    *,
+    steps: int = 4000,
+    last: object | None = None,
+    title: str | None = None,
+) -> SaveRecord:
     """A *key* game played by its random player until it ends, filed in *store*'s history.
 
     *last*: an action that ends the game once *steps* random ones were played (UWO's resign);

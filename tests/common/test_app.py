@@ -86,8 +86,11 @@ async def test_command_palette_offers_the_games() -> None:
         await pilot.press("ctrl+p")
         await wait_for(
             pilot,
-            lambda: isinstance(app.screen, CommandPalette) and app.screen.is_mounted
-            and isinstance(app.focused, CommandInput),
+            lambda: (
+                isinstance(app.screen, CommandPalette)
+                and app.screen.is_mounted
+                and isinstance(app.focused, CommandInput)
+            ),
             "the palette, ready for typing",
         )
         palette = app.screen
@@ -127,7 +130,7 @@ async def test_resizing_mid_pile_loses_nothing() -> None:
     from tests.screen import screen_text, take_keyboard
     from tests.vowl.test_screen import make_app, vowl
 
-    app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
+    app, _clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
     async with app.run_test(size=(130, 44)) as pilot:
         await pilot.pause()
         await pilot.press("r")
@@ -147,7 +150,7 @@ async def test_resizing_mid_pile_loses_nothing() -> None:
 async def test_a_game_opened_from_the_command_line_builds_no_menu_until_it_is_left() -> None:
     """``boardgames uwo`` built a hidden main menu under the duel before its first frame;
     the menu is made when the players go back to it."""
-    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
+    from boardgames.uwo.screen import UwoScreen
 
     app = BoardgamesApp(start=lambda: UwoScreen(), seed=4, clock=ManualClock())
     async with app.run_test(size=(120, 40)) as pilot:
@@ -166,7 +169,7 @@ async def test_a_game_opened_from_the_command_line_builds_no_menu_until_it_is_le
 async def test_the_menu_reads_the_saves_folder_once_as_it_opens(monkeypatch: pytest.MonkeyPatch) -> None:
     """It was listed twice before the first frame (on mount, then as the screen resumed),
     each save parsed each time; going back to the menu lists it again."""
-    from boardgames.common.saves import SaveStore  # noqa: PLC0415
+    from boardgames.common.saves import SaveStore
 
     listings: list[str | None] = []
     real = SaveStore.unfinished

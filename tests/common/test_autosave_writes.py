@@ -38,7 +38,9 @@ def test_every_action_is_on_disk_at_once_and_reads_back(tmp_path: Path) -> None:
     assert on_disk == saver.record.to_json()  # the same fields as ever, in version 2's lines
 
 
-def test_no_fsync_and_no_whole_record_copy_on_the_acting_thread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_fsync_and_no_whole_record_copy_on_the_acting_thread(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     synced_on: list[threading.Thread] = []
     real_fsync = os.fsync
 

@@ -33,8 +33,9 @@ def decode(lines: list[str], *, gap: int = 1, scale: int = 1) -> str:
     """The text big letters spell, read back glyph by glyph from the font's table (the
     double size read from its rows and cells of the single one: every other of each)."""
     if scale == 2:  # a cell drawn twice wide: its left half, but a rising diagonal leans right
-        lines = ["".join("╱" if line[x : x + 2] == " ╱" else line[x] for x in range(0, len(line), 2))
-                 for line in lines[::2]]
+        lines = [
+            "".join("╱" if line[x : x + 2] == " ╱" else line[x] for x in range(0, len(line), 2)) for line in lines[::2]
+        ]
     glyphs = {rows: ch for ch, rows in bigletters._GLYPHS.items() if ch != "0"}  # noqa: SLF001
     assert len(glyphs) == len(bigletters._GLYPHS) - 1, "only O and 0 share a glyph"  # noqa: SLF001
     width = len(lines[0])
@@ -108,7 +109,8 @@ async def test_at_80x24_the_card_is_its_plain_line(opened_at: tuple[int, int] | 
 
 @pytest.mark.parametrize(("size", "opened_at"), [((120, 40), None), ((200, 50), None), ((120, 40), (80, 24))])
 async def test_a_large_terminal_draws_the_card_in_big_letters_that_spell_it(
-    size: tuple[int, int], opened_at: tuple[int, int] | None,
+    size: tuple[int, int],
+    opened_at: tuple[int, int] | None,
 ) -> None:
     skeleton, rows = await _card_rows(size, opened_at=opened_at)
     big = [row.rstrip() for row in rows if set(row) & set("┏┓┗┛┃━╻╹╺╸")]

@@ -234,9 +234,7 @@ def test_a_reader_that_went_away_ends_the_command_quietly(args: list[str]) -> No
         (["vntypl8s", "--resume", "--seed", "3"], "--seed"),
     ],
 )
-def test_resume_with_a_setup_option_is_refused(
-    capsys: pytest.CaptureFixture[str], args: list[str], named: str
-) -> None:
+def test_resume_with_a_setup_option_is_refused(capsys: pytest.CaptureFixture[str], args: list[str], named: str) -> None:
     assert main(args) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1
@@ -278,10 +276,8 @@ OUT_OF_RANGE = (
 
 
 @pytest.mark.parametrize("argv", OUT_OF_RANGE, ids=" ".join)
-def test_a_count_or_seed_out_of_its_range_is_a_usage_error(
-    argv: list[str], capsys: pytest.CaptureFixture[str]
-) -> None:
-    from boardgames.cli import build_parser  # noqa: PLC0415
+def test_a_count_or_seed_out_of_its_range_is_a_usage_error(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from boardgames.cli import build_parser
 
     with pytest.raises(SystemExit) as exited:
         build_parser(whole=False).parse_args(argv)
@@ -292,7 +288,7 @@ def test_a_count_or_seed_out_of_its_range_is_a_usage_error(
 
 
 def test_the_edges_of_each_range_are_accepted() -> None:
-    from boardgames.cli import build_parser  # noqa: PLC0415
+    from boardgames.cli import build_parser
 
     parser = build_parser(whole=False)
     assert parser.parse_args(["uwo", "selfplay", "--games", "10000"]).games == 10000
@@ -304,9 +300,9 @@ def test_the_edges_of_each_range_are_accepted() -> None:
 def test_no_integer_option_is_left_without_a_range() -> None:
     """A plain ``type=int`` takes any number, however absurd: every one goes through
     ``subcommands.whole_number`` (this test is the guard's control)."""
-    import argparse  # noqa: PLC0415
+    import argparse
 
-    from boardgames.cli import build_parser  # noqa: PLC0415
+    from boardgames.cli import build_parser
 
     def actions(parser: argparse.ArgumentParser) -> list[argparse.Action]:
         found = list(parser._actions)

@@ -24,24 +24,65 @@ TRANSCRIPTS = Path(__file__).with_name("cli_transcripts.json")
 
 #: Every help page, and the usage errors argparse (or the theme check) ends a command with.
 ARGVS: tuple[tuple[str, ...], ...] = (
-    ("--help",), ("-h",), ("--version",), ("--bogus",), ("nope",), ("--theme",), ("--theme", "nope"),
-    ("--th", "nord", "--help"), ("--theme=nord", "nope"), ("--theme", "nope", "vowl", "check", "SVR", "savor"),
-    ("vowl", "--help"), ("vowl", "check", "--help"), ("vowl", "solve", "-h"), ("vowl", "--bogus"),
-    ("vowl", "--version"), ("vowl", "--board", "huge"), ("vowl", "nope"), ("vowl", "check"),
-    ("vowl", "check", "SVR"), ("vowl", "check", "SVR", "savor", "extra"), ("vowl", "solve"),
-    ("vowl", "--theme"), ("vowl", "--seed", "x", "check", "SVR", "savor"),
-    ("uwo", "--help"), ("uwo", "selfplay", "--help"), ("uwo", "--level", "grandmaster"), ("uwo", "--side", "x"),
-    ("uwo", "selfplay", "--gnorfs", "wizard"), ("uwo", "selfplay", "--games", "0"),
-    ("uwo", "selfplay", "--games", "x"), ("uwo", "selfplay", "--bogus"), ("uwo", "nope"),
-    ("vntypl8s", "--help"), ("vntypl8s", "check", "--help"), ("vntypl8s", "favourites", "--help"),
-    ("vntypl8s", "--timer", "5"), ("vntypl8s", "--timer", "soon"), ("vntypl8s", "--players", "Ann,Bob"),
-    ("vntypl8s", "check", "N0FL4M3S"), ("vntypl8s", "check"), ("vntypl8s", "favourites", "extra"),
-    ("serve", "--help"), ("serve", "--port", "x"), ("serve", "--bogus"),
-    ("uwo", "selfplay", "--games", "99999999999999999999"), ("uwo", "selfplay", "--games", "10001"),
-    ("uwo", "selfplay", "--seed", "-1"), ("vowl", "--seed", "18446744073709551616"), ("vntypl8s", "--seed", "1e3"),
-    ("serve", "--port", "0"), ("serve", "--port", "65536"),
-    ("host", "--help"), ("host", "uwo", "--help"), ("host", "vntypl8s", "--help"), ("host", "vowl"),
-    ("host", "uwo", "--port", "65536"), ("host", "uwo", "--vs-computer"), ("join", "--help"), ("join",),
+    ("--help",),
+    ("-h",),
+    ("--version",),
+    ("--bogus",),
+    ("nope",),
+    ("--theme",),
+    ("--theme", "nope"),
+    ("--th", "nord", "--help"),
+    ("--theme=nord", "nope"),
+    ("--theme", "nope", "vowl", "check", "SVR", "savor"),
+    ("vowl", "--help"),
+    ("vowl", "check", "--help"),
+    ("vowl", "solve", "-h"),
+    ("vowl", "--bogus"),
+    ("vowl", "--version"),
+    ("vowl", "--board", "huge"),
+    ("vowl", "nope"),
+    ("vowl", "check"),
+    ("vowl", "check", "SVR"),
+    ("vowl", "check", "SVR", "savor", "extra"),
+    ("vowl", "solve"),
+    ("vowl", "--theme"),
+    ("vowl", "--seed", "x", "check", "SVR", "savor"),
+    ("uwo", "--help"),
+    ("uwo", "selfplay", "--help"),
+    ("uwo", "--level", "grandmaster"),
+    ("uwo", "--side", "x"),
+    ("uwo", "selfplay", "--gnorfs", "wizard"),
+    ("uwo", "selfplay", "--games", "0"),
+    ("uwo", "selfplay", "--games", "x"),
+    ("uwo", "selfplay", "--bogus"),
+    ("uwo", "nope"),
+    ("vntypl8s", "--help"),
+    ("vntypl8s", "check", "--help"),
+    ("vntypl8s", "favourites", "--help"),
+    ("vntypl8s", "--timer", "5"),
+    ("vntypl8s", "--timer", "soon"),
+    ("vntypl8s", "--players", "Ann,Bob"),
+    ("vntypl8s", "check", "N0FL4M3S"),
+    ("vntypl8s", "check"),
+    ("vntypl8s", "favourites", "extra"),
+    ("serve", "--help"),
+    ("serve", "--port", "x"),
+    ("serve", "--bogus"),
+    ("uwo", "selfplay", "--games", "99999999999999999999"),
+    ("uwo", "selfplay", "--games", "10001"),
+    ("uwo", "selfplay", "--seed", "-1"),
+    ("vowl", "--seed", "18446744073709551616"),
+    ("vntypl8s", "--seed", "1e3"),
+    ("serve", "--port", "0"),
+    ("serve", "--port", "65536"),
+    ("host", "--help"),
+    ("host", "uwo", "--help"),
+    ("host", "vntypl8s", "--help"),
+    ("host", "vowl"),
+    ("host", "uwo", "--port", "65536"),
+    ("host", "uwo", "--vs-computer"),
+    ("join", "--help"),
+    ("join",),
 )
 
 
@@ -49,7 +90,10 @@ def transcript(argv: tuple[str, ...]) -> dict[str, object]:
     """What ``boardgames ARGV`` prints and returns, in a terminal 80 columns wide."""
     result = subprocess.run(
         [sys.executable, "-m", "boardgames", *argv],
-        capture_output=True, text=True, cwd=ROOT, timeout=60,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
         env={**os.environ, "COLUMNS": "80", "LINES": "24"},
     )
     return {"stdout": result.stdout, "stderr": result.stderr, "exit": result.returncode}
@@ -63,28 +107,40 @@ def test_help_and_usage_errors_are_unchanged(argv: tuple[str, ...]) -> None:
 
 #: Commands that parse: the lazy parser must read them exactly as the whole one does.
 VALID: tuple[tuple[str, ...], ...] = (
-    (), ("--theme", "nord"), ("--th", "nord", "uwo"), ("--theme=nord", "vowl", "check", "SVR", "savor"),
-    ("vowl",), ("vowl", "--players", "Ann,Bob", "--board", "advanced", "--timers", "25,15", "--seed", "3"),
-    ("vowl", "--practice"), ("vowl", "--resume", "--theme", "nord"), ("vowl", "check", "SVR", "savor"),
-    ("vowl", "--seed", "2", "solve", "svr"), ("uwo",), ("uwo", "--vs-computer", "--level", "hard", "--side", "pnorfs"),
+    (),
+    ("--theme", "nord"),
+    ("--th", "nord", "uwo"),
+    ("--theme=nord", "vowl", "check", "SVR", "savor"),
+    ("vowl",),
+    ("vowl", "--players", "Ann,Bob", "--board", "advanced", "--timers", "25,15", "--seed", "3"),
+    ("vowl", "--practice"),
+    ("vowl", "--resume", "--theme", "nord"),
+    ("vowl", "check", "SVR", "savor"),
+    ("vowl", "--seed", "2", "solve", "svr"),
+    ("uwo",),
+    ("uwo", "--vs-computer", "--level", "hard", "--side", "pnorfs"),
     ("uwo", "--first-game", "selfplay", "--games", "2", "--seed", "4", "--gnorfs", "greedy", "--each"),
-    ("vntypl8s", "--players", "Ann,Bob,Cy", "--timer", "30"), ("vntypl8s", "check", "N0FL4M3S", "--owner", "Chef"),
-    ("vntypl8s", "favourites"), ("serve", "--port", "8080", "--host", "0.0.0.0"),
+    ("vntypl8s", "--players", "Ann,Bob,Cy", "--timer", "30"),
+    ("vntypl8s", "check", "N0FL4M3S", "--owner", "Chef"),
+    ("vntypl8s", "favourites"),
+    ("serve", "--port", "8080", "--host", "0.0.0.0"),
 )
 
 
 @pytest.mark.parametrize("argv", VALID, ids=lambda argv: " ".join(argv) or "(menu)")
 def test_the_lazy_parser_reads_a_command_as_the_whole_one_does(argv: tuple[str, ...]) -> None:
-    from boardgames.cli import build_parser  # noqa: PLC0415
+    from boardgames.cli import build_parser
 
     assert vars(build_parser(whole=False).parse_args(argv)) == vars(build_parser().parse_args(argv))
 
 
 def test_the_menu_opens_with_what_the_parser_reads_from_no_argument() -> None:
     """``boardgames`` alone skips the parser: it must get what parsing gave."""
-    from boardgames.cli import build_parser, menu_arguments  # noqa: PLC0415
+    from boardgames.cli import build_parser, menu_arguments
 
-    assert vars(menu_arguments()) == vars(build_parser(whole=False).parse_args([])) == vars(build_parser().parse_args([]))
+    assert (
+        vars(menu_arguments()) == vars(build_parser(whole=False).parse_args([])) == vars(build_parser().parse_args([]))
+    )
 
 
 def imported_by(argv: tuple[str, ...]) -> list[str]:
@@ -107,9 +163,13 @@ def test_vowl_check_imports_neither_other_games_nor_textual_nor_the_cards() -> N
     word lists it judges with) and opens no screen."""
     modules = imported_by(("vowl", "check", "SVR", "savor"))
     assert "enchant" in modules and "boardgames.vowl.entry" in modules  # it did judge
-    unwanted = [m for m in modules if m.split(".")[0] in ("textual", "plotext")
-                or m.startswith(("boardgames.uwo", "boardgames.vntypl8s", "boardgames.app"))
-                or m in ("boardgames.vowl.cards", "boardgames.vowl.spec", "boardgames.common.ui")]
+    unwanted = [
+        m
+        for m in modules
+        if m.split(".")[0] in ("textual", "plotext")
+        or m.startswith(("boardgames.uwo", "boardgames.vntypl8s", "boardgames.app"))
+        or m in ("boardgames.vowl.cards", "boardgames.vowl.spec", "boardgames.common.ui")
+    ]
     assert unwanted == []
 
 
@@ -126,8 +186,14 @@ def test_help_imports_only_what_parsing_needs() -> None:
     dictionary, no Textual, no rich, not even ``dataclasses``."""
     modules = imported_by(("--help",))
     ours = sorted(m for m in modules if m.startswith("boardgames"))
-    assert ours == ["boardgames", "boardgames.cli", "boardgames.common", "boardgames.common.errors", "boardgames.games",
-                    "boardgames.subcommands"]
+    assert ours == [
+        "boardgames",
+        "boardgames.cli",
+        "boardgames.common",
+        "boardgames.common.errors",
+        "boardgames.games",
+        "boardgames.subcommands",
+    ]
     assert [m for m in modules if m.split(".")[0] in ("textual", "rich", "enchant", "dataclasses")] == []
 
 

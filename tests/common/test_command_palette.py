@@ -14,14 +14,13 @@ import asyncio
 from typing import ClassVar
 
 import pytest
-
 from textual.command import CommandInput, CommandList, DiscoveryHit, Hit, Hits, Provider
 from textual.widgets import Input
 from textual.worker import WorkerState
 
 from boardgames.app import BoardgamesApp, MainMenu
-from boardgames.palette import SafeCommandPalette
 from boardgames.common.clock import ManualClock
+from boardgames.palette import SafeCommandPalette
 from tests.screen import wait_for
 
 SIZE = (100, 36)
@@ -59,7 +58,7 @@ class LateApp(BoardgamesApp):
     COMMANDS = {LateSearch}
 
 
-async def open_palette(pilot) -> SafeCommandPalette:  # noqa: ANN001 - textual Pilot
+async def open_palette(pilot) -> SafeCommandPalette:
     """Ctrl+P, as a player presses it; the palette once it is up."""
     app = pilot.app
     await pilot.pause()

@@ -47,9 +47,13 @@ def test_the_measure_fails_on_the_old_gnorf_green_on_textual_lights_grey() -> No
 
 
 def test_the_measure_counts_dim_and_reversed_text_as_drawn_and_skips_only_default_colours() -> None:
-    dim = list(cells([[Segment("hint", Style(color=Color.parse("#808080"), bgcolor=Color.parse("#000000"), dim=True))]]))
+    dim = list(
+        cells([[Segment("hint", Style(color=Color.parse("#808080"), bgcolor=Color.parse("#000000"), dim=True))]])
+    )
     assert all(c.ratio < 3 for c in dim)  # #808080 dimmed over black: #404040, 1.9:1
-    rev = list(cells([[Segment("x", Style(color=Color.parse("#ffffff"), bgcolor=Color.parse("#000000"), reverse=True))]]))
+    rev = list(
+        cells([[Segment("x", Style(color=Color.parse("#ffffff"), bgcolor=Color.parse("#000000"), reverse=True))]])
+    )
     assert rev[0].fg.get_truecolor().hex == "#000000"
     default = list(cells([[Segment("x", Style(color=Color.default(), bgcolor=Color.parse("#000000")))]]))
     assert default == []

@@ -39,11 +39,7 @@ class DeckCopy:
 
     def card_line_numbers(self, tier: Tier) -> list[int]:
         """1-based numbers of the lines that hold a card (not comments, not blank)."""
-        return [
-            n
-            for n, raw in enumerate(self.lines(tier), start=1)
-            if raw.split(b"#", 1)[0].strip()
-        ]
+        return [n for n, raw in enumerate(self.lines(tier), start=1) if raw.split(b"#", 1)[0].strip()]
 
     def skeleton_at(self, tier: Tier, number: int) -> str:
         return self.lines(tier)[number - 1].split()[0].decode()
@@ -212,9 +208,7 @@ def test_a_comment_after_a_card_is_not_an_error(decks: DeckCopy) -> None:
 # --- the command line -------------------------------------------------------------------
 
 
-def test_cli_reports_a_broken_deck_without_a_traceback(
-    decks: DeckCopy, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_cli_reports_a_broken_deck_without_a_traceback(decks: DeckCopy, capsys: pytest.CaptureFixture[str]) -> None:
     target = decks.card_line_numbers(Tier.ADVANCED)[3]
     decks.replace_line(Tier.ADVANCED, target, b"CPT4L capital")
     load_decks.cache_clear()
@@ -243,9 +237,7 @@ def test_installed_command_reports_a_broken_deck_without_a_traceback(decks: Deck
     assert result.returncode == 4
     assert result.stdout == ""
     assert "Traceback" not in result.stderr
-    assert result.stderr.strip() == (
-        f"boardgames: Card data error in {decks.path(Tier.EXPERT)}: the file is missing"
-    )
+    assert result.stderr.strip() == (f"boardgames: Card data error in {decks.path(Tier.EXPERT)}: the file is missing")
 
 
 # --- the main menu -------------------------------------------------------------------------
@@ -254,8 +246,8 @@ def test_installed_command_reports_a_broken_deck_without_a_traceback(decks: Deck
 async def test_the_menu_opens_with_a_broken_deck_and_names_it_when_the_game_is_opened(decks: DeckCopy) -> None:
     """The menu reads no deck before its first frame; a broken Vowl deck is
     named when Vowl is opened, the menu stays, and UWO still opens."""
-    from boardgames.app import BoardgamesApp, MainMenu  # noqa: PLC0415
-    from tests.screen import record_notifications, settled, wait_for  # noqa: PLC0415
+    from boardgames.app import BoardgamesApp, MainMenu
+    from tests.screen import record_notifications, settled, wait_for
 
     decks.path(Tier.EXPERT).unlink()
     load_decks.cache_clear()

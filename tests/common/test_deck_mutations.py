@@ -87,7 +87,10 @@ def reader(deck: Path) -> list[str]:
 def run_against(decks: Path, game: str, command: list[str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "boardgames", *(command or COMMANDS[game])],
-        capture_output=True, text=True, timeout=60, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
         env={**os.environ, DECKS_ENV: str(decks)},
     )
 
@@ -108,8 +111,13 @@ def assert_clear_error(result: subprocess.CompletedProcess[str], name: str, line
 #: fewer in vowl/scowl.txt, the second word list (answers it lacks are refused, which
 #: tests/vowl/test_dictionary_curated.py watches on every card).  vowl/frequency.txt:
 #: a word without a line only sorts last in the review (tests/vowl/test_review_answers.py).
-UNCOUNTED = {Path("vntypl8s/forms.txt"), Path("vowl/added.txt"), Path("vowl/refused.txt"),
-             Path("vowl/scowl.txt"), Path("vowl/frequency.txt")}
+UNCOUNTED = {
+    Path("vntypl8s/forms.txt"),
+    Path("vowl/added.txt"),
+    Path("vowl/refused.txt"),
+    Path("vowl/scowl.txt"),
+    Path("vowl/frequency.txt"),
+}
 CASES = [
     pytest.param(deck, mutation, id=f"{deck}-{mutation}")
     for deck in FILES

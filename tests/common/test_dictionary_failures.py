@@ -134,8 +134,16 @@ def test_no_command_opens_the_dictionary_before_its_first_frame(no_dictionary: N
     """A word game opens it once its first screen has painted, a tool when it
     judges (both below); nothing before that needs it, the menu and UWO never do."""
     parse = build_parser().parse_args
-    for args in ([], ["uwo"], ["uwo", "selfplay"], ["vntypl8s", "favourites"], ["vowl"], ["vowl", "solve", "SVR"],
-                 ["vntypl8s"], ["vntypl8s", "check", "B", "--owner", "X"]):
+    for args in (
+        [],
+        ["uwo"],
+        ["uwo", "selfplay"],
+        ["vntypl8s", "favourites"],
+        ["vowl"],
+        ["vowl", "solve", "SVR"],
+        ["vntypl8s"],
+        ["vntypl8s", "check", "B", "--owner", "X"],
+    ):
         preflight(parse(args))
 
 
@@ -149,14 +157,19 @@ def test_word_game_commands_fail_early_with_the_paragraph(
 ) -> None:
     """A tool before it prints anything; a game just after its first frame, before any
     answer: the paragraph on the terminal and exit status 3 either way."""
-    from boardgames import app as app_module  # noqa: PLC0415
+    from boardgames import app as app_module
 
     def headless(self: app_module.BoardgamesApp, **options: object) -> object:
         return app_module.App.run(self, headless=True, size=(80, 24))
 
     monkeypatch.setattr(app_module.BoardgamesApp, "run", headless)
-    for args in (["vowl", "--players", "Ann,Bob"], ["vntypl8s", "--players", "Ann,Bob,Cy"], ["vowl"], ["vntypl8s"],
-                 ["vowl", "solve", "SVR"]):
+    for args in (
+        ["vowl", "--players", "Ann,Bob"],
+        ["vntypl8s", "--players", "Ann,Bob,Cy"],
+        ["vowl"],
+        ["vntypl8s"],
+        ["vowl", "solve", "SVR"],
+    ):
         assert main(args) == 3, args
         err = capsys.readouterr().err
         assert INSTALL in err and err.startswith("boardgames: "), args
@@ -196,7 +209,7 @@ async def test_the_menu_opens_and_a_word_game_says_what_to_install(no_dictionary
 @pytest.mark.parametrize(
     ("platform", "os_release", "system", "says"),
     [
-        ("linux", 'ID=ubuntu\nID_LIKE=debian\n', "debian", "sudo apt-get install libenchant-2-2 hunspell-en-us"),
+        ("linux", "ID=ubuntu\nID_LIKE=debian\n", "debian", "sudo apt-get install libenchant-2-2 hunspell-en-us"),
         ("linux", 'ID="fedora"\n', "fedora", "sudo dnf install enchant2 hunspell-en-US"),
         ("linux", 'ID=rocky\nID_LIKE="rhel centos fedora"\n', "fedora", "dnf"),
         ("linux", "ID=arch\n", "arch", "pacman"),
@@ -207,7 +220,7 @@ async def test_the_menu_opens_and_a_word_game_says_what_to_install(no_dictionary
 def test_the_paragraph_names_the_fix_for_this_system(
     platform: str, os_release: str | None, system: str, says: str
 ) -> None:
-    from boardgames.common.dictionary import install_help, install_system  # noqa: PLC0415
+    from boardgames.common.dictionary import install_help, install_system
 
     assert install_system(platform, os_release) == system
     assert says in install_help(system)
@@ -215,11 +228,11 @@ def test_the_paragraph_names_the_fix_for_this_system(
 
 
 def test_an_unknown_system_is_given_every_fix() -> None:
-    from boardgames.common.dictionary import install_system  # noqa: PLC0415
+    from boardgames.common.dictionary import install_system
 
     assert install_system("linux", "ID=someos\n") is None
     assert install_system("freebsd14") is None
-    from boardgames.common import dictionary  # noqa: PLC0415
+    from boardgames.common import dictionary
 
     listed = dictionary._help(dictionary.INSTALL, None)
     for line in ("Debian/Ubuntu:", "Fedora:", "macOS:", "Windows:"):
@@ -231,7 +244,7 @@ def test_an_unknown_system_is_given_every_fix() -> None:
 
 def cli_start(monkeypatch: pytest.MonkeyPatch, *argv: str) -> Callable[[], Screen]:
     """What ``boardgames ARGV`` would open, taken from its app instead of running it."""
-    from boardgames.app import BoardgamesApp  # noqa: PLC0415
+    from boardgames.app import BoardgamesApp
 
     starts: list[Callable[[], Screen]] = []
 
@@ -253,8 +266,8 @@ async def test_a_word_game_opens_its_word_list_after_its_first_frame(
 ) -> None:
     """Neither the command nor the game's setup opens the spell checker (enchant 7 MiB, its
     word list 30 ms and 10 MiB); it is opened once the game's screen has painted."""
-    from boardgames.app import BoardgamesApp  # noqa: PLC0415
-    from tests.screen import wait_for  # noqa: PLC0415
+    from boardgames.app import BoardgamesApp
+    from tests.screen import wait_for
 
     real = dictionary.load_enchant_dictionary
     app = BoardgamesApp(seed=1)
@@ -280,7 +293,7 @@ def test_a_damaged_word_list_ends_the_game_with_the_paragraph(
 ) -> None:
     """enchant loads but the word list fails its sanity check, found once the game's first
     frame is up: the game leaves with the paragraph and status 3, as a tool does."""
-    from boardgames import app as app_module  # noqa: PLC0415
+    from boardgames import app as app_module
 
     def damaged() -> Dictionary:
         raise DictionaryUnavailable("The American English (en_US) hunspell dictionary does not know common words")

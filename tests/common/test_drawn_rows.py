@@ -77,7 +77,7 @@ async def test_a_scroll_bar_is_the_one_textual_draws_at_every_geometry() -> None
                         for crop in (Region(0, 0, *bar.size), Region(0, 3, bar.size.width, 4)):
                             rows = textual_compat.scroll_bar_rows(bar, bar.render())
                             before = textual_compat._SCROLL_BAR_ROWS.get(bar)
-                            hit = before is not None and all(row in before[1] for row in rows[crop.y:crop.bottom])
+                            hit = before is not None and all(row in before[1] for row in rows[crop.y : crop.bottom])
                             kept += hit
                             ours = bar.render_lines(crop)
                             assert ours == textual_scroll_bar(bar, crop), (virtual, window, position, hover, crop)
@@ -101,7 +101,7 @@ class Terminal:
                 if strip is None or x > x2 or end <= x1:
                     continue
                 written = cells([strip.crop(0, min(end, x2) - x)])
-                line[x:x + len(written)] = written
+                line[x : x + len(written)] = written
 
 
 def drawn_afresh(compositor: Compositor) -> list[list[Cell]]:
@@ -163,7 +163,9 @@ async def test_the_terminal_always_shows_what_textual_draws_afresh(monkeypatch: 
         expected = drawn_afresh(compositor)
         assert terminal.lines == expected, [
             (y, "".join(c for c, _ in a), "".join(c for c, _ in b))
-            for y, (a, b) in enumerate(zip(terminal.lines, expected, strict=True)) if a != b]
+            for y, (a, b) in enumerate(zip(terminal.lines, expected, strict=True))
+            if a != b
+        ]
         checked += 1
 
     from tests.vowl.play import answer_cards

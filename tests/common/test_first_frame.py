@@ -117,10 +117,6 @@ def vntypl8s_from_the_command_line() -> BoardgamesApp:
     return app
 
 
-
-
-
-
 async def test_the_menu_draws_no_frame_to_throw_away_and_its_first_frame_is_whole(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -134,8 +130,9 @@ async def test_the_menu_draws_no_frame_to_throw_away_and_its_first_frame_is_whol
     def first_frames(self: App[Any], screen: Screen[Any], renderable: Any) -> None:
         display(self, screen, renderable)
         if renderable is not None and not self._batch_count and screen is not self.screen_stack[0]:
-            rows = ["".join(segment.text for strip in row for segment in strip)
-                    for row in getattr(renderable, "strips", [])]
+            rows = [
+                "".join(segment.text for strip in row for segment in strip) for row in getattr(renderable, "strips", [])
+            ]
             sent.append((type(renderable).__name__, rows))
 
     counts = await first_frame_counts(BoardgamesApp, monkeypatch)
@@ -179,8 +176,6 @@ async def test_footer_keys_keep_their_compact_class() -> None:
         assert all(key.compact and key.has_class("-compact") for key in keys)
 
 
-
-
 async def test_uwo_styles_no_square_before_its_first_frame(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each square was styled three times before the first handover showed: as it was
     mounted, again when the board took the focus (``BoardGrid.watch_has_focus``), and
@@ -208,8 +203,7 @@ async def test_the_duel_is_drawn_once_its_handover_shows() -> None:
         screen = next(s for s in app.screen_stack if isinstance(s, UwoScreen))
         await wait_for(pilot, lambda: screen._drawn is not None, "the board drawn under the handover")
         cells = list(screen.query(Cell))
-        assert all(cell.has_class("-empty") or cell.has_class("-gnorfs") or cell.has_class("-pnorfs")
-                   for cell in cells)
+        assert all(cell.has_class("-empty") or cell.has_class("-gnorfs") or cell.has_class("-pnorfs") for cell in cells)
         assert sum(cell.has_class("-cursor") for cell in cells) == 1
         assert "to take the keyboard" in str(screen.query_one("#status").render())
 
@@ -233,11 +227,6 @@ def test_the_app_freezes_what_was_built_before_it_runs(monkeypatch: pytest.Monke
     finally:
         collector.stop()  # unfreezes, and this test process keeps Python's own collector
     assert frozen and frozen[0] > 0
-
-
-
-
-
 
 
 def opening_game_drawn(opening: OpeningHandover) -> bool:
@@ -303,8 +292,14 @@ def test_the_menus_first_frame_imports_no_parser_nor_what_comes_later() -> None:
     key gate or command palette before the menu's first frame."""
     seen = at_first_frame()
     assert seen["stack"] == ["Screen", "MainMenu"]
-    late = ("argparse", "gettext", "boardgames.subcommands", "boardgames.common.crash",
-            "boardgames.common.ui.base", "boardgames.palette")
+    late = (
+        "argparse",
+        "gettext",
+        "boardgames.subcommands",
+        "boardgames.common.crash",
+        "boardgames.common.ui.base",
+        "boardgames.palette",
+    )
     assert [m for m in late if m in seen["modules"]] == []
 
 
@@ -375,8 +370,12 @@ async def game_state(app: BoardgamesApp) -> tuple[object, ...]:
     screen = next(s for s in app.screen_stack if hasattr(s, "session"))
     session = screen.session
     assert session is not None
-    return (type(screen).__name__, len(session.history), getattr(screen, "keyboard", None),
-            getattr(screen, "writer", None))
+    return (
+        type(screen).__name__,
+        len(session.history),
+        getattr(screen, "keyboard", None),
+        getattr(screen, "writer", None),
+    )
 
 
 @pytest.mark.parametrize("start", ["uwo", "vntypl8s"])
@@ -442,8 +441,19 @@ def test_the_vntypl8s_command_line_checks_the_players_as_the_game_does() -> None
     from boardgames.vntypl8s import limits as numbers
 
     assert (numbers.MIN_PLAYERS, numbers.MAX_PLAYERS, numbers.ROUNDS) == (
-        engine.MIN_PLAYERS, engine.MAX_PLAYERS, engine.ROUNDS)
-    for text in ("Ann,Bob,Cy", " Ann ,  Bob Lee,Cy ", "Ann,Bob", ",".join("ABCDEFGHI"), "Ann,ann,Cy", "Ann,,Cy", "x" * 40):
+        engine.MIN_PLAYERS,
+        engine.MAX_PLAYERS,
+        engine.ROUNDS,
+    )
+    for text in (
+        "Ann,Bob,Cy",
+        " Ann ,  Bob Lee,Cy ",
+        "Ann,Bob",
+        ",".join("ABCDEFGHI"),
+        "Ann,ann,Cy",
+        "Ann,,Cy",
+        "x" * 40,
+    ):
         try:
             expected: object = spec.players_from(split_names(text))
         except ValueError as exc:
@@ -475,14 +485,20 @@ async def test_the_game_built_beneath_is_laid_out_while_the_handover_is_read(sta
             await pilot.pause()
         assert app._exception is None
 
+
 def test_vowl_imports_nothing_its_first_frame_does_not_show() -> None:
     """``boardgames vowl --players Ann,Bob`` opens on Ann's roll: the review and the
     discard modals, the handover, the practice stats, the game's summary come after the first action, and
     are imported then (each is opened in tests/vowl)."""
     imported = set(at_first_frame("vowl", "--players", "Ann,Bob", "--seed", "1")["modules"])
     assert "boardgames.vowl.screen" in imported  # the table is there
-    later = {"boardgames.vowl.modals", "boardgames.vowl.stats", "boardgames.vowl.summary",
-             "boardgames.common.ui.handover", "textual.widgets._selection_list"}
+    later = {
+        "boardgames.vowl.modals",
+        "boardgames.vowl.stats",
+        "boardgames.vowl.summary",
+        "boardgames.common.ui.handover",
+        "textual.widgets._selection_list",
+    }
     assert not imported & later
 
 

@@ -50,7 +50,7 @@ def one_line(app: BoardgamesApp) -> str:
     return " ".join(screen_text(app).split())
 
 
-async def open_handover(pilot, results: list[None]) -> HandoverScreen:  # noqa: ANN001
+async def open_handover(pilot, results: list[None]) -> HandoverScreen:
     app = pilot.app
     await wait_for(pilot, lambda: isinstance(app.screen, Table), "the table")
     handover = HandoverScreen("Bob Roy")
@@ -255,7 +255,7 @@ async def test_the_handover_wipes_the_previous_players_notices_and_text() -> Non
 
 
 async def test_keys_do_nothing_behind_the_too_small_message_but_quitting() -> None:
-    app, clock = make_app()
+    app, _clock = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, Table), "the table")
         table = app.screen

@@ -333,8 +333,7 @@ async def test_a_long_replay_step_scrolls_at_80x24() -> None:
         await wait_for(pilot, lambda: frame.scroll_y > 0, "the step scrolled")
 
 
-@pytest.mark.parametrize("key, setup", [
-    ("vowl", None), ("vowl", "practice"), ("uwo", None), ("vntypl8s", None)])
+@pytest.mark.parametrize("key, setup", [("vowl", None), ("vowl", "practice"), ("uwo", None), ("vntypl8s", None)])
 def test_every_step_of_every_game_is_drawn_from_its_public_view(tmp_path: Path, key: str, setup: object) -> None:
     """Each game's ``public_view`` draws every step of a whole game, and says how it ended."""
     from boardgames.vowl.spec import VowlSetup
@@ -353,8 +352,9 @@ def test_every_step_of_every_game_is_drawn_from_its_public_view(tmp_path: Path, 
     assert listed.result == entry.result(game.final) and listed.result in text_of(entry.public_view(game.final))
 
 
-def test_a_game_that_cannot_be_rebuilt_on_this_machine_is_kept_and_told(tmp_path: Path,
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_game_that_cannot_be_rebuilt_on_this_machine_is_kept_and_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The decks missing (a ``UserFacingError``): not the file's fault, so it stays where it is."""
     from boardgames.common.errors import UserFacingError
     from boardgames.vntypl8s.spec import SPEC

@@ -27,7 +27,7 @@ def _data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BOARDGAMES_DATA", str(tmp_path))
 
 
-async def _open(pilot, app: BoardgamesApp, game: str | None) -> Screen:  # noqa: ANN001
+async def _open(pilot, app: BoardgamesApp, game: str | None) -> Screen:
     await wait_for(pilot, lambda: isinstance(app.screen, MainMenu), "the main menu")
     if game is not None:
         app.open_game(game)
@@ -76,8 +76,8 @@ async def test_page_down_in_a_list_squeezed_to_nothing_does_not_crash() -> None:
     """Textual 8.2.8's ``OptionList._move_page`` raised ``KeyError`` when the list had no
     room to measure its lines (found by the monkey: a resize to a few cells, then PageDown
     in a ``ChoiceScreen``); ``textual_compat`` makes the key do nothing there."""
-    from textual.app import App, ComposeResult  # noqa: PLC0415
-    from textual.widgets import OptionList  # noqa: PLC0415
+    from textual.app import App, ComposeResult
+    from textual.widgets import OptionList
 
     class Squeezed(App[None]):
         CSS = "OptionList { width: 0; height: 0; }"

@@ -9,6 +9,7 @@ where they are read back (a save); every other name is shown literally.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 
@@ -23,9 +24,9 @@ from textual.widgets import Input, Static
 from boardgames.app import BoardgamesApp
 from boardgames.cli import main
 from boardgames.common.clock import ManualClock
+from boardgames.common.errors import UserFacingError
 from boardgames.common.saves import SaveRecord, SaveStore
 from boardgames.common.session import GameSession
-from boardgames.common.errors import UserFacingError
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.vntypl8s import favourites
@@ -65,8 +66,15 @@ def flat(app: App) -> str:
 def segments(app: App) -> list[Segment]:
     """Every styled piece of text on the terminal, as drawn."""
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False)
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+    )
     console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
     return list(console._record_buffer)  # noqa: SLF001 - what was drawn, with its styles
 
@@ -98,14 +106,12 @@ def drawn_forms(name: str) -> set[str]:
     """What *name* can look like on screen: as typed, cut with ``…``, or - were it
     parsed as markup - the text its tags wrap (``Bob`` of ``[@click=app.quit]Bob[/]``)."""
     forms = {name, *(f"{name[:n]}…" for n in range(8, len(name)))}
-    try:
+    with contextlib.suppress(Exception):  # "[/]Ann" is no markup at all: shown as typed or crashing
         forms.add(Content.from_markup(name).plain)
-    except Exception:  # noqa: BLE001 - "[/]Ann" is no markup at all: shown as typed or crashing
-        pass
     return {form for form in forms if form.strip()}
 
 
-async def click_names(pilot, widget: Widget, names: tuple[str, ...] = ()) -> None:  # noqa: ANN001 - textual Pilot
+async def click_names(pilot, widget: Widget, names: tuple[str, ...] = ()) -> None:
     """Click every cell of *widget* where one of *names* is drawn, on every line: the
     click must do nothing (the app runs on, the same screen on top).
 
@@ -117,10 +123,10 @@ async def click_names(pilot, widget: Widget, names: tuple[str, ...] = ()) -> Non
     app = pilot.app
     names = names or tuple(dict.fromkeys((*PLATE_NAMES, *VOWL_NAMES)))
     region = widget.region
-    rows = screen_text(app).splitlines()[region.y:region.bottom]
+    rows = screen_text(app).splitlines()[region.y : region.bottom]
     cells: list[tuple[int, int]] = []
     for y, line in enumerate(rows):
-        row = line[region.x:region.right]
+        row = line[region.x : region.right]
         hits: set[int] = set()
         for form in set().union(*map(drawn_forms, names)):
             at = row.find(form)
@@ -259,7 +265,7 @@ def vowl_app(names: tuple[str, ...] = VOWL_NAMES) -> tuple[BoardgamesApp, Manual
     return app, clock
 
 
-async def answer(pilot, app: BoardgamesApp, word: str) -> None:  # noqa: ANN001
+async def answer(pilot, app: BoardgamesApp, word: str) -> None:
     box = app.screen.query_one("#answer", Input)
     box.value = word
     box.focus()
@@ -325,8 +331,7 @@ async def test_vowl_head_to_head_question_shows_names_as_data() -> None:
     names = (BOB, CY)
     clock = ManualClock()
     setup = VowlSetup(names, (25, 25))
-    app = BoardgamesApp(start=lambda: start_vowl(setup, app), clock=clock,
-                        seed=app_seed_for(Mode.HEAD_TO_HEAD, names))
+    app = BoardgamesApp(start=lambda: start_vowl(setup, app), clock=clock, seed=app_seed_for(Mode.HEAD_TO_HEAD, names))
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
         assert_shown_as_data(app, *names)
@@ -369,7 +374,7 @@ async def test_vntypl8s_with_hostile_names_plays_a_round() -> None:
         await pilot.pause()
         app.screen.query_one("#plate-input", Input).focus()
         # Back to the normal round (every writer hands in a legal plate).
-        from tests.vntypl8s.helpers import legal_plate  # noqa: PLC0415
+        from tests.vntypl8s.helpers import legal_plate
 
         writer = screen.writer
         plate.value = legal_plate(screen.game, writer, meet=True)
@@ -423,15 +428,30 @@ async def test_vntypl8s_final_table_and_resume_show_names_as_data() -> None:
 async def test_favourites_from_a_file_are_shown_as_data() -> None:
     path = favourites.favourites_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"version": favourites.VERSION, "plates": [
-        {"plate": "[/]X", "owner": "[@click=app.quit]Chef[/]", "requirements": "[b]", "writer": "[red]Cy[/]"},
-    ]}), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "version": favourites.VERSION,
+                "plates": [
+                    {
+                        "plate": "[/]X",
+                        "owner": "[@click=app.quit]Chef[/]",
+                        "requirements": "[b]",
+                        "writer": "[red]Cy[/]",
+                    },
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
     app = BoardgamesApp(start=FavouritesScreen, clock=ManualClock(), seed=1)
     async with app.run_test(size=WIDE) as pilot:
         await wait_for(pilot, lambda: settled(app))
         assert still_running(app)
         assert_shown_as_data(app, "[@click=app.quit]Chef[/]", "[red]Cy[/]", "[b]")
-        await click_names(pilot, app.screen.query_one("#favourites-list"), ("[@click=app.quit]Chef[/]", "[red]Cy[/]", "[/]X"))
+        await click_names(
+            pilot, app.screen.query_one("#favourites-list"), ("[@click=app.quit]Chef[/]", "[red]Cy[/]", "[/]X")
+        )
         assert still_running(app)
 
 
@@ -439,9 +459,17 @@ async def test_favourites_file_with_an_escape_code_is_set_aside_and_said_so() ->
     # A control character is no favourite's: the file is set aside, the message is plain text.
     path = favourites.favourites_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps({"version": favourites.VERSION, "plates": [
-        {"plate": "X", "owner": "Chef", "requirements": "B", "writer": "\x1b[5mAnn"},
-    ]}), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "version": favourites.VERSION,
+                "plates": [
+                    {"plate": "X", "owner": "Chef", "requirements": "B", "writer": "\x1b[5mAnn"},
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
     app = BoardgamesApp(start=FavouritesScreen, clock=ManualClock(), seed=1)
     async with app.run_test(size=WIDE) as pilot:
         await wait_for(pilot, lambda: settled(app))

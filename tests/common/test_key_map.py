@@ -54,8 +54,11 @@ def test_no_key_means_two_different_things_in_two_games() -> None:
         for key, actions in keys_of(game).items():
             meanings[key][game] = actions
     clashes = {
-        key: by_game for key, by_game in meanings.items()
-        if key not in NUMBERS and len(by_game) > 1 and len(set.union(*by_game.values())) > 1
+        key: by_game
+        for key, by_game in meanings.items()
+        if key not in NUMBERS
+        and len(by_game) > 1
+        and len(set.union(*by_game.values())) > 1
         and not _same_thing(key, by_game)
     }
     assert not clashes, clashes

@@ -65,7 +65,7 @@ async def test_several_classes_change_with_one_restyle() -> None:
         restyled: list[object] = []
         original = Stylesheet.update_nodes
 
-        def update_nodes(self: Stylesheet, nodes, animate: bool = False) -> None:  # noqa: ANN001
+        def update_nodes(self: Stylesheet, nodes, animate: bool = False) -> None:
             nodes = list(nodes)
             restyled.extend(node for node in nodes if node is first)
             original(self, nodes, animate=animate)

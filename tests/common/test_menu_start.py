@@ -51,11 +51,23 @@ def test_the_menu_shows_its_games_without_importing_one() -> None:
     assert result.returncode == 0, result.stderr
     modules = result.stdout.split()
     assert "boardgames.app" in modules
-    unwanted = [m for m in modules if m.endswith(".entry") or m.startswith(("boardgames.vowl", "boardgames.uwo",
-                "boardgames.vntypl8s", "enchant")) or m in ("boardgames.common.dictionary", "boardgames.common.session",
-                "boardgames.common.ui.session_screen", "boardgames.common.ui.choice",
-                # what a crash, a key or the palette needs, imported then
-                "boardgames.common.crash", "boardgames.common.ui.base", "boardgames.palette")]
+    unwanted = [
+        m
+        for m in modules
+        if m.endswith(".entry")
+        or m.startswith(("boardgames.vowl", "boardgames.uwo", "boardgames.vntypl8s", "enchant"))
+        or m
+        in (
+            "boardgames.common.dictionary",
+            "boardgames.common.session",
+            "boardgames.common.ui.session_screen",
+            "boardgames.common.ui.choice",
+            # what a crash, a key or the palette needs, imported then
+            "boardgames.common.crash",
+            "boardgames.common.ui.base",
+            "boardgames.palette",
+        )
+    ]
     assert unwanted == []
 
 

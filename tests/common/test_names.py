@@ -19,7 +19,11 @@ def problems(raw: list[str], at_least: int = 1, at_most: int = 8) -> tuple[str, 
 
 
 def test_trimmed_and_inner_spaces_collapsed() -> None:
-    assert clean_names([" Ann  Lee ", "Bob\u00a0\u00a0Roy", "Cy"], at_least=2, at_most=5) == ("Ann Lee", "Bob Roy", "Cy")
+    assert clean_names([" Ann  Lee ", "Bob\u00a0\u00a0Roy", "Cy"], at_least=2, at_most=5) == (
+        "Ann Lee",
+        "Bob Roy",
+        "Cy",
+    )
 
 
 def test_markup_is_a_valid_name_because_every_screen_shows_it_as_data() -> None:
@@ -75,7 +79,11 @@ def test_unique_ignoring_case_and_width_forms() -> None:
 
 
 def test_how_many() -> None:
-    assert problems(["Ann"], 2, 5, ) == ("This game needs 2 to 5 players; 1 named.",)
+    assert problems(
+        ["Ann"],
+        2,
+        5,
+    ) == ("This game needs 2 to 5 players; 1 named.",)
     with pytest.raises(BadNames, match=r"^Vowl needs 2 to 5 players; 6 named\.$"):
         clean_names(list("ABCDEF"), at_least=2, at_most=5, game="Vowl")
     with pytest.raises(BadNames, match="is for one player: type exactly one name"):

@@ -34,7 +34,7 @@ def _a_saved_duel(data: Path) -> None:
     (data / "saves" / "uwo-palette.json").write_bytes(dump(good_record("uwo", "palette")))
 
 
-async def _palette_hits(pilot, app: BoardgamesApp, search: str) -> list[str]:  # noqa: ANN001
+async def _palette_hits(pilot, app: BoardgamesApp, search: str) -> list[str]:
     """Open the palette, type *search*, and return the hits once the list has them."""
     await deliberately(pilot, "ctrl+p")
     await wait_for(
@@ -60,12 +60,12 @@ async def _palette_hits(pilot, app: BoardgamesApp, search: str) -> list[str]:  #
 
 
 def _app() -> BoardgamesApp:
-    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
+    from boardgames.uwo.screen import UwoScreen
 
     return BoardgamesApp(start=lambda: UwoScreen(), clock=ManualClock(), seed=4)
 
 
-async def _uwo_in_progress(pilot, app: BoardgamesApp) -> SessionScreen:  # noqa: ANN001
+async def _uwo_in_progress(pilot, app: BoardgamesApp) -> SessionScreen:
     await take_keyboard(pilot)
     await wait_for(pilot, lambda: isinstance(app.screen, SessionScreen) and settled(app), "the duel")
     game = app.screen

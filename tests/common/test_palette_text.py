@@ -144,7 +144,11 @@ def _bypasses(tree: ast.AST) -> list[tuple[int, str]]:
         keywords = {k.arg: k.value for k in node.keywords}
         receiver = node.func.value if isinstance(node.func, ast.Attribute) else None
         # ``self.highlight``: a Rich ``Highlighter``'s own method, not the fuzzy matcher's.
-        if name == "highlight" and receiver is not None and not (isinstance(receiver, ast.Name) and receiver.id == "self"):
+        if (
+            name == "highlight"
+            and receiver is not None
+            and not (isinstance(receiver, ast.Name) and receiver.id == "self")
+        ):
             found.append((node.lineno, "Matcher.highlight reads its text as markup: use palette.highlighted"))
         elif name in DISPLAY_ARGUMENT:
             index, keyword = DISPLAY_ARGUMENT[name]
@@ -160,7 +164,8 @@ def _bypasses(tree: ast.AST) -> list[tuple[int, str]]:
                 continue
             if isinstance(message, ast.JoinedStr):
                 raw = [
-                    v for v in message.values
+                    v
+                    for v in message.values
                     if isinstance(v, ast.FormattedValue)
                     and not (isinstance(v.value, ast.Call) and _name(v.value.func) == "shown")
                 ]
@@ -181,7 +186,7 @@ def test_no_hit_highlight_or_notification_reads_data_as_markup() -> None:
     assert not found, "\n".join(found)
 
 
-OLD_PALETTE = '''
+OLD_PALETTE = """
 async def discover(self):
     for name, cb, help_text in self._all():
         yield DiscoveryHit(name, cb, help=help_text)
@@ -194,7 +199,7 @@ async def search(self, query):
 def warn(app, record):
     app.notify(f"Resume {plain(record.title)}")
     app.notify(record.title)
-'''
+"""
 
 
 def test_the_source_check_catches_the_old_palette() -> None:

@@ -11,11 +11,10 @@ from textual._compositor import Compositor
 
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
-from boardgames.common.ui import partial_update
-from tests.compat import needs
-from boardgames.common.ui import textual_compat
+from boardgames.common.ui import partial_update, textual_compat
 from boardgames.uwo import board as B
 from boardgames.uwo.screen import UwoScreen
+from tests.compat import needs
 from tests.screen import rendered_widgets, take_keyboard
 from tests.uwo.test_screen import uwo
 
@@ -64,8 +63,26 @@ async def test_uwo_frames_are_written_as_textual_writes_them(monkeypatch: pytest
     frames = compare_every_frame(monkeypatch, app)
     async with app.run_test(size=SIZE) as pilot:
         await take_keyboard(pilot, "Gnorfs")
-        for key in ["right", "right", "up", "up", "left", "down", "enter", "up", "left", "escape", "1",
-                    "right", "escape", "f1", "escape", "down", "down", "right"]:
+        for key in [
+            "right",
+            "right",
+            "up",
+            "up",
+            "left",
+            "down",
+            "enter",
+            "up",
+            "left",
+            "escape",
+            "1",
+            "right",
+            "escape",
+            "f1",
+            "escape",
+            "down",
+            "down",
+            "right",
+        ]:
             await pilot.press(key)
             await pilot.pause()
         await pilot.press("enter", "up", "enter")  # a move: the board, the status, the log

@@ -51,8 +51,11 @@ async def test_control_textuals_own_pause_may_return_before_the_screen_is_drawn(
         monkeypatch.setattr(textual.pilot, "wait_for_idle", _idle_at_once)
         own_pause = pilot.pause.__func__.__closure__  # the suite's wrapper keeps Textual's pause
         assert own_pause is not None
-        textual_pause = next(c.cell_contents for c in own_pause if callable(c.cell_contents)
-                             and getattr(c.cell_contents, "__qualname__", "") == "Pilot.pause")
+        textual_pause = next(
+            c.cell_contents
+            for c in own_pause
+            if callable(c.cell_contents) and getattr(c.cell_contents, "__qualname__", "") == "Pilot.pause"
+        )
         later(app, 3, lambda: app.push_screen(HandoverScreen("Ann Lee", "Space when ready.")))
         await textual_pause(pilot)
         assert "Ann Lee" not in screen_text(app)

@@ -43,7 +43,12 @@ def shell(command: str, data: Path, **extra: str) -> subprocess.CompletedProcess
     env = {**os.environ, "BOARDGAMES_DATA": str(data), "BG": f"{sys.executable} -m boardgames", **extra}
     env.pop("TEXTUAL_DRIVER", None)
     return subprocess.run(
-        ["sh", "-c", command], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
+        ["sh", "-c", command],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
         stdin=subprocess.DEVNULL,
     )
 
@@ -60,7 +65,7 @@ def no_crash_report(data: Path) -> bool:
     [
         ("<&-", "standard input is closed"),
         ("</dev/null", "standard input is not a terminal"),
-        ("</dev/null >\"$OUT\"", "standard input is not a terminal"),  # wrote escape codes into the file, never ended
+        ('</dev/null >"$OUT"', "standard input is not a terminal"),  # wrote escape codes into the file, never ended
     ],
     ids=["stdin closed", "stdin /dev/null", "stdin /dev/null, stdout a file"],
 )
@@ -84,8 +89,14 @@ def test_a_terminal_for_keys_but_output_into_a_file_is_refused(data: Path, tmp_p
     try:
         with out.open("w") as sink:
             result = subprocess.run(
-                [sys.executable, "-m", "boardgames"], stdin=terminal, stdout=sink, stderr=subprocess.PIPE,
-                cwd=ROOT, env={**os.environ, "BOARDGAMES_DATA": str(data)}, timeout=120, text=True,
+                [sys.executable, "-m", "boardgames"],
+                stdin=terminal,
+                stdout=sink,
+                stderr=subprocess.PIPE,
+                cwd=ROOT,
+                env={**os.environ, "BOARDGAMES_DATA": str(data)},
+                timeout=120,
+                text=True,
             )
     finally:
         os.close(controller)
@@ -114,8 +125,16 @@ def test_the_tools_need_no_terminal(data: Path, command: str, expected: str) -> 
 
 @pytest.mark.parametrize("redirect", [">&-", ">/dev/full"], ids=["stdout closed", "stdout full"])
 @pytest.mark.parametrize(
-    "command", ["--help", "--version", "vowl solve SVR", "vowl check SVR savor", "uwo selfplay --games 1 --each",
-                "vntypl8s favourites", "uwo selfplay --help"],
+    "command",
+    [
+        "--help",
+        "--version",
+        "vowl solve SVR",
+        "vowl check SVR savor",
+        "uwo selfplay --games 1 --each",
+        "vntypl8s favourites",
+        "uwo selfplay --help",
+    ],
 )
 def test_output_that_cannot_be_written_ends_with_one_line(data: Path, redirect: str, command: str) -> None:
     result = shell(f"$BG {command} {redirect}", data)
@@ -156,7 +175,8 @@ def read_until(controller: int, wanted: bytes, seen: bytearray, reads: int = 300
 
 
 @pytest.mark.parametrize(
-    ("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)],
+    ("signum", "status"),
+    [(signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)],
     ids=["SIGTERM", "SIGHUP", "SIGINT"],
 )
 def test_a_signal_ends_the_app_with_the_shells_status_and_the_screen_restored(
@@ -168,8 +188,13 @@ def test_a_signal_ends_the_app_with_the_shells_status_and_the_screen_restored(
     for name in ("COLUMNS", "LINES", "TEXTUAL_DRIVER"):
         env.pop(name, None)
     child = subprocess.Popen(
-        [sys.executable, "-m", "boardgames"], stdin=terminal, stdout=terminal, stderr=terminal,
-        cwd=ROOT, env=env, start_new_session=True,
+        [sys.executable, "-m", "boardgames"],
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
     )
     os.close(terminal)
     seen = bytearray()
@@ -220,8 +245,13 @@ def test_a_signal_ends_the_process_even_when_the_way_out_hangs(data: Path, tmp_p
     env = {**os.environ, "BOARDGAMES_DATA": str(data), "TERM": "xterm-256color", "PYTHONPATH": str(ROOT)}
     env.pop("TEXTUAL_DRIVER", None)
     child = subprocess.Popen(
-        [sys.executable, str(script)], stdin=terminal, stdout=terminal, stderr=terminal,
-        cwd=ROOT, env=env, start_new_session=True,
+        [sys.executable, str(script)],
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
     )
     os.close(terminal)
     seen = bytearray()

@@ -95,7 +95,7 @@ async def test_vntypl8s_double_enter_asks_once_and_the_next_writer_sees_nothing_
 
 
 async def test_the_palettes_way_out_over_an_open_question_says_to_answer_it_first() -> None:
-    """"Main menu" from the palette while "End the turn?" is open asks nothing more (one
+    """ "Main menu" from the palette while "End the turn?" is open asks nothing more (one
     question at a time) and says why; answered, the way out asks as always."""
     app = BoardgamesApp(start=lambda: UwoScreen(), clock=ManualClock(), seed=4)
     said = record_notifications(app)
@@ -111,4 +111,6 @@ async def test_the_palettes_way_out_over_an_open_question_says_to_answer_it_firs
         await deliberately(pilot, "n")
         await wait_for(pilot, lambda: not questions(app), "the question answered")
         app.leave_game_then(app.back_to_menu)
-        await wait_for(pilot, lambda: [q.question for q in questions(app)] == ["Leave this duel?"], "the leave question")
+        await wait_for(
+            pilot, lambda: [q.question for q in questions(app)] == ["Leave this duel?"], "the leave question"
+        )

@@ -110,9 +110,12 @@ def test_copied_and_pickled_whole(record: FrozenRecord) -> None:
 
 def test_a_record_names_its_fields_in_a_tuple_of_its_own() -> None:
     with pytest.raises(TypeError, match="tuple __slots__ of its own"):
+
         class NoSlots(FrozenRecord):  # a __dict__, and no fields
             pass
+
     with pytest.raises(TypeError, match="tuple __slots__ of its own"):
+
         class Letters(FrozenRecord):  # "abc" would be three fields a, b, c
             __slots__ = "abc"
 
@@ -121,15 +124,23 @@ PATH = Path("saves/vowl-1.json")
 RECORDS: list[tuple[FrozenRecord, FrozenRecord, str]] = [
     # (a record, the same built by keyword with its defaults, its repr)
     (Settings(None), Settings(), "Settings(theme=None)"),
-    (LoadedSettings(Settings("nord"), None), LoadedSettings(settings=Settings(theme="nord")),
-     "LoadedSettings(settings=Settings(theme='nord'), warning=None)"),
+    (
+        LoadedSettings(Settings("nord"), None),
+        LoadedSettings(settings=Settings(theme="nord")),
+        "LoadedSettings(settings=Settings(theme='nord'), warning=None)",
+    ),
     (Loaded(None, "moved", None), Loaded(data=None, warning="moved"), "Loaded(data=None, warning='moved', aside=None)"),
-    (Unread(PATH, Path(".")), Unread(root=Path("."), path=PATH),
-     f"Unread(path={PATH!r}, root={Path('.')!r})"),
-    (Listing((), ("w",), None), Listing(records=(), warnings=("w",)),
-     "Listing(records=(), warnings=('w',), unlisted=None)"),
-    (Verdict("savior", False, None, ""), Verdict(word="savior", accepted=False), (
-        "Verdict(word='savior', accepted=False, rejection=None, detail='')")),
+    (Unread(PATH, Path(".")), Unread(root=Path("."), path=PATH), f"Unread(path={PATH!r}, root={Path('.')!r})"),
+    (
+        Listing((), ("w",), None),
+        Listing(records=(), warnings=("w",)),
+        "Listing(records=(), warnings=('w',), unlisted=None)",
+    ),
+    (
+        Verdict("savior", False, None, ""),
+        Verdict(word="savior", accepted=False),
+        ("Verdict(word='savior', accepted=False, rejection=None, detail='')"),
+    ),
 ]
 
 
@@ -170,7 +181,13 @@ def test_defining_a_record_generates_no_method() -> None:
     """What keeps a record cheap to define: the base's methods are shared,
     none is made per class; only the getter of its fields is."""
     own: dict[str, Any] = dict(vars(Point))
-    assert set(own) - {"__slots__", "__init__", "__module__", "__qualname__", "__annotations__", "__doc__",
-                       "x", "y", "_values_of"} == set()
-    assert set(vars(Bare)) - {"__slots__", "__module__", "__qualname__", "__annotations__", "__doc__",
-                              "a", "b", "_values_of"} == set()
+    assert (
+        set(own)
+        - {"__slots__", "__init__", "__module__", "__qualname__", "__annotations__", "__doc__", "x", "y", "_values_of"}
+        == set()
+    )
+    assert (
+        set(vars(Bare))
+        - {"__slots__", "__module__", "__qualname__", "__annotations__", "__doc__", "a", "b", "_values_of"}
+        == set()
+    )

@@ -39,9 +39,7 @@ def _value(option: Option) -> list[str]:
     return {"--players": ["Ann,Bob,Cy"], "--timers": ["25,25,25"], "--timer": ["30"]}[option.flag]
 
 
-CLASHES = [
-    (game.key, option) for game in GAMES for option in game.entry.options if isinstance(option, Option)
-]
+CLASHES = [(game.key, option) for game in GAMES for option in game.entry.options if isinstance(option, Option)]
 
 
 @pytest.mark.parametrize(("key", "option"), CLASHES, ids=lambda v: v if isinstance(v, str) else v.flag)

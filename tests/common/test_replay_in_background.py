@@ -138,7 +138,8 @@ def a_vowl_pile_interrupted(seconds_used: float) -> SaveRecord:
 
 
 async def test_a_long_replay_takes_no_sand_the_timer_starts_when_the_player_is_ready(
-    every_save_is_long: list[tuple[str, tuple[int, int]]], monkeypatch: pytest.MonkeyPatch,
+    every_save_is_long: list[tuple[str, tuple[int, int]]],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The replay took a minute and a half (the clock runs on meanwhile): the resumed pile's
     sand timer still waits for its handover, then runs with the time left at the last

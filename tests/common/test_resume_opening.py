@@ -89,15 +89,23 @@ CASES: dict[str, tuple[Callable[[], SaveRecord], Any, Callable[[GameSession[Any,
 
 #: What the handover says on each save, word for word, as the game screen said it before.
 SAID = {
-    "uwo turn": ("Pnorfs, take the keyboard — the duel resumes on your turn",
-                 "Press Space when only you can see the screen."),
-    "uwo draw offer": ("Gnorfs, you are offered a draw — take the keyboard",
-                       "Press Space when only you can see the screen."),
-    "vntypl8s writing": ("Bob, take the keyboard — press Space when ready",
-                         "The game resumes in round 1 of 3. You write your plate from the start: "
-                         "your secret 0WN3R and R3QRMNTS cards come next."),
-    "vntypl8s guessing": ("The game resumes. Everyone, gather round — press Space when ready",
-                          "Space shows the plate being guessed. Buzz with your number key."),
+    "uwo turn": (
+        "Pnorfs, take the keyboard — the duel resumes on your turn",
+        "Press Space when only you can see the screen.",
+    ),
+    "uwo draw offer": (
+        "Gnorfs, you are offered a draw — take the keyboard",
+        "Press Space when only you can see the screen.",
+    ),
+    "vntypl8s writing": (
+        "Bob, take the keyboard — press Space when ready",
+        "The game resumes in round 1 of 3. You write your plate from the start: "
+        "your secret 0WN3R and R3QRMNTS cards come next.",
+    ),
+    "vntypl8s guessing": (
+        "The game resumes. Everyone, gather round — press Space when ready",
+        "Space shows the plate being guessed. Buzz with your number key.",
+    ),
 }
 
 
@@ -233,10 +241,15 @@ async def test_the_menus_resume_opens_on_the_handover_alone(case: str, monkeypat
         await goes_on_as_before(case, app, pilot, game)
 
 
-@pytest.mark.parametrize(("make", "argv", "headline", "game"), [
-    pytest.param(uwo_turn_ended, ["uwo", "--resume"], SAID["uwo turn"][0], "uwo", id="uwo"),
-    pytest.param(vntypl8s_written, ["vntypl8s", "--resume"], SAID["vntypl8s writing"][0], "vntypl8s", id="vntypl8s"),
-])
+@pytest.mark.parametrize(
+    ("make", "argv", "headline", "game"),
+    [
+        pytest.param(uwo_turn_ended, ["uwo", "--resume"], SAID["uwo turn"][0], "uwo", id="uwo"),
+        pytest.param(
+            vntypl8s_written, ["vntypl8s", "--resume"], SAID["vntypl8s writing"][0], "vntypl8s", id="vntypl8s"
+        ),
+    ],
+)
 def test_the_first_frame_of_resume_is_the_handover_alone(
     make: Callable[[], SaveRecord], argv: list[str], headline: str, game: str
 ) -> None:

@@ -99,14 +99,20 @@ def test_a_window_that_is_killed_lets_go_of_the_game(tmp_path: Path) -> None:
     record = a_saved_game(store)
     lock_file = tmp_path / "locks" / f"{record.filename}.lock"
     holder = subprocess.Popen(
-        [sys.executable, "-c", (
-            "import fcntl, os, sys\n"
-            f"fd = os.open({str(lock_file)!r}, os.O_RDWR | os.O_CREAT, 0o600)\n"
-            "fcntl.flock(fd, fcntl.LOCK_EX)\n"
-            "print('held', flush=True)\n"
-            "sys.stdin.read()\n"
-        )],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        [
+            sys.executable,
+            "-c",
+            (
+                "import fcntl, os, sys\n"
+                f"fd = os.open({str(lock_file)!r}, os.O_RDWR | os.O_CREAT, 0o600)\n"
+                "fcntl.flock(fd, fcntl.LOCK_EX)\n"
+                "print('held', flush=True)\n"
+                "sys.stdin.read()\n"
+            ),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "held\n"

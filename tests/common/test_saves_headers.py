@@ -112,7 +112,7 @@ def test_a_version_1_save_lists_resumes_and_is_version_2_once_played(game: str, 
 
 
 def _vowl_next() -> object:
-    from boardgames.vowl.actions import StartRun  # noqa: PLC0415
+    from boardgames.vowl.actions import StartRun
 
     return StartRun()
 

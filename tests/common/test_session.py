@@ -129,7 +129,7 @@ def test_every_applied_action_is_saved_with_its_title(tmp_path: Path) -> None:
     assert session.leave_detail() == "Nothing has been played yet, so there is nothing to resume."
     step = session.apply(Add(0, 2))
     assert step.applied and step.warning is None
-    assert [str(e) for e in step.events][0].startswith("Seat 0 makes")
+    assert next(str(e) for e in step.events).startswith("Seat 0 makes")
     [save] = saved_files(tmp_path)
     assert save["actions"] == [{"$type": "Add", "seat": 0, "amount": 2}]
     assert save["title"] == f"{session.engine.total} of 10"

@@ -17,7 +17,6 @@ from tests.screen import record_notifications, settled, wait_for
 SIZE = (80, 24)
 
 
-
 async def test_a_theme_chosen_while_playing_is_there_at_the_next_start(_private_data_dir: Path) -> None:
     app = BoardgamesApp(clock=ManualClock(), seed=1)
     async with app.run_test(size=SIZE) as pilot:
@@ -42,8 +41,14 @@ async def test_the_theme_option_is_for_this_run_and_not_saved(_private_data_dir:
 
 @pytest.mark.parametrize(
     "content",
-    [b"{", b"[]", b'{"version": 2, "theme": "nord"}', b'{"version": 1, "theme": 5}',
-     b'{"version": 1, "theme": "[/]\\u001b]0;x\\u0007"}', b'{"version": 1, "theme": "../../etc"}'],
+    [
+        b"{",
+        b"[]",
+        b'{"version": 2, "theme": "nord"}',
+        b'{"version": 1, "theme": 5}',
+        b'{"version": 1, "theme": "[/]\\u001b]0;x\\u0007"}',
+        b'{"version": 1, "theme": "../../etc"}',
+    ],
     ids=["truncated", "not-object", "future", "wrong-type", "markup-and-escapes", "traversal"],
 )
 async def test_a_bad_settings_file_is_set_aside_once_and_the_suite_starts(

@@ -89,7 +89,9 @@ async def test_vowl_timers_15_is_the_timer_for_everyone(monkeypatch: pytest.Monk
     from tests.conformance.fast_hands import app_from_command
 
     clock = ManualClock()
-    app = app_from_command(["vowl", "--players", "Ann Lee,Bob Roy", "--timers", "15", "--seed", "1"], clock, monkeypatch)
+    app = app_from_command(
+        ["vowl", "--players", "Ann Lee,Bob Roy", "--timers", "15", "--seed", "1"], clock, monkeypatch
+    )
     async with app.run_test(size=SMALL) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, VowlScreen), "the table")
         screen = app.screen

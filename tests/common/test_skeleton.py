@@ -39,6 +39,7 @@ def real() -> SkeletonMatcher:
 
 # --- The rulebook example (Vowl, "Word Puzzles") against the real dictionary ---
 
+
 @pytest.mark.parametrize("word", ["savor", "sever", "severe", "SAVOR", " Severe "])
 def test_rulebook_example_accepted(real: SkeletonMatcher, word: str) -> None:
     assert real.check("SVR", word).accepted
@@ -64,6 +65,7 @@ def test_solutions_of_svr_contain_the_examples_and_not_the_counter_examples(real
 
 
 # --- Each puzzle rule ---
+
 
 def test_first_consonant_is_first_letter() -> None:
     assert not fits("SVR", "asvr")
@@ -106,7 +108,7 @@ def test_not_letters_rejected(real: SkeletonMatcher) -> None:
 
 @pytest.mark.parametrize(("skeleton", "typed", "judged"), [("CF", "café", "cafe"), ("SVR", "sävör", "savor")])
 def test_accents_are_folded_before_judging(real: SkeletonMatcher, skeleton: str, typed: str, judged: str) -> None:
-    """"café" was refused as "not letters"."""
+    """ "café" was refused as "not letters"."""
     verdict = real.check(skeleton, typed)
     assert verdict.accepted and verdict.word == judged
 
@@ -191,7 +193,7 @@ def test_fits_accepts_the_rulebook_examples(word: str) -> None:
 
 def test_fits_compiles_no_regex(monkeypatch: pytest.MonkeyPatch) -> None:
     """Validating 400 deck cards compiled 400 regexes (28 ms of every start-up)."""
-    import re  # noqa: PLC0415
+    import re
 
     def compiled(*args: object, **kwargs: object) -> None:
         raise AssertionError("fits compiled a regex")
@@ -218,16 +220,19 @@ def test_a_verdict_is_an_immutable_value() -> None:
     with pytest.raises(AttributeError):
         v.extra = 1  # type: ignore[attr-defined]
     assert copy.deepcopy(v) == v == pickle.loads(pickle.dumps(v))
-    assert repr(v) == ("Verdict(word='savior', accepted=False, rejection=<Rejection.DOES_NOT_FIT: "
-                       "'does not fit the letters'>, detail='double vowel IO')")
+    assert repr(v) == (
+        "Verdict(word='savior', accepted=False, rejection=<Rejection.DOES_NOT_FIT: "
+        "'does not fit the letters'>, detail='double vowel IO')"
+    )
     assert v.message == "rejected: does not fit the letters (double vowel IO)"
 
 
 # --- The cross-check with a second word list (Interpretations V24, V32) ---------------
 
 
-def cross_checked(hunspell: set[str], listed: set[str], added: frozenset[str] = frozenset(),
-                  refused: dict[str, str] | None = None) -> SkeletonMatcher:
+def cross_checked(
+    hunspell: set[str], listed: set[str], added: frozenset[str] = frozenset(), refused: dict[str, str] | None = None
+) -> SkeletonMatcher:
     curation = Curation(added, refused or {})
     return SkeletonMatcher(Dictionary(FakeBackend(hunspell), curation=curation, listed=frozenset(listed)))
 

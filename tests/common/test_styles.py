@@ -227,7 +227,7 @@ async def open_subject(pilot: Pilot, subject: str) -> dict[str, Layout]:
         assert screen is not None
 
         def opened(s: Screen = screen) -> list[Screen]:
-            return app.screen_stack[app.screen_stack.index(s):]
+            return app.screen_stack[app.screen_stack.index(s) :]
 
         for key, layout in (await settled(pilot, opened)).items():
             seen[f"{step}/{key}"] = layout

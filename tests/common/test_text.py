@@ -35,7 +35,7 @@ def _expected(value: str) -> str:
     out = plain(value, None)
     stripped = out.rstrip("\\")
     out = stripped + BACKSLASH * (len(out) - len(stripped))
-    import re  # noqa: PLC0415
+    import re
 
     return re.sub(r"\\+(?=\[)", lambda m: BACKSLASH * len(m.group()), out)
 
@@ -121,7 +121,7 @@ def test_the_default_cap_keeps_real_names_whole() -> None:
 
 
 def test_sentence_keeps_the_case_of_names() -> None:
-    from boardgames.common.text import sentence  # noqa: PLC0415
+    from boardgames.common.text import sentence
 
     assert sentence("bob Roy answered wrong") == "Bob Roy answered wrong"
     assert sentence("the Pnorfs' next turn") == "The Pnorfs' next turn"

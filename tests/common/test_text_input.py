@@ -36,7 +36,7 @@ class Box(App[None]):
         event.input.action_select_all()
 
 
-async def burst(pilot, *keys: str) -> None:  # noqa: ANN001 - textual Pilot
+async def burst(pilot, *keys: str) -> None:
     """*keys* into the app's queue at once, as a terminal read of a fast burst hands them over."""
     for key in keys:
         send_key(pilot.app, key)

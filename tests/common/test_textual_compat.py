@@ -39,7 +39,8 @@ def test_textual_is_pinned_exactly_to_the_version_the_compat_module_was_written_
 def test_the_installed_textual_is_the_pinned_one() -> None:
     assert version("textual") == textual_compat.TEXTUAL_VERSION, (
         "the installed Textual is not the pinned one: reinstall (./scripts/test) or follow "
-        "CONTRIBUTING.md's 'Upgrading Textual'")
+        "CONTRIBUTING.md's 'Upgrading Textual'"
+    )
     assert textual_compat.pinned_textual()
 
 
@@ -96,8 +97,12 @@ def private_overrides(module: object) -> list[str]:
         textual_bases = [base for base in cls.__mro__[1:] if base.__module__.split(".")[0] == "textual"]
         for name, value in vars(cls).items():
             method = callable(value) or isinstance(value, property | classmethod | staticmethod)
-            if method and name.startswith("_") and not name.startswith(("__", "_on_")) and any(
-                    name in vars(base) for base in textual_bases):
+            if (
+                method
+                and name.startswith("_")
+                and not name.startswith(("__", "_on_"))
+                and any(name in vars(base) for base in textual_bases)
+            ):
                 found.append(f"{cls.__name__}.{name}")
     return found
 
@@ -143,12 +148,15 @@ def test_control_an_override_of_a_private_textual_member_is_found() -> None:
     assert private_overrides(module) == ["Probe._handle_exception"]
 
 
-@pytest.mark.parametrize("source, expected", [
-    ("from textual._compositor import Compositor", "imports textual._compositor"),
-    ("from textual.widgets._footer import FooterKey", "imports textual.widgets._footer"),
-    ("def f(app):\n    return app._notifications", "._notifications"),
-    ("class A:\n    def f(self):\n        return super()._handle_exception(1)", "._handle_exception"),
-])
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        ("from textual._compositor import Compositor", "imports textual._compositor"),
+        ("from textual.widgets._footer import FooterKey", "imports textual.widgets._footer"),
+        ("def f(app):\n    return app._notifications", "._notifications"),
+        ("class A:\n    def f(self):\n        return super()._handle_exception(1)", "._handle_exception"),
+    ],
+)
 def test_control_the_source_check_finds_each_kind_of_private_use(source: str, expected: str) -> None:
     assert any(expected in use for use in private_uses(source)), private_uses(source)
 
@@ -158,8 +166,9 @@ def test_control_the_compat_module_itself_is_full_of_private_use() -> None:
 
 
 def probe(code: str, **env: str) -> str:
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                          env={**os.environ, **env})
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ, **env}
+    )
     return done.stdout.strip()
 
 

@@ -28,7 +28,9 @@ class Bar(App[None]):
         yield Static("below")
 
 
-async def rows(kind: type, title: str, sub_title: str, width: int, *, tall: bool = False, hover: bool = False) -> list[list[tuple[str, Style | None]]]:
+async def rows(
+    kind: type, title: str, sub_title: str, width: int, *, tall: bool = False, hover: bool = False
+) -> list[list[tuple[str, Style | None]]]:
     """The top three rows as (text, style) segments, as the screen draws them."""
     app = Bar(kind, title, sub_title)
     async with app.run_test(size=(width, 10)) as pilot:
@@ -49,18 +51,22 @@ def cells(line: list[tuple[str, Style | None]]) -> list[tuple[str, object]]:
     looks: list[tuple[str, object]] = []
     for text, style in line:
         style = style or Style()
-        looks.extend((" ", style.bgcolor) if not char.strip() else (char, style.clear_meta_and_links())
-                     for char in text)
+        looks.extend(
+            (" ", style.bgcolor) if not char.strip() else (char, style.clear_meta_and_links()) for char in text
+        )
     return looks
 
 
-@pytest.mark.parametrize(("title", "sub_title", "width", "tall"), [
-    ("Vowl", "", 80, False),
-    ("VNTYPL8S", "", 120, False),
-    ("UWO", "Gnorfs against Pnorfs", 80, False),
-    ("a title much too long for the room a narrow terminal leaves between the icon and the clock", "", 60, False),
-    ("Vowl", "solitaire", 80, True),
-])
+@pytest.mark.parametrize(
+    ("title", "sub_title", "width", "tall"),
+    [
+        ("Vowl", "", 80, False),
+        ("VNTYPL8S", "", 120, False),
+        ("UWO", "Gnorfs against Pnorfs", 80, False),
+        ("a title much too long for the room a narrow terminal leaves between the icon and the clock", "", 60, False),
+        ("Vowl", "solitaire", 80, True),
+    ],
+)
 async def test_the_title_bar_draws_what_the_header_draws(title: str, sub_title: str, width: int, tall: bool) -> None:
     header = await rows(Header, title, sub_title, width, tall=tall)
     bar = await rows(TitleBar, title, sub_title, width, tall=tall)

@@ -72,11 +72,11 @@ async def test_the_focus_comes_back_when_the_terminal_grows_again() -> None:
 async def test_escape_leaves_a_duel_after_a_storm_of_sizes() -> None:
     """UWO's Escape lived only on its board: with the focus gone after a narrow
     terminal, Escape did nothing (tests/tmux/test_resize_storm.py met it)."""
-    from boardgames.app import BoardgamesApp  # noqa: PLC0415
-    from boardgames.common.clock import ManualClock  # noqa: PLC0415
-    from boardgames.common.ui.choice import ChoiceScreen  # noqa: PLC0415
-    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
-    from tests.screen import deliberately, take_keyboard, wait_for  # noqa: PLC0415
+    from boardgames.app import BoardgamesApp
+    from boardgames.common.clock import ManualClock
+    from boardgames.common.ui.choice import ChoiceScreen
+    from boardgames.uwo.screen import UwoScreen
+    from tests.screen import deliberately, take_keyboard, wait_for
 
     app = BoardgamesApp(start=lambda: UwoScreen(), seed=4, clock=ManualClock())
     async with app.run_test(size=(120, 40)) as pilot:

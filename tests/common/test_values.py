@@ -39,9 +39,13 @@ CARD = Card("SVR", Tier.BASIC, ("savor",))
 
 def value_classes(module: ModuleType) -> list[type]:
     return [
-        obj for obj in vars(module).values()
-        if isinstance(obj, type) and obj.__module__ == module.__name__ and not issubclass(obj, enum.Enum)
-        and init_fields(obj) is not None and obj.__name__ != "_Round"  # VNTYPL8S's mutable state, never shown
+        obj
+        for obj in vars(module).values()
+        if isinstance(obj, type)
+        and obj.__module__ == module.__name__
+        and not issubclass(obj, enum.Enum)
+        and init_fields(obj) is not None
+        and obj.__name__ != "_Round"  # VNTYPL8S's mutable state, never shown
     ]
 
 
@@ -125,6 +129,7 @@ def test_replace_and_fields() -> None:
 
 def test_init_fields_of_a_struct_and_of_a_dataclass() -> None:
     """What the saves read a value's fields with: names, and whether each must be given."""
+
     @dataclasses.dataclass(frozen=True)
     class Old:
         a: int
@@ -133,7 +138,10 @@ def test_init_fields_of_a_struct_and_of_a_dataclass() -> None:
 
     assert init_fields(Old) == {"a": True, "b": False}
     assert init_fields(vowl_events.OpponentChosen) == {
-        "player": True, "opponent": True, "automatic": False, "audience": False,
+        "player": True,
+        "opponent": True,
+        "automatic": False,
+        "audience": False,
     }
     assert init_fields(msgspec.Struct) is None  # the base class is no value
     assert init_fields(int) is None
@@ -158,8 +166,16 @@ def test_a_public_event_mixin_and_an_event_with_its_own_audience() -> None:
 
 def test_actions_without_fields_differ_by_type() -> None:
     """``Roll()``, ``Pass()``, ``TimeUp()`` hold nothing: only their type tells them apart."""
-    empty = [vowl_actions.Roll(), vowl_actions.Pass(), vowl_actions.TimeUp(), vowl_actions.StartRun(),
-             uwo_actions.Evade(), uwo_actions.TakeHit(), uwo_actions.Undo(), uwo_actions.Resign()]
+    empty = [
+        vowl_actions.Roll(),
+        vowl_actions.Pass(),
+        vowl_actions.TimeUp(),
+        vowl_actions.StartRun(),
+        uwo_actions.Evade(),
+        uwo_actions.TakeHit(),
+        uwo_actions.Undo(),
+        uwo_actions.Resign(),
+    ]
     assert len(set(empty)) == len(empty)
     assert vowl_actions.Roll() == vowl_actions.Roll() and vowl_actions.Roll() in {vowl_actions.Roll()}
     assert vowl_actions.Buzz("Ann") != vowl_actions.ChooseOpponent("Ann")
@@ -169,7 +185,9 @@ def test_post_init_normalises_a_frozen_field() -> None:
     """``Discard`` turns any collection of cards into a frozenset, and stays frozen."""
     discard = vowl_actions.Discard([CARD])  # type: ignore[arg-type]
     assert discard.cards == frozenset({CARD}) and type(discard.cards) is frozenset
-    assert discard == vowl_actions.Discard(frozenset({CARD})) and hash(discard) == hash(vowl_actions.Discard(frozenset({CARD})))
+    assert discard == vowl_actions.Discard(frozenset({CARD})) and hash(discard) == hash(
+        vowl_actions.Discard(frozenset({CARD}))
+    )
     with pytest.raises(AttributeError):
         discard.cards = frozenset()  # type: ignore[misc]
 
@@ -203,7 +221,10 @@ def test_a_field_left_out_of_equality() -> None:
     assert started == vnt.RoundStarted(1, 0) and hash(started) == hash(vnt.RoundStarted(1, 0))
     assert started != vnt.RoundStarted(2, 0) and started != vnt.Buzzed(1, name="Ann")
     assert vnt.RoundEnded(1, (2, 3), names=("Ann", "Bob")) == vnt.RoundEnded(1, (2, 3))
-    assert str(started) == "Round 1 begins: Ann writes first." and str(vnt.RoundStarted(1, 0)) == "Round 1 begins: Player 1 writes first."
+    assert (
+        str(started) == "Round 1 begins: Ann writes first."
+        and str(vnt.RoundStarted(1, 0)) == "Round 1 begins: Player 1 writes first."
+    )
     with pytest.raises(TypeError):
         vnt.RoundStarted(1, 0, "Ann")  # type: ignore[misc]
     assert repr(started) == "RoundStarted(round=1, first_player=0, name='Ann')"

@@ -49,24 +49,29 @@ class Adapter:
 
 
 def _tables() -> Any:
-    from tests.conformance import hand_tables  # noqa: PLC0415 - the games' screens, only for the guarantees
+    from tests.conformance import hand_tables
 
     return hand_tables
 
 
 def uwo() -> Adapter:
-    from boardgames.uwo.players import RandomPlayer  # noqa: PLC0415 - each game only when its laws run
-    from boardgames.uwo.spec import SPEC, UwoSetup  # noqa: PLC0415
+    from boardgames.uwo.players import RandomPlayer
+    from boardgames.uwo.spec import SPEC, UwoSetup
 
-    return Adapter("uwo", SPEC, (UwoSetup(), UwoSetup(first_game=True)),
-                   lambda rng: lambda game: RandomPlayer(rng).pick(game.legal_list()), max_steps=250,
-                   hands=lambda: _tables().UWO)
+    return Adapter(
+        "uwo",
+        SPEC,
+        (UwoSetup(), UwoSetup(first_game=True)),
+        lambda rng: lambda game: RandomPlayer(rng).pick(game.legal_list()),
+        max_steps=250,
+        hands=lambda: _tables().UWO,
+    )
 
 
 def vntypl8s() -> Adapter:
-    from boardgames.vntypl8s import engine as v  # noqa: PLC0415
-    from boardgames.vntypl8s.spec import SPEC, Vntypl8sSetup  # noqa: PLC0415
-    from tests.vntypl8s.helpers import legal_plate  # noqa: PLC0415
+    from boardgames.vntypl8s import engine as v
+    from boardgames.vntypl8s.spec import SPEC, Vntypl8sSetup
+    from tests.vntypl8s.helpers import legal_plate
 
     def player(rng: random.Random) -> Player:
         def pick(game: Any) -> object:
@@ -74,6 +79,7 @@ def vntypl8s() -> Adapter:
                 writer = rng.choice(game.writers)  # P13: the next writer; P33: any writer still writing
                 return v.SubmitPlate(writer, legal_plate(game, writer, meet=rng.random() < 0.6))
             return rng.choice(list(game.legal_actions))
+
         return pick
 
     def time_up(game: Any) -> object | None:
@@ -83,8 +89,15 @@ def vntypl8s() -> Adapter:
         return None if buzzer is None else v.GuessTimeUp(buzzer)
 
     names = ("Ann", "Bob", "Cy", "Dee", "Eve")
-    return Adapter("vntypl8s", SPEC, tuple(Vntypl8sSetup(names[:n]) for n in (3, 4, 5)), player, time_up,
-                   lambda game, action: getattr(action, "player", None), hands=lambda: _tables().VNTYPL8S)
+    return Adapter(
+        "vntypl8s",
+        SPEC,
+        tuple(Vntypl8sSetup(names[:n]) for n in (3, 4, 5)),
+        player,
+        time_up,
+        lambda game, action: getattr(action, "player", None),
+        hands=lambda: _tables().VNTYPL8S,
+    )
 
 
 def vntypl8s_at_once() -> Adapter:
@@ -104,9 +117,9 @@ def replace_setup(setup: Any, writing: Any) -> Any:
 
 
 def vowl() -> Adapter:
-    from boardgames.vowl.actions import Buzz, BuzzTimeUp, TimeUp  # noqa: PLC0415
-    from boardgames.vowl.spec import SPEC, VowlSetup  # noqa: PLC0415
-    from tests.vowl.test_properties import RandomPlayer  # noqa: PLC0415
+    from boardgames.vowl.actions import Buzz, BuzzTimeUp, TimeUp
+    from boardgames.vowl.spec import SPEC, VowlSetup
+    from tests.vowl.test_properties import RandomPlayer
 
     def time_up(game: Any) -> object | None:
         return next((a for a in (TimeUp(), BuzzTimeUp()) if a in game.legal_actions), None)
@@ -114,10 +127,21 @@ def vowl() -> Adapter:
     def seat_of(game: Any, action: object) -> Seat | None:
         return action.seat if isinstance(action, Buzz) else None
 
-    setups = (VowlSetup(("Ann", "Bob"), (25, 25)), VowlSetup(("Ann", "Bob", "Cy"), (25, 15, 25)),
-              VowlSetup(("Ann",), (15,), practice=True))
-    return Adapter("vowl", SPEC, setups, lambda rng: RandomPlayer(rng, 0.7).choose, time_up, seat_of, max_steps=400,
-                   hands=lambda: _tables().VOWL)
+    setups = (
+        VowlSetup(("Ann", "Bob"), (25, 25)),
+        VowlSetup(("Ann", "Bob", "Cy"), (25, 15, 25)),
+        VowlSetup(("Ann",), (15,), practice=True),
+    )
+    return Adapter(
+        "vowl",
+        SPEC,
+        setups,
+        lambda rng: RandomPlayer(rng, 0.7).choose,
+        time_up,
+        seat_of,
+        max_steps=400,
+        hands=lambda: _tables().VOWL,
+    )
 
 
 def vowl_simultaneous() -> Adapter:
@@ -140,8 +164,11 @@ def vowl_simultaneous() -> Adapter:
             run = game.view(action.racer).active_run
             if rule is not None and run is not None and run.current is not None and rng.random() < 0.7:
                 word = rng.choice(run.current.answers) if rng.random() < 0.8 else "zzkv"[: 3 + action.racer % 2]
-                return Racing(action.racer, Answer(word, min(rule.min_elapsed + rng.uniform(0.2, 3.0), rule.limit or 25)))
+                return Racing(
+                    action.racer, Answer(word, min(rule.min_elapsed + rng.uniform(0.2, 3.0), rule.limit or 25))
+                )
             return action
+
         return pick
 
     def time_up(game: Any) -> object | None:
@@ -153,8 +180,10 @@ def vowl_simultaneous() -> Adapter:
             return action.racer
         return action.seat if isinstance(action, Buzz) else None
 
-    setups = (VowlSetup(("Ann", "Bob"), (25, 25), simultaneous=True),
-              VowlSetup(("Ann", "Bob", "Cy"), (25, 15, 25), simultaneous=True))
+    setups = (
+        VowlSetup(("Ann", "Bob"), (25, 25), simultaneous=True),
+        VowlSetup(("Ann", "Bob", "Cy"), (25, 15, 25), simultaneous=True),
+    )
     return Adapter("vowl", plain.spec, setups, player, time_up, seat_of, max_steps=400)
 
 

@@ -182,7 +182,6 @@ class Table:
         await wait_for(pilot, lambda: self.app.screen is not top or self.state() != state, what)
 
 
-
 @dataclass(frozen=True)
 class FastHands:
     """How the guarantees play one game: its ``Table``, how its app starts (*open(clock,
@@ -247,8 +246,9 @@ async def check_handover(
     return incoming
 
 
-async def check_modal(pilot: Pilot, table: Table, modal: GuardedModalScreen[Any], holder: frozenset | None,
-                      tally: Tally) -> None:
+async def check_modal(
+    pilot: Pilot, table: Table, modal: GuardedModalScreen[Any], holder: frozenset | None, tally: Tally
+) -> None:
     """A question or guarded modal: Enter Enter and every answer key, at once, answer nothing."""
     app = table.app
     before = table.state()
@@ -324,4 +324,3 @@ def _gate_off(monkeypatch: pytest.MonkeyPatch) -> None:
             self.action_ready()
 
     monkeypatch.setattr(HandoverScreen, "on_key", on_key, raising=False)
-

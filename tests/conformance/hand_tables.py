@@ -307,7 +307,10 @@ class Vowl(Table):
     def state(self) -> object:
         v = self.game.view(None)
         return (
-            v.phase, v.turn, v.current_player, v.scorer,
+            v.phase,
+            v.turn,
+            v.current_player,
+            v.scorer,
             tuple((p.score, p.victory) for p in v.players),
             tuple((r.runner, r.started, r.finished, r.pile_left, r.solved_count) for r in v.runs),
             v.sudden_death,
@@ -362,7 +365,6 @@ class Vowl(Table):
             await deliberately(pilot, "enter")
         else:  # the review: read, then Enter
             await deliberately(pilot, "enter")
-
 
 
 UWO = FastHands(Uwo, from_command("uwo"), (120, 40), (4, 7))

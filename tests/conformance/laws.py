@@ -85,7 +85,8 @@ def check_refusal(game: Any, action: object) -> bool:
         game.apply(action)
     except IllegalActionError as error:
         assert error.action is action and error.reason == reason == str(error), (
-            f"the refusal of {action!r} says {error.reason!r}, why_illegal {reason!r}")
+            f"the refusal of {action!r} says {error.reason!r}, why_illegal {reason!r}"
+        )
     except Exception as error:
         raise AssertionError(f"{action!r} was refused with {type(error).__name__}, not IllegalActionError") from error
     else:
@@ -224,7 +225,9 @@ def _words(value: object) -> set[str]:
     return {v for v in values(value) if isinstance(v, str) and len(v) >= 3}
 
 
-def check_events(before: Look, after: Look, events: Iterable[object], sent: tuple[Seat | None, object] = (None, None)) -> None:
+def check_events(
+    before: Look, after: Look, events: Iterable[object], sent: tuple[Seat | None, object] = (None, None)
+) -> None:
     """No event tells a seat what another seat alone saw before it: unless the table sees
     it now (revealed), or the seat sees it itself (its own card, its own plate).  *sent*:
     who sent the action and the action (what a seat typed is its own, even when another
@@ -301,13 +304,17 @@ def handovers(adapter: Adapter, seed: int, words: HandoverWords | None = None) -
         after = Look(game)
         handover = keyboard.after(events)
         if handover is not None:
-            assert keyboard.seat is TABLE, f"under the handover to {handover.seat}, seat {keyboard.seat}'s view is drawn"
+            assert keyboard.seat is TABLE, (
+                f"under the handover to {handover.seat}, seat {keyboard.seat}'s view is drawn"
+            )
             check_words(handover, look, after)
             keyboard.taken(handover)
             passed += 1
         now = keyboard.seat
         private = now is not TABLE and after.private[now]
-        assert now is TABLE or now == holder(game), f"seat {now}'s view is drawn but seat {holder(game)} holds the keyboard"
+        assert now is TABLE or now == holder(game), (
+            f"seat {now}'s view is drawn but seat {holder(game)} holds the keyboard"
+        )
         assert not private or now == drawn or handover is not None, f"seat {now}'s secrets are drawn without a handover"
         drawn, look = now, after
     return passed
@@ -366,7 +373,11 @@ def _imports(tree: ast.AST, package: str | None) -> Iterator[tuple[str, int]]:
         if isinstance(node, ast.Import):
             yield from ((alias.name, node.lineno) for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = importlib.util.resolve_name("." * node.level + (node.module or ""), package) if node.level else node.module or ""
+            base = (
+                importlib.util.resolve_name("." * node.level + (node.module or ""), package)
+                if node.level
+                else node.module or ""
+            )
             yield base, node.lineno
             yield from ((f"{base}.{alias.name}", node.lineno) for alias in node.names)
 
@@ -398,9 +409,15 @@ def impurities(module: str, read: Callable[[str], tuple[str, str] | None] | None
             parent.setdefault(imported, name)
             todo.append(imported)
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "random"
-                    and node.attr not in ALLOWED_RANDOM):
-                found.append(f"{_chain(name, parent)} uses random.{node.attr}, the global generator (line {node.lineno})")
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "random"
+                and node.attr not in ALLOWED_RANDOM
+            ):
+                found.append(
+                    f"{_chain(name, parent)} uses random.{node.attr}, the global generator (line {node.lineno})"
+                )
     return found
 
 
@@ -426,4 +443,3 @@ def _read_ours(name: str) -> tuple[str, str] | None:
 
 def engine_module(adapter: Adapter) -> str:
     return type(adapter.build(0)).__module__
-

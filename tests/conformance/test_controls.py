@@ -60,7 +60,11 @@ class RefusesAnotherWay(Tricks):
 
 class RefusesTooLate(Tricks):
     def apply(self, action: Any) -> list[object]:
-        if isinstance(action, tricks.Play) and action.seat == self.to_play and action.card not in self.hands[action.seat]:
+        if (
+            isinstance(action, tricks.Play)
+            and action.seat == self.to_play
+            and action.card not in self.hands[action.seat]
+        ):
             self.tricks[action.seat] += 1  # a point taken before the check
         return super().apply(action)
 
@@ -73,12 +77,15 @@ class RefusesInOtherWords(Tricks):
         return super().apply(action)
 
 
-@pytest.mark.parametrize(("engine", "message"), [
-    (SaysYesToAnything, "said legal but apply raised|legal in a finished game"),
-    (RefusesAnotherWay, "not IllegalActionError"),
-    (RefusesTooLate, "changed the game"),
-    (RefusesInOtherWords, "the refusal of"),
-])
+@pytest.mark.parametrize(
+    ("engine", "message"),
+    [
+        (SaysYesToAnything, "said legal but apply raised|legal in a finished game"),
+        (RefusesAnotherWay, "not IllegalActionError"),
+        (RefusesTooLate, "changed the game"),
+        (RefusesInOtherWords, "the refusal of"),
+    ],
+)
 def test_the_refusal_law_fails_when_refusals_break(engine: type[Tricks], message: str) -> None:
     with pytest.raises(AssertionError, match=message):
         laws.refusals(broken(engine), 1)
@@ -106,16 +113,19 @@ class OffersToOthers(Tricks):
 
 
 def replace_view(view: tricks.TricksView, **changes: object) -> tricks.TricksView:
-    import msgspec  # noqa: PLC0415
+    import msgspec
 
     return msgspec.structs.replace(view, **changes)
 
 
-@pytest.mark.parametrize(("engine", "message"), [
-    (EveryoneActs, "act but have no legal action"),
-    (ActsWhenOver, "with the outcome"),
-    (OffersToOthers, "does not act but its view offers"),
-])
+@pytest.mark.parametrize(
+    ("engine", "message"),
+    [
+        (EveryoneActs, "act but have no legal action"),
+        (ActsWhenOver, "with the outcome"),
+        (OffersToOthers, "does not act but its view offers"),
+    ],
+)
 def test_the_actors_law_fails_when_actors_and_legal_actions_disagree(engine: type[Tricks], message: str) -> None:
     with pytest.raises(AssertionError, match=message):
         laws.actors(broken(engine), 1)
@@ -154,10 +164,13 @@ class TellsTheHand(Tricks):
         return events
 
 
-@pytest.mark.parametrize(("engine", "message"), [
-    (ShowsTheLeadersHand, "sees seat 0's"),
-    (TellsTheHand, "tells seat"),
-])
+@pytest.mark.parametrize(
+    ("engine", "message"),
+    [
+        (ShowsTheLeadersHand, "sees seat 0's"),
+        (TellsTheHand, "tells seat"),
+    ],
+)
 def test_the_secrets_law_fails_when_a_secret_reaches_another_seat(engine: type[Tricks], message: str) -> None:
     with pytest.raises(AssertionError, match=message):
         laws.secrecy(broken(engine), 1)
@@ -176,13 +189,16 @@ def test_the_resume_law_fails_when_the_deal_is_not_the_seeds(tmp_path: Path) -> 
 # --- purity ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("added", "message"), [
-    ("import time\n", "imports time"),
-    ("from textual.widgets import Static\n", "imports textual.widgets"),
-    ("def later():\n    from rich.text import Text\n", "imports rich.text"),
-    ("from random import shuffle\n", "the global generator"),
-    ("def deal(cards):\n    random.shuffle(cards)\n", "random.shuffle, the global generator"),
-])
+@pytest.mark.parametrize(
+    ("added", "message"),
+    [
+        ("import time\n", "imports time"),
+        ("from textual.widgets import Static\n", "imports textual.widgets"),
+        ("def later():\n    from rich.text import Text\n", "imports rich.text"),
+        ("from random import shuffle\n", "the global generator"),
+        ("def deal(cards):\n    random.shuffle(cards)\n", "random.shuffle, the global generator"),
+    ],
+)
 def test_the_purity_law_fails_when_an_engine_imports_what_it_may_not(added: str, message: str) -> None:
     real = laws._read_ours  # noqa: SLF001 - the law's own reader, with one module changed
 

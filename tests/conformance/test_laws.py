@@ -24,8 +24,15 @@ KEYS = [*(g.key for g in GAMES), *TEST_GAMES]
 
 #: A few seeds per game and law: deterministic, never stored, never timed (a busy machine is slow),
 #: never shrunk (a smaller seed is no simpler game).
-LAW = settings(max_examples=3, derandomize=True, database=None, deadline=None, report_multiple_bugs=False,
-               phases=(Phase.explicit, Phase.generate), suppress_health_check=list(HealthCheck))
+LAW = settings(
+    max_examples=3,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    report_multiple_bugs=False,
+    phases=(Phase.explicit, Phase.generate),
+    suppress_health_check=list(HealthCheck),
+)
 SEEDS = st.integers(0, 2**16)
 
 #: What the games do not keep yet, each a law they break today; strict: once one keeps
@@ -39,8 +46,12 @@ def adapter(key: str) -> Adapter:
 
 
 def params(law: str) -> list[object]:
-    return [pytest.param(key, marks=pytest.mark.xfail(reason=GAPS[law, key], strict=True, raises=AssertionError))
-            if (law, key) in GAPS else key for key in KEYS]
+    return [
+        pytest.param(key, marks=pytest.mark.xfail(reason=GAPS[law, key], strict=True, raises=AssertionError))
+        if (law, key) in GAPS
+        else key
+        for key in KEYS
+    ]
 
 
 def test_every_registered_game_has_an_adapter() -> None:
@@ -110,7 +121,8 @@ def test_a_saved_game_resumes_as_it_was_and_plays_on_alike(key: str, seed: int) 
 #: to it (``vowl.judging``).
 KNOWN_IMPURE: dict[str, dict[str, str]] = {
     "boardgames.common.dictionary imports enchant": {
-        "vntypl8s": "the WordChecker protocol lives with the enchant broker"},
+        "vntypl8s": "the WordChecker protocol lives with the enchant broker"
+    },
 }
 
 
@@ -127,8 +139,12 @@ def test_the_engine_imports_no_screen_clock_spell_checker_or_global_random(key: 
 def test_every_known_impurity_is_still_there() -> None:
     """An entry of ``KNOWN_IMPURE`` fixed at last (for a game) must leave the list."""
     found = {key: laws.impurities(laws.engine_module(adapter(key))) for key in KEYS}
-    fixed = [(known, key) for known, games in KNOWN_IMPURE.items() for key in games
-             if not any(known in line for line in found[key])]
+    fixed = [
+        (known, key)
+        for known, games in KNOWN_IMPURE.items()
+        for key in games
+        if not any(known in line for line in found[key])
+    ]
     assert fixed == []
 
 

@@ -14,13 +14,21 @@ def adapter() -> Adapter:
         return None if game.to_play is None else TimeUp(game.to_play)
 
     setups = (TricksSetup(("Ann", "Bob")), TricksSetup(("Ann", "Bob", "Cy"), 4), TricksSetup(("A", "B", "C", "D"), 6))
-    from tests.fourth.screen import Words  # noqa: PLC0415 - the screen's module, for its words only
+    from tests.fourth.screen import Words
 
-    return Adapter("tricks", SPEC, setups, lambda rng: lambda game: rng.choice(list(game.legal_actions)), time_up,
-                   lambda game, action: getattr(action, "seat", None), words=Words(), hands=_hands)
+    return Adapter(
+        "tricks",
+        SPEC,
+        setups,
+        lambda rng: lambda game: rng.choice(list(game.legal_actions)),
+        time_up,
+        lambda game, action: getattr(action, "seat", None),
+        words=Words(),
+        hands=_hands,
+    )
 
 
 def _hands() -> Any:
-    from tests.fourth.hands import TRICKS  # noqa: PLC0415 - the screen, only for the handover guarantees
+    from tests.fourth.hands import TRICKS
 
     return TRICKS

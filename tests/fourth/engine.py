@@ -127,7 +127,7 @@ class Tricks:
         deck = list(cards)
         rng.shuffle(deck)
         self.names = names
-        self.hands = [sorted(deck[i * hand:(i + 1) * hand]) for i in range(len(names))]
+        self.hands = [sorted(deck[i * hand : (i + 1) * hand]) for i in range(len(names))]
         self.trick: list[tuple[Seat, Card]] = []
         self.last_trick: tuple[tuple[Seat, Card], ...] = ()
         self.tricks = [0] * len(names)
@@ -199,9 +199,16 @@ class Tricks:
     def view(self, seat: Seat | None) -> TricksView:
         me = seat is not None and seat == self.to_play
         return TricksView(
-            seat, self.names, None if seat is None else tuple(self.hands[seat]),
-            tuple(len(h) for h in self.hands), tuple(self.trick), self.last_trick, self.to_play, tuple(self.tricks),
-            self.trick_number, tuple(a for a in self.legal_actions if isinstance(a, Play)) if me else (),
+            seat,
+            self.names,
+            None if seat is None else tuple(self.hands[seat]),
+            tuple(len(h) for h in self.hands),
+            tuple(self.trick),
+            self.last_trick,
+            self.to_play,
+            tuple(self.tricks),
+            self.trick_number,
+            tuple(a for a in self.legal_actions if isinstance(a, Play)) if me else (),
         )
 
     def outcome(self) -> Outcome | None:

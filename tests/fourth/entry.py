@@ -14,20 +14,20 @@ from tests.fourth.engine import load_cards
 
 
 def spec() -> GameSpec[Any, Any]:
-    from tests.fourth.spec import SPEC  # noqa: PLC0415 - the engine, only when a game is dealt
+    from tests.fourth.spec import SPEC
 
     return SPEC
 
 
 def new_game_screen() -> Screen:
-    from tests.fourth.screen import TricksSetupScreen  # noqa: PLC0415 - screens only when one opens
+    from tests.fourth.screen import TricksSetupScreen
 
     return TricksSetupScreen()
 
 
 def session_screen(session: GameSession[Any, Any], host: Host) -> Screen:
-    from boardgames.common.ui.handover import opening_screen  # noqa: PLC0415
-    from tests.fourth.screen import WORDS, TricksScreen  # noqa: PLC0415
+    from boardgames.common.ui.handover import opening_screen
+    from tests.fourth.screen import WORDS, TricksScreen
 
     return opening_screen(session, WORDS, game="tricks", build=lambda: TricksScreen(session))
 

@@ -58,7 +58,6 @@ class TricksTable(Table):
         await deliberately(pilot, "enter")
 
 
-
 def open_tricks(clock: ManualClock, seed: int, monkeypatch: pytest.MonkeyPatch) -> BoardgamesApp:
     """Three players dealt three cards each, on the app's clock."""
     setup = TricksSetup(("Ann", "Bob", "Cy"), hand=3)

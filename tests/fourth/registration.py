@@ -14,9 +14,9 @@ TEST_GAMES: dict[str, Callable[[], Adapter]] = {"tricks": adapter}
 
 def register(monkeypatch: Any) -> None:
     """Add Tricks to the registry the app and the menu read, for one test."""
-    import boardgames.app as app_module  # noqa: PLC0415
-    import boardgames.games as games_module  # noqa: PLC0415
-    from tests.fourth.spec import INFO  # noqa: PLC0415
+    import boardgames.app as app_module
+    import boardgames.games as games_module
+    from tests.fourth.spec import INFO
 
     games = (*games_module.GAMES, INFO)
     monkeypatch.setattr(games_module, "GAMES", games)

@@ -48,7 +48,9 @@ def cards(pairs: Sequence[tuple[int, Any]], names: Sequence[str]) -> str:
 class TricksScreen(SessionScreen[Tricks]):
     GAME = "tricks"
     BINDINGS: ClassVar[list[BindingType]] = [
-        *SessionScreen.BINDINGS, *(Binding(str(i + 1), f"play({i})", "Play", show=i == 0) for i in range(8))]
+        *SessionScreen.BINDINGS,
+        *(Binding(str(i + 1), f"play({i})", "Play", show=i == 0) for i in range(8)),
+    ]
     DEFAULT_CSS = """
     TricksScreen { layout: vertical; padding: 1 2; }
     TricksScreen #hand { margin-top: 1; text-style: bold; }
@@ -80,13 +82,22 @@ class TricksScreen(SessionScreen[Tricks]):
         view: TricksView = self.engine.view(seat)
         score = ", ".join(f"{shown(n)} {t}" for n, t in zip(view.names, view.tricks, strict=True))
         outcome = self.engine.outcome()
-        state = (f"Trick {view.trick_number}: {shown(view.names[view.to_play])} to play." if view.to_play is not None else
-                 f"Game over: {' and '.join(shown(view.names[s]) for s in sorted(outcome.winners if outcome else ()))} won.")
+        state = (
+            f"Trick {view.trick_number}: {shown(view.names[view.to_play])} to play."
+            if view.to_play is not None
+            else f"Game over: {' and '.join(shown(view.names[s]) for s in sorted(outcome.winners if outcome else ()))} won."
+        )
         self.query_one("#table", Static).update(
             f"{state}\nTricks taken: {score}\nOn the table: {cards(view.trick, view.names)}\n"
-            f"Last trick: {cards(view.last_trick, view.names)}")
-        hand = "" if view.hand is None or seat is None else (
-            f"Your hand, {shown(view.names[seat])}: " + "  ".join(f"[{i + 1}] {c}" for i, c in enumerate(view.hand)))
+            f"Last trick: {cards(view.last_trick, view.names)}"
+        )
+        hand = (
+            ""
+            if view.hand is None or seat is None
+            else (
+                f"Your hand, {shown(view.names[seat])}: " + "  ".join(f"[{i + 1}] {c}" for i, c in enumerate(view.hand))
+            )
+        )
         self.query_one("#hand", Static).update(hand)
         self.query_one("#log", Static).update("\n".join(self.said[-5:]))
 

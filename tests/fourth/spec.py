@@ -14,8 +14,14 @@ from tests.fourth import engine
 from tests.fourth.engine import Play, TimeUp, Tricks, load_cards
 
 #: Its row in the registry, which only the tests add it to (``registration``).
-INFO = GameInfo("tricks", "Tricks", "Take the most tricks: follow suit, highest card wins.", (2, 4),
-                "Tricks: a small trick-taking game with hidden hands", module="tests.fourth.entry")
+INFO = GameInfo(
+    "tricks",
+    "Tricks",
+    "Take the most tricks: follow suit, highest card wins.",
+    (2, 4),
+    "Tricks: a small trick-taking game with hidden hands",
+    module="tests.fourth.entry",
+)
 
 
 class TricksSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -39,6 +45,10 @@ def save_title(game: Tricks, setup: TricksSetup) -> str:
 
 
 SPEC: GameSpec[Tricks, TricksSetup] = GameSpec(
-    INFO, setup=TricksSetup, build=build, save_title=save_title, action_type=Play | TimeUp,
+    INFO,
+    setup=TricksSetup,
+    build=build,
+    save_title=save_title,
+    action_type=Play | TimeUp,
     action_classes=classes_of(engine),
 )

@@ -10,7 +10,7 @@ import pytest
 
 from boardgames.common.decks import DeckError
 from boardgames.common.game import IllegalActionError
-from tests.fourth.engine import Card, Play, Played, TimeUp, TrickTaken, Tricks, load_cards
+from tests.fourth.engine import Card, Play, Played, TimeUp, Tricks, TrickTaken, load_cards
 from tests.fourth.spec import SPEC, TricksSetup
 
 
@@ -29,12 +29,15 @@ def test_the_deck_file_deals_every_card_once() -> None:
     assert len(cards) == len(set(cards)) == 32 and {c.suit for c in cards} == {"Moons", "Suns", "Stars", "Comets"}
 
 
-@pytest.mark.parametrize(("text", "problem"), [
-    ("Moons 1-8\nSuns 1-x\n", "line 2: expected 'Suit low-high'"),
-    ("Moons 1-8\nMoons 1-3\n", "line 2: the suit Moons is named twice"),
-    ("# one suit is no game\nMoons 1-8\n", "a deck needs two suits at least"),
-    ("Moons 8-1\nSuns 1-8\n", "line 1: expected"),
-])
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("Moons 1-8\nSuns 1-x\n", "line 2: expected 'Suit low-high'"),
+        ("Moons 1-8\nMoons 1-3\n", "line 2: the suit Moons is named twice"),
+        ("# one suit is no game\nMoons 1-8\n", "a deck needs two suits at least"),
+        ("Moons 8-1\nSuns 1-8\n", "line 1: expected"),
+    ],
+)
 def test_a_bad_deck_file_names_its_line(tmp_path: Path, text: str, problem: str) -> None:
     path = tmp_path / "deck.txt"
     path.write_text(text, encoding="utf-8")
@@ -89,8 +92,16 @@ def test_a_seat_sees_its_own_hand_and_the_table_sees_none() -> None:
     assert {a.card for a in game.view(0).legal} == set(game.view(0).hand or ())
 
 
-@pytest.mark.parametrize("data", [{"names": ["Ann"]}, {"names": ["Ann", "Ann"]}, {"names": ["A", "B"], "hand": 9},
-                                  {"names": ["A", "B"], "cards": 3}, {"names": "AB"}])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"names": ["Ann"]},
+        {"names": ["Ann", "Ann"]},
+        {"names": ["A", "B"], "hand": 9},
+        {"names": ["A", "B"], "cards": 3},
+        {"names": "AB"},
+    ],
+)
 def test_a_saved_setup_that_is_not_one_is_refused(data: dict[str, object]) -> None:
     with pytest.raises(ValueError, match="not a Tricks setup"):
         SPEC.setup_from_json(data)

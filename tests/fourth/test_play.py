@@ -35,7 +35,7 @@ def assert_hidden(text: str, secrets: list[str], where: str) -> None:
     assert not leaked, f"{where}: {leaked} on screen:\n{text}"
 
 
-async def play_a_card(pilot, app: BoardgamesApp) -> None:  # noqa: ANN001 - textual Pilot
+async def play_a_card(pilot, app: BoardgamesApp) -> None:
     """The player at the keyboard plays their first legal card; the next player's handover
     covers the screen, with neither hand on it."""
     screen = game(app)
@@ -57,7 +57,7 @@ async def play_a_card(pilot, app: BoardgamesApp) -> None:  # noqa: ANN001 - text
         assert app.screen is screen, app.screen
 
 
-async def next_player(pilot, app: BoardgamesApp) -> None:  # noqa: ANN001 - textual Pilot
+async def next_player(pilot, app: BoardgamesApp) -> None:
     """Whoever plays next takes the keyboard, if it changes hands."""
     if isinstance(app.screen, HandoverScreen):
         engine = game(app).engine
@@ -102,8 +102,9 @@ async def test_tricks_plays_through_the_app_with_handovers_saves_and_resumes(mon
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and settled(app), "the menu again")
         assert "Resume Tricks" in screen_text(app)
         menu = app.screen.query_one(OptionList)
-        menu.highlighted = next(i for i in range(menu.option_count)
-                                if (menu.get_option_at_index(i).id or "").startswith("resume:"))
+        menu.highlighted = next(
+            i for i in range(menu.option_count) if (menu.get_option_at_index(i).id or "").startswith("resume:")
+        )
         await pilot.press("enter")
 
         # Resumed behind a handover to whoever plays next: the same game, nothing shown before it.

@@ -61,7 +61,7 @@ def good_setup(game: str) -> dict[str, Any]:
         return {"names": ["Ann", "Bob"], "timers": [25, 25], "advanced": False, "practice": False}
     if game == "uwo":
         return {"first_game": False, "computer": None}
-    from boardgames.vntypl8s.spec import SPEC, Vntypl8sSetup  # noqa: PLC0415 - loads the decks
+    from boardgames.vntypl8s.spec import SPEC, Vntypl8sSetup
 
     return SPEC.setup_to_json(Vntypl8sSetup(("Ann", "Bob", "Cy")))
 
@@ -78,9 +78,16 @@ def good_actions(game: str) -> list[Any]:
 def good_record(game: str, ident: str, updated: float = 1_700_000_000.0) -> dict[str, Any]:
     """A save of *game* that lists and resumes, as ``SaveRecord.to_json`` writes one."""
     return {
-        "version": 1, "game": game, "id": ident, "setup": good_setup(game), "seed": 12345,
-        "actions": good_actions(game), "title": f"a good {game} game", "started": updated - 60.0,
-        "updated": updated, "finished": False,
+        "version": 1,
+        "game": game,
+        "id": ident,
+        "setup": good_setup(game),
+        "seed": 12345,
+        "actions": good_actions(game),
+        "title": f"a good {game} game",
+        "started": updated - 60.0,
+        "updated": updated,
+        "finished": False,
     }
 
 
@@ -127,7 +134,8 @@ RAW: dict[str, Callable[[dict[str, Any]], bytes]] = {
 #: Wrong setups, per game: each is refused when the save is resumed.
 BAD_SETUPS: dict[str, tuple[dict[str, Any], ...]] = {
     "vowl": (
-        {}, {"names": "Ann,Bob", "timers": [25, 25], "advanced": False, "practice": False},
+        {},
+        {"names": "Ann,Bob", "timers": [25, 25], "advanced": False, "practice": False},
         {"names": [1, 2], "timers": [25, 25], "advanced": False, "practice": False},
         {"names": ["Ann", "Bob"], "timers": ["25", "25"], "advanced": False, "practice": False},
         {"names": ["Ann", "Bob"], "timers": [25], "advanced": False, "practice": False},
@@ -141,8 +149,11 @@ BAD_SETUPS: dict[str, tuple[dict[str, Any], ...]] = {
         {"names": ["Ann", "Bob"], "timers": [25, 10**30], "advanced": False, "practice": False},
     ),
     "uwo": (
-        {}, {"first_game": "false", "computer": None}, {"first_game": 0, "computer": None},
-        {"first_game": False, "computer": "easy"}, {"first_game": False, "computer": []},
+        {},
+        {"first_game": "false", "computer": None},
+        {"first_game": 0, "computer": None},
+        {"first_game": False, "computer": "easy"},
+        {"first_game": False, "computer": []},
         {"first_game": False, "computer": {"level": ["easy"], "side": "gnorfs"}},
         {"first_game": False, "computer": {"level": "godlike", "side": "gnorfs"}},
         {"first_game": False, "computer": {"level": "easy", "side": "trolls"}},
@@ -150,10 +161,15 @@ BAD_SETUPS: dict[str, tuple[dict[str, Any], ...]] = {
         {"first_game": False, "computer": {"level": "easy"}},
     ),
     "vntypl8s": (
-        {}, {"players": "Ann,Bob,Cy", "timer": None}, {"players": [1, 2, 3], "timer": None},
-        {"players": ["Ann", "Bob"], "timer": None}, {"players": ["Ann", "Ann", "Cy"], "timer": None},
-        {"players": ["Ann", "Bob", "Cy"], "timer": "60"}, {"players": ["Ann", "Bob", "Cy"], "timer": True},
-        {"players": ["Ann", "Bob", "Cy"], "timer": -5}, {"players": ["Ann", "Bob", "Cy"], "timer": 10**9},
+        {},
+        {"players": "Ann,Bob,Cy", "timer": None},
+        {"players": [1, 2, 3], "timer": None},
+        {"players": ["Ann", "Bob"], "timer": None},
+        {"players": ["Ann", "Ann", "Cy"], "timer": None},
+        {"players": ["Ann", "Bob", "Cy"], "timer": "60"},
+        {"players": ["Ann", "Bob", "Cy"], "timer": True},
+        {"players": ["Ann", "Bob", "Cy"], "timer": -5},
+        {"players": ["Ann", "Bob", "Cy"], "timer": 10**9},
         {"players": ["Ann", "Bob", "Cy"], "timer": None, "decks": 5},
         {"players": ["Ann", "Bob", "Cy"], "timer": None, "decks": "0123456789abcdef"},
     ),
@@ -161,57 +177,108 @@ BAD_SETUPS: dict[str, tuple[dict[str, Any], ...]] = {
 
 #: Codec damage any game's actions can hold (the issue's list, and more).
 BAD_CODEC: tuple[Any, ...] = (
-    {"$frozenset": [[1, 2]]}, {"$dict": [1]}, {"$dict": [[[1], 2]]}, {"$tuple": 5}, {"$frozenset": "ab"},
-    {"$enum": "Nope", "value": 1}, {"$type": "Nope"}, {"$type": ["Roll"]}, {"what": 1}, {},
-    5, "Roll", None, True, 1.5, [], [{"$type": "Roll"}],
-    {"$tuple": [1], "$type": "Roll"}, {"$enum": 5, "value": 1},
+    {"$frozenset": [[1, 2]]},
+    {"$dict": [1]},
+    {"$dict": [[[1], 2]]},
+    {"$tuple": 5},
+    {"$frozenset": "ab"},
+    {"$enum": "Nope", "value": 1},
+    {"$type": "Nope"},
+    {"$type": ["Roll"]},
+    {"what": 1},
+    {},
+    5,
+    "Roll",
+    None,
+    True,
+    1.5,
+    [],
+    [{"$type": "Roll"}],
+    {"$tuple": [1], "$type": "Roll"},
+    {"$enum": 5, "value": 1},
     {"$tuple": [{"$tuple": [{"$tuple": []}]}]},
 )
 
 #: Actions of the right kind with wrong fields, per game.
 BAD_ACTIONS: dict[str, tuple[Any, ...]] = {
     "vowl": (
-        {"$type": "Answer", "word": 7}, {"$type": "Answer", "word": "x", "elapsed": "3"},
-        {"$type": "Answer", "word": "x", "elapsed": True}, {"$type": "Answer", "word": "x", "extra": 1},
-        {"$type": "Answer"}, {"$type": "Roll", "x": 1}, {"$type": "PlaceExtras", "on_top": "yes"},
+        {"$type": "Answer", "word": 7},
+        {"$type": "Answer", "word": "x", "elapsed": "3"},
+        {"$type": "Answer", "word": "x", "elapsed": True},
+        {"$type": "Answer", "word": "x", "extra": 1},
+        {"$type": "Answer"},
+        {"$type": "Roll", "x": 1},
+        {"$type": "PlaceExtras", "on_top": "yes"},
         {"$type": "Card", "skeleton": "SVR", "tier": {"$enum": "Tier", "value": "green"}},  # not an action
         {"$type": "Revisit", "card": {"$type": "Roll"}},
-        {"$type": "Revisit", "card": {"$type": "Card", "skeleton": "SVR", "tier": {"$enum": "Tier", "value": "purple"}}},
+        {
+            "$type": "Revisit",
+            "card": {"$type": "Card", "skeleton": "SVR", "tier": {"$enum": "Tier", "value": "purple"}},
+        },
         {"$type": "Revisit", "card": {"$type": "Card", "skeleton": "SVR", "tier": {"$enum": "Tier"}}},
-        {"$type": "Discard", "cards": [1, 2]}, {"$type": "Discard", "cards": {"$frozenset": [1]}},
-        {"$type": "Discard", "cards": {"$frozenset": [{"$type": "Card", "skeleton": "SVR",
-                                                       "tier": {"$enum": "Tier", "value": "green"},
-                                                       "answers": {"$tuple": [1]}}]}},
+        {"$type": "Discard", "cards": [1, 2]},
+        {"$type": "Discard", "cards": {"$frozenset": [1]}},
+        {
+            "$type": "Discard",
+            "cards": {
+                "$frozenset": [
+                    {
+                        "$type": "Card",
+                        "skeleton": "SVR",
+                        "tier": {"$enum": "Tier", "value": "green"},
+                        "answers": {"$tuple": [1]},
+                    }
+                ]
+            },
+        },
         {"$type": "ChooseOpponent", "player": MARKUP[0]},  # well formed, refused by the rules
         {"$type": "Buzz", "player": ESCAPES[0]},
         {"$type": "StartRun"},  # well formed, but not now: the dice are rolled first
     ),
     "uwo": (
-        {"$type": "Move", "src": "a", "dst": 12}, {"$type": "Move", "src": True, "dst": 12},
-        {"$type": "Move", "src": 7, "dst": 99}, {"$type": "Move", "src": -1, "dst": 12},
-        {"$type": "Move", "src": 7.0, "dst": 12}, {"$type": "Move", "src": 7},
+        {"$type": "Move", "src": "a", "dst": 12},
+        {"$type": "Move", "src": True, "dst": 12},
+        {"$type": "Move", "src": 7, "dst": 99},
+        {"$type": "Move", "src": -1, "dst": 12},
+        {"$type": "Move", "src": 7.0, "dst": 12},
+        {"$type": "Move", "src": 7},
         {"$type": "Move", "src": 10**30, "dst": 12},
-        {"$type": "Ride", "src": 7, "path": {"$tuple": ["a"]}}, {"$type": "Ride", "src": 7, "path": [12]},
+        {"$type": "Ride", "src": 7, "path": {"$tuple": ["a"]}},
+        {"$type": "Ride", "src": 7, "path": [12]},
         {"$type": "Ride", "src": 7, "path": {"$tuple": []}},
-        {"$type": "Morph", "kind": None, "square": 7}, {"$type": "Morph", "kind": MARKUP[1], "square": 7},
-        {"$type": "EndTurn", "drain": "yes"}, {"$enum": "Side", "value": 5}, {"$enum": "Side", "value": 0},
+        {"$type": "Morph", "kind": None, "square": 7},
+        {"$type": "Morph", "kind": MARKUP[1], "square": 7},
+        {"$type": "EndTurn", "drain": "yes"},
+        {"$enum": "Side", "value": 5},
+        {"$enum": "Side", "value": 0},
         {"$type": "Swap", "kind": ESCAPES[1]},
     ),
     "vntypl8s": (
-        {"$type": "SubmitPlate", "player": 0, "plate": 7}, {"$type": "SubmitPlate", "player": "0", "plate": "X"},
-        {"$type": "SubmitPlate", "player": 99, "plate": "X"}, {"$type": "SubmitPlate", "player": -1, "plate": "X"},
+        {"$type": "SubmitPlate", "player": 0, "plate": 7},
+        {"$type": "SubmitPlate", "player": "0", "plate": "X"},
+        {"$type": "SubmitPlate", "player": 99, "plate": "X"},
+        {"$type": "SubmitPlate", "player": -1, "plate": "X"},
         {"$type": "SubmitPlate", "player": 0, "plate": MARKUP[0]},
         {"$type": "SubmitPlate", "player": 0, "plate": "X" * 100_000},
-        {"$type": "WritingTimeUp", "player": True}, {"$type": "Guess", "player": 0, "owner": 5},
-        {"$type": "Guess", "player": 0, "owner": MARKUP[1]}, {"$type": "NobodyKnows", "x": 1},
+        {"$type": "WritingTimeUp", "player": True},
+        {"$type": "Guess", "player": 0, "owner": 5},
+        {"$type": "Guess", "player": 0, "owner": MARKUP[1]},
+        {"$type": "NobodyKnows", "x": 1},
         {"$type": "NobodyKnows"},  # well formed, but not in the writing phase
         {"$type": "Standing", "player": 0, "name": "x", "owners": 0, "requirements": 0},  # not an action
     ),
 }
 
 #: File names in ``saves/`` that are not a save's (``<game>-<id>.json``).
-BAD_NAMES = ("[@click=app.quit].json", "vowl-a.b.json", "vowl-\x1b[2J.json", "vowl-.json", "notes.json",
-             "Vowl-abc.json", "vowl-[b]x.json")
+BAD_NAMES = (
+    "[@click=app.quit].json",
+    "vowl-a.b.json",
+    "vowl-\x1b[2J.json",
+    "vowl-.json",
+    "notes.json",
+    "Vowl-abc.json",
+    "vowl-[b]x.json",
+)
 
 
 def _case_id(text: str) -> str:
@@ -233,7 +300,9 @@ def cases(game: str) -> Iterator[Case]:
             i = ident()
             record = good_record(game, i)
             record[key] = value
-            yield Case(f"{game}-{i}-{key}={_case_id(repr(value))}", game, f"{game}-{i}.json", dump(record), Stage.LISTING)
+            yield Case(
+                f"{game}-{i}-{key}={_case_id(repr(value))}", game, f"{game}-{i}.json", dump(record), Stage.LISTING
+            )
         i = ident()
         record = good_record(game, i)
         del record[key]
@@ -242,8 +311,9 @@ def cases(game: str) -> Iterator[Case]:
     yield Case(f"{game}-other-id", game, f"{game}-{i}.json", dump(good_record(game, "someoneelse")), Stage.LISTING)
     i = ident()
     other = next(g for g in GAMES if g != game)
-    yield Case(f"{game}-other-game", game, f"{game}-{i}.json", dump({**good_record(game, i), "game": other}),
-               Stage.LISTING)
+    yield Case(
+        f"{game}-other-game", game, f"{game}-{i}.json", dump({**good_record(game, i), "game": other}), Stage.LISTING
+    )
     for label, make in RAW.items():
         i = ident()
         yield Case(f"{game}-raw-{label}", game, f"{game}-{i}.json", make(good_record(game, i)), Stage.LISTING)
@@ -268,8 +338,10 @@ def all_cases() -> list[Case]:
 
 def name_cases() -> list[Case]:
     """Files whose *name* is not a save's: set aside when listed, whatever they hold."""
-    return [Case(f"name-{_case_id(name)}", "vowl", name, dump(good_record("vowl", "abc")), Stage.LISTING)
-            for name in BAD_NAMES]
+    return [
+        Case(f"name-{_case_id(name)}", "vowl", name, dump(good_record("vowl", "abc")), Stage.LISTING)
+        for name in BAD_NAMES
+    ]
 
 
 # --------------------------------------------------------------------------- special files
@@ -358,7 +430,9 @@ RAW_HEADER: dict[str, Callable[[bytes, bytes], bytes]] = {  # (header line, the 
     "nan": lambda h, rest: h.replace(b'"seed": 12345', b'"seed": NaN') + b"\n" + rest,
     "1e400": lambda h, rest: h.replace(b'"updated": 1700000000.0', b'"updated": 1e400') + b"\n" + rest,
     "long-int": lambda h, rest: h.replace(b'"seed": 12345', b'"seed": ' + b"9" * 41) + b"\n" + rest,
-    "deep-40": lambda h, rest: h.replace(b'"setup": {', b'"setup": {"x": ' + b"[" * 40 + b"]" * 40 + b", ") + b"\n" + rest,
+    "deep-40": lambda h, rest: (
+        h.replace(b'"setup": {', b'"setup": {"x": ' + b"[" * 40 + b"]" * 40 + b", ") + b"\n" + rest
+    ),
     "deep-100000": lambda h, rest: b"[" * 30_000 + b"]" * 30_000 + b"\n" + rest,
     "huge-header-line": lambda h, rest: h[:-1] + b', "pad": "' + b"x" * (LINE_LIMIT + 10) + b'"}\n' + rest,
     "no-newline-1.9MiB": lambda h, rest: h + b" " * (19 * MIB // 10),
@@ -378,13 +452,16 @@ RAW_BODY: dict[str, Callable[[bytes, list[bytes]], bytes]] = {  # (header line, 
     "blank-line": lambda h, acts: h + b"\n\n" + b"".join(a + b"\n" for a in acts),
     "not-json": lambda h, acts: h + b"\n" + b"this is not json\n" + b"".join(a + b"\n" for a in acts[1:]),
     "not-utf8": lambda h, acts: h + b"\n" + b'"\xff\xfe"\n' + b"".join(a + b"\n" for a in acts[1:]),
-    "nan": lambda h, acts: h + b"\n" + b'{"$type": "Answer", "word": "x", "elapsed": NaN}\n' + b"".join(
-        a + b"\n" for a in acts[1:]),
+    "nan": lambda h, acts: (
+        h + b"\n" + b'{"$type": "Answer", "word": "x", "elapsed": NaN}\n' + b"".join(a + b"\n" for a in acts[1:])
+    ),
     "deep-40": lambda h, acts: h + b"\n" + b"[" * 40 + b"]" * 40 + b"\n" + b"".join(a + b"\n" for a in acts[1:]),
-    "deep-100000": lambda h, acts: h + b"\n" + b"[" * 100_000 + b"]" * 100_000 + b"\n" + b"".join(
-        a + b"\n" for a in acts[1:]),
-    "two-actions-on-one-line": lambda h, acts: h + b"\n" + b'{"$type": "Roll"}, {"$type": "Roll"}\n' + b"".join(
-        a + b"\n" for a in acts[1:]),
+    "deep-100000": lambda h, acts: (
+        h + b"\n" + b"[" * 100_000 + b"]" * 100_000 + b"\n" + b"".join(a + b"\n" for a in acts[1:])
+    ),
+    "two-actions-on-one-line": lambda h, acts: (
+        h + b"\n" + b'{"$type": "Roll"}, {"$type": "Roll"}\n' + b"".join(a + b"\n" for a in acts[1:])
+    ),
 }
 
 
@@ -396,8 +473,13 @@ def header_cases(game: str) -> Iterator[Case]:
     for key, values in BAD_HEADER_FIELDS.items():
         for value in values:
             i = ident()
-            yield Case(f"v2-{game}-{i}-{key}={_case_id(repr(value))}", game, f"{game}-{i}.json",
-                       dump_v2(game, i, **{key: value}), Stage.LISTING)
+            yield Case(
+                f"v2-{game}-{i}-{key}={_case_id(repr(value))}",
+                game,
+                f"{game}-{i}.json",
+                dump_v2(game, i, **{key: value}),
+                Stage.LISTING,
+            )
         i = ident()
         header = good_header(game, i)
         del header[key]
@@ -411,26 +493,41 @@ def header_cases(game: str) -> Iterator[Case]:
         i = ident()
         head, *rest = dump_v2(game, i).split(b"\n", 1)
         yield Case(f"v2-{game}-raw-{label}", game, f"{game}-{i}.json", make(head, rest[0]), Stage.LISTING)
-    roll = [*acts, {"$type": "Roll"}] if not acts else acts  # a body of at least one line to damage
+    roll = acts if acts else [*acts, {"$type": "Roll"}]  # a body of at least one line to damage
     for label, body in RAW_BODY.items():
         i = ident()
         head = json.dumps({**good_header(game, i), "actions": len(roll)}).encode()
-        yield Case(f"v2-{game}-body-{label}", game, f"{game}-{i}.json",
-                   body(head, [json.dumps(a).encode() for a in roll]), Stage.RESUME)
+        yield Case(
+            f"v2-{game}-body-{label}",
+            game,
+            f"{game}-{i}.json",
+            body(head, [json.dumps(a).encode() for a in roll]),
+            Stage.RESUME,
+        )
     for setup in BAD_SETUPS[game]:
         i = ident()
-        yield Case(f"v2-{game}-{i}-setup={_case_id(repr(setup))}", game, f"{game}-{i}.json",
-                   dump_v2(game, i, setup=setup), Stage.RESUME)
+        yield Case(
+            f"v2-{game}-{i}-setup={_case_id(repr(setup))}",
+            game,
+            f"{game}-{i}.json",
+            dump_v2(game, i, setup=setup),
+            Stage.RESUME,
+        )
     for action in (*BAD_CODEC, *BAD_ACTIONS[game]):
         i = ident()
-        yield Case(f"v2-{game}-{i}-action={_case_id(repr(action))}", game, f"{game}-{i}.json",
-                   lines({**good_header(game, i), "actions": 1}, [action]), Stage.RESUME)
+        yield Case(
+            f"v2-{game}-{i}-action={_case_id(repr(action))}",
+            game,
+            f"{game}-{i}.json",
+            lines({**good_header(game, i), "actions": 1}, [action]),
+            Stage.RESUME,
+        )
 
 
 def count_reads(monkeypatch: Any) -> list[int]:
     """The sizes of every read ``boardgames.common.storage`` makes from now on (through
     its ``_read``), for a test's *monkeypatch*: how many bytes listing costs."""
-    from boardgames.common import storage  # noqa: PLC0415
+    from boardgames.common import storage
 
     sizes: list[int] = []
     real = storage._read  # noqa: SLF001

@@ -56,8 +56,9 @@ def bad_files(saves: Path, outside: Path) -> list[str]:
     files = {
         "vowl-yesterday.json": dump({**good_record("vowl", "yesterday"), "updated": "yesterday"}),
         "vowl-far.json": dump({**good_record("vowl", "far"), "updated": 1e20}),
-        "uwo-deep.json": dump(good_record("uwo", "deep")).replace(b'"actions": [', b'"actions": [' + b"[" * 100_000
-                                                                 + b"]" * 100_000 + b","),
+        "uwo-deep.json": dump(good_record("uwo", "deep")).replace(
+            b'"actions": [', b'"actions": [' + b"[" * 100_000 + b"]" * 100_000 + b","
+        ),
         "vowl-victim.json": dump({**record, "id": "x/../../../victim"}),
         "vntypl8s-v.json": dump({**good_record("vntypl8s", "v"), "version": "[/]"}),
         "vowl-nan.json": dump(record).replace(b'"seed": 12345', b'"seed": NaN'),
@@ -127,8 +128,11 @@ async def test_a_resume_line_that_cannot_be_replayed_is_told_once_and_set_aside(
     saves = _private_data_dir / "saves"
     saves.mkdir()
     (saves / f"{game}-good.json").write_bytes(dump(good_record(game, "good", updated=1_700_000_000.0)))
-    broken = {**good_record(game, "broken", updated=1_700_000_100.0), "title": "[/] broken",
-              "actions": [KNOWN_UNREPLAYABLE[game]]}
+    broken = {
+        **good_record(game, "broken", updated=1_700_000_100.0),
+        "title": "[/] broken",
+        "actions": [KNOWN_UNREPLAYABLE[game]],
+    }
     (saves / f"{game}-broken.json").write_bytes(dump(broken))
     await resuming_the_broken_one_is_told_once(game, saves, listed_in_silence=False)
 

@@ -8,6 +8,7 @@ good save beside it is still listed.  Caught on replay: ``GameSession.resume`` r
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from pathlib import Path
@@ -127,7 +128,7 @@ def test_a_saves_folder_that_cannot_be_listed_is_said_once(tmp_path: Path) -> No
 
 
 def test_a_file_that_cannot_be_moved_is_said_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from boardgames.common import storage  # noqa: PLC0415
+    from boardgames.common import storage
 
     monkeypatch.setattr(storage, "set_aside", lambda p: None)
     (tmp_path / "saves").mkdir()
@@ -175,7 +176,7 @@ def test_a_traversal_id_on_disk_is_never_listed(tmp_path: Path) -> None:
 
 def test_every_real_field_kind_is_one_decode_can_check() -> None:
     """A new action field of a kind ``_conforms`` does not know would refuse every save holding it."""
-    from boardgames.common.values import init_fields  # noqa: PLC0415
+    from boardgames.common.values import init_fields
 
     for game in GAMES:
         for cls in spec(game).action_classes.values():
@@ -189,15 +190,21 @@ def test_every_real_field_kind_is_one_decode_can_check() -> None:
 
 
 def test_round_trips_still_decode_with_the_checks() -> None:
-    from boardgames.uwo.actions import EndTurn, Morph, Move, Ride  # noqa: PLC0415
-    from boardgames.vntypl8s.engine import Guess, NobodyKnows, SubmitPlate, WritingTimeUp  # noqa: PLC0415
-    from boardgames.vowl.actions import Answer, Discard, PlaceExtras, Revisit, ScoreOne  # noqa: PLC0415
-    from boardgames.vowl.cards import Card, Tier  # noqa: PLC0415
+    from boardgames.uwo.actions import EndTurn, Morph, Move, Ride
+    from boardgames.vntypl8s.engine import Guess, NobodyKnows, SubmitPlate, WritingTimeUp
+    from boardgames.vowl.actions import Answer, Discard, PlaceExtras, Revisit, ScoreOne
+    from boardgames.vowl.cards import Card, Tier
 
     card = Card("SVR", Tier.BASIC, ("savor",))
     actions = {
-        "vowl": [Answer("savor", 3), Answer("x", None), Revisit(card), Discard(frozenset({card})), PlaceExtras(True),
-                 ScoreOne(1)],
+        "vowl": [
+            Answer("savor", 3),
+            Answer("x", None),
+            Revisit(card),
+            Discard(frozenset({card})),
+            PlaceExtras(True),
+            ScoreOne(1),
+        ],
         "uwo": [Move(7, 12), Ride(7, (12, 17)), Morph("wisp", 3), EndTurn(True)],
         "vntypl8s": [SubmitPlate(0, "N0FL4M3S"), WritingTimeUp(1), Guess(2, "Chef"), NobodyKnows()],
     }
@@ -209,12 +216,42 @@ def test_round_trips_still_decode_with_the_checks() -> None:
 
 # --------------------------------------------------------------------------- decode, by property
 
-KEYS = st.sampled_from(["$type", "$enum", "value", "$tuple", "$frozenset", "$dict", "src", "dst", "word",
-                        "elapsed", "plate", "player", "owner", "card", "cards", "path", "skeleton", "tier",
-                        "answers", "drain", "kind", "square", "on_top"])
+KEYS = st.sampled_from(
+    [
+        "$type",
+        "$enum",
+        "value",
+        "$tuple",
+        "$frozenset",
+        "$dict",
+        "src",
+        "dst",
+        "word",
+        "elapsed",
+        "plate",
+        "player",
+        "owner",
+        "card",
+        "cards",
+        "path",
+        "skeleton",
+        "tier",
+        "answers",
+        "drain",
+        "kind",
+        "square",
+        "on_top",
+    ]
+)
 NAMES = st.sampled_from(sorted({n for g in GAMES for n in spec(g).action_classes} | {"Nope"}))
-SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | \
-    st.text(max_size=5) | NAMES
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=5)
+    | NAMES
+)
 JSON = st.recursive(
     SCALARS,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(KEYS | st.text(max_size=3), inner, max_size=4),
@@ -226,18 +263,14 @@ ALL_CLASSES = {n: c for g in GAMES for n, c in spec(g).action_classes.items()}
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(JSON)
 def test_decode_of_arbitrary_json_raises_nothing_but_save_format_error(data: Any) -> None:
-    try:
+    with contextlib.suppress(SaveFormatError):
         decode(data, ALL_CLASSES)
-    except SaveFormatError:
-        pass
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.binary(max_size=200) | JSON.map(lambda v: json.dumps(v).encode()))
 def test_parsing_arbitrary_bytes_raises_nothing_but_file_problem(raw: bytes) -> None:
-    from boardgames.common.storage import FileProblem, parse_json  # noqa: PLC0415
+    from boardgames.common.storage import FileProblem, parse_json
 
-    try:
+    with contextlib.suppress(FileProblem):
         parse_json(raw)
-    except FileProblem:
-        pass

@@ -19,8 +19,14 @@ from boardgames.vowl.stats import FILENAME, PracticeStats, StatsStore
 from tests.hostile.corpus import ESCAPES, MARKUP, aside_of
 from tests.screen import record_notifications, wait_for
 
-GOOD_RECORD = {"cards_solved": 4, "piles_played": 2, "piles_beaten": 1, "streak": 1, "best_streak": 1,
-               "best_times": {"4": 18.5}}
+GOOD_RECORD = {
+    "cards_solved": 4,
+    "piles_played": 2,
+    "piles_beaten": 1,
+    "streak": 1,
+    "best_streak": 1,
+    "best_times": {"4": 18.5},
+}
 
 
 def stats_file(players: Any, **extra: Any) -> bytes:
@@ -28,12 +34,30 @@ def stats_file(players: Any, **extra: Any) -> bytes:
 
 
 STATS_CASES: dict[str, bytes] = {
-    **{f"{field}={value!r}": stats_file({"Ann": {**GOOD_RECORD, field: value}})
-       for field in ("cards_solved", "piles_played", "piles_beaten", "streak", "best_streak")
-       for value in ("lots", 1.5, True, -1, 10**9 + 1, None, [], {}, "[/]")},
-    **{f"best_times={value!r}": stats_file({"Ann": {**GOOD_RECORD, "best_times": value}})
-       for value in ("x", [], None, {"0": 1.0}, {"101": 1.0}, {"abc": 1.0}, {"-3": 1.0}, {"３": 1.0},
-                     {"3": -1}, {"3": "1"}, {"3": True}, {"3": 86_401}, {"3": None}, {"[/]": 1.0})},
+    **{
+        f"{field}={value!r}": stats_file({"Ann": {**GOOD_RECORD, field: value}})
+        for field in ("cards_solved", "piles_played", "piles_beaten", "streak", "best_streak")
+        for value in ("lots", 1.5, True, -1, 10**9 + 1, None, [], {}, "[/]")
+    },
+    **{
+        f"best_times={value!r}": stats_file({"Ann": {**GOOD_RECORD, "best_times": value}})
+        for value in (
+            "x",
+            [],
+            None,
+            {"0": 1.0},
+            {"101": 1.0},
+            {"abc": 1.0},
+            {"-3": 1.0},
+            {"３": 1.0},
+            {"3": -1},
+            {"3": "1"},
+            {"3": True},
+            {"3": 86_401},
+            {"3": None},
+            {"[/]": 1.0},
+        )
+    },
     "cards_solved=1e400": stats_file({"Ann": GOOD_RECORD}).replace(b'"cards_solved": 4', b'"cards_solved": 1e400'),
     "best_time=1e400": stats_file({"Ann": GOOD_RECORD}).replace(b"18.5", b"1e400"),
     "best_time=NaN": stats_file({"Ann": GOOD_RECORD}).replace(b"18.5", b"NaN"),
@@ -69,7 +93,7 @@ def test_a_bad_stats_file_is_set_aside_with_one_message(content: bytes, _private
 
 
 async def test_a_practice_game_starts_over_a_bad_stats_file(_private_data_dir: Path) -> None:
-    from tests.vowl.test_screen import SIZE, make_app, vowl  # noqa: PLC0415
+    from tests.vowl.test_screen import SIZE, make_app, vowl
 
     (_private_data_dir / FILENAME).write_bytes(STATS_CASES["cards_solved=1e400"])
     app, _ = make_app(("Ann",), practice=True)
@@ -92,12 +116,16 @@ def favourites_file(plates: Any, version: Any = 1) -> bytes:
 
 
 FAVOURITE_CASES: dict[str, bytes] = {
-    **{f"{field}={value!r}": favourites_file([{**GOOD_FAVOURITE, field: value}])
-       for field in ("plate", "owner", "requirements", "writer")
-       for value in (None, 7, True, [], {}, "x" * 101, *ESCAPES, "a\nb")},
+    **{
+        f"{field}={value!r}": favourites_file([{**GOOD_FAVOURITE, field: value}])
+        for field in ("plate", "owner", "requirements", "writer")
+        for value in (None, 7, True, [], {}, "x" * 101, *ESCAPES, "a\nb")
+    },
     **{f"{field}=blank": favourites_file([{**GOOD_FAVOURITE, field: "  "}]) for field in ("plate", "owner")},
-    **{f"no-{field}": favourites_file([{k: v for k, v in GOOD_FAVOURITE.items() if k != field}])
-       for field in ("plate", "owner", "requirements")},
+    **{
+        f"no-{field}": favourites_file([{k: v for k, v in GOOD_FAVOURITE.items() if k != field}])
+        for field in ("plate", "owner", "requirements")
+    },
     "extra-field": favourites_file([{**GOOD_FAVOURITE, "x": 1}]),
     "entry-not-object": favourites_file(["N0FL4M3S"]),
     "plates-not-list": favourites_file({"a": GOOD_FAVOURITE}),
@@ -131,10 +159,10 @@ def test_adding_to_a_bad_favourites_file_says_it_was_set_aside(_private_data_dir
 
 
 async def test_the_favourites_screen_opens_over_a_bad_file_and_says_so(_private_data_dir: Path) -> None:
-    from textual.widgets import OptionList, Static  # noqa: PLC0415
+    from textual.widgets import OptionList, Static
 
-    from boardgames.app import BoardgamesApp, MainMenu  # noqa: PLC0415
-    from boardgames.vntypl8s.screen import FavouritesScreen  # noqa: PLC0415
+    from boardgames.app import BoardgamesApp, MainMenu
+    from boardgames.vntypl8s.screen import FavouritesScreen
 
     (_private_data_dir / FILE_NAME).write_bytes(FAVOURITE_CASES["version='[/]'"])
     app = BoardgamesApp(seed=1)
@@ -143,8 +171,9 @@ async def test_the_favourites_screen_opens_over_a_bad_file_and_says_so(_private_
         menu = app.screen.query_one(OptionList)
         at = [menu.get_option_at_index(i).id for i in range(menu.option_count)].index("extra:vntypl8s:0")
         await pilot.press(*["down"] * at, "enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, FavouritesScreen) and app.screen.is_mounted,
-                       "the favourites screen")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, FavouritesScreen) and app.screen.is_mounted, "the favourites screen"
+        )
         warning = str(app.screen.query_one("#favourites-warning", Static).render())
         assert warning.startswith(f"{FILE_NAME} was unreadable (not version 1 of its format); it was kept as")
         assert app.is_running

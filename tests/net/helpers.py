@@ -57,8 +57,14 @@ def uwo_room(seed: int = 1, clock: ManualClock | None = None) -> RecordingRoom:
     return RecordingRoom(net, session, now=(clock or ManualClock())())
 
 
-def vntypl8s_room(players: int = 3, seed: int = 1, timer: int | None = None,
-                  clock: ManualClock | None = None, *, at_once: bool = False) -> RecordingRoom:
+def vntypl8s_room(
+    players: int = 3,
+    seed: int = 1,
+    timer: int | None = None,
+    clock: ManualClock | None = None,
+    *,
+    at_once: bool = False,
+) -> RecordingRoom:
     """*at_once*: the writers write at the same time (P33), as ``boardgames host`` deals."""
     from boardgames.vntypl8s.engine import Writing
     from boardgames.vntypl8s.spec import SPEC, Vntypl8sSetup

@@ -24,9 +24,16 @@ from tests.net.helpers import BOUND
 from tests.screen import wait_for
 
 HOSTILE_ADDRESSES = [
-    "", "127.0.0.1:8765", "http://127.0.0.1:8765/abcdefghijkl", "boardgames://h:0/abcdefghijkl",
-    "boardgames://h:99999/abcdefghijkl", "boardgames://h:1/short", "boardgames://h:1/abcdefghijkl/../../etc",
-    "boardgames://[red]x[/red]:1/abcdefghijkl", "boardgames://h:1/" + "a" * 5000, "\x1b[31mboardgames://h:1/x",
+    "",
+    "127.0.0.1:8765",
+    "http://127.0.0.1:8765/abcdefghijkl",
+    "boardgames://h:0/abcdefghijkl",
+    "boardgames://h:99999/abcdefghijkl",
+    "boardgames://h:1/short",
+    "boardgames://h:1/abcdefghijkl/../../etc",
+    "boardgames://[red]x[/red]:1/abcdefghijkl",
+    "boardgames://h:1/" + "a" * 5000,
+    "\x1b[31mboardgames://h:1/x",
     "boardgames://h;rm -rf:1/abcdefghijkl",
 ]
 
@@ -93,9 +100,12 @@ def test_the_seat_codes_are_kept_beside_the_save_and_read_as_untrusted(tmp_path:
     again = Hosting(session, store=store)  # the same save hosted again (``--resume``)
     assert again.room.codes == first.room.codes and again.room.table_code == first.room.table_code
     assert not again.warnings
-    for bad in ({"version": 1, "seats": ["x"], "table": "y"},
-                {"version": 1, "seats": [first.room.codes[0]] * 2, "table": first.room.table_code},
-                {"version": 2, "seats": [], "table": ""}, ["not an object"]):
+    for bad in (
+        {"version": 1, "seats": ["x"], "table": "y"},
+        {"version": 1, "seats": [first.room.codes[0]] * 2, "table": first.room.table_code},
+        {"version": 2, "seats": [], "table": ""},
+        ["not an object"],
+    ):
         path.write_text(json.dumps(bad))
         hosted = Hosting(session, store=store)
         assert hosted.room.codes != first.room.codes
@@ -184,8 +194,9 @@ async def test_each_seat_is_offered_as_a_web_page_behind_its_own_code(tmp_path: 
                 assert page.status == 403  # another seat's code is not this page's
             # a browser opens the page's terminal: ``boardgames join`` runs for the Gnorfs' seat
             where = urls[0].split("://", 1)[1].split("/", 1)[0]
-            async with http.ws_connect(f"ws://{where}/ws/{hosting.room.codes[0]}?width=100&height=30",
-                                       headers={"Origin": f"http://{where}"}) as terminal:
+            async with http.ws_connect(
+                f"ws://{where}/ws/{hosting.room.codes[0]}?width=100&height=30", headers={"Origin": f"http://{where}"}
+            ) as terminal:
                 drawn = b""
                 async with asyncio.timeout(BOUND):
                     async for message in terminal:
@@ -193,13 +204,25 @@ async def test_each_seat_is_offered_as_a_web_page_behind_its_own_code(tmp_path: 
                         if hosting.room.connected(0) and b"Gnorfs" in drawn:
                             break
                 assert not hosting.room.connected(1)
-            await wait_for(hp, lambda: screen.pages is not None and screen.pages.open_pages == 0, "the page's process gone",
-                           tries=2000)
-        await wait_for(hp, lambda: not any(isinstance(o, asyncio.SubprocessTransport) and not o.is_closing()
-                                           for o in gc.get_objects()), "the join process reaped", tries=2000)
+            await wait_for(
+                hp,
+                lambda: screen.pages is not None and screen.pages.open_pages == 0,
+                "the page's process gone",
+                tries=2000,
+            )
+        await wait_for(
+            hp,
+            lambda: (
+                not any(isinstance(o, asyncio.SubprocessTransport) and not o.is_closing() for o in gc.get_objects())
+            ),
+            "the join process reaped",
+            tries=2000,
+        )
 
 
-def test_host_vntypl8s_opens_no_dictionary_before_its_first_frame(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_host_vntypl8s_opens_no_dictionary_before_its_first_frame(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The host judges plates, but as on one terminal the dictionary (15 MiB) is opened once
     the table has painted (``TableScreen``): the hosted game is dealt without it."""
     import argparse
@@ -213,8 +236,15 @@ def test_host_vntypl8s_opens_no_dictionary_before_its_first_frame(tmp_path: Any,
 
     monkeypatch.setattr(entry, "get_dictionary", opened)
     monkeypatch.setenv("BOARDGAMES_DATA", str(tmp_path))
-    args = argparse.Namespace(game="vntypl8s", players=["Ann", "Bob", "Cy"], timer=None, in_turn=False, seed=1,
-                              resume=False, refuse_together=refuse_together)
+    args = argparse.Namespace(
+        game="vntypl8s",
+        players=["Ann", "Bob", "Cy"],
+        timer=None,
+        in_turn=False,
+        seed=1,
+        resume=False,
+        refuse_together=refuse_together,
+    )
     session = hosted_session(args)
     try:
         assert session.engine.actors() == frozenset({0, 1, 2})  # dealt, and writing at once (P33)

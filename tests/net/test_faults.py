@@ -96,6 +96,7 @@ async def test_a_seat_behind_a_bad_network_reconnects_in_every_phase_and_loses_n
         link = SeatLink(bob, seen.take, seen.status)
         following = asyncio.create_task(link.follow())
         try:
+
             def back() -> bool:
                 return seen.statuses[-1:] == [None] and bob.state_id == room.state_id and room.connected(1)
 

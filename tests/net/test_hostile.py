@@ -124,20 +124,24 @@ async def test_codes_that_are_no_seat_are_refused_with_nothing(session: aiohttp.
             check_no_leak(connection.received, None, room, secrets_of_others(room, None))
 
 
-@pytest.mark.parametrize("first", [
-    {"type": "act", "state_id": 0, "action": None},  # no hello
-    {"type": "hello"},  # no code
-    {"type": "hello", "code": 0},  # a code that is not text
-    {"type": "hello", "code": "x" * 100},  # longer than any code
-    {"type": "hello", "code": "{code}", "seat": 0},  # a seat field of its own
-    {"type": "hello", "code": "{code}", "version": 99},  # another version
-    {"type": "sync", "seat": 0},  # asking for a seat's sync
-    {"type": "view", "seat": 0},  # an unknown tag
-    "not json",
-    "[" * 5000 + "]" * 5000,  # nested past every limit
-])
+@pytest.mark.parametrize(
+    "first",
+    [
+        {"type": "act", "state_id": 0, "action": None},  # no hello
+        {"type": "hello"},  # no code
+        {"type": "hello", "code": 0},  # a code that is not text
+        {"type": "hello", "code": "x" * 100},  # longer than any code
+        {"type": "hello", "code": "{code}", "seat": 0},  # a seat field of its own
+        {"type": "hello", "code": "{code}", "version": 99},  # another version
+        {"type": "sync", "seat": 0},  # asking for a seat's sync
+        {"type": "view", "seat": 0},  # an unknown tag
+        "not json",
+        "[" * 5000 + "]" * 5000,  # nested past every limit
+    ],
+)
 async def test_a_first_message_that_is_not_a_hello_closes_the_connection(
-        session: aiohttp.ClientSession, first: Any) -> None:
+    session: aiohttp.ClientSession, first: Any
+) -> None:
     room = vntypl8s_room()
     async with serving(room) as server:
         connection = await raw(session, server)
@@ -279,7 +283,8 @@ async def test_the_leak_check_passes_with_the_filtering_on(session: aiohttp.Clie
 
 @pytest.mark.parametrize("switched_off", ["views", "events"])
 async def test_control_the_leak_check_fails_with_the_filtering_off(
-        session: aiohttp.ClientSession, monkeypatch: pytest.MonkeyPatch, switched_off: str) -> None:
+    session: aiohttp.ClientSession, monkeypatch: pytest.MonkeyPatch, switched_off: str
+) -> None:
     if switched_off == "views":
         monkeypatch.setattr(Room, "_view", lambda self, who: self.engine.view(0))  # Ann's view to everyone
     else:
@@ -303,7 +308,8 @@ def test_messages_are_frozen_and_strict() -> None:
 
 
 async def test_uwo_stale_and_out_of_turn_acts_are_refused_and_the_other_hand_never_sent(
-        session: aiohttp.ClientSession) -> None:
+    session: aiohttp.ClientSession,
+) -> None:
     from .helpers import uwo_room
 
     room = uwo_room()
@@ -312,8 +318,11 @@ async def test_uwo_stale_and_out_of_turn_acts_are_refused_and_the_other_hand_nev
         await pnorfs.send({"type": "hello", "code": room.codes[1]})
         sync = await pnorfs.next_of(Sync)
         gnorfs_move = room.engine.view(0).legal[0]
-        for message in (act(sync.state_id, gnorfs_move), act(sync.state_id + 1, gnorfs_move),
-                        act(sync.state_id - 1, gnorfs_move)):
+        for message in (
+            act(sync.state_id, gnorfs_move),
+            act(sync.state_id + 1, gnorfs_move),
+            act(sync.state_id - 1, gnorfs_move),
+        ):
             await pnorfs.send(message)
             refused = await pnorfs.next_of(Refused)
             assert not refused.fatal and ("not your turn" in refused.reason or "moved on" in refused.reason)
@@ -324,7 +333,8 @@ async def test_uwo_stale_and_out_of_turn_acts_are_refused_and_the_other_hand_nev
 
 
 async def test_p33_drafts_at_once_tell_nobody_anything_and_a_long_one_closes_the_connection(
-        session: aiohttp.ClientSession) -> None:
+    session: aiohttp.ClientSession,
+) -> None:
     """Writing at once with a shared time (P33): a hostile writer's drafts (any text, with the
     table's code, another seat's name in it) are answered with nothing, change nobody's view,
     and are never sent to anyone; a draft over the limit is not a message of ours."""

@@ -17,8 +17,13 @@ from .helpers import BOUND, RecordingRoom, joined, serving, uwo_choice, uwo_room
 FAST = {"rate": 1e6, "burst": 10**6}  # these clients are programs, not players
 
 
-async def follow(client: RoomClient, room: RecordingRoom, choose: Callable[[Any, int, random.Random], object | None],
-                 done: Callable[[Any], bool], seed: int) -> int:
+async def follow(
+    client: RoomClient,
+    room: RecordingRoom,
+    choose: Callable[[Any, int, random.Random], object | None],
+    done: Callable[[Any], bool],
+    seed: int,
+) -> int:
     """Play *client*'s seat until *done*; check every view it is sent; how many updates it saw."""
     rng = random.Random(seed)
     seat = client.seat
@@ -53,8 +58,13 @@ async def follow(client: RoomClient, room: RecordingRoom, choose: Callable[[Any,
 
 async def test_a_whole_uwo_duel_between_two_clients() -> None:
     room = uwo_room(seed=3)
-    async with serving(room, **FAST) as server, joined(server, 0) as gnorfs, joined(server, 1) as pnorfs, \
-            joined(server, None) as table:
+    async with (
+        serving(room, **FAST) as server,
+        joined(server, 0) as gnorfs,
+        joined(server, 1) as pnorfs,
+        joined(server, None) as table,
+    ):
+
         def over(view: Any) -> bool:
             return view.outcome is not None
 
@@ -80,10 +90,17 @@ async def test_a_vntypl8s_round_between_three_clients() -> None:
     def round_over(view: Any) -> bool:
         return view.round > 1 or view.outcome is not None
 
-    async with serving(room, **FAST) as server, joined(server, 0) as ann, joined(server, 1) as bob, \
-            joined(server, 2) as cy, joined(server, None) as table:
+    async with (
+        serving(room, **FAST) as server,
+        joined(server, 0) as ann,
+        joined(server, 1) as bob,
+        joined(server, 2) as cy,
+        joined(server, None) as table,
+    ):
         async with asyncio.timeout(BOUND * 3):
-            await asyncio.gather(*(follow(c, room, vntypl8s_choice, round_over, i) for i, c in enumerate((ann, bob, cy))))
+            await asyncio.gather(
+                *(follow(c, room, vntypl8s_choice, round_over, i) for i, c in enumerate((ann, bob, cy)))
+            )
         for client in (ann, bob, cy):
             assert any(isinstance(e, RoundEnded) for e in client.log)
             seat = client.seat
@@ -101,8 +118,12 @@ async def test_p33_writers_write_at_the_same_time_and_time_up_hands_in_a_draft()
     from .helpers import ManualClock, plate_for, until
 
     room = vntypl8s_room(players=3, seed=5, at_once=True)
-    async with serving(room, **FAST) as server, joined(server, 0) as ann, joined(server, 1) as bob, \
-            joined(server, 2) as cy:
+    async with (
+        serving(room, **FAST) as server,
+        joined(server, 0) as ann,
+        joined(server, 1) as bob,
+        joined(server, 2) as cy,
+    ):
         clients = (cy, ann, bob)  # sent in another order than clockwise, all against state 0
         for client in clients:
             assert client.seat in room.engine.actors()
@@ -117,8 +138,12 @@ async def test_p33_writers_write_at_the_same_time_and_time_up_hands_in_a_draft()
 
     clock = ManualClock()
     room = vntypl8s_room(players=3, seed=5, timer=60, clock=clock, at_once=True)
-    async with serving(room, clock=clock, **FAST) as server, joined(server, 0) as ann, joined(server, 1) as bob, \
-            joined(server, 2) as cy:
+    async with (
+        serving(room, clock=clock, **FAST) as server,
+        joined(server, 0) as ann,
+        joined(server, 1) as bob,
+        joined(server, 2) as cy,
+    ):
         await until(ann, lambda c: any(d.running for d in c.countdowns))
         draft = plate_for(ann.view, 0)
         await ann.draft("ZZ")

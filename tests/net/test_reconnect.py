@@ -73,8 +73,14 @@ def test_addresses() -> None:
     code = new_code()
     assert parse_address(address("127.0.0.1", 8765, code)) == ("127.0.0.1", 8765, code)
     assert parse_address(address("::1", 80, code)) == ("::1", 80, code)
-    for bad in ("127.0.0.1:8765", f"http://127.0.0.1:8765/{code}", f"boardgames://h:0/{code}",
-                "boardgames://h:8765/short", f"boardgames://h:99999/{code}", f"boardgames://h:1/{code}/../x"):
+    for bad in (
+        "127.0.0.1:8765",
+        f"http://127.0.0.1:8765/{code}",
+        f"boardgames://h:0/{code}",
+        "boardgames://h:8765/short",
+        f"boardgames://h:99999/{code}",
+        f"boardgames://h:1/{code}/../x",
+    ):
         with pytest.raises(BadAddress):
             parse_address(bad)
 

@@ -46,7 +46,6 @@ async def test_a_uwo_duel_between_two_terminals(tmp_path: Any) -> None:
             assert "Gnorfs" in screen_text(gnorfs)
 
 
-
 def uwo_move(view: Any, rng: random.Random) -> Any:
     """A listed move (fights favoured, no draw offers: a duel that ends)."""
     from boardgames.uwo.actions import Attack, Blast, OfferDraw, TakeHit
@@ -123,8 +122,11 @@ async def test_a_vntypl8s_round_played_from_three_terminals(tmp_path: Any) -> No
     async with host.run_test(size=SIZE) as hp:
         await wait_for(hp, lambda: hosting.server.port != 0 and "boardgames join" in screen_text(host), "listening")
         apps = [join_app(hosting.address(s)) for s in range(3)]
-        async with apps[0].run_test(size=SIZE) as p0, apps[1].run_test(size=SIZE) as p1, \
-                apps[2].run_test(size=SIZE) as p2:
+        async with (
+            apps[0].run_test(size=SIZE) as p0,
+            apps[1].run_test(size=SIZE) as p1,
+            apps[2].run_test(size=SIZE) as p2,
+        ):
             pilots = [p0, p1, p2]
             for app, pilot in zip(apps, pilots, strict=True):
                 await wait_for(pilot, lambda app=app: isinstance(app.screen, RemoteVntypl8sScreen), "a seat")
@@ -161,8 +163,11 @@ async def test_a_vntypl8s_round_played_from_three_terminals(tmp_path: Any) -> No
                 if guessed % 2 == 0:
                     guesser = next(p for p in range(3) if p != active and view.may_buzz(p))
                     screens[guesser].action_buzz(guesser)
-                    await wait_for(pilots[guesser], lambda g=guesser: isinstance(apps[g].screen, GuessDialog()),
-                                   "the buzzer's own dialog")
+                    await wait_for(
+                        pilots[guesser],
+                        lambda g=guesser: isinstance(apps[g].screen, GuessDialog()),
+                        "the buzzer's own dialog",
+                    )
                     screens[guesser].make_guess(guesser, view.grid[0])
                 else:
                     screens[active]._step(NobodyKnows())
@@ -198,7 +203,9 @@ async def test_a_seat_that_drops_is_shown_reconnecting_everywhere_and_rejoins_wi
                 await wait_for(pp, lambda: isinstance(pnorfs.screen, RemoteUwoScreen), "the Pnorfs' screen")
                 await wait_for(hp, lambda: hosting.room.connected(1), "the Pnorfs seated")
             # the Pnorfs' terminal is gone
-            await wait_for(gp, lambda: "Pnorfs is reconnecting" in gnorfs.screen.sub_title, "told on the Gnorfs' screen")
+            await wait_for(
+                gp, lambda: "Pnorfs is reconnecting" in gnorfs.screen.sub_title, "told on the Gnorfs' screen"
+            )
             await wait_for(hp, lambda: "Pnorfs is reconnecting" in screen_text(host), "told on the table")
             move = gnorfs.screen.view.legal[0]  # type: ignore[attr-defined]
             gnorfs.screen.play(move)  # type: ignore[attr-defined]
@@ -260,8 +267,7 @@ async def test_the_table_and_a_seat_work_at_80x24(tmp_path: Any) -> None:
     from boardgames.vntypl8s.spec import SPEC, Vntypl8sSetup
 
     store = SaveStore(tmp_path)
-    hosting = Hosting(GameSession.start(SPEC, Vntypl8sSetup(("Ann", "Bob", "Cy")), 1, store=store), port=0,
-                      store=store)
+    hosting = Hosting(GameSession.start(SPEC, Vntypl8sSetup(("Ann", "Bob", "Cy")), 1, store=store), port=0, store=store)
     host = host_app(hosting)
     async with host.run_test(size=(80, 24)) as hp:
         await wait_for(hp, lambda: hosting.listening_now() and "boardgames join" in screen_text(host), "listening")
@@ -322,12 +328,18 @@ async def test_p33_every_writer_writes_at_once_and_a_typed_plate_counts_when_tim
     async with host.run_test(size=SIZE) as hp:
         await wait_for(hp, lambda: hosting.server.port != 0 and "boardgames join" in screen_text(host), "listening")
         apps = [join_app(hosting.address(s)) for s in range(3)]
-        async with apps[0].run_test(size=SIZE) as p0, apps[1].run_test(size=SIZE) as p1, \
-                apps[2].run_test(size=SIZE) as p2:
+        async with (
+            apps[0].run_test(size=SIZE) as p0,
+            apps[1].run_test(size=SIZE) as p1,
+            apps[2].run_test(size=SIZE) as p2,
+        ):
             pilots = [p0, p1, p2]
             for app, pilot in zip(apps, pilots, strict=True):
-                await wait_for(pilot, lambda app=app: isinstance(app.screen, RemoteVntypl8sScreen)
-                               and app.screen.stage is Stage.WRITING, "a desk")
+                await wait_for(
+                    pilot,
+                    lambda app=app: isinstance(app.screen, RemoteVntypl8sScreen) and app.screen.stage is Stage.WRITING,
+                    "a desk",
+                )
             screens: list[RemoteVntypl8sScreen] = [a.screen for a in apps]  # type: ignore[misc]
             for seat, screen in enumerate(screens):  # all at once, each with their own cards alone
                 assert screen.table == engine.view(seat) and screen.table.players[seat].owner is not None

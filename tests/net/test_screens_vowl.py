@@ -51,10 +51,14 @@ async def test_a_whole_vowl_game_from_two_terminals_racing_at_once(tmp_path: Any
         async with a0.run_test(size=SIZE) as p0, a1.run_test(size=SIZE) as p1:
             pilots = [p0, p1]
             for app, pilot in zip(apps, pilots, strict=True):
-                await wait_for(pilot, lambda app=app: any(isinstance(s, RemoteVowlScreen) for s in app.screen_stack),
-                               "a seat's screen")
-            screens: list[RemoteVowlScreen] = [next(s for s in a.screen_stack if isinstance(s, RemoteVowlScreen))
-                                               for a in apps]
+                await wait_for(
+                    pilot,
+                    lambda app=app: any(isinstance(s, RemoteVowlScreen) for s in app.screen_stack),
+                    "a seat's screen",
+                )
+            screens: list[RemoteVowlScreen] = [
+                next(s for s in a.screen_stack if isinstance(s, RemoteVowlScreen)) for a in apps
+            ]
             await wait_for(hp, lambda: all(s.connected for s in room.seating()), "both seated")
             tied = False
             for _ in range(STEPS):
@@ -70,11 +74,18 @@ async def test_a_whole_vowl_game_from_two_terminals_racing_at_once(tmp_path: Any
                 if view.mode is Mode.HEAD_TO_HEAD and view.phase in (Phase.READY, Phase.SOLVING) and view.race is None:
                     for seat, app in enumerate(apps):  # the other racer's cards are never drawn here
                         text = screen_text(app)
-                        theirs = [c.skeleton for where, c in engine.card_places()
-                                  if where.startswith(f"{engine.names[1 - seat]}'s")]
+                        theirs = [
+                            c.skeleton
+                            for where, c in engine.card_places()
+                            if where.startswith(f"{engine.names[1 - seat]}'s")
+                        ]
                         assert not [k for k in theirs if f" {k} " in f" {' '.join(text.split())} "], (seat, theirs)
-                if (not tied and view.mode is Mode.HEAD_TO_HEAD and view.phase is Phase.SOLVING
-                        and all(r.started for r in view.runs)):
+                if (
+                    not tied
+                    and view.mode is Mode.HEAD_TO_HEAD
+                    and view.phase is Phase.SOLVING
+                    and all(r.started for r in view.runs)
+                ):
                     host_clock.now += 26.0  # neither racer answers: both sand timers run out on the host
                     hosting.server._send(room.tick(host_clock.now))  # noqa: SLF001 - the server's wake, by hand
                     tied = True
@@ -86,19 +97,28 @@ async def test_a_whole_vowl_game_from_two_terminals_racing_at_once(tmp_path: Any
                         await pilot.press("enter")
                 acted = await step(engine, screens, apps, clocks, pilots, host_clock)
                 if acted:
-                    await wait_for(pilots[acted - 1], lambda b=before: room.state_id > b, "the step applied by the host")
+                    await wait_for(
+                        pilots[acted - 1], lambda b=before: room.state_id > b, "the step applied by the host"
+                    )
             assert engine.outcome() is not None, "the game did not end"
             for screen, pilot in zip(screens, pilots, strict=True):
                 await wait_for(pilot, lambda s=screen: s.client.view.outcome is not None, "the end on each terminal")
             await wait_for(hp, lambda: "wins" in screen_text(host), "the end on the table")
             assert session.autosave is not None and session.autosave.record.finished
             assert tied and any(isinstance(e, RaceTied) for e in room.log)
-            assert any(isinstance(e, RaceDecided) and e.race.how is RaceHow.SUDDEN_DEATH for e in room.log) or \
-                any(isinstance(e, RaceDecided) and e.race.how is RaceHow.NO_CARD for e in room.log)
+            assert any(isinstance(e, RaceDecided) and e.race.how is RaceHow.SUDDEN_DEATH for e in room.log) or any(
+                isinstance(e, RaceDecided) and e.race.how is RaceHow.NO_CARD for e in room.log
+            )
 
 
-async def step(engine: Any, screens: list[RemoteVowlScreen], apps: list[BoardgamesApp], clocks: list[AppClock],
-               pilots: list[Any], host_clock: ManualClock) -> int:
+async def step(
+    engine: Any,
+    screens: list[RemoteVowlScreen],
+    apps: list[BoardgamesApp],
+    clocks: list[AppClock],
+    pilots: list[Any],
+    host_clock: ManualClock,
+) -> int:
     """One player's keys for what the game waits for; the seat + 1 that acted (0: none)."""
     view = engine.view(None)
     for seat in sorted(engine.actors()):

@@ -44,16 +44,27 @@ def test_an_action_from_a_client_is_checked_as_a_saves() -> None:
 
     spec = Vntypl8sNet().spec
     assert action_from_wire(to_wire(SubmitPlate(1, "AB")), spec.action_classes, spec.is_action) == SubmitPlate(1, "AB")
-    for bad in ({"$type": "SubmitPlate", "player": "1", "plate": "AB"}, {"$type": "PlateRecord"}, 3, None,
-                {"$type": "os.system"}, {"$tuple": [1], "x": 2}):
+    for bad in (
+        {"$type": "SubmitPlate", "player": "1", "plate": "AB"},
+        {"$type": "PlateRecord"},
+        3,
+        None,
+        {"$type": "os.system"},
+        {"$tuple": [1], "x": 2},
+    ):
         with pytest.raises(WireValueError):
             action_from_wire(bad, spec.action_classes, spec.is_action)
 
 
 def test_values_from_the_host_are_only_the_games_classes() -> None:
     net = Vntypl8sNet()
-    for bad in ({"$type": "Path"}, {"$enum": "Phase", "value": "no such"}, {"$tuple": 3}, [[[[]]]] * 1 + [1.5e999],
-                {"$type": "GameView", "nothing": 1}):
+    for bad in (
+        {"$type": "Path"},
+        {"$enum": "Phase", "value": "no such"},
+        {"$tuple": 3},
+        [[[[]]]] * 1 + [1.5e999],
+        {"$type": "GameView", "nothing": 1},
+    ):
         with pytest.raises(WireValueError):
             value_from_wire(bad, net.value_classes)
     deep: object = 1

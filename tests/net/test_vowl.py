@@ -28,8 +28,13 @@ def over(view: Any) -> bool:
 
 async def test_a_whole_vowl_game_between_three_clients_with_a_race_at_once() -> None:
     room = vowl_room(("Ann Lee", "Bob Roy", "Cy Diaz"), seed=4)
-    async with serving(room, **FAST) as server, joined(server, 0) as ann, joined(server, 1) as bob, \
-            joined(server, 2) as cy, joined(server, None) as table:
+    async with (
+        serving(room, **FAST) as server,
+        joined(server, 0) as ann,
+        joined(server, 1) as bob,
+        joined(server, 2) as cy,
+        joined(server, None) as table,
+    ):
         async with asyncio.timeout(BOUND * 4):
             await asyncio.gather(*(follow(c, room, vowl_choice, over, i) for i, c in enumerate((ann, bob, cy))))
         assert room.engine.outcome() is not None
@@ -191,7 +196,6 @@ def submit(room: Any, code: str, action: object, clock: ManualClock, state_id: i
     return room.submit(code, room.state_id if state_id is None else state_id, to_wire(action), clock.now)
 
 
-
 async def test_a_racer_who_drops_mid_race_rejoins_their_own_pile_and_their_timer_waited() -> None:
     clock = ManualClock()
     room, _, _ = race_room(clock, connect=False)
@@ -228,8 +232,9 @@ def test_host_vowl_takes_vowls_options_and_races_at_once(capsys: pytest.CaptureF
     from boardgames.cli import build_parser, main
     from boardgames.net.ui.commands import setup_from_args
 
-    args = build_parser().parse_args(["host", "vowl", "--players", "Ann Lee, Bob Roy", "--board", "advanced",
-                                      "--timers", "15"])
+    args = build_parser().parse_args(
+        ["host", "vowl", "--players", "Ann Lee, Bob Roy", "--board", "advanced", "--timers", "15"]
+    )
     setup = setup_from_args("vowl", args)
     assert setup.names == ("Ann Lee", "Bob Roy") and setup.timers == (15, 15) and setup.advanced
     assert setup.simultaneous  # V34: a device per racer

@@ -12,8 +12,13 @@ from boardgames.net.titles import VowlNet
 from .helpers import ManualClock, RecordingRoom
 
 
-def vowl_room(names: tuple[str, ...] = ("Ann Lee", "Bob Roy"), seed: int = 1, clock: ManualClock | None = None,
-              *, simultaneous: bool = True) -> RecordingRoom:
+def vowl_room(
+    names: tuple[str, ...] = ("Ann Lee", "Bob Roy"),
+    seed: int = 1,
+    clock: ManualClock | None = None,
+    *,
+    simultaneous: bool = True,
+) -> RecordingRoom:
     from boardgames.vowl.spec import SPEC, VowlSetup
 
     setup = VowlSetup(names, (25,) * len(names), simultaneous=simultaneous)
@@ -27,8 +32,11 @@ def vowl_choice(view: Any, seat: int, rng: random.Random, skill: float = 0.85) -
     from boardgames.vowl.actions import Answer, Buzz, BuzzTimeUp, Pass, Racing, TimeUp
     from boardgames.vowl.kinds import Phase
 
-    legal = [a for a in view.legal if not isinstance(a, TimeUp | BuzzTimeUp)
-             and not (isinstance(a, Racing) and isinstance(a.action, TimeUp))]
+    legal = [
+        a
+        for a in view.legal
+        if not isinstance(a, TimeUp | BuzzTimeUp) and not (isinstance(a, Racing) and isinstance(a.action, TimeUp))
+    ]
     if view.phase is Phase.SUDDEN_DEATH:
         sd = view.sudden_death
         if sd is None or sd.card is None:

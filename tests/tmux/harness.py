@@ -16,8 +16,8 @@ import os
 import shlex
 import shutil
 import subprocess
-import time
 import sys
+import time
 import uuid
 from pathlib import Path
 
@@ -48,8 +48,9 @@ def polls(timeout: float) -> int:
 class Terminal:
     """One tmux session running one command."""
 
-    def __init__(self, args: list[str], data_dir: Path, width: int = 120, height: int = 40,
-                 env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, args: list[str], data_dir: Path, width: int = 120, height: int = 40, env: dict[str, str] | None = None
+    ) -> None:
         self.name = f"bg-{uuid.uuid4().hex[:8]}"
         # A private tmux server per terminal: other tmux sessions on the machine
         # (and their window-size settings) cannot resize or disturb this one.
@@ -132,7 +133,9 @@ class Terminal:
         names = ("alternate_on", "cursor_flag", "mouse_any_flag")
         shown = subprocess.run(
             [*self.tmux, "display-message", "-p", "-t", self.name, " ".join(f"#{{{n}}}" for n in names)],
-            capture_output=True, text=True, check=True,
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout.split()
         return dict(zip(names, shown, strict=True))
 
@@ -140,7 +143,9 @@ class Terminal:
         """The pid of the running ``boardgames`` (the pane's shell is its parent)."""
         shell = subprocess.run(
             [*self.tmux, "list-panes", "-t", self.name, "-F", "#{pane_pid}"],
-            capture_output=True, text=True, check=True,
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout.split()[0]
         children = subprocess.run(["pgrep", "-P", shell], capture_output=True, text=True).stdout.split()
         assert children, "boardgames is not running"

@@ -90,8 +90,8 @@ def still_covered(term: Terminal, headline: str, secrets: list[str], timeout: fl
 
 def uwo_hands(app_seed: int) -> dict[str, list[str]]:
     """Each side's hand as the hand panel draws it ("1 Bazooka"), for ``uwo --seed app_seed``."""
-    from boardgames.uwo.side import Side  # noqa: PLC0415
-    from boardgames.uwo.spec import SPEC, UwoSetup  # noqa: PLC0415
+    from boardgames.uwo.side import Side
+    from boardgames.uwo.spec import SPEC, UwoSetup
 
     game = SPEC.build(UwoSetup(), first_seed(app_seed))
     return {
@@ -102,7 +102,7 @@ def uwo_hands(app_seed: int) -> dict[str, list[str]]:
 
 
 def test_uwo_a_double_enter_after_an_attack_keeps_the_defenders_handover(terminal) -> None:
-    from boardgames.uwo.screen import UwoScreen  # noqa: PLC0415
+    from boardgames.uwo.screen import UwoScreen
 
     hands = uwo_hands(4)
     term = terminal(["uwo", "--seed", "4"], *UwoScreen.MIN_SIZE)
@@ -135,9 +135,9 @@ def test_uwo_a_double_enter_after_an_attack_keeps_the_defenders_handover(termina
 
 
 def test_vntypl8s_a_double_enter_on_a_handed_in_plate_keeps_the_next_writers_handover(terminal) -> None:
-    from boardgames.vntypl8s.screen import MIN_SIZE  # noqa: PLC0415
-    from boardgames.vntypl8s.spec import Vntypl8sSetup, build_game  # noqa: PLC0415
-    from tests.vntypl8s.helpers import legal_plate  # noqa: PLC0415
+    from boardgames.vntypl8s.screen import MIN_SIZE
+    from boardgames.vntypl8s.spec import Vntypl8sSetup, build_game
+    from tests.vntypl8s.helpers import legal_plate
 
     players = ("Ann", "Bob", "Cy")
     game = build_game(Vntypl8sSetup(players), first_seed(11))
@@ -149,7 +149,9 @@ def test_vntypl8s_a_double_enter_on_a_handed_in_plate_keeps_the_next_writers_han
     term = terminal(["vntypl8s", "--players", ",".join(players), "--seed", "11"], *MIN_SIZE)
     for seat, name in enumerate(players[:2]):  # Ann, then Bob, write a plate
         term.take_keyboard(f"{name}, take the keyboard")
-        look_until(term, lambda screen: all(on_screen(card, screen) for card in cards(seat)), f"{name}'s cards")
+        look_until(
+            term, lambda screen, seat=seat: all(on_screen(card, screen) for card in cards(seat)), f"{name}'s cards"
+        )
         plate = legal_plate(game, seat, meet=True)
         term.type(plate.lower())  # the editor upper-cases
         term.wait_for("legal plate: Enter to hand it in")

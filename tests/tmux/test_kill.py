@@ -35,7 +35,7 @@ def test_kill_9_mid_game_then_resume_in_a_loop(terminal, tmp_path: Path) -> None
     term.wait_for("solve the card")
     before = saved_actions(data)
     assert before >= 2  # the roll and the start of the pile are on disk already
-    for round_ in range(5):
+    for _round in range(5):
         # A few actions (wrong answers and passes are actions too), then the plug is pulled
         # at a random moment, possibly while a save is being written.
         for _ in range(rng.randrange(1, 4)):

@@ -26,11 +26,15 @@ def saved_actions(data: Path) -> int:
 
 
 @pytest.mark.parametrize(
-    ("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)],
+    ("signum", "status"),
+    [(signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)],
     ids=["SIGTERM", "SIGHUP", "SIGINT"],
 )
 def test_a_signal_gives_the_terminal_back_and_keeps_the_game(
-    terminal, tmp_path: Path, signum: int, status: int  # noqa: ANN001
+    terminal,
+    tmp_path: Path,
+    signum: int,
+    status: int,
 ) -> None:
     data = tmp_path / "data"
     term = terminal(["vowl", "--players", "Ann Lee,Bob Roy", "--seed", "3"])
@@ -61,7 +65,7 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-def test_a_terminal_window_closed_under_the_game_ends_it(terminal, tmp_path: Path) -> None:  # noqa: ANN001
+def test_a_terminal_window_closed_under_the_game_ends_it(terminal, tmp_path: Path) -> None:
     """A real hang-up (the tmux server killed: the terminal is gone, not just signalled):
     the app must not wait for ever to restore a terminal that takes no more writes (it
     did, more often than not: Textual's writer thread died on the first write refused)."""

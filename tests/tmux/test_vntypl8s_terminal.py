@@ -33,7 +33,7 @@ def same_deal() -> Game:
     return build_game(Vntypl8sSetup(PLAYERS), BoardgamesApp(seed=1).new_seed())
 
 
-def write_ann_plate(term, game: Game) -> str:  # noqa: ANN001 - tests.tmux.harness.Terminal
+def write_ann_plate(term, game: Game) -> str:
     term.take_keyboard("Ann, take the keyboard")
     owner = game.view(0).players[0].owner
     assert owner is not None

@@ -225,7 +225,10 @@ def test_the_search_levels_defend_with_an_evasion_card(level: str) -> None:
 
 def test_without_evasion_cards_a_fitting_card_is_morphed_in_defence() -> None:
     g = make(
-        "c3=G:troop a1=G:troop c4=P:troop e6=P:troop", current="P", turn=2, evasions=(0, 9),
+        "c3=G:troop a1=G:troop c4=P:troop e6=P:troop",
+        current="P",
+        turn=2,
+        evasions=(0, 9),
         hands={"G": ["longeye", "brawler"]},
     )
     g.apply(Attack(sq("c4"), sq("c3")))
@@ -251,7 +254,8 @@ def test_a_dynamite_blast_that_takes_three_enemies_is_taken() -> None:
 def test_a_blast_that_costs_more_than_it_takes_is_not() -> None:
     g = make(
         "c3=G:dynamite b3=G:brawler d3=G:brawler b2=G:wisp c2=G:wisp d2=G:wisp a1=G:troop "
-        "c4=P:troop a6=P:troop e6=P:troop", turn=3,
+        "c4=P:troop a6=P:troop e6=P:troop",
+        turn=3,
     )
     assert Blast(sq("c3")) in g.legal_list()
     assert not isinstance(decide(player(), g), Blast)
@@ -514,9 +518,9 @@ def test_the_position_key_of_an_umo_in_play_is_made_once_and_equals_the_long_for
     for g in positions(15, seed=3):
         done0, done1 = g.done
         long_form = tuple(
-            None if u is None else (
-                u.side, u.kind.index, len(u.cards), max(0, u.out[0] - done0), max(0, u.out[1] - done1)
-            )
+            None
+            if u is None
+            else (u.side, u.kind.index, len(u.cards), max(0, u.out[0] - done0), max(0, u.out[1] - done1))
             for u in g.board
         )
         assert g.position_key()[0] == long_form
@@ -524,7 +528,12 @@ def test_the_position_key_of_an_umo_in_play_is_made_once_and_equals_the_long_for
     assert u is not None
     moved = u.but(moved=4)
     assert (moved.side, moved.cards, moved.kind, moved.out, moved.locked, moved.moved) == (
-        u.side, u.cards, u.kind, u.out, u.locked, 4
+        u.side,
+        u.cards,
+        u.kind,
+        u.out,
+        u.locked,
+        4,
     )
 
 

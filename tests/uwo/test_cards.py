@@ -89,8 +89,8 @@ def test_the_cli_reports_a_broken_catalog_without_a_traceback(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Start-up validation: ``boardgames`` exits 4 with the file and line on stderr."""
-    from boardgames.cli import main  # noqa: PLC0415
-    from boardgames.uwo import cards  # noqa: PLC0415
+    from boardgames.cli import main
+    from boardgames.uwo import cards
 
     decks = tmp_path / "decks"
     shutil.copytree(SOURCE.parent.parent, decks)

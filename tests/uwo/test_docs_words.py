@@ -25,7 +25,7 @@ def test_the_computer_page_names_the_duel_keys_the_screen_binds() -> None:
     assert match is not None
     assert match.group(1) in keys_of("counter") and match.group(2) in keys_of("stop_duel")
     # No key the screen does not bind is said to keep working while the computer thinks.
-    sentence = text[text.index("thinking…"):text.index("keep working")]
+    sentence = text[text.index("thinking…") : text.index("keep working")]
     assert " q " not in sentence and "q keep" not in text
 
 

@@ -151,8 +151,16 @@ def test_U27_a_repetition_is_replayed_by_a_save() -> None:
     g = make("a1=G:troop e6=P:troop", energy=(6, 6))
     actions = []
     while not g.is_over():
-        for text in ("move a1-a2", "end turn", "move e6-e5", "end turn", "move a2-a1", "end turn",
-                     "move e5-e6", "end turn"):
+        for text in (
+            "move a1-a2",
+            "end turn",
+            "move e6-e5",
+            "end turn",
+            "move a2-a1",
+            "end turn",
+            "move e5-e6",
+            "end turn",
+        ):
             if g.is_over():
                 break
             a = parse_action(text)

@@ -19,10 +19,10 @@ from __future__ import annotations
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
 from boardgames.common.ui.handover import HandoverScreen
+from boardgames.uwo import board as B
 from boardgames.uwo.screen import UwoScreen
 from boardgames.uwo.side import Side
 from boardgames.uwo.view import Phase
-from boardgames.uwo import board as B
 from tests.monkey import send_key
 from tests.screen import screen_text, settled, wait_for
 from tests.uwo.positions import make

@@ -33,7 +33,10 @@ def test_the_opening_said_before_the_engine_is_the_policys_own() -> None:
     assert first(game, resumed=False) == (Side.GNORFS, before.title, before.detail)
     assert before.title == "Gnorfs, take the keyboard — your turn"
     assert first(game, resumed=True) == (
-        Side.GNORFS, "Gnorfs, take the keyboard — the duel resumes on your turn", handovers.PRIVACY)
+        Side.GNORFS,
+        "Gnorfs, take the keyboard — the duel resumes on your turn",
+        handovers.PRIVACY,
+    )
 
 
 def test_a_step_taken_back_is_not_told_to_the_other_side() -> None:

@@ -89,8 +89,9 @@ async def test_the_computer_thinks_behind_three_dots_not_a_loading_indicator() -
         dots = screen.query_one(ThinkingDots)
         assert not screen.query(LoadingIndicator)
         await wait_for(pilot, lambda: not screen.thinking, "the computer to decide")
-        await wait_for(pilot, lambda: screen.seat is Side.PNORFS and screen.game.to_act is Side.PNORFS,
-                       "the person's turn")
+        await wait_for(
+            pilot, lambda: screen.seat is Side.PNORFS and screen.game.to_act is Side.PNORFS, "the person's turn"
+        )
         assert dots._timer is not None and not dots._timer._active.is_set()  # noqa: SLF001 - paused
 
 

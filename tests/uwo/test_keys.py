@@ -27,7 +27,7 @@ from tests.uwo.test_screen import (
 )
 
 
-def footer(app) -> str:  # noqa: ANN001
+def footer(app) -> str:
     return screen_text(app).splitlines()[-1]
 
 
@@ -168,8 +168,7 @@ async def test_u_takes_back_the_morph_and_the_move_last_first() -> None:
 async def test_a_hit_nobody_could_parry_lands_without_a_handover() -> None:
     """U23: the Pnorfs have no evasion card and no card of theirs could shield against a
     Trooper: the Gnorfs keep the keyboard, and the log says what happened."""
-    g = make("c2=G:troop c3=P:troop e6=P:troop", hands={"P": ["longeye"]}, decks={"P": ["longeye"]},
-             evasions=(9, 0))
+    g = make("c2=G:troop c3=P:troop e6=P:troop", hands={"P": ["longeye"]}, decks={"P": ["longeye"]}, evasions=(9, 0))
     app = app_for(g)
     async with app.run_test(size=SIZE) as pilot:
         await take_keyboard(pilot, "Gnorfs")

@@ -48,7 +48,7 @@ def test_a_duel_that_cannot_go_on_is_told_in_the_third_person() -> None:
 
 
 def test_side_names_keep_their_capitals_in_every_sentence() -> None:
-    from boardgames.uwo.widgets import umo_notes  # noqa: PLC0415
+    from boardgames.uwo.widgets import umo_notes
 
     g = make("c2=G:troop c5=P:troop/out")
     umo = g.view(Side.GNORFS).board[sq("c5")]
@@ -62,7 +62,9 @@ def test_no_handover_when_no_card_the_defender_might_hold_could_shield() -> None
     a Trooper.  Both players can count that, so the hit lands at once and is told."""
     g = make(
         "c2=G:troop c3=P:troop e6=P:troop",
-        hands={"P": ["longeye"]}, decks={"P": ["dynamite", "longeye"]}, evasions=(9, 0),
+        hands={"P": ["longeye"]},
+        decks={"P": ["dynamite", "longeye"]},
+        evasions=(9, 0),
     )
     events = g.apply(Attack(sq("c2"), sq("c3")))
     said = " ".join(str(e) for e in events)
@@ -76,7 +78,9 @@ def test_the_defender_is_still_asked_when_only_their_secret_hand_has_no_fitting_
     which only they see, is taking the hit)."""
     g = make(
         "c2=G:troop c3=P:troop e6=P:troop",
-        hands={"P": ["longeye"]}, decks={"P": ["brawler"]}, evasions=(9, 0),
+        hands={"P": ["longeye"]},
+        decks={"P": ["brawler"]},
+        evasions=(9, 0),
     )
     g.apply(Attack(sq("c2"), sq("c3")))
     assert g.phase.value == "defend"
@@ -85,10 +89,10 @@ def test_the_defender_is_still_asked_when_only_their_secret_hand_has_no_fitting_
 
 def test_no_public_event_of_whole_random_games_says_you() -> None:
     """Every event is read by both players (log, handover): none may say "you"."""
-    import random  # noqa: PLC0415
+    import random
 
-    from boardgames.uwo.engine import Game  # noqa: PLC0415
-    from boardgames.uwo.players import RandomPlayer  # noqa: PLC0415
+    from boardgames.uwo.engine import Game
+    from boardgames.uwo.players import RandomPlayer
 
     said = 0
     for seed in range(12):

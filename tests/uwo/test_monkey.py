@@ -18,9 +18,38 @@ from tests.monkey import COMMON_KEYS, monkey, send_key
 from tests.screen import pause_like_a_player, settled, wait_for
 from tests.uwo.test_random_play import check_invariants
 
-UWO_KEYS = (*COMMON_KEYS, "w", "a", "s", "d", "h", "j", "k", "l", "1", "2", "3",
-            "v", "t", "c", "p", "u", "x", "b", "e", "E", "y", "n", "m", "r", "enter", "enter", "escape",
-            "pageup", "pagedown")
+UWO_KEYS = (
+    *COMMON_KEYS,
+    "w",
+    "a",
+    "s",
+    "d",
+    "h",
+    "j",
+    "k",
+    "l",
+    "1",
+    "2",
+    "3",
+    "v",
+    "t",
+    "c",
+    "p",
+    "u",
+    "x",
+    "b",
+    "e",
+    "E",
+    "y",
+    "n",
+    "m",
+    "r",
+    "enter",
+    "enter",
+    "escape",
+    "pageup",
+    "pagedown",
+)
 STEPS = 1400
 SIZE = (112, 36)
 
@@ -28,7 +57,7 @@ SIZE = (112, 36)
 class CheckedGame(Game):
     __slots__ = ()
 
-    def apply(self, action):  # noqa: ANN001, ANN201
+    def apply(self, action):
         events = super().apply(action)
         check_invariants(self)
         return events

@@ -148,7 +148,7 @@ def test_an_illegal_action_is_refused_with_a_reason_and_changes_nothing(seed: in
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 300))
 def test_actions_read_back_from_their_text(seed: int, steps: int) -> None:
-    from boardgames.uwo.actions import parse_action  # noqa: PLC0415
+    from boardgames.uwo.actions import parse_action
 
     for action in _random_position(seed, steps).legal_list():
         assert parse_action(str(action)) == action

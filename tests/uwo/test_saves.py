@@ -112,9 +112,9 @@ def test_resume_with_nothing_saved_is_a_clear_error(capsys) -> None:
 async def test_U26_a_draw_offer_is_saved_and_resumes_with_the_question() -> None:
     """The offer is an action in the stream: a duel left while it waits for its answer
     comes back behind the answering player's handover, and the question is asked again."""
-    from boardgames.common.ui.choice import ChoiceScreen  # noqa: PLC0415
-    from boardgames.uwo.actions import OfferDraw  # noqa: PLC0415
-    from boardgames.uwo.view import Phase  # noqa: PLC0415
+    from boardgames.common.ui.choice import ChoiceScreen
+    from boardgames.uwo.actions import OfferDraw
+    from boardgames.uwo.view import Phase
 
     app = BoardgamesApp(start=lambda: UwoScreen(), seed=4, clock=ManualClock())
     async with app.run_test(size=SIZE) as pilot:
@@ -122,8 +122,8 @@ async def test_U26_a_draw_offer_is_saved_and_resumes_with_the_question() -> None
         await take_keyboard(pilot, "Pnorfs")
         assert screen.play(OfferDraw())
         (record,) = SaveStore().unfinished("uwo").records
-        from boardgames.common.saves import replay  # noqa: PLC0415
-        from boardgames.uwo.spec import ACTION_CLASSES  # noqa: PLC0415
+        from boardgames.common.saves import replay
+        from boardgames.uwo.spec import ACTION_CLASSES
 
         assert list(replay(record, ACTION_CLASSES))[-1] == OfferDraw()
         screen.release_game()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
@@ -144,12 +144,27 @@ def test_the_setup_is_saved_as_it_always_was() -> None:
     assert SPEC.setup_to_json(UwoSetup()) == {"first_game": False, "computer": None}
     for setup in (versus, UwoSetup(), UwoSetup(False, ComputerOpponent("random", Side.GNORFS))):
         assert SPEC.setup_from_json(SPEC.setup_to_json(setup)) == setup
-    for bad in ({}, {"first_game": False}, {"first_game": False, "computer": {"level": "godlike", "side": "gnorfs"}},
-                {"first_game": False, "computer": {"level": "easy", "side": "trolls"}}):
+    for bad in (
+        {},
+        {"first_game": False},
+        {"first_game": False, "computer": {"level": "godlike", "side": "gnorfs"}},
+        {"first_game": False, "computer": {"level": "easy", "side": "trolls"}},
+    ):
         with pytest.raises(ValueError):
             SPEC.setup_from_json(bad)
-    assert {"Morph", "Move", "Ride", "Attack", "Blast", "Swap", "EndTurn", "Evade", "TakeHit", "StopDuel",
-            "Side"} <= set(SPEC.action_classes)
+    assert {
+        "Morph",
+        "Move",
+        "Ride",
+        "Attack",
+        "Blast",
+        "Swap",
+        "EndTurn",
+        "Evade",
+        "TakeHit",
+        "StopDuel",
+        "Side",
+    } <= set(SPEC.action_classes)
     assert SPEC.is_action(EndTurn()) and not SPEC.is_action(UwoSetup()) and not SPEC.is_action("end turn")
 
 

@@ -52,18 +52,18 @@ def record_notices(app: BoardgamesApp) -> list[str]:
 
 def log_text(app: BoardgamesApp) -> str:
     """The action log, its wrapped lines joined back."""
-    from textual.widgets import RichLog  # noqa: PLC0415
+    from textual.widgets import RichLog
 
     log = uwo(app).query_one("#log", RichLog)
     return " ".join(" ".join(strip.text.split()) for strip in log.lines)
 
 
-async def take_keyboard(pilot, expect: str) -> str:  # noqa: ANN001 - textual Pilot
+async def take_keyboard(pilot, expect: str) -> str:
     """A handover naming ``expect`` comes up; read it, pause, then press Space."""
     return await shared.take_keyboard(pilot, expect)
 
 
-async def answer(pilot, key: str = "y") -> None:  # noqa: ANN001 - textual Pilot
+async def answer(pilot, key: str = "y") -> None:
     """A question is up (``e``, ``E`` and ``x`` ask first): read it, pause, answer."""
     app = pilot.app
     await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
@@ -72,13 +72,13 @@ async def answer(pilot, key: str = "y") -> None:  # noqa: ANN001 - textual Pilot
     await wait_for(pilot, lambda: app.screen is not question, "the question to close")
 
 
-async def end_turn(pilot, key: str = "e") -> None:  # noqa: ANN001 - textual Pilot
+async def end_turn(pilot, key: str = "e") -> None:
     """``e`` (or ``E``, ``x``): the question it asks, answered yes."""
     await pilot.press(key)
     await answer(pilot)
 
 
-async def goto(pilot, name: str) -> None:  # noqa: ANN001
+async def goto(pilot, name: str) -> None:
     """Walk the cursor to a square with the arrow keys."""
     screen = uwo(pilot.app)
     target = B.parse(name)
@@ -163,8 +163,11 @@ async def test_from_the_menu_the_first_game_variant() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, MainMenu) and settled(app), "the menu")
         app.open_game("uwo")
         # waited for, not paused for: a busy machine had not painted the form yet
-        await wait_for(pilot, lambda: isinstance(app.screen, UwoSetupScreen) and "Which game?" in screen_text(app),
-                       "the setup form")
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, UwoSetupScreen) and "Which game?" in screen_text(app),
+            "the setup form",
+        )
         await pilot.press("tab", "down")  # two players (as it opens); which game: the first game
         await pilot.press("ctrl+s")
         await take_keyboard(pilot, "Gnorfs, take the keyboard")
@@ -317,8 +320,8 @@ async def test_no_card_of_the_inactive_hand_is_ever_on_screen() -> None:
 async def test_random_play_through_the_screen_never_shows_the_other_hand() -> None:
     """Random legal play sent through the screen; after each handover the hand panel
     shows exactly the hand of the player at the keyboard."""
-    from boardgames.uwo.players import RandomPlayer  # noqa: PLC0415
-    from boardgames.uwo.widgets import HandCard  # noqa: PLC0415
+    from boardgames.uwo.players import RandomPlayer
+    from boardgames.uwo.widgets import HandCard
 
     g = Game.new(random.Random(5))
     app = app_for(g)

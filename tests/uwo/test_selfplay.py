@@ -76,7 +76,7 @@ def test_players_plug_in_and_see_only_their_own_view(monkeypatch: pytest.MonkeyP
 
 
 def test_the_random_player_gives_every_kind_of_action_a_chance() -> None:
-    from boardgames.uwo.actions import EndTurn, Morph, Move  # noqa: PLC0415
+    from boardgames.uwo.actions import EndTurn, Morph, Move
 
     legal = [Morph("wisp", s) for s in range(10)] + [Move(0, 5), EndTurn()]
     picks = [RandomPlayer(random.Random(i)).pick(legal) for i in range(300)]
@@ -87,7 +87,7 @@ def test_the_random_player_gives_every_kind_of_action_a_chance() -> None:
 def test_random_self_play_builds_no_view_and_plays_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """The random player is handed the legal actions alone; the games are the same as when
     it chose from the view (the Spy above, which wraps the random player, still does)."""
-    from boardgames.uwo.engine import Game  # noqa: PLC0415
+    from boardgames.uwo.engine import Game
 
     spied = [(r.outcome, r.turns) for r in _results(Spy)]
     views = 0
@@ -111,11 +111,11 @@ def _results(make: PlayerFactory) -> list[GameResult]:
 def test_the_benchmarks_engine_baseline_plays_the_same_games_as_selfplay(monkeypatch: pytest.MonkeyPatch) -> None:
     """``benchmarks/run.py``'s "uwo selfplay" row compares self-play with the engine alone:
     on other games (about a fifth shorter) the ratio measured the games, not the harness."""
-    from pathlib import Path  # noqa: PLC0415
+    from pathlib import Path
 
     bench = Path(__file__).resolve().parents[2] / "benchmarks"
     monkeypatch.syspath_prepend(str(bench))  # run.py imports its folder's helpers by name
-    from benchmarks.run import uwo_engine_alone  # noqa: PLC0415
+    from benchmarks.run import uwo_engine_alone
 
     summary = selfplay(4, 0)
     decisions = sum(len(r.times[0]) + len(r.times[1]) for r in summary.results)

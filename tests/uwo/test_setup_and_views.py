@@ -114,8 +114,8 @@ def test_U13_a_swapped_card_stays_secret() -> None:
 
 def test_drawing_is_public_only_as_a_count() -> None:
     g = make("b2=G:troop e6=P:troop", hands={"G": ["wisp"]}, decks={"G": ["rider", "dynamite"]})
-    from boardgames.uwo.actions import EndTurn  # noqa: PLC0415
-    from boardgames.uwo.events import Drew  # noqa: PLC0415
+    from boardgames.uwo.actions import EndTurn
+    from boardgames.uwo.events import Drew
 
     events = g.apply(EndTurn())
     drew = [e for e in events if isinstance(e, Drew)]
@@ -127,7 +127,7 @@ def test_drawing_is_public_only_as_a_count() -> None:
 @pytest.mark.parametrize("seed", range(20))
 def test_from_view_agrees_with_the_view(seed: int) -> None:
     """A determinized game shows its seat exactly what the real one does."""
-    from boardgames.uwo.players import RandomPlayer  # noqa: PLC0415
+    from boardgames.uwo.players import RandomPlayer
 
     g = Game.new(random.Random(seed))
     player = RandomPlayer(random.Random(seed))

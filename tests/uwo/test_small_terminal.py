@@ -21,11 +21,11 @@ from tests.uwo.test_screen import app_for, goto, take_keyboard, uwo
 SMALL = (80, 24)
 
 
-def flat(app) -> str:  # noqa: ANN001
+def flat(app) -> str:
     return " ".join(screen_text(app).split())
 
 
-def panels(app) -> str:  # noqa: ANN001
+def panels(app) -> str:
     """The right-hand column as the player reads it (the board's rows cut away), joined up."""
     x = uwo(app).query_one("#uwo-right").region.x
     return " ".join(" ".join(row[x:] for row in screen_text(app).splitlines()[:-1]).split())
@@ -166,7 +166,7 @@ async def test_an_attack_mark_differs_from_an_unmarked_square_in_256_colours() -
             marked, plain = board.cell(B.parse("c3")), board.cell(B.parse("d4"))
             assert marked.has_class("-attack") and not plain.has_class("-attack")
 
-            def shade(cell, system: ColorSystem) -> int | None:  # noqa: ANN001
+            def shade(cell, system: ColorSystem) -> int | None:
                 """The palette entry the terminal is sent for the square's background."""
                 bg = cell.rich_style.bgcolor
                 assert bg is not None
@@ -197,10 +197,10 @@ async def test_every_key_of_a_busy_turn_fits_the_footer_at_80_by_24() -> None:
 async def test_the_setup_form_fits_at_80_by_24() -> None:
     """Against the computer every option of the menu's setup form is on screen, uncut, with
     the start button and the Footer's keys (``uwo.setup``)."""
-    from boardgames.app import BoardgamesApp  # noqa: PLC0415
-    from boardgames.common.clock import ManualClock  # noqa: PLC0415
-    from boardgames.uwo.setup import UwoSetupScreen  # noqa: PLC0415
-    from tests.screen import settled  # noqa: PLC0415
+    from boardgames.app import BoardgamesApp
+    from boardgames.common.clock import ManualClock
+    from boardgames.uwo.setup import UwoSetupScreen
+    from tests.screen import settled
 
     app = BoardgamesApp(seed=3, clock=ManualClock())
     async with app.run_test(size=SMALL) as pilot:
@@ -210,11 +210,16 @@ async def test_the_setup_form_fits_at_80_by_24() -> None:
         await pilot.press("down")  # against the computer: the level and the army appear
         await wait_for(pilot, lambda: "Which army" in screen_text(app), "the computer's options")
         lines = screen_text(app).splitlines()
-        for label in ("Two players — hot-seat on this keyboard, a handover between turns",
-                      "Against the computer — you alone; it sees only its own hand",
-                      "Standard duel — 10 UMOs each", "First game — 8 UMOs each, corners empty",
-                      "Beginner — counts only the UMOs on the board, often misses a threat",
-                      "Hard — also weighs your best answer to each plan",
-                      "Gnorfs (green) — you begin", "Pnorfs (purple) — the computer begins", "Start duel"):
+        for label in (
+            "Two players — hot-seat on this keyboard, a handover between turns",
+            "Against the computer — you alone; it sees only its own hand",
+            "Standard duel — 10 UMOs each",
+            "First game — 8 UMOs each, corners empty",
+            "Beginner — counts only the UMOs on the board, often misses a threat",
+            "Hard — also weighs your best answer to each plan",
+            "Gnorfs (green) — you begin",
+            "Pnorfs (purple) — the computer begins",
+            "Start duel",
+        ):
             assert any(label in line for line in lines), label
         assert "Start game" in lines[-1] and "Main menu" in lines[-1]

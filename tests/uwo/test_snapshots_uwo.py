@@ -28,7 +28,7 @@ def duel_app(layout: str, **kwargs: object) -> BoardgamesApp:
     return BoardgamesApp(start=lambda: UwoScreen(game=game), seed=1, clock=ManualClock())
 
 
-async def _still(pilot) -> None:  # noqa: ANN001
+async def _still(pilot) -> None:
     await wait_for(pilot, lambda: settled(pilot.app), "the app to settle")
     await pilot.pause()
 
@@ -40,7 +40,7 @@ def test_a_turn_with_attack_targets_marked(snap_compare, size: tuple[int, int]) 
         hands={"G": ["wisp", "rider", "dynamite"]},
     )
 
-    async def run_before(pilot) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:
         await take_keyboard(pilot)
         await goto(pilot, "d2")
         await pilot.press("enter")  # the Longeye: d5 in range, c3 not in line
@@ -53,7 +53,7 @@ def test_a_turn_with_attack_targets_marked(snap_compare, size: tuple[int, int]) 
 def test_a_defence(snap_compare, size: tuple[int, int]) -> None:
     app = duel_app("c2=G:longeye c5=P:troop e6=P:troop", hands={"P": ["wisp", "brawler", "skitter"]})
 
-    async def run_before(pilot) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:
         await take_keyboard(pilot)
         await goto(pilot, "c2")
         await pilot.press("enter")
@@ -69,7 +69,7 @@ def test_a_defence(snap_compare, size: tuple[int, int]) -> None:
 def test_the_end_of_a_duel(snap_compare, size: tuple[int, int]) -> None:
     app = duel_app("c2=G:troop a1=G:wisp+skitter c3=P:troop", evasions=(9, 0))
 
-    async def run_before(pilot) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:
         await take_keyboard(pilot)
         await goto(pilot, "c2")
         await pilot.press("enter", "up", "enter")  # the Pnorfs' last UMO, which cannot defend
@@ -84,7 +84,7 @@ def test_the_setup_form(snap_compare, size: tuple[int, int]) -> None:
     """The menu's setup form against the computer: every option on screen at 80×24, none cut."""
     app = BoardgamesApp(seed=1, clock=ManualClock())
 
-    async def run_before(pilot) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:
         await pilot.pause()
         app.open_game("uwo")
         await wait_for(pilot, lambda: isinstance(app.screen, UwoSetupScreen) and settled(app), "the setup form")

@@ -103,9 +103,11 @@ async def test_no_free_morph_or_action_is_offered_with_an_empty_energy_row() -> 
 
 def test_no_message_cites_a_row_id() -> None:
     assert render.for_players("a draw can be offered on your own turn, outside a duel (U26)") == (
-        "a draw can be offered on your own turn, outside a duel")
+        "a draw can be offered on your own turn, outside a duel"
+    )
     assert render.for_players("it cannot be defended (U11, U23): the hit lands") == (
-        "it cannot be defended: the hit lands")
+        "it cannot be defended: the hit lands"
+    )
 
 
 async def test_refusals_and_questions_on_the_screen_cite_no_row_id() -> None:

@@ -150,8 +150,11 @@ async def test_the_computers_turns_are_the_same_from_the_process_also_after_a_re
 
 
 async def test_the_process_starts_after_the_first_frame_and_ends_with_the_screen() -> None:
-    app = BoardgamesApp(start=lambda: UwoScreen(computer=ComputerOpponent("normal", Side.GNORFS), step_delay=0),
-                        clock=ManualClock(), seed=1)  # the computer begins: it decides at once
+    app = BoardgamesApp(
+        start=lambda: UwoScreen(computer=ComputerOpponent("normal", Side.GNORFS), step_delay=0),
+        clock=ManualClock(),
+        seed=1,
+    )  # the computer begins: it decides at once
     at_first_frame: list[set[int]] = []
     display = app._display
 
@@ -189,8 +192,11 @@ async def test_a_decision_ends_done_and_is_not_cancelled_by_the_next(monkeypatch
         return in_the_app(self, level, player, view)
 
     monkeypatch.setattr(Thinker, "choose", held)
-    app = BoardgamesApp(start=lambda: UwoScreen(computer=ComputerOpponent("easy", Side.GNORFS), step_delay=0),
-                        clock=ManualClock(), seed=1)  # the computer begins, with a turn of several steps
+    app = BoardgamesApp(
+        start=lambda: UwoScreen(computer=ComputerOpponent("easy", Side.GNORFS), step_delay=0),
+        clock=ManualClock(),
+        seed=1,
+    )  # the computer begins, with a turn of several steps
     async with app.run_test(size=SIZE) as pilot:
         screen = uwo(app)
         deciding: list[object] = []
@@ -219,8 +225,11 @@ async def test_a_process_that_cannot_start_is_told_and_the_computer_plays_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(Thinker, "command", lambda self: [sys.executable, "-c", "raise SystemExit(3)"])
-    app = BoardgamesApp(start=lambda: UwoScreen(computer=ComputerOpponent("normal", Side.GNORFS), step_delay=0),
-                        clock=ManualClock(), seed=1)
+    app = BoardgamesApp(
+        start=lambda: UwoScreen(computer=ComputerOpponent("normal", Side.GNORFS), step_delay=0),
+        clock=ManualClock(),
+        seed=1,
+    )
     said = record_notifications(app)
     async with app.run_test(size=SIZE) as pilot:
         screen = uwo(app)
@@ -238,8 +247,11 @@ async def test_a_process_that_dies_is_told_once_and_the_same_decisions_follow(
     the player's state as the process left it - the same as if it had lived."""
 
     async def two_turns(kill: bool) -> tuple[list[object], list[str]]:
-        app = BoardgamesApp(start=lambda: UwoScreen(computer=ComputerOpponent("easy", Side.GNORFS), step_delay=0),
-                            clock=ManualClock(), seed=4)
+        app = BoardgamesApp(
+            start=lambda: UwoScreen(computer=ComputerOpponent("easy", Side.GNORFS), step_delay=0),
+            clock=ManualClock(),
+            seed=4,
+        )
         said = record_notifications(app)
         async with app.run_test(size=SIZE) as pilot:
             screen = uwo(app)
@@ -279,8 +291,9 @@ def test_a_closed_thinker_refuses_and_a_killed_app_leaves_no_process(tmp_path: P
         print(t.pid, flush=True)
         os.kill(os.getpid(), 9)
     """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
-                          cwd=tmp_path, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path, check=False
+    )
     child = int(done.stdout.split()[0])
     for _ in range(600):  # a bounded count of looks; it ends within its watchdog's period
         if not alive(child):
@@ -334,7 +347,7 @@ def test_a_stopped_process_is_killed_at_its_deadline_and_the_player_decides_itse
 
 
 def test_the_deadline_is_a_parameter_with_a_generous_default() -> None:
-    from boardgames.uwo import thinker as module  # noqa: PLC0415
+    from boardgames.uwo import thinker as module
 
     assert Thinker().deadline == module.DEADLINE >= 10
     assert Thinker(deadline=0.25).deadline == 0.25
@@ -346,8 +359,11 @@ async def test_a_stopped_process_does_not_stop_the_game(tmp_path: Path, monkeypa
     the player is told once."""
 
     async def two_turns(stop: bool) -> tuple[list[object], list[str]]:
-        app = BoardgamesApp(start=lambda: UwoScreen(computer=ComputerOpponent("easy", Side.GNORFS), step_delay=0),
-                            clock=ManualClock(), seed=4)
+        app = BoardgamesApp(
+            start=lambda: UwoScreen(computer=ComputerOpponent("easy", Side.GNORFS), step_delay=0),
+            clock=ManualClock(),
+            seed=4,
+        )
         said = record_notifications(app)
         async with app.run_test(size=SIZE) as pilot:
             screen = uwo(app)

@@ -37,9 +37,15 @@ from tests.uwo.positions import make, sq, top
 def seen(g: Game) -> tuple[object, ...]:
     """Everything anyone could see or hold: both seats' views, the public one, every card's place."""
     return (
-        g.view(None), g.view(Side.GNORFS), g.view(Side.PNORFS),
-        tuple(tuple(g.card_places(s)) for s in Side), tuple(tuple(d) for d in g.decks),
-        g.morph_used, g.action_used, g.paid, g.ran_out_first,
+        g.view(None),
+        g.view(Side.GNORFS),
+        g.view(Side.PNORFS),
+        tuple(tuple(g.card_places(s)) for s in Side),
+        tuple(tuple(d) for d in g.decks),
+        g.morph_used,
+        g.action_used,
+        g.paid,
+        g.ran_out_first,
     )
 
 
@@ -176,7 +182,7 @@ def test_a_save_with_undone_steps_replays_to_the_same_duel() -> None:
 def test_the_log_forgets_steps_taken_back() -> None:
     """``standing``: what the log and the handover show (U24) - an undone step, what it
     caused, and the ``Undone`` itself are gone; what came before stays."""
-    from boardgames.uwo.events import standing  # noqa: PLC0415
+    from boardgames.uwo.events import standing
 
     g = make("c2=G:troop d2=G:troop c5=P:troop", hands={"G": ["wisp"]}, energy=(2, 6))
     happened: list[object] = ["a heading"]
@@ -191,7 +197,7 @@ def test_the_log_forgets_steps_taken_back() -> None:
 
 
 def test_only_its_side_is_told_what_went_back_into_the_hand() -> None:
-    from boardgames.common.game import visible_to  # noqa: PLC0415
+    from boardgames.common.game import visible_to
 
     g = make("c2=G:troop c5=P:troop", hands={"G": ["wisp"]})
     g.apply(Morph("wisp", sq("c2")))

@@ -41,8 +41,15 @@ from tests.uwo.test_screen import end_turn, goto, log_text, record_notices, uwo
 SIZE = (120, 40)
 
 
-def app_against(game: Game | None, level: str = "normal", computer: Side = Side.PNORFS, *,
-                clock: ManualClock | None = None, step_delay: float = 0.0, seed: int = 1) -> BoardgamesApp:
+def app_against(
+    game: Game | None,
+    level: str = "normal",
+    computer: Side = Side.PNORFS,
+    *,
+    clock: ManualClock | None = None,
+    step_delay: float = 0.0,
+    seed: int = 1,
+) -> BoardgamesApp:
     opponent = ComputerOpponent(level, computer)
     return BoardgamesApp(
         start=lambda: UwoScreen(game=game, computer=opponent, step_delay=step_delay),
@@ -51,7 +58,7 @@ def app_against(game: Game | None, level: str = "normal", computer: Side = Side.
     )
 
 
-async def computer_done(pilot, limit: int = 200) -> None:  # noqa: ANN001 - textual Pilot
+async def computer_done(pilot, limit: int = 200) -> None:
     """Let the computer play until the person must act (or the game is over).
 
     Its last step may have posted messages (a notification, a redraw) just before the
@@ -258,13 +265,16 @@ def _public_names(g: Game) -> set[str]:
     return names
 
 
-async def open_the_form(pilot) -> UwoSetupScreen:  # noqa: ANN001 - textual Pilot
+async def open_the_form(pilot) -> UwoSetupScreen:
     """The menu's UWO line: the setup form (``uwo.setup``), its first option focused."""
     app = pilot.app
     await pilot.pause()
     app.open_game("uwo")
-    await wait_for(pilot, lambda: isinstance(app.screen, UwoSetupScreen) and settled(app)
-                   and "Who plays?" in screen_text(app), "the setup form")
+    await wait_for(
+        pilot,
+        lambda: isinstance(app.screen, UwoSetupScreen) and settled(app) and "Who plays?" in screen_text(app),
+        "the setup form",
+    )
     form = app.screen
     assert isinstance(form, UwoSetupScreen)
     return form

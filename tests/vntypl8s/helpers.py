@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import itertools
-import re
 import random
+import re
 
 from boardgames.common.dictionary import get_dictionary
 from boardgames.vntypl8s.cards import load_decks

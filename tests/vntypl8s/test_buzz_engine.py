@@ -26,7 +26,7 @@ from boardgames.vntypl8s.engine import (
 from .helpers import answer, new_game, write_all, wrong_owner
 
 
-def guessing(players: int = 4, seed: int = 3):  # noqa: ANN201 - a Game
+def guessing(players: int = 4, seed: int = 3):
     game = new_game(players, seed=seed)
     write_all(game)
     assert game.active == 0
@@ -45,7 +45,7 @@ def test_p29_a_buzz_gives_the_buzzer_alone_the_table() -> None:
 
 @pytest.mark.parametrize("late", [1, 3])
 def test_p29_a_second_buzz_while_one_is_held_is_refused_naming_the_holder(late: int) -> None:
-    """"Two buzzes in the same instant": the first is held, the second refused in words."""
+    """ "Two buzzes in the same instant": the first is held, the second refused in words."""
     game = guessing()
     game.apply(Buzz(2))
     reason = game.why_illegal(Buzz(late))

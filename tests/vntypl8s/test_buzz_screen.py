@@ -31,7 +31,7 @@ from .ui import PLAYERS, SIZE, game_screen, played_session, session_app
 FOUR = ("Ann", "Bob", "Cy", "Dee")
 
 
-async def buzz(pilot, key: str) -> GuessScreen:  # noqa: ANN001 - textual Pilot
+async def buzz(pilot, key: str) -> GuessScreen:
     """Press a buzzer key and wait until that player's dialog is up and settled."""
     app = pilot.app
     await pilot.press(key)
@@ -40,7 +40,7 @@ async def buzz(pilot, key: str) -> GuessScreen:  # noqa: ANN001 - textual Pilot
     return app.screen
 
 
-def text_of(app) -> str:  # noqa: ANN001
+def text_of(app) -> str:
     return flat(screen_text(app))
 
 
@@ -50,7 +50,7 @@ def note_of(dialog: GuessScreen) -> str:
     return flat(str(note.render())) if note.display else ""
 
 
-def footer_keys(app) -> dict[str, bool]:  # noqa: ANN001
+def footer_keys(app) -> dict[str, bool]:
     """The buzzer keys the Footer shows, each with whether it is enabled."""
     return {k.key: not k.has_class("-disabled") for k in app.screen.query(FooterKey) if k.key in "12345678"}
 
@@ -248,7 +248,7 @@ async def test_the_handover_before_a_resumed_buzz_is_public() -> None:
 
 
 def test_p29_the_rules_page_gives_the_countdown_the_screen_runs() -> None:
-    from pathlib import Path  # noqa: PLC0415
+    from pathlib import Path
 
     rules = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "vntypl8s.md").read_text(encoding="utf-8")
     row = next(line for line in rules.splitlines() if line.startswith("| P29 |"))

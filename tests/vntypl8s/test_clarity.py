@@ -81,8 +81,8 @@ def test_the_status_bar_shows_every_score_in_two_lines_at_80_columns() -> None:
 def test_a_victory_shared_by_many_is_one_line_that_counts_them() -> None:
     """Eight long names joined by "and" would push the plates off an 80×24 screen: the
     line counts the winners and the table stars them (P18 names the tiebreak either way)."""
-    from boardgames.vntypl8s.engine import Outcome, Standing, Tiebreak  # noqa: PLC0415
-    from boardgames.vntypl8s.widgets import tiebreak_text  # noqa: PLC0415
+    from boardgames.vntypl8s.engine import Outcome, Standing, Tiebreak
+    from boardgames.vntypl8s.widgets import tiebreak_text
 
     def standing(seat: int) -> Standing:
         return Standing(seat, LONG_NAMES[seat], 1, 1)

@@ -120,7 +120,8 @@ def test_every_title_word_the_dictionary_splits_is_decided() -> None:
         f"{word} = {word[:i]} + {word[i:]}"
         for word in DECK_WORDS
         for i in range(MIN_PART, len(word) - MIN_PART + 1)
-        if known(word[:i]) and known(word[i:])
+        if known(word[:i])
+        and known(word[i:])
         and data.compounds.get(word) != (word[:i], word[i:])
         and (word[:i], word[i:]) not in data.accidents
     ]

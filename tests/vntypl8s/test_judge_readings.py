@@ -45,7 +45,9 @@ def test_p22_a_run_inside_a_longer_word_is_not_the_title_word(
     verdict = judge.judge(plate, owner)
     assert verdict.legal, verdict.lines()
     # The longer word is really there: the plate reads it plainly.
-    assert any(longer in judge.longer_words(plate[a:b]) for a in range(len(plate)) for b in range(a + 2, len(plate) + 1))
+    assert any(
+        longer in judge.longer_words(plate[a:b]) for a in range(len(plate)) for b in range(a + 2, len(plate) + 1)
+    )
 
 
 def test_p22_a_title_word_beside_letters_that_make_no_word_still_counts(judge: PlateJudge) -> None:
@@ -208,9 +210,14 @@ def test_p25_short_forms_and_sound_alikes_are_title_words(
 
 def test_p25_the_refusal_names_the_short_form(judge: PlateJudge) -> None:
     (violation,) = judge.judge("CHMP", "Tennis Champion").violations
-    assert violation.reason == "CHMP reads as \u201cchamp\u201d, a short form of \u201cChampion\u201d in the owner's title"
+    assert (
+        violation.reason == "CHMP reads as \u201cchamp\u201d, a short form of \u201cChampion\u201d in the owner's title"
+    )
     (violation,) = judge.judge("SHF", "Chef").violations
-    assert violation.reason == "SHF reads as \u201cshef\u201d, which sounds like \u201cChef\u201d, a word of the owner's title"
+    assert (
+        violation.reason
+        == "SHF reads as \u201cshef\u201d, which sounds like \u201cChef\u201d, a word of the owner's title"
+    )
 
 
 # --- P26: two bare letters are read as letters ----------------------------------------
@@ -307,8 +314,16 @@ def test_property_memoising_never_changes_a_verdict(judge: PlateJudge, plate: st
 @pytest.mark.parametrize(
     ("plate", "owner", "line"),
     [
-        ("CHMP", "Tennis Champion", "  - CHMP reads as \u201cchamp\u201d, a short form of \u201cChampion\u201d in the owner's title"),
-        ("FSH", "Fisherman", "  - FSH reads as \u201cfish\u201d, a form of \u201cfisher\u201d, part of \u201cFisherman\u201d in the owner's title"),
+        (
+            "CHMP",
+            "Tennis Champion",
+            "  - CHMP reads as \u201cchamp\u201d, a short form of \u201cChampion\u201d in the owner's title",
+        ),
+        (
+            "FSH",
+            "Fisherman",
+            "  - FSH reads as \u201cfish\u201d, a form of \u201cfisher\u201d, part of \u201cFisherman\u201d in the owner's title",
+        ),
     ],
 )
 def test_check_prints_the_reading(capsys: pytest.CaptureFixture[str], plate: str, owner: str, line: str) -> None:
@@ -364,7 +379,16 @@ def test_p22_an_abbreviation_is_no_longer_word(judge: PlateJudge) -> None:
 
 @pytest.mark.parametrize(
     ("candidate", "could"),
-    [("first", True), ("small", True), ("hmm", True), ("string", True), ("knight", True), ("fghts", False), ("tfr", False), ("ab", True)],
+    [
+        ("first", True),
+        ("small", True),
+        ("hmm", True),
+        ("string", True),
+        ("knight", True),
+        ("fghts", False),
+        ("tfr", False),
+        ("ab", True),
+    ],
 )
 def test_p22_only_readings_that_start_as_words_start_are_looked_up(candidate: str, could: bool) -> None:
     from boardgames.vntypl8s.judge import _could_start_a_word

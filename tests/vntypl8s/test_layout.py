@@ -135,7 +135,7 @@ async def test_the_final_list_of_plates_is_on_screen_and_follows_its_highlight()
         assert f"R3 {last.plate}" in text  # scrolled with the highlight
         assert f"{last.plate}: 0WN3R {last.owner}" in flat(text)  # and told in full below
         await pilot.press("space", "f")
-        from boardgames.vntypl8s.favourites import load_favourites  # noqa: PLC0415
+        from boardgames.vntypl8s.favourites import load_favourites
 
         await wait_for(pilot, lambda: load_favourites().favourites != (), "the favourite saved")
         assert [f.plate for f in load_favourites().favourites] == [last.plate]
@@ -186,7 +186,7 @@ async def test_the_whole_setup_form_fits_80x24() -> None:
             assert name in text
         for wid in ("#timer", "#start", "#favourites"):
             region = form.query_one(wid).region
-            assert 1 <= region.y and region.bottom <= SMALL[1] - 1, wid
+            assert region.y >= 1 and region.bottom <= SMALL[1] - 1, wid
 
 
 async def test_a_large_terminal_shows_the_plate_to_guess_at_double_size() -> None:

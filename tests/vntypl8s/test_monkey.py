@@ -22,8 +22,8 @@ from boardgames.common.ui.handover import HandoverScreen, OpeningHandover
 from boardgames.common.ui.sandtimer import SandTimer
 from boardgames.vntypl8s.engine import Action, Game, Phase
 from boardgames.vntypl8s.entry import start_screen
-from boardgames.vntypl8s.spec import GAME
 from boardgames.vntypl8s.screen import Stage, Vntypl8sScreen
+from boardgames.vntypl8s.spec import GAME
 from boardgames.vntypl8s.widgets import CardView
 from tests.monkey import COMMON_KEYS, monkey, send_key
 from tests.screen import deliberately, pause_like_a_player, settled, wait_for
@@ -104,8 +104,13 @@ async def test_monkey_on_vntypl8s(seed: int) -> None:
             check_conservation(game)
             check_public_view(game)
             seen.add((game.phase, screen.stage))
-            if step >= 600 and Stage.REVEAL not in {s for _, s in seen} and app.screen is screen \
-                    and screen.stage is Stage.PLATE and game.view(None).buzzer is None:
+            if (
+                step >= 600
+                and Stage.REVEAL not in {s for _, s in seen}
+                and app.screen is screen
+                and screen.stage is Stage.PLATE
+                and game.view(None).buzzer is None
+            ):
                 # Random keys reach a plate in every run, but a reveal only when their timing
                 # lets a guess through the buzz gates (P29-P31): with 6 workers on 2 cores one
                 # run never did.  So past a quarter of the run the monkey ends a race itself,
@@ -136,5 +141,5 @@ async def test_monkey_on_vntypl8s(seed: int) -> None:
         # keys have their own tests (test_fast_hands, test_screen).
         stages = {stage for _, stage in seen}
         assert {Stage.WRITING, Stage.PLATE} <= stages, seen
-        print(f'applied {applied}')
+        print(f"applied {applied}")
         assert applied >= 10, applied

@@ -50,8 +50,7 @@ from .ui import PLAYERS, SIZE, assert_not_shown, game_screen, make_app, quick_ro
 def snapshot(game: Game) -> tuple:
     """Everything that makes a game what it is, as plain comparable values."""
     views = tuple(game.view(v) for v in [None, *range(game.player_count)])
-    return (views, game.card_locations(), game.scores(), game.phase, game.round, game.active,
-            game._rng.getstate())
+    return (views, game.card_locations(), game.scores(), game.phase, game.round, game.active, game._rng.getstate())
 
 
 def replayed(record: SaveRecord) -> Game:
@@ -447,7 +446,8 @@ async def test_resume_screen_is_what_the_app_builds_from_a_save() -> None:
         assert snapshot(the_game(built).game) == snapshot(screen.game)
         the_game(built).release_game()
         assert snapshot(the_game(ENTRY.session_screen(GameSession.resume(SPEC, the_save()), app)).game) == snapshot(
-            screen.game)
+            screen.game
+        )
 
 
 def the_game(screen: Screen) -> Vntypl8sScreen:
@@ -459,7 +459,7 @@ def the_game(screen: Screen) -> Vntypl8sScreen:
     return screen
 
 
-def test_the_spec_starts_refuses_saves_and_replays_a_game(tmp_path) -> None:  # noqa: ANN001
+def test_the_spec_starts_refuses_saves_and_replays_a_game(tmp_path) -> None:
     setup = Vntypl8sSetup(("Ann", "Bob", "Cy"), timer=60)
     assert SPEC.setup_from_json(SPEC.setup_to_json(setup)) == setup
     assert {"SubmitPlate", "WritingTimeUp", "Guess", "NobodyKnows"} <= set(ACTION_CLASSES)

@@ -43,7 +43,7 @@ async def test_a_whole_round_through_the_ui() -> None:
         view = game.view(None)
         text = screen_text(app)
         assert " ".join(view.plate) in text
-        for i, owner in enumerate(view.grid_layout):
+        for _i, owner in enumerate(view.grid_layout):
             assert owner in text
         assert "1  Ann (wrote it)" in text and "2  Bob" in text and "3  Cy" in text
 
@@ -333,10 +333,12 @@ async def test_pastes_into_the_plate_editor_are_capitals_and_a_long_one_is_refus
 
 def titled(screen: object) -> bool:
     """The screen's Header has drawn its title: nothing of its mounting is pending."""
-    from textual.widgets._header import HeaderTitle  # noqa: PLC0415 - Textual's own part of the Header
+    from textual.widgets._header import HeaderTitle
 
-    return isinstance(screen, Vntypl8sSetupScreen) and bool(screen.query(HeaderTitle)) and all(
-        str(t.render()) for t in screen.query(HeaderTitle)
+    return (
+        isinstance(screen, Vntypl8sSetupScreen)
+        and bool(screen.query(HeaderTitle))
+        and all(str(t.render()) for t in screen.query(HeaderTitle))
     )
 
 
@@ -353,7 +355,9 @@ async def test_a_fast_double_enter_on_the_menu_opens_vntypl8s_once() -> None:
         send_key(app, "enter")
         # Wait until both Enters are handled and the setup screen is fully mounted (its
         # Header titled): leaving the test mid-mount would tear the app down under it.
-        await wait_for(pilot, lambda: settled(app) and titled(app.screen), "both Enters handled, the setup screen titled")
+        await wait_for(
+            pilot, lambda: settled(app) and titled(app.screen), "both Enters handled, the setup screen titled"
+        )
         assert [type(s) for s in app.screen_stack[1:]] == [MainMenu, Vntypl8sSetupScreen]
 
 

@@ -212,8 +212,14 @@ def whole_game_events(seed: int = 4) -> tuple[Game, list[object]]:
 
 def test_only_a_handed_in_plate_is_private_and_only_to_its_writer() -> None:
     _, events = whole_game_events()
-    assert {type(e) for e in events} >= {RoundStarted, PlateSubmitted, PlateRevealed, RequirementsRevealed,
-                                         RoundEnded, GameEnded}
+    assert {type(e) for e in events} >= {
+        RoundStarted,
+        PlateSubmitted,
+        PlateRevealed,
+        RequirementsRevealed,
+        RoundEnded,
+        GameEnded,
+    }
     for e in events:
         if isinstance(e, PlateSubmitted):
             # It holds the plate and the writer's R3QRMNTS card until the reveal.

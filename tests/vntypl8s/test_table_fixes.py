@@ -32,6 +32,8 @@ def drawn(widget: Widget) -> str:
     out = console.file
     assert isinstance(out, io.StringIO)
     return out.getvalue()
+
+
 #: Eight players, names that are markup if read as markup, and one as long as names get.
 HOSTILE = ("[b]Bob[/b]", "[@click=app.quit]x[/]", "Annabelle Featherstone", "Cy", "Dee", "Eve", "Fay", "Gus")
 

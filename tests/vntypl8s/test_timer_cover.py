@@ -51,7 +51,9 @@ async def test_the_hand_in_question_pauses_the_sand_and_the_next_writer_gets_the
         await type_text(pilot, legal_plate(screen.g, 0, meet=False))
         clock.advance(5)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen) and not timer.running, "the question, no sand")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ChoiceScreen) and not timer.running, "the question, no sand"
+        )
         clock.advance(60)
         await deliberately(pilot, "n")
         await wait_for(pilot, lambda: app.screen is screen and timer.running, "back at the editor, the sand running")

@@ -8,13 +8,13 @@ from textual.pilot import Pilot
 
 from boardgames.app import BoardgamesApp
 from boardgames.common.clock import ManualClock
+from boardgames.common.session import GameSession
 from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.vntypl8s.engine import Phase
-from boardgames.common.session import GameSession
 from boardgames.vntypl8s.entry import ENTRY, start_screen
-from boardgames.vntypl8s.spec import SPEC
 from boardgames.vntypl8s.screen import Stage, Vntypl8sScreen
+from boardgames.vntypl8s.spec import SPEC
 from boardgames.vntypl8s.widgets import CardView, grid_key
 from tests.screen import deliberately, screen_text, take_keyboard
 
@@ -126,15 +126,32 @@ async def quick_round(pilot: Pilot, app: BoardgamesApp) -> None:
 
 #: Eight players with names as long as names may be (``common.names``: 24 characters),
 #: the hardest table to fit on an 80×24 terminal.
-LONG_NAMES = tuple(f"{first} {last}" for first, last in zip(
-    ("Annabelle", "Bartholomew", "Cyprianna", "Desdemona", "Evangeline", "Florentina", "Gwendolyn", "Hieronymus"),
-    ("Featherstone", "Wolverhampt", "Montgomery", "Vanderbilt", "Kowalczykow", "Abernathy", "Fitzwilliam", "Oppenheimer"),
-    strict=True,
-))
+LONG_NAMES = tuple(
+    f"{first} {last}"
+    for first, last in zip(
+        ("Annabelle", "Bartholomew", "Cyprianna", "Desdemona", "Evangeline", "Florentina", "Gwendolyn", "Hieronymus"),
+        (
+            "Featherstone",
+            "Wolverhampt",
+            "Montgomery",
+            "Vanderbilt",
+            "Kowalczykow",
+            "Abernathy",
+            "Fitzwilliam",
+            "Oppenheimer",
+        ),
+        strict=True,
+    )
+)
 
 
 def played_session(
-    players: tuple[str, ...], *, plates: int = 0, rounds: int = 0, timer: int | None = None, seed: int = 1,
+    players: tuple[str, ...],
+    *,
+    plates: int = 0,
+    rounds: int = 0,
+    timer: int | None = None,
+    seed: int = 1,
     forfeit: frozenset[int] = frozenset(),
 ) -> GameSession:
     """A session played straight through the engine (no screen, not saved): *rounds*
@@ -142,8 +159,8 @@ def played_session(
     next round written (seats in *forfeit* timing out with nothing) and *plates* of
     them guessed.  ``session.last`` holds the last action's events, as a resumed save's
     does, so a screen opened on it shows what the players were looking at (P20)."""
-    from boardgames.vntypl8s.engine import Guess, SubmitPlate, WritingTimeUp  # noqa: PLC0415
-    from boardgames.vntypl8s.spec import Vntypl8sSetup  # noqa: PLC0415
+    from boardgames.vntypl8s.engine import Guess, SubmitPlate, WritingTimeUp
+    from boardgames.vntypl8s.spec import Vntypl8sSetup
 
     session = GameSession.start(SPEC, Vntypl8sSetup(players, timer), seed, save=False)
     game = session.engine

@@ -51,12 +51,15 @@ def make_cards(tier: Tier, count: int) -> list[Card]:
     return cards
 
 
-def make_decks(basic: int = 30, advanced: int = 16, expert: int = 10,
-               top: Mapping[Tier, Sequence[Card]] | None = None) -> dict[Tier, list[Card]]:
+def make_decks(
+    basic: int = 30, advanced: int = 16, expert: int = 10, top: Mapping[Tier, Sequence[Card]] | None = None
+) -> dict[Tier, list[Card]]:
     """Small decks; *top* cards are put first (the top, when shuffling is off)."""
-    decks = {Tier.BASIC: make_cards(Tier.BASIC, basic),
-             Tier.ADVANCED: make_cards(Tier.ADVANCED, advanced),
-             Tier.EXPERT: make_cards(Tier.EXPERT, expert)}
+    decks = {
+        Tier.BASIC: make_cards(Tier.BASIC, basic),
+        Tier.ADVANCED: make_cards(Tier.ADVANCED, advanced),
+        Tier.EXPERT: make_cards(Tier.EXPERT, expert),
+    }
     for tier, cards in (top or {}).items():
         decks[tier] = list(cards) + decks[tier]
     return decks
@@ -109,9 +112,14 @@ ANN, BOB, CY, DEE, EVE = "Ann Lee", "Bob Roy", "Cy Diaz", "Dee Fox", "Eve Gray"
 NAMES = (ANN, BOB, CY, DEE, EVE)
 
 
-def make_game(names: Sequence[str | PlayerSetup] = (ANN, BOB), *, board: Board = Board.STANDARD,
-              decks: Mapping[Tier, Sequence[Card]] | None = None, rng: RiggedRandom | None = None,
-              extra_words: Iterable[str] = ()) -> VowlGame:
+def make_game(
+    names: Sequence[str | PlayerSetup] = (ANN, BOB),
+    *,
+    board: Board = Board.STANDARD,
+    decks: Mapping[Tier, Sequence[Card]] | None = None,
+    rng: RiggedRandom | None = None,
+    extra_words: Iterable[str] = (),
+) -> VowlGame:
     decks = decks if decks is not None else make_decks()
     rng = rng if rng is not None else RiggedRandom()
     game = VowlGame(names, board=board, decks=decks, judge=matcher_for(decks, extra_words), rng=rng)
@@ -119,8 +127,9 @@ def make_game(names: Sequence[str | PlayerSetup] = (ANN, BOB), *, board: Board =
     return game
 
 
-def make_practice(name: str | PlayerSetup = ANN, *, board: Board = Board.STANDARD,
-                  decks: Mapping[Tier, Sequence[Card]] | None = None) -> VowlGame:
+def make_practice(
+    name: str | PlayerSetup = ANN, *, board: Board = Board.STANDARD, decks: Mapping[Tier, Sequence[Card]] | None = None
+) -> VowlGame:
     decks = decks if decks is not None else make_decks()
     rng = RiggedRandom()
     game = VowlGame.practice(name, board=board, decks=decks, judge=matcher_for(decks), rng=rng)
@@ -218,7 +227,9 @@ def _walk_plan(kind: type) -> tuple[str, ...] | None:
             _WALK[kind] = None
         plan = _WALK[kind]
         if plan:
-            _GET[kind] = operator.attrgetter(*plan) if len(plan) > 1 else (lambda item, name=plan[0]: (getattr(item, name),))
+            _GET[kind] = (
+                operator.attrgetter(*plan) if len(plan) > 1 else (lambda item, name=plan[0]: (getattr(item, name),))
+            )
     return _WALK[kind]
 
 

@@ -19,8 +19,13 @@ from boardgames.vowl.spec import matcher
 
 
 async def answer_cards(
-    pilot: Pilot, clock: ManualClock, answers: int, *, settle: Callable[[], Awaitable[None]],
-    answered_one: Callable[[int], Awaitable[None]] | None = None, tries: int = 400,
+    pilot: Pilot,
+    clock: ManualClock,
+    answers: int,
+    *,
+    settle: Callable[[], Awaitable[None]],
+    answered_one: Callable[[int], Awaitable[None]] | None = None,
+    tries: int = 400,
 ) -> int:
     """Roll, answer each card wrong ("qqq") then right, pass every handover and
     question past its quiet period, until *answers* cards are answered (or *tries*

@@ -53,8 +53,13 @@ def test_every_answer_of_every_card_is_in_both_lists_or_added() -> None:
 
 def test_every_card_has_answers_and_keeps_its_printed_ones() -> None:
     matcher = SkeletonMatcher(get_dictionary())
-    lost = [(c.skeleton, w) for cards in load_decks().values() for c in cards
-            for w in c.answers if w not in matcher.solutions(c.skeleton)]
+    lost = [
+        (c.skeleton, w)
+        for cards in load_decks().values()
+        for c in cards
+        for w in c.answers
+        if w not in matcher.solutions(c.skeleton)
+    ]
     assert lost == []
 
 

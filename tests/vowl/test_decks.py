@@ -61,9 +61,7 @@ def blocked() -> frozenset[str]:
 
 
 def is_blocked(word: str, blocked: frozenset[str]) -> bool:
-    return word in blocked or any(
-        word.endswith(s) and word[: -len(s)] in blocked for s in BLOCK_SUFFIXES
-    )
+    return word in blocked or any(word.endswith(s) and word[: -len(s)] in blocked for s in BLOCK_SUFFIXES)
 
 
 def all_cards(decks: dict[Tier, tuple[Card, ...]]) -> list[Card]:
@@ -187,9 +185,7 @@ def test_basic_cards_offer_several_answers(decks: dict[Tier, tuple[Card, ...]]) 
     assert sum(len(c.answers) >= 2 for c in basic) >= len(basic) // 2
 
 
-def test_expert_cards_are_never_a_free_for_all(
-    decks: dict[Tier, tuple[Card, ...]], matcher: SkeletonMatcher
-) -> None:
+def test_expert_cards_are_never_a_free_for_all(decks: dict[Tier, tuple[Card, ...]], matcher: SkeletonMatcher) -> None:
     for card in decks[Tier.EXPERT]:
         assert 1 <= len(matcher.solutions(card.skeleton)) <= 3, card.skeleton
 
@@ -207,9 +203,7 @@ def test_the_game_never_imports_wordfreq() -> None:
         "print('wordfreq' in sys.modules)\n"
     )
     env = {k: v for k, v in os.environ.items() if k != DECKS_ENV}
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60
-    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "False"
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")

@@ -50,8 +50,15 @@ def matcher() -> SkeletonMatcher:
 #: Affix-made strings and abbreviations fall out by the cross-check with SCOWL's list
 #: (scowl.txt lacks them); what both lists know is refused in refused.txt.
 NOT_LISTED_BY_SCOWL = ["ter", "dat", "cit", "tox", "res", "rit"]
-REFUSED_BOTH_KNOW = {"hos": "offensive", "fer": "dialect", "hes": "nonword", "cis": "abbreviation",
-                     "gey": "dialect", "guv": "dialect", "lis": "dialect"}
+REFUSED_BOTH_KNOW = {
+    "hos": "offensive",
+    "fer": "dialect",
+    "hes": "nonword",
+    "cis": "abbreviation",
+    "gey": "dialect",
+    "guv": "dialect",
+    "lis": "dialect",
+}
 #: Seen in a playtest: refused although a table accepts them.
 TABLE_WORDS = ["covid", "coronavirus", "vid", "yoyo"]
 
@@ -96,7 +103,11 @@ def test_the_offensive_hos_is_never_listed(matcher: SkeletonMatcher, capsys: pyt
     assert "hos" not in listed and "his" in listed
     card = TurnCard(Card("HS", Tier.BASIC), 0, CardStatus.PASSED, None)
     summary = TurnSummary(1, 0, Mode.SOLITAIRE, None, None, (card,), (), None)
-    shown = "".join(str(cell) for column in review_table(summary, matcher, show_all=True, names=("Ann Lee",)).columns for cell in column._cells)
+    shown = "".join(
+        str(cell)
+        for column in review_table(summary, matcher, show_all=True, names=("Ann Lee",)).columns
+        for cell in column._cells
+    )
     assert "his" in shown and "hos" not in shown.replace("hose", "")
     assert "HS" in {c.skeleton for cards in load_decks().values() for c in cards}
 
@@ -236,8 +247,14 @@ def _decks_with(tmp_path: Path, change: Callable[[Path], None]) -> Path:
 
 
 def _run(decks: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "boardgames", *args], capture_output=True, text=True,
-                          timeout=120, cwd=ROOT, env={**os.environ, DECKS_ENV: str(decks)})
+    return subprocess.run(
+        [sys.executable, "-m", "boardgames", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env={**os.environ, DECKS_ENV: str(decks)},
+    )
 
 
 def _damage(path: Path) -> None:
@@ -255,7 +272,9 @@ def _damage(path: Path) -> None:
     ],
     ids=["missing", "corrupt", "empty"],
 )
-@pytest.mark.parametrize("command", [["vowl", "check", "SVR", "savor"], ["vowl", "solve", "SVR"]], ids=["check", "solve"])
+@pytest.mark.parametrize(
+    "command", [["vowl", "check", "SVR", "savor"], ["vowl", "solve", "SVR"]], ids=["check", "solve"]
+)
 def test_a_missing_or_damaged_list_is_one_paragraph(
     tmp_path: Path, change: Callable[[Path], None], phrases: list[str], command: list[str]
 ) -> None:
@@ -298,11 +317,18 @@ def test_the_list_is_what_its_build_writes() -> None:
     if not scowl.is_dir() or not Path("/usr/share/doc/scowl/copyright").is_file():
         pytest.skip("SCOWL's word files and licence are not installed (Debian: apt-get install scowl)")
     header = (DECKS / "scowl.txt").read_text(encoding="utf-8").split("\n", 10)
-    version = subprocess.run(["dpkg-query", "-W", "-f=${Version}", "scowl"], capture_output=True, text=True, check=False)
+    version = subprocess.run(
+        ["dpkg-query", "-W", "-f=${Version}", "scowl"], capture_output=True, text=True, check=False
+    )
     if not any(f"scowl {version.stdout.strip()}:" in line for line in header):
         pytest.skip(f"another SCOWL release is installed ({version.stdout.strip() or 'unknown'})")
-    done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_vowl_words.py"), "--check"],
-                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_vowl_words.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
     assert done.returncode == 0, done.stderr
 
 

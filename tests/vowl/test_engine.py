@@ -281,7 +281,9 @@ def test_within_two_spaces_of_your_victory_token_you_must_play_solitaire(face: M
     rolled = events[0]
     assert rolled.mode is Mode.SOLITAIRE and rolled.forced_solitaire
     assert [(e.tier, e.purpose) for e in events if isinstance(e, CardsDrawn)] == [
-        (Tier.BASIC, DrawPurpose.PILE), (Tier.ADVANCED, DrawPurpose.EXTRAS), (Tier.EXPERT, DrawPurpose.EXTRAS)
+        (Tier.BASIC, DrawPurpose.PILE),
+        (Tier.ADVANCED, DrawPurpose.EXTRAS),
+        (Tier.EXPERT, DrawPurpose.EXTRAS),
     ]  # no partner bonus, no opponent
     game.apply(PlaceExtras(on_top=True))
     assert game.phase is Phase.READY and actor_names(game) == (ANN,)
@@ -635,7 +637,9 @@ def test_decks_every_card_played_goes_to_its_own_discard_pile_at_the_end_of_the_
     assert [d.discard for d in game.view(None).decks] == [0, 0, 0]  # not before the turn ends
     game.apply(ScoreTwo())
     assert [(d.tier, d.discard) for d in game.view(None).decks] == [
-        (Tier.BASIC, 4), (Tier.ADVANCED, 1), (Tier.EXPERT, 1)
+        (Tier.BASIC, 4),
+        (Tier.ADVANCED, 1),
+        (Tier.EXPERT, 1),
     ]
 
 
@@ -684,8 +688,9 @@ RUN_EVENTS = (CardFlipped, AnswerAccepted, AnswerRejected, CardPassed, RunFinish
 
 def new_game(seed: int, players: int) -> VowlGame:
     decks = make_decks(basic=36, advanced=18, expert=12)
-    return VowlGame(NAMES[:players], board=Board.STANDARD, decks=decks, judge=matcher_for(decks),
-                    rng=random.Random(seed))
+    return VowlGame(
+        NAMES[:players], board=Board.STANDARD, decks=decks, judge=matcher_for(decks), rng=random.Random(seed)
+    )
 
 
 def whole_game(seed: int, players: int) -> Iterator[tuple[VowlGame, Phase, Mode | None, Action, list[Event]]]:

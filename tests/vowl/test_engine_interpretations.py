@@ -161,8 +161,7 @@ def _doc_tables() -> dict[Board, list[tuple[int, int, Extras]]]:
     text = read_rules("vowl")
     section = text.split("### V5: the scoring-track tiers", 1)[1]
     tables: dict[Board, list[tuple[int, int, Extras]]] = {}
-    for board, chunk in zip((Board.STANDARD, Board.ADVANCED),
-                            re.split(r"\*\*Advanced side\*\*", section), strict=True):
+    for board, chunk in zip((Board.STANDARD, Board.ADVANCED), re.split(r"\*\*Advanced side\*\*", section), strict=True):
         rows = []
         for line in chunk.splitlines():
             m = re.match(r"^\| (\d+)(?:–(\d+))? \| (\d) \| (\d) \| (\d) \|$", line.strip())
@@ -186,8 +185,9 @@ def test_v5_tiers_cover_the_track_and_rise_with_the_score(board: Board) -> None:
     assert bands[0].first == 0 and bands[-1].last == board.victory_space
     for before, after in itertools.pairwise(bands):
         assert after.first == before.last + 1
-    weight = [e.basic + 2 * e.advanced + 3 * e.expert
-              for e in (extras_for(board, s) for s in range(board.victory_space + 1))]
+    weight = [
+        e.basic + 2 * e.advanced + 3 * e.expert for e in (extras_for(board, s) for s in range(board.victory_space + 1))
+    ]
     assert weight == sorted(weight)
     assert extras_for(board, 0) == Extras()
     assert all(extras_for(board, s).total > 0 for s in range(1, board.victory_space + 1))
@@ -276,7 +276,11 @@ def test_v9_the_opponent_places_their_own_extra_cards() -> None:
     events = roll(game, 3, ModeFace.HEAD_TO_HEAD)
     assert OpponentChosen(seat_of(game, ANN), seat_of(game, BOB), automatic=True) in events  # two players: nobody else
     view = game.view(None)
-    assert game.phase is Phase.PLACE_EXTRAS and view.extras_owner == seat_of(game, BOB) and view.actors == (seat_of(game, BOB),)
+    assert (
+        game.phase is Phase.PLACE_EXTRAS
+        and view.extras_owner == seat_of(game, BOB)
+        and view.actors == (seat_of(game, BOB),)
+    )
     game.apply(PlaceExtras(on_top=False))
     assert game.phase is Phase.READY and actor_names(game) == (ANN,)
 
@@ -303,7 +307,9 @@ def test_v10_buzz_then_answer_a_wrong_answer_locks_that_player_out() -> None:
     with pytest.raises(IllegalActionError, match="Ann Lee holds the buzz"):
         game.apply(Buzz(seat_of(game, BOB)))
     events = game.apply(Answer("bazzer"))
-    assert isinstance(events[0], LockedOut) and events[0].player == seat_of(game, ANN) and events[0].why is LockOut.WRONG
+    assert (
+        isinstance(events[0], LockedOut) and events[0].player == seat_of(game, ANN) and events[0].why is LockOut.WRONG
+    )
     with pytest.raises(IllegalActionError, match="Ann Lee answered wrong and is locked out of this card"):
         game.apply(Buzz(seat_of(game, ANN)))
     game.apply(Buzz(seat_of(game, BOB)))
@@ -342,7 +348,11 @@ def test_v10_any_refused_answer_locks_out_not_letters_included(word: str) -> Non
     card = _to_sudden_death(game)
     game.apply(Buzz(seat_of(game, ANN)))
     [event] = game.apply(Answer(word))
-    assert isinstance(event, LockedOut) and (event.player, event.card, event.why) == (seat_of(game, ANN), card, LockOut.WRONG)
+    assert isinstance(event, LockedOut) and (event.player, event.card, event.why) == (
+        seat_of(game, ANN),
+        card,
+        LockOut.WRONG,
+    )
     assert event.verdict is not None and not event.verdict.accepted
     assert not any(isinstance(e, AnswerRejected) for e in game.view(None).last_events)
     assert actor_names(game) == (BOB,) and Buzz(seat_of(game, BOB)) in game.legal_actions
@@ -351,7 +361,10 @@ def test_v10_any_refused_answer_locks_out_not_letters_included(word: str) -> Non
 def test_v10_each_buzzer_is_only_offered_in_its_owners_view() -> None:
     game = make_game()
     _to_sudden_death(game)
-    assert Buzz(seat_of(game, ANN)) in game.view(seat_of(game, ANN)).legal and Buzz(seat_of(game, BOB)) not in game.view(seat_of(game, ANN)).legal
+    assert (
+        Buzz(seat_of(game, ANN)) in game.view(seat_of(game, ANN)).legal
+        and Buzz(seat_of(game, BOB)) not in game.view(seat_of(game, ANN)).legal
+    )
     assert Buzz(seat_of(game, BOB)) in game.view(seat_of(game, BOB)).legal
     assert game.view(None).sudden_death.card is not None  # type: ignore[union-attr]
 
@@ -444,7 +457,12 @@ def test_v30_both_locked_out_nobody_wins_the_card_and_a_new_one_turns(how: str) 
     assert events[1] == CardUnanswered(first, timed_out=False)
     assert {p.name: (p.score, p.victory) for p in game.players} == before  # nobody scores
     sd = game.view(None).sudden_death
-    assert sd is not None and sd.card != first and sd.cards_tried == 2 and sd.may_buzz() == (seat_of(game, ANN), seat_of(game, BOB))
+    assert (
+        sd is not None
+        and sd.card != first
+        and sd.cards_tried == 2
+        and sd.may_buzz() == (seat_of(game, ANN), seat_of(game, BOB))
+    )
     assert game.phase is Phase.SUDDEN_DEATH
 
 
@@ -642,7 +660,10 @@ def test_v18_racers_run_in_turn_and_the_first_result_is_hidden_until_both_are_do
     assert actor_names(game) == (BOB,) and game.view(None).private_to == seat_of(game, BOB)
     assert not game.view(seat_of(game, ANN)).runs[1].visible
     game.apply(TimeUp())  # Bob solved 0: Ann wins on count, and now everything is shown
-    assert all(r.visible for r in game.view(seat_of(game, BOB)).runs) and game.view(seat_of(game, BOB)).runs[0].solved_count == 1
+    assert (
+        all(r.visible for r in game.view(seat_of(game, BOB)).runs)
+        and game.view(seat_of(game, BOB)).runs[0].solved_count == 1
+    )
 
 
 def test_v18_equal_times_are_a_tie() -> None:

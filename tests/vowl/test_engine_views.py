@@ -72,7 +72,11 @@ def test_view_carries_the_scoreboard() -> None:
     v = game.view(None)
     bob = v.player(seat_of(game, BOB))
     assert (bob.score, bob.victory, bob.extras, bob.within_reach, bob.distance) == (
-        11, 13, Extras(advanced=1, expert=1), True, 2
+        11,
+        13,
+        Extras(advanced=1, expert=1),
+        True,
+        2,
     )
     assert v.board is Board.ADVANCED and v.current_player == seat_of(game, ANN) and v.turn == 1
     assert [d.draw for d in v.decks] == [30, 16, 10]

@@ -21,7 +21,7 @@ from tests.vowl.test_screen import MATCHER, SIZE, expire_timer, make_app, vowl
 NAMES = ("Ann Lee", "Bob Roy")
 
 
-async def race(pilot, app, clock, seconds_per_card: float) -> None:  # noqa: ANN001
+async def race(pilot, app, clock, seconds_per_card: float) -> None:
     """The racer at the keyboard answers every card right, *seconds_per_card* each."""
     screen = vowl(app)
     holder = screen.holder
@@ -56,10 +56,14 @@ async def test_enter_enter_at_the_end_of_the_race_chooses_nothing_unseen() -> No
         clock.advance(0.15)
         await pilot.press("enter")  # a second Enter, too soon after the review closed
         await pilot.pause()
-        assert isinstance(app.screen, ChoiceScreen) and screen.game.player(screen.game.names.index("Ann Lee")).score == 0
+        assert (
+            isinstance(app.screen, ChoiceScreen) and screen.game.player(screen.game.names.index("Ann Lee")).score == 0
+        )
         assert "Ann Lee, how do you take your points?" in screen_text(app)
         await deliberately(pilot, "2")  # seen, then chosen
-        await wait_for(pilot, lambda: screen.game.player(screen.game.names.index("Ann Lee")).score == 2, "Ann's 2 points")
+        await wait_for(
+            pilot, lambda: screen.game.player(screen.game.names.index("Ann Lee")).score == 2, "Ann's 2 points"
+        )
 
 
 async def test_the_second_racer_sees_nothing_of_the_first_racers_typing_or_verdicts() -> None:

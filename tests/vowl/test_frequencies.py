@@ -35,9 +35,30 @@ def test_the_shipped_file_is_read_in_one_pass(monkeypatch: pytest.MonkeyPatch) -
 #: Lines the deck build writes, and lines it does not that a person editing the file
 #: might: each is either read alike by both readers or left to the line-by-line one.
 LINES = [
-    "ab 1.23", "cd 0.00", "ef 7.99", "gh\t3.10", "ij   2.50", "# a comment", "", "ab 4.56",
-    "  kl 1.00", "mn 1.00  # why", "op 1.00 ", "qr 8.00", "st 9.99", "Uv 1.00", "w 1.00", "xy 1.0",
-    "xy 12.00", "zz 1.00\r", "   ", "\t# indented comment", "ab1 1.00", "été 1.00", "ab 1.23 4.56", "\ufeffcd 2.00",
+    "ab 1.23",
+    "cd 0.00",
+    "ef 7.99",
+    "gh\t3.10",
+    "ij   2.50",
+    "# a comment",
+    "",
+    "ab 4.56",
+    "  kl 1.00",
+    "mn 1.00  # why",
+    "op 1.00 ",
+    "qr 8.00",
+    "st 9.99",
+    "Uv 1.00",
+    "w 1.00",
+    "xy 1.0",
+    "xy 12.00",
+    "zz 1.00\r",
+    "   ",
+    "\t# indented comment",
+    "ab1 1.00",
+    "été 1.00",
+    "ab 1.23 4.56",
+    "\ufeffcd 2.00",
 ]
 
 

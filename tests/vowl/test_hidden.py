@@ -30,7 +30,7 @@ def face_down(game) -> list[Card]:
 
 
 @pytest.mark.parametrize("size", [SIZE, (80, 24)], ids=["large", "80x24"])
-async def test_head_to_head_every_step(tmp_path, size) -> None:  # noqa: ANN001
+async def test_head_to_head_every_step(tmp_path, size) -> None:
     app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.HEAD_TO_HEAD)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -84,7 +84,7 @@ async def test_head_to_head_every_step(tmp_path, size) -> None:  # noqa: ANN001
 
 
 async def test_selection_hand_only_after_the_selectors_handover() -> None:
-    app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SELECTION)
+    app, _clock = make_app(("Ann Lee", "Bob Roy"), Mode.SELECTION)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = vowl(app)

@@ -49,8 +49,9 @@ async def test_an_answer_neither_rebuilds_the_footer_nor_lays_out_the_screen(mon
         monkeypatch.setattr(Footer, "recompose", lambda self: (rebuilt.append(1), original(self))[1])
         refreshed: list[int] = []
         original_refresh = VowlScreen.refresh_bindings
-        monkeypatch.setattr(VowlScreen, "refresh_bindings",
-                            lambda self: (refreshed.append(1), original_refresh(self))[1])
+        monkeypatch.setattr(
+            VowlScreen, "refresh_bindings", lambda self: (refreshed.append(1), original_refresh(self))[1]
+        )
         layouts, log_layouts = Layouts.count, EventLog.layouts
         for _ in range(2):
             run = screen.view().active_run
@@ -203,7 +204,9 @@ async def test_an_answer_renders_no_container_hidden_behind_what_changed() -> No
                 rendered.clear()
                 said = str(screen.query_one("#feedback", Static).content)
                 await pilot.press("ctrl+shift+a", *word, "enter")
-                await wait_for(pilot, lambda s=said: str(screen.query_one("#feedback", Static).content) != s, "a verdict")
+                await wait_for(
+                    pilot, lambda s=said: str(screen.query_one("#feedback", Static).content) != s, "a verdict"
+                )
                 await settle(pilot, app)
                 assert "TextInput" in rendered and "Feedback" in rendered, rendered
                 assert "VowlScreen" not in rendered and "Horizontal" not in rendered, rendered
@@ -290,7 +293,10 @@ async def test_a_verdict_of_the_other_kind_restyles_nothing(monkeypatch) -> None
         from textual.color import Color
 
         variables = app.get_css_variables()
-        want = {kind: Color.parse(variables[name]).hex.lower() for kind, name in (("wrong", "text-error"), ("right", "text-success"))}
+        want = {
+            kind: Color.parse(variables[name]).hex.lower()
+            for kind, name in (("wrong", "text-error"), ("right", "text-success"))
+        }
         assert colours == want, colours
 
 
@@ -323,8 +329,12 @@ async def test_a_card_of_another_deck_is_restyled_once() -> None:
         card = app.query_one(CardFace)
         Stylesheet.update_nodes = update_nodes  # type: ignore[method-assign]
         try:
-            for shown, classes in ((Card("SVR", Tier.BASIC), {"-green"}), (Card("SVR", Tier.EXPERT), {"-red"}),
-                                   (Card("BRD", Tier.EXPERT), {"-red"}), (None, {"-empty"})):
+            for shown, classes in (
+                (Card("SVR", Tier.BASIC), {"-green"}),
+                (Card("SVR", Tier.EXPERT), {"-red"}),
+                (Card("BRD", Tier.EXPERT), {"-red"}),
+                (None, {"-empty"}),
+            ):
                 before = len(restyled)
                 card.show(shown, "")
                 await pilot.pause()
@@ -341,8 +351,11 @@ async def test_the_review_paints_nothing_of_the_table_beneath(monkeypatch) -> No
 
     painted: list[int] = []
     original = BackgroundScreen.__rich_console__
-    monkeypatch.setattr(BackgroundScreen, "__rich_console__",
-                        lambda self, console, options: (painted.append(1), original(self, console, options))[1])
+    monkeypatch.setattr(
+        BackgroundScreen,
+        "__rich_console__",
+        lambda self, console, options: (painted.append(1), original(self, console, options))[1],
+    )
     app, clock = make_app(("Ann Lee", "Bob Roy"), Mode.SOLITAIRE)
     async with app.run_test(size=(120, 40)) as pilot:
         await roll_and_start_pile(pilot, app)

@@ -65,7 +65,9 @@ def test_lock_outs_say_why_and_an_unanswered_card_says_nobody_wins_it() -> None:
 
     fkt = Card("FKT", Tier.EXPERT)
     slip = Ruling.of(Verdict("t0lerate", False, Rejection.NOT_LETTERS))
-    assert describe(LockedOut(0, fkt, slip), TABLE) == "Ann is wrong (t0lerate: not letters) and locked out of this card."
+    assert (
+        describe(LockedOut(0, fkt, slip), TABLE) == "Ann is wrong (t0lerate: not letters) and locked out of this card."
+    )
     assert describe(LockedOut(0, fkt, None, LockOut.PASSED), TABLE) == "Ann passed and is locked out of this card."
     assert describe(LockedOut(2, fkt, None, LockOut.OUT_OF_TIME), TABLE) == (
         "\\[b]Bob ran out of buzz time and is locked out of this card."  # a name stays data

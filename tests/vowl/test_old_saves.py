@@ -31,6 +31,7 @@ NAMES = ("Ann Lee", "Bob Roy", "Cy Diaz")
 def digest(v: VowlView) -> dict[str, Any]:
     """What the old views showed, in the old views' terms (players by name: the view's own
     seat-to-name table turns each seat back into the name the old view held)."""
+
     def sk(card: Any) -> str | None:
         return None if card is None else card.skeleton
 
@@ -39,16 +40,31 @@ def digest(v: VowlView) -> dict[str, Any]:
 
     run, sd, sel = v.active_run, v.sudden_death, v.selection
     return {
-        "viewer": v.viewer, "phase": v.phase.value, "turn": v.turn, "current": nm(v.current_player),
+        "viewer": v.viewer,
+        "phase": v.phase.value,
+        "turn": v.turn,
+        "current": nm(v.current_player),
         "players": [[p.name, p.score, p.victory] for p in v.players],
-        "actors": [nm(a) for a in v.actors], "private_to": nm(v.private_to), "mode": v.mode.value if v.mode else None,
-        "run": None if run is None else [nm(run.runner), nm(run.partner), run.visible, sk(run.current),
-                                         [sk(c) for c in run.passed], run.solved_count],
+        "actors": [nm(a) for a in v.actors],
+        "private_to": nm(v.private_to),
+        "mode": v.mode.value if v.mode else None,
+        "run": None
+        if run is None
+        else [
+            nm(run.runner),
+            nm(run.partner),
+            run.visible,
+            sk(run.current),
+            [sk(c) for c in run.passed],
+            run.solved_count,
+        ],
         "runs": [[nm(r.runner), r.visible, r.solved_count, r.total] for r in v.runs],
-        "sudden": None if sd is None else [[nm(p) for p in sd.players], sk(sd.card), nm(sd.buzzer),
-                                           [nm(p) for p in sd.locked_out], sd.cards_tried],
-        "selection": None if sel is None else [nm(sel.selector), nm(sel.player),
-                                               None if sel.hand is None else [sk(c) for c in sel.hand]],
+        "sudden": None
+        if sd is None
+        else [[nm(p) for p in sd.players], sk(sd.card), nm(sd.buzzer), [nm(p) for p in sd.locked_out], sd.cards_tried],
+        "selection": None
+        if sel is None
+        else [nm(sel.selector), nm(sel.player), None if sel.hand is None else [sk(c) for c in sel.hand]],
         "last_turn": None if v.last_turn is None else v.last_turn.turn,
         "race": None if v.race is None else [nm(v.race.winner), v.race.how.value],
         "legal": sorted(type(a).__name__ for a in v.legal) + (["Answer"] if v.answer else []),
@@ -56,8 +72,12 @@ def digest(v: VowlView) -> dict[str, Any]:
 
 
 def test_an_old_action_names_its_seat_now() -> None:
-    old = [{"$type": "ChooseOpponent", "player": "Cy Diaz"}, {"$type": "ChoosePartner", "player": "Bob Roy"},
-           {"$type": "Buzz", "player": "Ann Lee"}, {"$type": "ScoreOne", "other": "Bob Roy"}]
+    old = [
+        {"$type": "ChooseOpponent", "player": "Cy Diaz"},
+        {"$type": "ChoosePartner", "player": "Bob Roy"},
+        {"$type": "Buzz", "player": "Ann Lee"},
+        {"$type": "ScoreOne", "other": "Bob Roy"},
+    ]
     new = [decode(upgrade_action(a, NAMES), ACTION_CLASSES) for a in old]
     assert new == [ChooseOpponent(2), ChoosePartner(1), Buzz(0), ScoreOne(1)]
     for same in ({"$type": "Roll"}, {"$type": "Buzz", "seat": 1}, {"$type": "Buzz", "player": "Nobody"}, [1], "x"):

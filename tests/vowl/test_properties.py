@@ -109,14 +109,22 @@ def _secrets(
 def _shown_to(view: VowlView) -> set[str]:
     """Skeletons in a view, leaving out the after-turn reviews (which show the whole turn)."""
     parts: list[object] = [
-        view.runs, view.selection, view.sudden_death, view.legal,
+        view.runs,
+        view.selection,
+        view.sudden_death,
+        view.legal,
         [e for e in view.last_events if not isinstance(e, TurnEnded)],
     ]
     return {c.skeleton for c in cards_in(parts)}
 
 
-def check_step(game: VowlGame, before: dict[str, tuple[int, int]], events: list[Event],
-               all_cards: list[str], viewers: tuple[str | None, ...]) -> None:
+def check_step(
+    game: VowlGame,
+    before: dict[str, tuple[int, int]],
+    events: list[Event],
+    all_cards: list[str],
+    viewers: tuple[str | None, ...],
+) -> None:
     # Cards are conserved: each exactly once (skeletons are unique).
     places = game.card_places()
     assert sorted(c.skeleton for _, c in places) == all_cards
@@ -129,7 +137,7 @@ def check_step(game: VowlGame, before: dict[str, tuple[int, int]], events: list[
             assert step == (2 if e.option is ScoreOption.TWO_POINTS else 1)
             scored[e.player] += step
             if e.option is ScoreOption.ONE_POINT:
-                pair = events[i + 1: i + 3]
+                pair = events[i + 1 : i + 3]
                 assert all(isinstance(m, VictoryTokenMoved) and m.by == e.player for m in pair)
                 assert pair[0].player == e.player and pair[1].player != e.player  # type: ignore[union-attr]
         if isinstance(e, VictoryTokenMoved):
@@ -163,15 +171,15 @@ def check_step(game: VowlGame, before: dict[str, tuple[int, int]], events: list[
         assert not leaked, f"{viewer} sees {leaked} in phase {game.phase}"
 
 
-def play_game(seed: int, players: int, board: Board, skill: float, *, check: bool = True,
-              every_viewer: bool = True) -> VowlGame:
+def play_game(
+    seed: int, players: int, board: Board, skill: float, *, check: bool = True, every_viewer: bool = True
+) -> VowlGame:
     """Play one seeded game, checking every step.  Without *every_viewer* the
     secrecy check looks at the public view, the actors' and one other player's
     view in turn (to keep hundreds of games fast)."""
     decks = make_decks(basic=36, advanced=18, expert=12)
     all_cards = sorted(c.skeleton for cards in decks.values() for c in cards)
-    game = VowlGame(NAMES[:players], board=board, decks=decks, judge=matcher_for(decks),
-                    rng=random.Random(seed))
+    game = VowlGame(NAMES[:players], board=board, decks=decks, judge=matcher_for(decks), rng=random.Random(seed))
     player = RandomPlayer(random.Random(seed * 7919 + 1), skill)
     for step in range(MAX_ACTIONS):
         if game.is_over():
@@ -194,8 +202,7 @@ def play_game(seed: int, players: int, board: Board, skill: float, *, check: boo
     board=st.sampled_from(list(Board)),
     skill=st.floats(min_value=0.45, max_value=0.95),
 )
-def test_random_legal_play_never_breaks_an_invariant(seed: int, players: int, board: Board,
-                                                     skill: float) -> None:
+def test_random_legal_play_never_breaks_an_invariant(seed: int, players: int, board: Board, skill: float) -> None:
     game = play_game(seed, players, board, skill)
     assert game.is_over()
 

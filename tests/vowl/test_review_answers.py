@@ -69,10 +69,16 @@ def test_every_answer_of_every_deck_card_has_a_frequency_or_is_rare() -> None:
 
 @pytest.mark.parametrize(
     ("line", "problem"),
-    [("savor", "expected a lower-case word"), ("savor 9.00", "above 8"), ("Savor 3.00", "lower-case"),
-     ("savor 3.1", "frequency such as")],
+    [
+        ("savor", "expected a lower-case word"),
+        ("savor 9.00", "above 8"),
+        ("Savor 3.00", "lower-case"),
+        ("savor 3.1", "frequency such as"),
+    ],
 )
-def test_a_bad_frequency_line_names_file_and_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, line: str, problem: str) -> None:
+def test_a_bad_frequency_line_names_file_and_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, line: str, problem: str
+) -> None:
     (tmp_path / "vowl").mkdir()
     (tmp_path / "vowl" / "frequency.txt").write_text(f"# header\nsever 3.00\n{line}\n", encoding="utf-8")
     monkeypatch.setenv("BOARDGAMES_DECKS", str(tmp_path))

@@ -98,7 +98,7 @@ async def test_menu_offers_to_resume_and_a_finished_turn_keeps_the_save() -> Non
 
 
 async def test_a_finished_game_moves_to_history(_private_data_dir) -> None:
-    app, clock = make_app(("Ann",), practice=True, seed=5)
+    app, _clock = make_app(("Ann",), practice=True, seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = vowl(app)
@@ -147,23 +147,44 @@ def test_resume_with_nothing_saved_is_a_clear_error(capsys) -> None:
 def test_the_setup_is_saved_as_it_always_was() -> None:
     setup = VowlSetup(("Ann Lee", "Bob Roy"), (25, 15), advanced=True)
     assert SPEC.setup_to_json(setup) == {
-        "names": ["Ann Lee", "Bob Roy"], "timers": [25, 15], "advanced": True, "practice": False,
+        "names": ["Ann Lee", "Bob Roy"],
+        "timers": [25, 15],
+        "advanced": True,
+        "practice": False,
     }
     practice = VowlSetup(("Ann",), (15,), practice=True)
     for s in (setup, practice):
         assert SPEC.setup_from_json(SPEC.setup_to_json(s)) == s
-    for bad in ({}, {"names": ["Ann"], "timers": [25], "advanced": False, "practice": False},
-                {"names": ["Ann", "Bob"], "timers": [25, 20], "advanced": False, "practice": False},
-                {"names": 5, "timers": [], "advanced": False, "practice": False}):
+    for bad in (
+        {},
+        {"names": ["Ann"], "timers": [25], "advanced": False, "practice": False},
+        {"names": ["Ann", "Bob"], "timers": [25, 20], "advanced": False, "practice": False},
+        {"names": 5, "timers": [], "advanced": False, "practice": False},
+    ):
         with pytest.raises(ValueError):
             SPEC.setup_from_json(bad)
-    assert {"Roll", "ChooseOpponent", "ChoosePartner", "Discard", "PlaceExtras", "StartRun", "Answer",
-            "Pass", "Revisit", "TimeUp", "Buzz", "ScoreTwo", "ScoreOne", "Card", "Tier"} <= set(ACTION_CLASSES)
+    assert {
+        "Roll",
+        "ChooseOpponent",
+        "ChoosePartner",
+        "Discard",
+        "PlaceExtras",
+        "StartRun",
+        "Answer",
+        "Pass",
+        "Revisit",
+        "TimeUp",
+        "Buzz",
+        "ScoreTwo",
+        "ScoreOne",
+        "Card",
+        "Tier",
+    } <= set(ACTION_CLASSES)
     assert SPEC.is_action(Roll()) and not SPEC.is_action(setup) and not SPEC.is_action("roll")
     assert SPEC.key == "vowl" and SPEC.title == "Vowl"
 
 
-def test_the_session_starts_refuses_saves_and_resumes_the_very_game(tmp_path) -> None:  # noqa: ANN001
+def test_the_session_starts_refuses_saves_and_resumes_the_very_game(tmp_path) -> None:
     store = SaveStore(tmp_path)
     setup = VowlSetup(("Ann Lee", "Bob Roy", "Cy Diaz"), (25, 25, 15))
     session = GameSession.start(SPEC, setup, 21, store=store)
@@ -181,8 +202,11 @@ def test_the_session_starts_refuses_saves_and_resumes_the_very_game(tmp_path) ->
     (record,) = store.unfinished("vowl").records
     record.read_actions()  # listed from its header: the actions are read when resumed
     assert len(record.actions) == 60 and record.setup == SPEC.setup_to_json(setup)
-    assert record.title == f"Ann Lee {game.player(seat_of(game, ANN)).score}, Bob Roy {game.player(seat_of(game, BOB)).score}, " \
-                           f"Cy Diaz {game.player(seat_of(game, CY)).score} — turn {game.turn}"
+    assert (
+        record.title
+        == f"Ann Lee {game.player(seat_of(game, ANN)).score}, Bob Roy {game.player(seat_of(game, BOB)).score}, "
+        f"Cy Diaz {game.player(seat_of(game, CY)).score} — turn {game.turn}"
+    )
     session.close()  # left: one window at a time holds a game (tests/common/test_save_lock.py)
     again = GameSession.resume(SPEC, record, store=store)
     assert again.setup == setup and list(again.history) == happened
@@ -198,8 +222,12 @@ def test_a_save_written_before_the_session_layer_still_resumes() -> None:
         "vowl",
         {"names": ["Ann"], "timers": [15], "advanced": False, "practice": True},
         3,
-        actions=[{"$type": "Roll"}, {"$type": "StartRun"}, {"$type": "Answer", "word": "zzz", "elapsed": 2.5},
-                 {"$type": "Pass"}],
+        actions=[
+            {"$type": "Roll"},
+            {"$type": "StartRun"},
+            {"$type": "Answer", "word": "zzz", "elapsed": 2.5},
+            {"$type": "Pass"},
+        ],
     )
     session = GameSession.resume(SPEC, record)
     assert session.setup == VowlSetup(("Ann",), (15,), practice=True)

@@ -39,16 +39,18 @@ def game_rng_seed(app_seed: int) -> int:
 def app_seed_for(mode: Mode, names: tuple[str, ...]) -> int:
     """An app seed whose first game's first roll is *mode*."""
     for seed in range(500):
-        game = VowlGame([PlayerSetup(n) for n in names], decks=load_decks(), judge=MATCHER,
-                        rng=random.Random(game_rng_seed(seed)))
+        game = VowlGame(
+            [PlayerSetup(n) for n in names], decks=load_decks(), judge=MATCHER, rng=random.Random(game_rng_seed(seed))
+        )
         game.apply(Roll())
         if game.mode is mode:
             return seed
     raise AssertionError(f"no seed rolls {mode}")
 
 
-def make_app(names: tuple[str, ...], mode: Mode | None = None, *, practice: bool = False,
-             seed: int | None = None) -> tuple[BoardgamesApp, ManualClock]:
+def make_app(
+    names: tuple[str, ...], mode: Mode | None = None, *, practice: bool = False, seed: int | None = None
+) -> tuple[BoardgamesApp, ManualClock]:
     clock = ManualClock()
     if seed is None:
         seed = app_seed_for(mode, names) if mode else 0
@@ -285,7 +287,7 @@ async def test_sudden_death_buzzers_and_lockout() -> None:
 
 async def test_selection_mode_discard_is_private_to_the_selector() -> None:
     names = ("Ann Lee", "Bob Roy")
-    app, clock = make_app(names, Mode.SELECTION)
+    app, _clock = make_app(names, Mode.SELECTION)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = vowl(app)

@@ -19,8 +19,9 @@ ANN, BOB = 0, 1
 
 def racing_game() -> VowlGame:
     decks = make_decks()
-    game = VowlGame(["Ann Lee", "Bob Roy"], decks=decks, judge=matcher_for(decks), rng=RiggedRandom(),
-                    simultaneous=True)
+    game = VowlGame(
+        ["Ann Lee", "Bob Roy"], decks=decks, judge=matcher_for(decks), rng=RiggedRandom(), simultaneous=True
+    )
     from tests.vowl import conftest
 
     conftest._RIGS[game] = game._rng  # type: ignore[attr-defined]  # noqa: SLF001 - the rig, as make_game keeps it

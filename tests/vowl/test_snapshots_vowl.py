@@ -24,7 +24,7 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"
 NAMES = ("Ann Lee", "Bob Roy")
 
 
-def _still(app) -> None:  # noqa: ANN001
+def _still(app) -> None:
     """No blinking cursor: the same frame every run."""
     for box in app.screen.query(Input):
         box.cursor_blink = False
@@ -33,7 +33,7 @@ def _still(app) -> None:  # noqa: ANN001
             box.cursor_blink = False
 
 
-async def _armed(pilot) -> None:  # noqa: ANN001
+async def _armed(pilot) -> None:
     """The question on top takes keys now, and its hint says so (no "keys are ignored")."""
     app = pilot.app
     await deliberately(pilot)  # a player's pause, no key
@@ -47,7 +47,7 @@ async def _armed(pilot) -> None:  # noqa: ANN001
     await wait_for(pilot, lambda: settled(app), "the app to settle")
 
 
-async def _to_pile(pilot, app, clock) -> None:  # noqa: ANN001
+async def _to_pile(pilot, app, clock) -> None:
     """Ann rolls, takes the keyboard, tries one wrong word and passes a card."""
     await pilot.pause()
     await pilot.press("r")
@@ -64,7 +64,7 @@ async def _to_pile(pilot, app, clock) -> None:  # noqa: ANN001
     await wait_for(pilot, lambda: settled(app), "the app to settle")
 
 
-async def _solve(pilot, app, clock, seconds: float = 1) -> None:  # noqa: ANN001
+async def _solve(pilot, app, clock, seconds: float = 1) -> None:
     """The racer at the keyboard answers every card right, *seconds* each."""
     screen = vowl(app)
     holder = screen.holder
@@ -76,10 +76,10 @@ async def _solve(pilot, app, clock, seconds: float = 1) -> None:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_vowl_roll(snap_compare, size) -> None:  # noqa: ANN001
+def test_vowl_roll(snap_compare, size) -> None:
     app, _ = make_app(NAMES, Mode.SOLITAIRE)
 
-    async def run_before(pilot) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:
         await pilot.pause()
         set_tokens(vowl(app).game, "Bob Roy", score=8)  # the "!" marker and its legend
         vowl(app).render_view()
@@ -89,20 +89,20 @@ def test_vowl_roll(snap_compare, size) -> None:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_vowl_pile(snap_compare, size) -> None:  # noqa: ANN001
+def test_vowl_pile(snap_compare, size) -> None:
     app, clock = make_app(NAMES, Mode.SOLITAIRE)
 
-    async def run_before(pilot) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:
         await _to_pile(pilot, app, clock)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_vowl_review(snap_compare, size) -> None:  # noqa: ANN001
+def test_vowl_review(snap_compare, size) -> None:
     app, clock = make_app(NAMES, Mode.HEAD_TO_HEAD)
 
-    async def run_before(pilot) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:
         await pilot.pause()
         await pilot.press("r")
         await take_keyboard(pilot, "Ann Lee")
@@ -116,10 +116,10 @@ def test_vowl_review(snap_compare, size) -> None:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_vowl_scoring_choice(snap_compare, size) -> None:  # noqa: ANN001
+def test_vowl_scoring_choice(snap_compare, size) -> None:
     app, clock = make_app(NAMES, Mode.SOLITAIRE)
 
-    async def run_before(pilot) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:
         await pilot.pause()
         await pilot.press("r")
         await take_keyboard(pilot, "Ann Lee")
@@ -134,10 +134,10 @@ def test_vowl_scoring_choice(snap_compare, size) -> None:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_vowl_end_of_game(snap_compare, size) -> None:  # noqa: ANN001
+def test_vowl_end_of_game(snap_compare, size) -> None:
     app, clock = make_app(NAMES, Mode.SOLITAIRE)
 
-    async def run_before(pilot) -> None:  # noqa: ANN001
+    async def run_before(pilot) -> None:
         await pilot.pause()
         screen = vowl(app)
         set_tokens(screen.game, "Ann Lee", score=8)

@@ -72,7 +72,9 @@ def test_every_listed_answer_passes_the_matcher(matcher: SkeletonMatcher, skelet
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(skeleton=st.sampled_from([s for s in DECK_SKELETONS if len(s) <= 3]), data=st.data())
-def test_the_matcher_accepts_exactly_what_the_solver_lists(matcher: SkeletonMatcher, skeleton: str, data: st.DataObject) -> None:
+def test_the_matcher_accepts_exactly_what_the_solver_lists(
+    matcher: SkeletonMatcher, skeleton: str, data: st.DataObject
+) -> None:
     """Any string of the skeleton's shape is accepted exactly when it is listed."""
     vowels = data.draw(st.lists(st.sampled_from("aeiou"), min_size=len(skeleton) - 1, max_size=len(skeleton) - 1))
     tail = data.draw(st.sampled_from(["", "a", "e", "i", "o", "u"]))

@@ -33,8 +33,9 @@ def test_store_round_trip(_private_data_dir: Path) -> None:
     assert again.get("Bob").piles_played == 0
 
 
-def test_saved_at_once_and_synced_off_the_acting_thread(_private_data_dir: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_saved_at_once_and_synced_off_the_acting_thread(
+    _private_data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A pile's end writes the stats: complete on disk when ``save`` returns, the ``fsync``
     in the background (on the UI thread it held the turn's review for the disk)."""
     synced_on: list[threading.Thread] = []

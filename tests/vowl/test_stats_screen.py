@@ -41,8 +41,14 @@ def test_the_new_fields_round_trip_and_an_old_record_still_reads() -> None:
     played(stats)
     again = PracticeStats.from_json(json.loads(json.dumps(stats.to_json())))
     assert again == stats
-    old = {"cards_solved": 3, "piles_played": 1, "piles_beaten": 1, "streak": 1, "best_streak": 1,
-           "best_times": {"3": 9.5}}
+    old = {
+        "cards_solved": 3,
+        "piles_played": 1,
+        "piles_beaten": 1,
+        "streak": 1,
+        "best_streak": 1,
+        "best_times": {"3": 9.5},
+    }
     assert PracticeStats.from_json(old).best_times == {3: 9.5}
 
 
@@ -55,15 +61,26 @@ def test_only_the_last_sessions_are_kept() -> None:
 
 @pytest.mark.parametrize(
     "field, value",
-    [("best_by_level", {"expert 5": {"4": 3}}), ("best_by_level", []), ("sessions", {}),
-     ("sessions", [{"started": 1, "piles": 1, "beaten": 2, "cards": 0, "times": []}]),
-     ("sessions", [{"started": 1, "piles": 1, "beaten": 1, "cards": 1, "times": [1e400]}]),
-     ("sessions", [{"started": 1, "piles": 1, "beaten": 1, "cards": 1, "times": ["5"]}]),
-     ("sessions", [{"started": True, "piles": 1, "beaten": 1, "cards": 1, "times": []}])],
+    [
+        ("best_by_level", {"expert 5": {"4": 3}}),
+        ("best_by_level", []),
+        ("sessions", {}),
+        ("sessions", [{"started": 1, "piles": 1, "beaten": 2, "cards": 0, "times": []}]),
+        ("sessions", [{"started": 1, "piles": 1, "beaten": 1, "cards": 1, "times": [1e400]}]),
+        ("sessions", [{"started": 1, "piles": 1, "beaten": 1, "cards": 1, "times": ["5"]}]),
+        ("sessions", [{"started": True, "piles": 1, "beaten": 1, "cards": 1, "times": []}]),
+    ],
 )
 def test_a_bad_session_or_level_sets_the_file_aside(_private_data_dir: Path, field: str, value: object) -> None:
-    record = {"cards_solved": 0, "piles_played": 0, "piles_beaten": 0, "streak": 0, "best_streak": 0,
-              "best_times": {}, field: value}
+    record = {
+        "cards_solved": 0,
+        "piles_played": 0,
+        "piles_beaten": 0,
+        "streak": 0,
+        "best_streak": 0,
+        "best_times": {},
+        field: value,
+    }
     text = json.dumps({"version": 1, "players": {"Ann": record}}).replace("Infinity", "1e400")
     (_private_data_dir / FILENAME).write_text(text)
     store = StatsStore()
@@ -133,8 +150,8 @@ def _chart_lines(app: BoardgamesApp, chart_id: str) -> list[str]:
     """The rows a chart draws, as the player reads them (its widget's region of the screen)."""
     chart = app.screen.query_one(chart_id, BarChart)
     region = chart.content_region
-    rows = screen_text(app).splitlines()[region.y:region.y + region.height]
-    return [row[region.x:region.x + region.width].rstrip() for row in rows]
+    rows = screen_text(app).splitlines()[region.y : region.y + region.height]
+    return [row[region.x : region.x + region.width].rstrip() for row in rows]
 
 
 def _ticks(lines: list[str]) -> list[str]:
@@ -230,7 +247,8 @@ def test_practice_stats_snapshot(snap_compare, size: tuple[int, int]) -> None:
     async def run_before(pilot) -> None:
         await wait_for(pilot, lambda: isinstance(pilot.app.screen, MainMenu) and settled(pilot.app), "the menu")
         pilot.app.push_screen(PracticeStatsScreen())
-        await wait_for(pilot, lambda: isinstance(pilot.app.screen, PracticeStatsScreen) and settled(pilot.app),
-                       "the stats")
+        await wait_for(
+            pilot, lambda: isinstance(pilot.app.screen, PracticeStatsScreen) and settled(pilot.app), "the stats"
+        )
 
     assert snap_compare(BoardgamesApp(clock=ManualClock(), seed=1), terminal_size=size, run_before=run_before)

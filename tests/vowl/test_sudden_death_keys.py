@@ -55,7 +55,7 @@ def answer_box(screen: VowlScreen) -> Input:
     return screen.query_one("#answer", Input)
 
 
-async def to_sudden_death(pilot, app: BoardgamesApp, clock: ManualClock) -> str:  # noqa: ANN001
+async def to_sudden_death(pilot, app: BoardgamesApp, clock: ManualClock) -> str:
     """Roll head-to-head, both racers run out of time with nothing solved (a tie), and
     both take the keyboard for the sudden death; returns what that handover said."""
     await pilot.pause()
@@ -167,7 +167,9 @@ async def test_v29_buzz_then_wait_runs_out_the_buzz_not_the_card() -> None:
         await pilot.press(*"tol")  # thinking aloud on the keyboard...
         clock.advance(BUZZ_SECONDS + 1)  # ... and waiting
         screen.buzz_timer.tick()
-        await wait_for(pilot, lambda: sudden(screen).locked_out == (screen.game.names.index(ANN),), "Ann's buzz to run out")
+        await wait_for(
+            pilot, lambda: sudden(screen).locked_out == (screen.game.names.index(ANN),), "Ann's buzz to run out"
+        )
         assert sudden(screen).card == card and screen.game.phase is Phase.SUDDEN_DEATH  # the same card
         assert region_text(app, "#feedback") == "✗ Ann Lee: ran out of buzz time — locked out of this card"
         assert screen.timer.countdown.remaining == left_on_card and screen.timer.running  # runs on for Bob
@@ -201,8 +203,11 @@ async def test_v31_the_footer_offers_only_who_may_still_buzz() -> None:
         await deliberately(pilot, "ctrl+x")  # Bob backs out
         await wait_for(pilot, lambda: sudden(screen).locked_out == (screen.game.names.index(BOB),), "Bob locked out")
         assert screen.check_action("buzz", (1,)) is False and screen.check_action("buzz", (0,)) is True
-        await wait_for(pilot, lambda: "Buzz: Bob Roy" not in footer_text(app) and "z Buzz: Ann Lee" in footer_text(app),
-                       "the footer with Ann's key alone")
+        await wait_for(
+            pilot,
+            lambda: "Buzz: Bob Roy" not in footer_text(app) and "z Buzz: Ann Lee" in footer_text(app),
+            "the footer with Ann's key alone",
+        )
         assert "Pass" not in footer_text(app)
         said = record_notifications(app)
         await deliberately(pilot, "m")  # Bob again: refused, and told why
@@ -233,7 +238,9 @@ async def test_v30_both_locked_out_nobody_wins_the_card_and_a_new_one_turns() ->
         await wait_for(pilot, lambda: settled(app))
         assert sudden(screen).buzzer is None
         await deliberately(pilot, "z")
-        await wait_for(pilot, lambda: sudden(screen).buzzer == screen.game.names.index(ANN), "Ann's buzz on the new card")
+        await wait_for(
+            pilot, lambda: sudden(screen).buzzer == screen.game.names.index(ANN), "Ann's buzz on the new card"
+        )
 
 
 async def test_v29_a_game_resumed_while_a_buzz_was_held_gives_a_full_countdown_again() -> None:

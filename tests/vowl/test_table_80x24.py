@@ -23,11 +23,11 @@ from boardgames.common.ui.choice import ChoiceScreen
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.rules import RulesScreen
 from boardgames.vowl import render
+from boardgames.vowl import screen as vowl_screen
 from boardgames.vowl.cards import Card, Tier
 from boardgames.vowl.entry import practice_name
 from boardgames.vowl.events import CardStatus, TurnCard, TurnSummary
 from boardgames.vowl.kinds import Mode, Phase
-from boardgames.vowl import screen as vowl_screen
 from boardgames.vowl.modals import ReviewScreen
 from boardgames.vowl.screen import VowlScreen, start_game
 from boardgames.vowl.setup import VowlSetupScreen
@@ -113,7 +113,9 @@ async def test_a_solitaire_turn_at_80x24_shows_everything_a_player_needs() -> No
         await wait_for(pilot, lambda: "Enter to continue" in flat(app), "the review's hint")
         assert "Turn 1 (solitaire): no success for Ann Lee this time." in region_text(app, "#review-headline")
         await deliberately(pilot, "enter")
-        await wait_for(pilot, lambda: app.screen is screen and screen.game.names[screen.game.current_player] == BOB, "Bob's turn")
+        await wait_for(
+            pilot, lambda: app.screen is screen and screen.game.names[screen.game.current_player] == BOB, "Bob's turn"
+        )
         assert "Bob Roy's turn — press R" in flat(app)
 
 
@@ -228,12 +230,14 @@ async def test_the_status_line_names_whoever_decides_not_the_roller() -> None:
         await deliberately(pilot, "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "Ann's scoring")
         await deliberately(pilot, "2")
-        await wait_for(pilot, lambda: screen.game.view(None).scorer == screen.game.names.index(partner), "the partner's scoring")
+        await wait_for(
+            pilot, lambda: screen.game.view(None).scorer == screen.game.names.index(partner), "the partner's scoring"
+        )
         status = render.status(screen.game.view(None))  # the line as written
         assert status.startswith(f"[b]{partner}[/b]") and f"({ANN}'s turn)" in status
 
 
-def test_a_login_keeps_its_capitals_as_the_practice_name(monkeypatch) -> None:  # noqa: ANN001
+def test_a_login_keeps_its_capitals_as_the_practice_name(monkeypatch) -> None:
     monkeypatch.setattr(getpass, "getuser", lambda: "mcKay")
     assert practice_name() == "McKay"  # str.capitalize made it "Mckay"
 
@@ -241,7 +245,7 @@ def test_a_login_keeps_its_capitals_as_the_practice_name(monkeypatch) -> None:  
 # --------------------------------------------------------------------------- race times (item 4)
 
 
-async def race(pilot, app, clock, seconds_per_card: float) -> None:  # noqa: ANN001
+async def race(pilot, app, clock, seconds_per_card: float) -> None:
     screen = vowl(app)
     holder = screen.holder
     while screen.game.phase is Phase.SOLVING and screen.holder == holder:
@@ -381,7 +385,7 @@ async def test_escape_asks_the_shared_leave_question() -> None:
 
 def test_the_rules_page_lists_vowls_keys() -> None:
     rules = read_rules("vowl")
-    keys = rules[rules.index("## Keys"):]
+    keys = rules[rules.index("## Keys") :]
     for key in ("`r`", "`Ctrl+X`", "`Ctrl+B`", "`z` / `m`", "`o`", "`n`", "`Escape`", "`Ctrl+E`"):
         assert key in keys, key
     assert "Ctrl+N" not in rules and "Ctrl+T" not in rules
@@ -452,9 +456,8 @@ async def test_sudden_death_at_80x24() -> None:
         assert "   ".join(card.skeleton) in screen_text(app)
         assert "Sudden death card 1" in region_text(app, "#pile-info")
         totals = [r.total for r in screen.game.view(None).runs]
-        assert (
-            f"A tie (Ann Lee 0 of {totals[0]}, out of time; Bob Roy 0 of {totals[1]}, out of time)!"
-            in log_text(screen)
+        assert f"A tie (Ann Lee 0 of {totals[0]}, out of time; Bob Roy 0 of {totals[1]}, out of time)!" in log_text(
+            screen
         )
         assert "z Buzz: Ann Lee" in flat(app) and "m Buzz: Bob Roy" in flat(app)  # the footer names both
         await deliberately(pilot, "z")

@@ -91,7 +91,11 @@ async def test_a_verdict_goes_with_a_pass_and_never_reaches_the_next_roll() -> N
         await expire_timer(pilot, app, clock)
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
         await deliberately(pilot, "enter")
-        await wait_for(pilot, lambda: app.screen is screen and named(screen.game, screen.game.current_player) != roller, "the next turn")
+        await wait_for(
+            pilot,
+            lambda: app.screen is screen and named(screen.game, screen.game.current_player) != roller,
+            "the next turn",
+        )
         await pilot.pause()
         assert screen.game.phase is Phase.ROLL
         assert region_text(app, "#feedback") == ""

@@ -75,8 +75,11 @@ class Checked:
 
     def answer_right(self) -> None:
         v = self.game.view(min(self.game.actors()))
-        face = v.sudden_death.card if v.phase is Phase.SUDDEN_DEATH and v.sudden_death else (
-            v.active_run.current if v.active_run else None)
+        face = (
+            v.sudden_death.card
+            if v.phase is Phase.SUDDEN_DEATH and v.sudden_death
+            else (v.active_run.current if v.active_run else None)
+        )
         assert face is not None
         elapsed = None if v.answer is None or not v.answer.needs_elapsed else v.answer.min_elapsed + 1
         self.apply(Answer(face.answers[0], elapsed))

@@ -339,8 +339,10 @@ class GameScreen(Screen[None]):
         min_w, min_h = self.MIN_SIZE
         small = width < min_w or height < min_h
         if small:
-            text = (f"This screen needs a terminal of at least {min_w}×{min_h}; it is {width}×{height}.\n"
-                    f"Enlarge the terminal to {min_w}×{min_h} (or shrink the font) and play goes on.")
+            text = (
+                f"This screen needs a terminal of at least {min_w}×{min_h}; it is {width}×{height}.\n"
+                f"Enlarge the terminal to {min_w}×{min_h} (or shrink the font) and play goes on."
+            )
             find_or_mount(self, TooSmall, lambda: TooSmall("", id="too-small")).update(text)
         was_small = self.too_small
         if small and not was_small:

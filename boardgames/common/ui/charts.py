@@ -39,8 +39,9 @@ def percent_rows(rows: int) -> int:
     return next(n for n in (10, 5, 4, 2, 1) if n <= rows)
 
 
-def draw(values: Sequence[float], *, rows: int, bar: int, gap: int, step: int, per: int = 1,
-         labels: Sequence[str] = ()) -> list[Text]:
+def draw(
+    values: Sequence[float], *, rows: int, bar: int, gap: int, step: int, per: int = 1, labels: Sequence[str] = ()
+) -> list[Text]:
     """The plot: *rows* rows of bars (*bar* cells wide, *gap* between), *per* rows to each
     *step* of the axis, which is labelled 0, step, 2·step, ... (whole numbers only); then
     the axis line and, when given, a label under each bar."""

@@ -161,8 +161,12 @@ def _work_out(variables: Mapping[str, str]) -> dict[str, str]:
 
     # What text is drawn on: the theme's backgrounds, its panels (UWO's dark squares),
     # and each tinted as a focused widget's is (``background-tint``, toward the foreground).
-    grounds = [background, *ground_colours("surface", "panel", "panel-darken-1", "panel-darken-2",
-                                           "panel-lighten-1", "surface-darken-1", "boost")]
+    grounds = [
+        background,
+        *ground_colours(
+            "surface", "panel", "panel-darken-1", "panel-darken-2", "panel-lighten-1", "surface-darken-1", "boost"
+        ),
+    ]
     grounds += [g.blend(foreground, tint) for g in list(grounds) for tint in (0.05, 0.1)]
     darker = grounds
     foreground = readable(foreground, grounds, TEXT, dimmed=True)  # Rich's "dim" is the foreground dimmed

@@ -43,14 +43,27 @@ class Footer(TextualFooter):
         draw the same is skipped."""
         screen = self.screen
         keys = tuple(
-            (key, binding.action, binding.description, binding.group, enabled, tooltip, self.app.get_key_display(binding))
+            (
+                key,
+                binding.action,
+                binding.description,
+                binding.group,
+                enabled,
+                tooltip,
+                self.app.get_key_display(binding),
+            )
             for key, (_, binding, enabled, tooltip) in screen.active_bindings.items()
             if binding.show or key == self.app.COMMAND_PALETTE_BINDING
         )
         return (keys, self.compact, self.show_command_palette, self.app.ENABLE_COMMAND_PALETTE)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        if self._built_for is not None and self.is_attached and screen is self.screen and self.shows() == self._built_for:
+        if (
+            self._built_for is not None
+            and self.is_attached
+            and screen is self.screen
+            and self.shows() == self._built_for
+        ):
             return  # nothing it shows changed
         super().bindings_changed(screen)
 

@@ -58,7 +58,7 @@ ARMED_TEXT = "Ready when you are: press Space (or click I'm ready)."
 
 
 class HandoverScreen(OnceModalScreen[None]):
-    """"Bob, take the keyboard — press Space when ready"."""
+    """ "Bob, take the keyboard — press Space when ready"."""
 
     DEFAULT_CSS = """
     HandoverScreen {
@@ -250,8 +250,13 @@ class OpeningHandover(HandoverScreen):
         if handover.detail != self.detail:
             self.detail = handover.detail
             if handover.detail or self.query("#handover-detail"):
-                find_or_mount(self.query_one("#handover-box"), Static, lambda: Static("", id="handover-detail"),
-                              id="handover-detail", after=self.query_one("#handover-name")).update(handover.detail)
+                find_or_mount(
+                    self.query_one("#handover-box"),
+                    Static,
+                    lambda: Static("", id="handover-detail"),
+                    id="handover-detail",
+                    after=self.query_one("#handover-name"),
+                ).update(handover.detail)
         self._then = (owner, then)
         self.wipe_previous_player()
 
@@ -262,8 +267,14 @@ class OpeningHandover(HandoverScreen):
         return super().dismiss(result)
 
 
-def opening_screen(session: GameSession[Any, Any], words: HandoverWords, *, game: str,
-                   build: Callable[[], Screen[Any]], people: frozenset[int] | None = None) -> Screen[Any]:
+def opening_screen(
+    session: GameSession[Any, Any],
+    words: HandoverWords,
+    *,
+    game: str,
+    build: Callable[[], Screen[Any]],
+    people: frozenset[int] | None = None,
+) -> Screen[Any]:
     """What a game opened on *session* shows first, the same for every game: its opening
     handover (``common.handovers.opening``, worded by *words*) alone in the first frame,
     the game screen (*build*) made beneath it after that frame (``OpeningHandover``); the
@@ -278,8 +289,9 @@ def opening_screen(session: GameSession[Any, Any], words: HandoverWords, *, game
     return _opening_handover(words, session.engine, handover, game=game, build=build)
 
 
-def new_game_screen(words: HandoverWords, table: Any, seat: Seat, *, game: str,
-                    build: Callable[[], Screen[Any]]) -> Screen[Any]:
+def new_game_screen(
+    words: HandoverWords, table: Any, seat: Seat, *, game: str, build: Callable[[], Screen[Any]]
+) -> Screen[Any]:
     """A new game's opening handover before its engine exists (``boardgames uwo``, ``boardgames
     vntypl8s --players ...``), alone in the first frame, the game (*build*: its screen, engine
     and deal) made beneath it after that frame - the same handover ``opening_screen`` shows.
@@ -294,8 +306,9 @@ def new_game_screen(words: HandoverWords, table: Any, seat: Seat, *, game: str,
     return _opening_handover(words, table, worded(words, table, seat, Why.OPENING), game=game, build=build)
 
 
-def _opening_handover(words: HandoverWords, engine: Any, handover: Handover, *, game: str,
-                      build: Callable[[], Screen[Any]]) -> OpeningHandover:
+def _opening_handover(
+    words: HandoverWords, engine: Any, handover: Handover, *, game: str, build: Callable[[], Screen[Any]]
+) -> OpeningHandover:
     """*handover* as a game's first screen: its holder named, its words, the game built beneath."""
     player = words.player(engine, handover.seat)
     return OpeningHandover(player, handover.detail, title=handover.title or None, game=game, build=build)

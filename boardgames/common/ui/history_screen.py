@@ -67,8 +67,11 @@ class HistoryScreen(OnceModalScreen[None]):
         with TabbedContent(initial=self.first_tab, id="history-tabs"):
             with TabPane(TABS["games"], id="games"):
                 if not games:
-                    yield Static("No finished game yet: every game played to its end shows here.",
-                                 classes="history-empty", markup=False)
+                    yield Static(
+                        "No finished game yet: every game played to its end shows here.",
+                        classes="history-empty",
+                        markup=False,
+                    )
                 yield DataTable(id="history-games", cursor_type="row", zebra_stripes=True)
             with TabPane(TABS["levels"], id="levels"):
                 yield DataTable(id="history-levels", cursor_type="none", zebra_stripes=True)
@@ -146,8 +149,7 @@ class HistoryScreen(OnceModalScreen[None]):
         try:
             replay = replay_finished(game.record)
         except ReplayFailed as exc:
-            self.notify(f"{plain(game.record.filename)} cannot be replayed ({exc}).", severity="warning",
-                        markup=False)
+            self.notify(f"{plain(game.record.filename)} cannot be replayed ({exc}).", severity="warning", markup=False)
             return
         self.app.push_screen(ReplayScreen(replay))
 
@@ -225,8 +227,11 @@ class ReplayScreen(OnceModalScreen[None]):
         step = self.replay.steps[self.step]
         where = "as dealt" if self.step == 0 else f"after action {self.step}"
         self.query_one("#replay-step", Static).update(f"Step {self.step} of {self.last} ({where})")
-        view: RenderableType = (self.draw(step.view) if self.draw is not None
-                                else Text("(this game has no picture of its table: its events follow)"))
+        view: RenderableType = (
+            self.draw(step.view)
+            if self.draw is not None
+            else Text("(this game has no picture of its table: its events follow)")
+        )
         self.query_one("#replay-view", Static).update(view)
         lines = [Text(plain(str(e), None)) for e in step.events]
         self.query_one("#replay-events", Static).update(Group(*lines) if lines else Text("—"))

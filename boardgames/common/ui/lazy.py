@@ -18,8 +18,15 @@ __all__ = ["find_or_mount"]
 W = TypeVar("W", bound=Widget)
 
 
-def find_or_mount(parent: Widget, kind: type[W], make: Callable[[], W], *, id: str | None = None,
-                  before: str | Widget | None = None, after: str | Widget | None = None) -> W:
+def find_or_mount(
+    parent: Widget,
+    kind: type[W],
+    make: Callable[[], W],
+    *,
+    id: str | None = None,
+    before: str | Widget | None = None,
+    after: str | Widget | None = None,
+) -> W:
     """The widget of type *kind* (with *id*, when given) inside *parent*; if there is none
     yet, the one *make* builds, mounted in *parent* now (*before* / *after*: where).
 

@@ -20,7 +20,6 @@ __all__ = ["clusters", "covered"]
 SLACK = 1.25
 
 
-
 def clusters(regions: Iterable[Region]) -> list[Region]:
     """The regions grouped into few rectangles that waste little area."""
     found: list[Region] = []

@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 
 class ReplayingScreen(ModalScreen[None]):
-    """"Replaying the saved Vowl game: move 1,200 of 20,000…" until the game is rebuilt."""
+    """ "Replaying the saved Vowl game: move 1,200 of 20,000…" until the game is rebuilt."""
 
     DEFAULT_CSS = """
     ReplayingScreen { align: center middle; }
@@ -38,4 +38,5 @@ class ReplayingScreen(ModalScreen[None]):
         self.progress = (done, total)
         if self.is_mounted:
             self.query_one("#replaying", Static).update(
-                f"Replaying the saved {self.title_of_game} game: move {done:,} of {total:,}…")
+                f"Replaying the saved {self.title_of_game} game: move {done:,} of {total:,}…"
+            )

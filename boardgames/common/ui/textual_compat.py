@@ -168,14 +168,24 @@ def _scroll_bars_drawn_from_their_rows() -> None:
         if rows is None:
             return TEXTUAL_SCROLL_BAR_RENDER_LINES(self, crop)
         app = self.app
-        drawn_with = (self.size, self.content_region.size, self.styles._cache_key, self.background_colors,
-                      self.visual_style, self.opacity, tuple(self.get_line_filters()), app.ansi_theme,
-                      app.native_ansi_color, self._border_title, self._border_subtitle)
+        drawn_with = (
+            self.size,
+            self.content_region.size,
+            self.styles._cache_key,
+            self.background_colors,
+            self.visual_style,
+            self.opacity,
+            tuple(self.get_line_filters()),
+            app.ansi_theme,
+            app.native_ansi_color,
+            self._border_title,
+            self._border_subtitle,
+        )
         kept = _SCROLL_BAR_ROWS.get(self)
         if kept is None or kept[0] != drawn_with or len(kept[1]) > SCROLL_BAR_ROWS_KEPT:
             kept = _SCROLL_BAR_ROWS[self] = (drawn_with, {})
         strips = kept[1]
-        wanted = rows[crop.y:crop.bottom]
+        wanted = rows[crop.y : crop.bottom]
         width = self.size.width
         for y, row in zip(crop.line_range, wanted, strict=True):
             if row not in strips:  # a kind of row not drawn yet: Textual draws that row alone
@@ -444,8 +454,9 @@ def hardened_command_palette() -> type[CommandPalette]:
                 if not self.closed:
                     raise  # a real bug while open: let it be seen
 
-        def _refresh_command_list(self, command_list: CommandList, commands: list[Command],
-                                  clear_current: bool) -> None:
+        def _refresh_command_list(
+            self, command_list: CommandList, commands: list[Command], clear_current: bool
+        ) -> None:
             if self.closed:
                 return
             by_name = sorted(commands, key=lambda command: str(command.hit.text or ""))

@@ -49,8 +49,12 @@ class TitleBar(Widget):
     _icon_hover = False
 
     def on_mount(self) -> None:
-        for node, name in ((self.app, "title"), (self.app, "sub_title"),
-                           (self.screen, "title"), (self.screen, "sub_title")):
+        for node, name in (
+            (self.app, "title"),
+            (self.app, "sub_title"),
+            (self.screen, "title"),
+            (self.screen, "sub_title"),
+        ):
             self.watch(node, name, self._retitle, init=False)
 
     def _retitle(self) -> None:

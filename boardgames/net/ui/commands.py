@@ -21,13 +21,13 @@ from boardgames.games import SEED, Option, get_game
 
 #: Per hostable title, the flags of its registry options a hosted game takes (the others
 #: are about this terminal: a computer opponent plays no remote seat).
-NET_OPTIONS: Final[dict[str, tuple[str, ...]]] = {"uwo": ("--first-game",), "vntypl8s": ("--players", "--timer"),
-                                                  "vowl": ("--players", "--board", "--timers")}
+NET_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
+    "uwo": ("--first-game",),
+    "vntypl8s": ("--players", "--timer"),
+    "vowl": ("--players", "--board", "--timers"),
+}
 #: The port a host listens on unless told (the address examples of docs/network.md).
 DEFAULT_PORT: Final = 8765
-
-
-
 
 
 def add_host(sub: argparse._SubParsersAction, refuse_together: Callable[..., None]) -> None:
@@ -48,30 +48,53 @@ def add_host(sub: argparse._SubParsersAction, refuse_together: Callable[..., Non
     for key in HOSTABLE:
         info = get_game(key)
         entry = info.entry
-        parser = games.add_parser(key, help=info.command_help, description=f"Host {info.title} for its players' devices.")
+        parser = games.add_parser(
+            key, help=info.command_help, description=f"Host {info.title} for its players' devices."
+        )
         for option in entry.options:
             if isinstance(option, Option) and option.flag in NET_OPTIONS[key]:
                 if option.switch:
                     parser.add_argument(option.flag, action="store_true", help=option.help)
                 else:
-                    parser.add_argument(option.flag, metavar=option.metavar, type=option.type,
-                                        choices=option.choices, default=None, help=option.help)
+                    parser.add_argument(
+                        option.flag,
+                        metavar=option.metavar,
+                        type=option.type,
+                        choices=option.choices,
+                        default=None,
+                        help=option.help,
+                    )
         if key == "vntypl8s":
-            parser.add_argument("--in-turn", action="store_true",
-                                help="writers write one after another, each with the whole --timer, as on one "
-                                     "terminal (for a table where several players share this terminal's "
-                                     "keyboard); without it everyone writes at the same time")
+            parser.add_argument(
+                "--in-turn",
+                action="store_true",
+                help="writers write one after another, each with the whole --timer, as on one "
+                "terminal (for a table where several players share this terminal's "
+                "keyboard); without it everyone writes at the same time",
+            )
         parser.add_argument(SEED, type=SEEDS, default=None, help=f"seed the shuffles ({SEED_HELP})")
-        parser.add_argument("--resume", action="store_true",
-                            help="host the most recent unfinished game again, with the same join addresses")
-        parser.add_argument("--port", type=whole_number(0, 65535), default=DEFAULT_PORT,
-                            help=f"the port to listen on, 1 to 65535, or 0 for any free one (default {DEFAULT_PORT})")
-        parser.add_argument("--lan", action="store_true",
-                            help="let other devices on your network join (listens on every interface; "
-                                 "anyone with a seat's address can play that seat)")
-        parser.add_argument("--web", action="store_true",
-                            help="offer each seat as a web page too, for a phone or a laptop without boardgames "
-                                 "(needs the web extra)")
+        parser.add_argument(
+            "--resume",
+            action="store_true",
+            help="host the most recent unfinished game again, with the same join addresses",
+        )
+        parser.add_argument(
+            "--port",
+            type=whole_number(0, 65535),
+            default=DEFAULT_PORT,
+            help=f"the port to listen on, 1 to 65535, or 0 for any free one (default {DEFAULT_PORT})",
+        )
+        parser.add_argument(
+            "--lan",
+            action="store_true",
+            help="let other devices on your network join (listens on every interface; "
+            "anyone with a seat's address can play that seat)",
+        )
+        parser.add_argument(
+            "--web",
+            action="store_true",
+            help="offer each seat as a web page too, for a phone or a laptop without boardgames (needs the web extra)",
+        )
         parser.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS, help="a Textual theme for this run")
         # ``game``: whose decks and readiness ``cli.preflight`` checks
         parser.set_defaults(func=run_host, game=key, refuse_together=refuse_together)
@@ -82,8 +105,8 @@ def add_join(sub: argparse._SubParsersAction) -> None:
     join = sub.add_parser(
         "join",
         description="Take your seat in a game hosted on another terminal: ADDRESS is the line its host "
-                    "shows for your seat (boardgames://HOST:PORT/CODE). If the connection drops, it "
-                    "reconnects by itself; run the same line again to come back later.",
+        "shows for your seat (boardgames://HOST:PORT/CODE). If the connection drops, it "
+        "reconnects by itself; run the same line again to come back later.",
     )
     join.add_argument("address", metavar="ADDRESS", help="your seat's address, as the host shows it")
     join.add_argument("--theme", metavar="NAME", default=argparse.SUPPRESS, help="a Textual theme for this run")
@@ -116,8 +139,9 @@ def vowl_setup(args: argparse.Namespace) -> Any:
     if args.players is None:
         raise UserFacingError('boardgames host vowl needs the players: --players "Ann Lee,Bob Roy"', exit_code=2)
     names = parse_players(args.players)
-    setup = VowlSetup(names, parse_timers(args.timers, len(names)), advanced=args.board == "advanced",
-                      simultaneous=True)
+    setup = VowlSetup(
+        names, parse_timers(args.timers, len(names)), advanced=args.board == "advanced", simultaneous=True
+    )
     problems = setup.problems()
     if problems:
         raise UserFacingError(" ".join(problems), exit_code=2)
@@ -150,12 +174,18 @@ def hosted_session(args: argparse.Namespace) -> Any:
         raise UserFacingError(f"{exc.message} {aside} {again}", exit_code=1) from None
     if getattr(session.setup, "practice", False):
         session.close()
-        raise UserFacingError(f"The most recent {spec.title} game is solitaire practice, for one terminal: "
-                              f"resume it with `boardgames {key} --resume`.", exit_code=1)
+        raise UserFacingError(
+            f"The most recent {spec.title} game is solitaire practice, for one terminal: "
+            f"resume it with `boardgames {key} --resume`.",
+            exit_code=1,
+        )
     if getattr(session.setup, "computer", None) is not None:
         session.close()
-        raise UserFacingError(f"The most recent {spec.title} game is played against the computer: "
-                              f"resume it with `boardgames {key} --resume`.", exit_code=1)
+        raise UserFacingError(
+            f"The most recent {spec.title} game is played against the computer: "
+            f"resume it with `boardgames {key} --resume`.",
+            exit_code=1,
+        )
     return session
 
 
@@ -170,10 +200,13 @@ def run_host(args: argparse.Namespace) -> int:
         except ImportError:
             raise UserFacingError(
                 "--web needs the web extra (textual-serve): pip install 'hotseat-boardgames[web]' "
-                "(in a checkout: .venv/bin/pip install -e '.[web]').", exit_code=2) from None
+                "(in a checkout: .venv/bin/pip install -e '.[web]').",
+                exit_code=2,
+            ) from None
     hosting = Hosting(hosted_session(args), lan=args.lan, port=args.port)
-    app = BoardgamesApp(start=functools.partial(table_screen, hosting, web=args.web), seed=args.seed,
-                        theme=getattr(args, "theme", None))
+    app = BoardgamesApp(
+        start=functools.partial(table_screen, hosting, web=args.web), seed=args.seed, theme=getattr(args, "theme", None)
+    )
     return run(app)
 
 

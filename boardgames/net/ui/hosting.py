@@ -73,12 +73,19 @@ def read_codes(path: Path, seats: int) -> tuple[dict[int, str] | None, str | Non
     if loaded.data is None:
         return None, None, loaded.warning
     codes, table = loaded.data.get("seats"), loaded.data.get("table")
-    good = (isinstance(codes, list) and len(codes) == seats and isinstance(table, str)
-            and all(isinstance(c, str) and _CODE.fullmatch(c) for c in [*codes, table])
-            and len({*codes, table}) == seats + 1)
+    good = (
+        isinstance(codes, list)
+        and len(codes) == seats
+        and isinstance(table, str)
+        and all(isinstance(c, str) and _CODE.fullmatch(c) for c in [*codes, table])
+        and len({*codes, table}) == seats + 1
+    )
     if not good:
-        return None, None, refuse(path, "does not hold this game's seat codes",
-                                  then=": the seats have new addresses").warning
+        return (
+            None,
+            None,
+            refuse(path, "does not hold this game's seat codes", then=": the seats have new addresses").warning,
+        )
     assert isinstance(codes, list) and isinstance(table, str)
     return dict(enumerate(codes)), table, None
 
@@ -126,8 +133,15 @@ def forget_codes(path: Path) -> None:
 class Hosting:
     """A game hosted on this machine: *session* in a room, served on *port* (0: any free one)."""
 
-    def __init__(self, session: GameSession[Any, Any], *, lan: bool = False, port: int = 0,
-                 store: SaveStore | None = None, clock: Any = None) -> None:
+    def __init__(
+        self,
+        session: GameSession[Any, Any],
+        *,
+        lan: bool = False,
+        port: int = 0,
+        store: SaveStore | None = None,
+        clock: Any = None,
+    ) -> None:
         import time  # noqa: PLC0415
 
         self.net = net_for(session.spec.key)

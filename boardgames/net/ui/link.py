@@ -24,7 +24,7 @@ UNREACHABLE: Final = (OSError, aiohttp.ClientError, ConnectionError, TimeoutErro
 
 
 def away_text(seating: tuple[Seating, ...], me: int | None, seen: set[int] | None = None) -> str | None:
-    """"Bob is reconnecting…" for every other seat without a device that had one (*seen*:
+    """ "Bob is reconnecting…" for every other seat without a device that had one (*seen*:
     the seats seen here; ``None``: every seat), "waiting for Cy to join" for the others;
     ``None`` when everyone is here."""
     away = [s for s in seating if not s.connected and s.seat != me]
@@ -41,8 +41,9 @@ def away_text(seating: tuple[Seating, ...], me: int | None, seen: set[int] | Non
 class SeatLink:
     """A seat screen's connection: messages to *take*, reconnection said through *status*."""
 
-    def __init__(self, client: RoomClient, take: Callable[[HostMessage], None],
-                 status: Callable[[str | None], None]) -> None:
+    def __init__(
+        self, client: RoomClient, take: Callable[[HostMessage], None], status: Callable[[str | None], None]
+    ) -> None:
         self.client = client
         self.take = take
         self.status = status
@@ -83,5 +84,3 @@ class SeatLink:
     async def close(self) -> None:
         self.closed = True
         await self.client.close()
-
-

@@ -88,7 +88,9 @@ class RemoteUwoScreen(RemoteSeat, UwoScreen):
                 self.notify(
                     f"The {attacker.side.singular} {attacker.kind.name} on {B.name(view.duel.attacker)} attacks "
                     f"you: {render.defence_keys(view)}.",
-                    title="You are attacked", severity="warning", markup=False,
+                    title="You are attacked",
+                    severity="warning",
+                    markup=False,
                 )
 
     def _after_game(self, choice: str | None) -> None:

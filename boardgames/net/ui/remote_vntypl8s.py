@@ -87,9 +87,15 @@ class RemoteVntypl8sScreen(RemoteSeat, Vntypl8sScreen):
                 self._clear_writer()
             self._set_stage(Stage.HANDOVER, "between")
             names = ", ".join(self.players[w] for w in writers)
-            waiting = "" if not writers else (
-                f"{names} {'is' if len(writers) == 1 else 'are'} still writing…" if view.writing.value == "at once"
-                else f"{names} is writing their plate…")
+            waiting = (
+                ""
+                if not writers
+                else (
+                    f"{names} {'is' if len(writers) == 1 else 'are'} still writing…"
+                    if view.writing.value == "at once"
+                    else f"{names} is writing their plate…"
+                )
+            )
             done = view.players[self.me].done_writing
             self.query_one("#between-text", Static).update(
                 f"Round {view.round} of {view.rounds}. {'Your plate is in. ' if done else ''}{waiting}"

@@ -42,8 +42,11 @@ QUESTIONS = (Phase.CHOOSE_OPPONENT, Phase.CHOOSE_PARTNER, Phase.PLACE_EXTRAS, Ph
 
 def racing(view: VowlView) -> bool:
     """Is this a head-to-head raced at the same time, in a phase whose steps name their racer?"""
-    return (view.simultaneous and view.mode is Mode.HEAD_TO_HEAD
-            and view.phase in (Phase.READY, Phase.SOLVING, Phase.SUDDEN_DEATH_READY))
+    return (
+        view.simultaneous
+        and view.mode is Mode.HEAD_TO_HEAD
+        and view.phase in (Phase.READY, Phase.SOLVING, Phase.SUDDEN_DEATH_READY)
+    )
 
 
 def as_sent(view: VowlView, seat: int, action: object) -> object:
@@ -99,8 +102,12 @@ class RemoteVowlScreen(RemoteSeat, VowlScreen):
         self.me: int = client.seat
         view: VowlView = client.view
         engine = VowlSeatEngine(client)
-        setup = VowlSetup(view.names, tuple(int(p.timer) for p in view.players),
-                          advanced=view.board is Board.ADVANCED, simultaneous=view.simultaneous)
+        setup = VowlSetup(
+            view.names,
+            tuple(int(p.timer) for p in view.players),
+            advanced=view.board is Board.ADVANCED,
+            simultaneous=view.simultaneous,
+        )
         super().__init__(SeatSession(client, setup, engine))  # type: ignore[arg-type]
         self._interrupted = False  # the host's clock kept the time: nothing to restart here
         #: the state at which this player said they were ready: not asked again before the host answers
@@ -136,8 +143,12 @@ class RemoteVowlScreen(RemoteSeat, VowlScreen):
 
     def updated(self, events: Sequence[object]) -> None:
         self.after_step(tuple(events))
-        mine = [e for e in events if (isinstance(e, AnswerAccepted) and e.runner == self.me)
-                or (isinstance(e, LockedOut) and e.player == self.me)]
+        mine = [
+            e
+            for e in events
+            if (isinstance(e, AnswerAccepted) and e.runner == self.me)
+            or (isinstance(e, LockedOut) and e.player == self.me)
+        ]
         if mine:
             self.query_one("#answer", Input).value = ""  # this player's word was taken (or lost the buzz)
 
@@ -217,8 +228,10 @@ class RemoteVowlScreen(RemoteSeat, VowlScreen):
             sd = view.sudden_death
             assert sd is not None
             question = "Sudden death! One red card for both racers."
-            detail = (f"Buzz (z or m) only when you know the word: you then have {sd.buzz_seconds} s to type it. "
-                      "The card turns when both of you are ready.")
+            detail = (
+                f"Buzz (z or m) only when you know the word: you then have {sd.buzz_seconds} s to type it. "
+                "The card turns when both of you are ready."
+            )
         else:
             run = view.active_run
             cards = run.total if run is not None else 0

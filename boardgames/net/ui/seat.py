@@ -30,9 +30,12 @@ from boardgames.net.ui.link import BACKOFF, FIRST_RETRY, LONGEST_RETRY, UNREACHA
 if TYPE_CHECKING:
     from textual.worker import Worker
 
+
 def unreachable_text(client: RoomClient, wait: float) -> str:
-    return (f"No game answers at {plain(client.host, 80)} port {client.port} (is it hosted, "
-            f"and is the address the one its host shows?). Trying again in {wait:g} s…")
+    return (
+        f"No game answers at {plain(client.host, 80)} port {client.port} (is it hosted, "
+        f"and is the address the one its host shows?). Trying again in {wait:g} s…"
+    )
 
 
 class ConnectingScreen(Screen[None]):

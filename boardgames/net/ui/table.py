@@ -106,8 +106,12 @@ class TableScreen(GameScreen):
             await pages.start()
         except CannotListen as exc:
             await pages.stop()
-            self.notify(f"The seats' web pages cannot be served: {plain(exc.message, 200)}.",
-                        severity="warning", timeout=15, markup=False)
+            self.notify(
+                f"The seats' web pages cannot be served: {plain(exc.message, 200)}.",
+                severity="warning",
+                timeout=15,
+                markup=False,
+            )
             return
         self.pages = pages
 
@@ -140,8 +144,9 @@ class TableScreen(GameScreen):
         if self.problem is not None:
             seats.append(f"Cannot host: {plain(self.problem, 300)}.\n", style="bold red")
         elif self.listening:
-            seats.append("Each player runs their own line (it is their seat's secret: send it to them alone):\n",
-                         style="bold")
+            seats.append(
+                "Each player runs their own line (it is their seat's secret: send it to them alone):\n", style="bold"
+            )
             for seat in seating:
                 seats.append_text(seating_line(seat, self.hosting.address(seat.seat)))
                 seats.append("\n")
@@ -151,8 +156,11 @@ class TableScreen(GameScreen):
             seats.append("A screen for everyone (a TV):\n", style="dim")
             seats.append(f"  boardgames join {self.hosting.address(TABLE)}\n", style="dim")
         self.query_one("#net-seats", Shown).show(seats)
-        hint = ("Only this machine can join (add --lan to let your network in)." if not self.hosting.lan
-                else f"Devices on your network join through {plain(self.hosting.shown_host)}.")
+        hint = (
+            "Only this machine can join (add --lan to let your network in)."
+            if not self.hosting.lan
+            else f"Devices on your network join through {plain(self.hosting.shown_host)}."
+        )
         self.query_one("#net-hint", Shown).show(Text(hint))
 
     # ------------------------------------------------------------------ seats on this keyboard
@@ -167,7 +175,10 @@ class TableScreen(GameScreen):
         seating = self.hosting.room.seating()
         choices = [Choice(str(s.seat + 1), plain(s.name, 24), s.seat) for s in seating]
         detail = "Its player takes the keyboard; Escape on their screen brings the table back."
-        if getattr(self.hosting.room.engine, "writing", None) is not None and self.hosting.room.engine.writing.value == "at once":
+        if (
+            getattr(self.hosting.room.engine, "writing", None) is not None
+            and self.hosting.room.engine.writing.value == "at once"
+        ):
             # P33: the writers write at once, so players sharing this keyboard share the writing time
             detail += " Everyone writes at the same time: players sharing this keyboard share the writing time."
         question = ChoiceScreen("Which seat is played on this terminal?", choices, detail=detail, cancel=True)
@@ -179,8 +190,9 @@ class TableScreen(GameScreen):
         from boardgames.common.ui.handover import HandoverScreen  # noqa: PLC0415
 
         name = self.hosting.room.names[seat]
-        handover = HandoverScreen(name, "Press Space when only you can see the screen.",
-                                  title=f"{shown(name)}, take the keyboard")
+        handover = HandoverScreen(
+            name, "Press Space when only you can see the screen.", title=f"{shown(name)}, take the keyboard"
+        )
         self.app.push_screen(handover, lambda _: self._open_seat(seat))
 
     def _open_seat(self, seat: int) -> None:
@@ -201,13 +213,18 @@ class TableScreen(GameScreen):
         from boardgames.common.ui.choice import Choice, ChoiceScreen  # noqa: PLC0415
 
         key = self.hosting.net.spec.key
-        detail = (f"Every player is disconnected. The game is saved: [b]boardgames host {shown(key)} --resume[/b] "
-                  "opens it again, with the same addresses.")
+        detail = (
+            f"Every player is disconnected. The game is saved: [b]boardgames host {shown(key)} --resume[/b] "
+            "opens it again, with the same addresses."
+        )
         if self.hosting.room.engine.outcome() is not None:
             detail = "The game is over."
-        question = ChoiceScreen("Stop hosting this game?",
-                                [Choice("y", "Yes, stop", True), Choice("n", "No, keep hosting", False)],
-                                detail=detail, cancel=True)
+        question = ChoiceScreen(
+            "Stop hosting this game?",
+            [Choice("y", "Yes, stop", True), Choice("n", "No, keep hosting", False)],
+            detail=detail,
+            cancel=True,
+        )
         self.app.push_screen(question, self._answered)
 
     def _answered(self, yes: bool | None) -> None:

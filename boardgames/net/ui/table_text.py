@@ -28,12 +28,13 @@ def seating_line(seat: Seating, address: str | None = None) -> Text:
 
 
 def away_line(seating: Sequence[Seating], *, joined_once: set[int]) -> Text | None:
-    """"Bob is reconnecting…" for every seat that was here and went away (``None``: nobody)."""
+    """ "Bob is reconnecting…" for every seat that was here and went away (``None``: nobody)."""
     away = [plain(s.name, 24) for s in seating if not s.connected and s.seat in joined_once]
     if not away:
         return None
-    return Text(f"{', '.join(away)} {'is' if len(away) == 1 else 'are'} reconnecting… (their timers wait)",
-                style="bold yellow")
+    return Text(
+        f"{', '.join(away)} {'is' if len(away) == 1 else 'are'} reconnecting… (their timers wait)", style="bold yellow"
+    )
 
 
 #: What a timer is called on the table, by the first part of its key (VNTYPL8S's writing
@@ -72,11 +73,15 @@ def _uwo(view: Any) -> Text:
         out.append(f"The duel is over: {plain(view.outcome.reason, 200)}\n", style="bold")
     else:
         acting = view.to_act.title if view.to_act is not None else "nobody"
-        out.append(f"Turn {view.turn}: the {view.current.title}' turn; {acting} to decide "
-                   f"({view.phase.value}).\n", style="bold")
+        out.append(
+            f"Turn {view.turn}: the {view.current.title}' turn; {acting} to decide ({view.phase.value}).\n",
+            style="bold",
+        )
     for side in view.sides:
-        out.append(f"{side.side.title}: energy {side.energy}/{side.energy_max}, evasions {side.evasions}, "
-                   f"{side.hand_size} in hand, {side.deck_size} in deck, {side.umos} UMOs\n")
+        out.append(
+            f"{side.side.title}: energy {side.energy}/{side.energy_max}, evasions {side.evasions}, "
+            f"{side.hand_size} in hand, {side.deck_size} in deck, {side.umos} UMOs\n"
+        )
     out.append("\n")
     for row in reversed(range(B.ROWS)):
         out.append(f" {row + 1} ")
@@ -127,11 +132,14 @@ def _vowl(view: Any) -> Text:
         out.append(f"{plain(name(view.outcome.winner), 24)} wins after {view.outcome.turns} turns!\n", style="bold")
     else:
         mode = f", {view.mode.value}" if view.mode is not None else ""
-        out.append(f"Turn {view.turn}: {plain(name(view.current_player), 24)}{mode} — {view.phase.value}\n",
-                   style="bold")
+        out.append(
+            f"Turn {view.turn}: {plain(name(view.current_player), 24)}{mode} — {view.phase.value}\n", style="bold"
+        )
     if view.phase in (Phase.READY, Phase.SOLVING):
         for run in view.runs:
-            who = plain(name(run.runner), 24) + (f" and {plain(name(run.partner), 24)}" if run.partner is not None else "")
+            who = plain(name(run.runner), 24) + (
+                f" and {plain(name(run.partner), 24)}" if run.partner is not None else ""
+            )
             if not run.started:
                 state = "getting ready"
             elif run.finished:
