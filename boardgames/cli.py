@@ -77,17 +77,8 @@ def _add_game(game: GameInfo, sub: argparse._SubParsersAction) -> None:
             parser.add_argument(SEED, type=SEEDS, default=None, help=entry.seed_help)
         elif option == RESUME:
             parser.add_argument(RESUME, action="store_true", help=entry.resume_help)
-        elif isinstance(option, Option) and option.switch:
-            parser.add_argument(option.flag, action="store_true", help=option.help)
         elif isinstance(option, Option):
-            parser.add_argument(
-                option.flag,
-                metavar=option.metavar,
-                type=option.type,
-                choices=option.choices,
-                default=None,
-                help=option.help,
-            )
+            option.add_to(parser)
     # ``game``: whose readiness ``preflight`` checks and whose command ``_play`` runs
     parser.set_defaults(func=_play, game=game.key)
     if entry.tools is not None:

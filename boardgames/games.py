@@ -62,6 +62,15 @@ class Option(NamedTuple):
     choices: Sequence[str] | None = None
     switch: bool = False
 
+    def add_to(self, parser: Any) -> None:
+        """This option on an ``argparse`` parser (the game's command, or ``host``'s)."""
+        if self.switch:
+            parser.add_argument(self.flag, action="store_true", help=self.help)
+        else:
+            parser.add_argument(
+                self.flag, metavar=self.metavar, type=self.type, choices=self.choices, default=None, help=self.help
+            )
+
 
 #: Where a game's ``--seed`` and ``--resume`` stand among its ``options`` in its ``--help``;
 #: a game that places neither has them last.

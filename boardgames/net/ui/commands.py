@@ -53,17 +53,7 @@ def add_host(sub: argparse._SubParsersAction, refuse_together: Callable[..., Non
         )
         for option in entry.options:
             if isinstance(option, Option) and option.flag in NET_OPTIONS[key]:
-                if option.switch:
-                    parser.add_argument(option.flag, action="store_true", help=option.help)
-                else:
-                    parser.add_argument(
-                        option.flag,
-                        metavar=option.metavar,
-                        type=option.type,
-                        choices=option.choices,
-                        default=None,
-                        help=option.help,
-                    )
+                option.add_to(parser)
         if key == "vntypl8s":
             parser.add_argument(
                 "--in-turn",
