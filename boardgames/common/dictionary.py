@@ -33,36 +33,19 @@ import os
 import re
 import sys
 import threading
-import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from boardgames.common.decks import DeckError, DeckLine, deck_path, read_lines, read_text
 from boardgames.common.errors import UserFacingError
+from boardgames.common.wordcheck import MIN_LETTERS, PUZZLE_SHAPE, WordChecker, fold_accents
 
 LANGUAGE = "en_US"
 BACKEND = "hunspell"
 
 _WORD = re.compile(r"^[a-z]+$")
-
-#: The shortest answer (Interpretation V32): hunspell lists every single letter as a
-#: "word" (b, x), but a lone letter is no answer to a puzzle about spelling a word.
-MIN_LETTERS = 2
-
-
-def fold_accents(text: str) -> str:
-    """*text* with accents taken off its letters (café -> cafe, naïve -> naive).
-
-    Players type the spelling they know; en_US spells these words without accents, and
-    a keyboard may not offer them.  Letters with no plain form (æ, ß) stay as they are.
-    """
-    if text.isascii():
-        return text
-    decomposed = unicodedata.normalize("NFKD", text)
-    return unicodedata.normalize("NFC", "".join(c for c in decomposed if not unicodedata.combining(c)))
-
 
 # --- the curated word list (decks/vowl/added.txt and refused.txt) ---------------------
 
@@ -72,13 +55,6 @@ REFUSED_FILE = "refused.txt"
 LISTED_FILE = "scowl.txt"
 #: Why a word is refused: the second field of each ``refused.txt`` line.
 REFUSAL_KINDS = ("abbreviation", "offensive", "dialect", "nonword")
-#: What a refused word is, for the player's "rejected" line (``SkeletonMatcher.check``).
-REFUSAL_REASONS = {
-    "abbreviation": "an abbreviation, not a word",
-    "offensive": "not accepted",
-    "dialect": "a dialect spelling, not a word",
-    "nonword": "not a word in its own right",
-}
 
 
 class Curation(NamedTuple):
@@ -147,10 +123,6 @@ def load_curation() -> Curation:
 
 # --- the second word list (decks/vowl/scowl.txt, made by tools/build_vowl_words.py) ----
 
-#: The puzzle's shape (docs/rules/vowl.md, "The puzzles"): a consonant, then
-#: vowel-consonant pairs, then maybe one vowel; Y a consonant.  Every line of the list
-#: has it, and the skeleton index keeps only such words (``skeleton.PUZZLE_SHAPE``).
-PUZZLE_SHAPE = re.compile(r"^[b-df-hj-np-tv-z](?:[aeiou][b-df-hj-np-tv-z])*[aeiou]?$")
 #: The list as the build writes it (its comment header, then one word a line), checked
 #: by two regular expressions over the text: a Python loop over its 6,000 lines took
 #: four times as long (``_listed_line_by_line`` is then only for naming a bad line).
@@ -275,12 +247,6 @@ class DictionaryUnavailable(UserFacingError):
     """
 
     exit_code = 3
-
-
-class WordChecker(Protocol):
-    """Anything that can say whether a lower-case word is in the dictionary."""
-
-    def check(self, word: str) -> bool: ...
 
 
 class Dictionary:

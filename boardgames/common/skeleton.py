@@ -39,8 +39,8 @@ import re
 import threading
 from collections.abc import Callable, Iterable
 
-from boardgames.common.dictionary import MIN_LETTERS, PUZZLE_SHAPE, REFUSAL_REASONS, WordChecker, fold_accents
 from boardgames.common.records import FrozenRecord
+from boardgames.common.wordcheck import MIN_LETTERS, PUZZLE_SHAPE, REFUSAL_REASONS, WordChecker, fold_accents
 
 VOWELS = "AEIOU"
 CONSONANTS = "BCDFGHJKLMNPQRSTVWXYZ"

@@ -40,8 +40,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from boardgames.common.decks import DeckLine, deck_path, read_lines
-from boardgames.common.dictionary import WordChecker
 from boardgames.common.skeleton import FREE_VOWELS, VOWELS, compile_reading
+from boardgames.common.wordcheck import WordChecker
 from boardgames.vntypl8s.limits import MAX_JUDGED, MAX_LENGTH
 
 #: P7: the shortest run of a plate that can represent a word.  One character alone

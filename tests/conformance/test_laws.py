@@ -119,11 +119,7 @@ def test_a_saved_game_resumes_as_it_was_and_plays_on_alike(key: str, seed: int) 
 #: that the engines never call: each is a finding, listed here (for the games whose engine
 #: reaches it) until it is split.  Vowl's engine imports no dictionary: its judge is given
 #: to it (``vowl.judging``).
-KNOWN_IMPURE: dict[str, dict[str, str]] = {
-    "boardgames.common.dictionary imports enchant": {
-        "vntypl8s": "the WordChecker protocol lives with the enchant broker"
-    },
-}
+KNOWN_IMPURE: dict[str, dict[str, str]] = {}
 
 
 def _known(line: str, key: str) -> bool:
