@@ -362,3 +362,40 @@ async def test_p33_every_writer_writes_at_once_and_a_typed_plate_counts_when_tim
     assert handed == {2: False, 0: True}
     assert [e.player for e in hosting.room.log if isinstance(e, PlateForfeited)] == [1]
     assert engine.view(0).players[0].plate == plate
+
+
+def test_each_seat_screen_is_styled_as_its_games_screen() -> None:
+    """Textual's selectors know a screen by its first DOM base only: a seat screen must be
+    its game's screen for the stylesheet (``UwoScreen BoardGrid {...}``), not a bare Screen."""
+    from boardgames.net.ui.remote_vntypl8s import RemoteVntypl8sScreen
+    from boardgames.net.ui.remote_vowl import RemoteVowlScreen
+    from boardgames.uwo.screen import UwoScreen
+    from boardgames.vntypl8s.screen import Vntypl8sScreen
+    from boardgames.vowl.screen import VowlScreen
+
+    for seat, game in (
+        (RemoteUwoScreen, UwoScreen),
+        (RemoteVntypl8sScreen, Vntypl8sScreen),
+        (RemoteVowlScreen, VowlScreen),
+    ):
+        assert game.__name__ in seat._css_type_names, seat  # noqa: SLF001 - what selectors match
+
+
+async def test_a_seats_duel_is_drawn_with_the_duels_own_layout_at_80x24(tmp_path: Any) -> None:
+    """Seen in a real terminal: the seat's board came as one column of squares, no frame,
+    the stylesheet's board rules unmatched."""
+    from boardgames.common.saves import SaveStore
+    from boardgames.uwo.spec import SPEC, UwoSetup
+    from boardgames.uwo.widgets import BoardGrid
+
+    store = SaveStore(tmp_path)
+    hosting = Hosting(GameSession.start(SPEC, UwoSetup(), 3, store=store), port=0, store=store)
+    host = host_app(hosting)
+    async with host.run_test(size=(80, 24)) as hp:
+        await wait_for(hp, lambda: hosting.listening_now() and "boardgames join" in screen_text(host), "listening")
+        seat = join_app(hosting.address(0))
+        async with seat.run_test(size=(80, 24)) as sp:
+            await wait_for(sp, lambda: isinstance(seat.screen, RemoteUwoScreen), "the Gnorfs' screen")
+            board = seat.screen.query_one(BoardGrid)
+            assert board.styles.grid_size_columns == 6 and board.styles.width is not None
+            assert board.styles.width.value == 52, board.styles.width

@@ -237,10 +237,21 @@ class Vntypl8sSeatEngine(_SeatEngineBase):
         return frozenset()
 
 
-class RemoteSeat(Screen[None]):
-    """What both seat screens add to their game's screen: the link to the host, the title
+if TYPE_CHECKING:
+    _SeatBase = Screen[None]  # for the type checker, what the mixin is mixed into
+else:
+    _SeatBase = object
+
+
+class RemoteSeat(_SeatBase):
+    """What every seat screen adds to its game's screen: the link to the host, the title
     line (who is away, this terminal's own connection, the host's timers), and how the
-    host's messages reach the screen's own methods."""
+    host's messages reach the screen's own methods.
+
+    A plain mixin, not a ``Screen``: Textual's CSS type names follow a class's first
+    DOM base only, so a ``Screen`` first in ``RemoteUwoScreen(RemoteSeat, UwoScreen)`` hid
+    ``UwoScreen`` from its stylesheet's selectors and the seat's duel was drawn unstyled.
+    """
 
     client: RoomClient
     link: SeatLink | None = None
@@ -301,7 +312,7 @@ class RemoteSeat(Screen[None]):
         terminal is put away behind the table: its player is not the one looking)."""
         if self.local and self not in self.app.screen_stack:
             return
-        Screen.notify(self, *args, **kwargs)
+        super().notify(*args, **kwargs)
 
     def show_title(self: Any) -> None:
         """The title line: the game, then who is away, this connection, the timers."""
