@@ -29,7 +29,7 @@ from boardgames.common.saves import SaveRecord, SaveStore
 from boardgames.common.settings import Settings, load_settings, save_settings, unknown_theme
 from boardgames.common.text import shown
 from boardgames.common.ui import frames, textual_compat
-from boardgames.common.ui.colours import ANSI_HUES, readable_variables, terminal_theme
+from boardgames.common.ui.colours import ReadableColours, terminal_theme
 from boardgames.games import GAMES, GameInfo, get_game, resumable, saved_at
 
 if TYPE_CHECKING:
@@ -258,7 +258,7 @@ def game_commands() -> type[Provider]:
     return GameCommands
 
 
-class BoardgamesApp(textual_compat.CrashHookedApp):
+class BoardgamesApp(ReadableColours, textual_compat.CrashHookedApp):
     """The suite.  ``start`` opens a screen directly (``boardgames vowl ...``).
 
     ``clock`` and ``seed`` are injected so tests can drive timers by hand and get
@@ -303,23 +303,6 @@ class BoardgamesApp(textual_compat.CrashHookedApp):
             elif self._theme_for_this_run is None:
                 self.notify(unknown_theme(wanted), severity="warning", timeout=10, markup=False)
         self._settings_ready = True
-
-    def get_css_variables(self) -> dict[str, str]:
-        """The theme's variables, with the colours players read made readable on its
-        backgrounds (``common.ui.colours``), and ours (factions, decks) derived from it."""
-        variables = super().get_css_variables()
-        variables.update(readable_variables(variables))
-        self.theme_variables = variables
-        return variables
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        return {
-            **super().get_theme_variable_defaults(),
-            **ANSI_HUES,
-            "accent-frame": "ansi_blue",
-            "footer-disabled": "ansi_default",
-            "foreground-disabled": "ansi_default",
-        }
 
     def _readable_ansi(self) -> None:
         """Rich's named colours (``red``, ``green`` in a widget's text) drawn in the

@@ -179,11 +179,10 @@ class GameSpec(Generic[E, S]):
 
     def setup_from_json(self, data: dict[str, Any]) -> S:
         """The setup a save holds; ``SaveFormatError`` (or the game's ``ValueError``) if it is not one."""
-        data = self.from_save(data)  # first: it may fill in a field older saves lack
-        # a field with a default may be absent: a save from before that option existed
-        missing = [
-            f.encode_name for f in msgspec.structs.fields(self.setup_type) if f.required and f.encode_name not in data
-        ]
+        # First: the game's own hook fills in an option older saves lack (and only that one:
+        # a save that lost any other field of its setup is refused, not filled with a default).
+        data = self.from_save(data)
+        missing = [f.encode_name for f in msgspec.structs.fields(self.setup_type) if f.encode_name not in data]
         if missing:
             raise SaveFormatError(f"not a {self.title} setup (no {missing[0]!r})")
         try:

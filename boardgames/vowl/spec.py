@@ -148,6 +148,11 @@ def _option_when_on(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _off_unless_said(data: dict[str, Any]) -> dict[str, Any]:
+    """A save without ``simultaneous`` (every hot-seat one, and all before V34) races in turn."""
+    return data if "simultaneous" in data else {**data, "simultaneous": False}
+
+
 def save_title(game: VowlGame) -> str:
     """How the resume menu names a Vowl game."""
     if game.is_practice:
@@ -169,6 +174,7 @@ SPEC: GameSpec[VowlGame, VowlSetup] = GameSpec(
     action_classes=ACTION_CLASSES,
     check=check_setup,
     to_save=_option_when_on,
+    from_save=_off_unless_said,
     upgrade=upgrade_record,  # saves from before actions named seats
 )
 

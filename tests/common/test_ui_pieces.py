@@ -10,6 +10,7 @@ from boardgames.common.clock import ManualClock
 from boardgames.common.timer import Countdown
 from boardgames.common.ui.base import input_allowed
 from boardgames.common.ui.choice import Choice, ChoiceScreen
+from boardgames.common.ui.colours import ReadableColours
 from boardgames.common.ui.handover import HandoverScreen
 from boardgames.common.ui.sandtimer import SandTimer
 from tests.screen import deliberately, screen_text, take_keyboard
@@ -17,7 +18,9 @@ from tests.screen import deliberately, screen_text, take_keyboard
 SIZE = (80, 24)
 
 
-class Host(App[None]):
+class Host(ReadableColours, App[None]):
+    """A bare app with the suite's colours, which its widgets' stylesheets use."""
+
     def __init__(self, clock: ManualClock | None = None) -> None:
         super().__init__()
         self.clock = clock or ManualClock()

@@ -188,9 +188,11 @@ def vowl_simultaneous() -> Adapter:
 
 
 ADAPTERS: dict[str, Callable[[], Adapter]] = {"uwo": uwo, "vntypl8s": vntypl8s, "vowl": vowl}
-#: Setups of a shipped game the laws also play, by name: their key is the game's own.
-VARIANTS: dict[str, Callable[[], Adapter]] = {"vowl-simultaneous": vowl_simultaneous}
 """Every shipped game's adapter; a game registered by the tests adds its own (``tests.fourth``)."""
 
-#: A shipped game played with a setup option that changes its rules: the laws hold there too.
-VARIANTS: dict[str, Callable[[], Adapter]] = {"vntypl8s at once": vntypl8s_at_once}
+#: A shipped game played with a setup option that changes its rules (a hosted table's), by
+#: name: the laws hold there too.
+VARIANTS: dict[str, Callable[[], Adapter]] = {
+    "vntypl8s at once": vntypl8s_at_once,
+    "vowl-simultaneous": vowl_simultaneous,
+}

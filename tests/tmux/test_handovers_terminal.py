@@ -168,8 +168,9 @@ def test_vntypl8s_a_double_enter_on_a_handed_in_plate_keeps_the_next_writers_han
 
 # --- Vowl ---------------------------------------------------------------------------------
 
-#: The face-up card as the card face draws it: capitals three spaces apart, alone on a line.
-CARD = re.compile(r"▊\s+((?:[A-Z]   )+[A-Z])\s+▎")
+#: The face-up card as the card face draws it: capitals three spaces apart, alone on a line
+#: inside its frame (under the big letters where the card has room for them).
+CARD = re.compile(r"│\s+((?:[A-Z]   )+[A-Z])\s+│")
 SOLVED = re.compile(r"(\d+) of (\d+) solved")
 
 

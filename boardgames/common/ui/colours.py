@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from rich.style import Style as RichStyle
 from rich.terminal_theme import TerminalTheme
@@ -256,3 +257,35 @@ def ansi(style: str) -> RichStyle:
     stay ANSI colours, drawn in the theme's own (``terminal_theme``).  Given as a string,
     Textual reads a whole Text's style as CSS, where ``red`` is #ff0000 in every theme."""
     return RichStyle.parse(style)
+
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    _AppBase = App[Any]  # for the type checker, what the mixin is mixed into
+else:
+    _AppBase = object
+
+
+class ReadableColours(_AppBase):
+    """The suite's colours for any app that shows its widgets (the suite's own, a test's):
+    the theme's variables with what players read made readable on its backgrounds, and
+    the suite's own (``$accent-frame``, the factions, the decks) derived from it.  The
+    widgets' stylesheets use them, so an app without them cannot show those widgets."""
+
+    theme_variables: dict[str, str]
+
+    def get_css_variables(self) -> dict[str, str]:
+        variables = super().get_css_variables()
+        variables.update(readable_variables(variables))
+        self.theme_variables = variables
+        return variables
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return {
+            **super().get_theme_variable_defaults(),
+            **ANSI_HUES,
+            "accent-frame": "ansi_blue",
+            "footer-disabled": "ansi_default",
+            "foreground-disabled": "ansi_default",
+        }
