@@ -77,12 +77,20 @@ def _curated_word(line: DeckLine, text: str) -> str:
 
 def read_added(path: Path) -> frozenset[str]:
     """``added.txt``: one lower-case word a line; ``DeckError`` naming the line otherwise."""
+    return _one_word_a_line(path)
+
+
+def _one_word_a_line(path: Path, shape: re.Pattern[str] | None = None) -> frozenset[str]:
+    """A word list read line by line: one lower-case word a line, none twice (of *shape*,
+    when given); ``DeckError`` naming the line at fault otherwise."""
     seen: dict[str, int] = {}
     for line in read_lines(path):
         fields = line.text.split()
         if len(fields) != 1:
             raise line.error("one word per line (a '#' starts a comment)")
         word = _curated_word(line, fields[0])
+        if shape is not None and not shape.match(word):
+            raise line.error(f"{word!r} does not have the puzzle's shape (one vowel between consonants)")
         if word in seen:
             raise line.error(f"{word!r} is listed already, line {seen[word]}")
         seen[word] = line.number
@@ -150,18 +158,7 @@ def read_listed(path: Path) -> frozenset[str]:
 
 def _listed_line_by_line(path: Path) -> frozenset[str]:
     """``read_listed`` for a file not as the build writes it: the line at fault named."""
-    seen: dict[str, int] = {}
-    for line in read_lines(path):
-        fields = line.text.split()
-        if len(fields) != 1:
-            raise line.error("one word per line (a '#' starts a comment)")
-        word = _curated_word(line, fields[0])
-        if not PUZZLE_SHAPE.match(word):
-            raise line.error(f"{word!r} does not have the puzzle's shape (one vowel between consonants)")
-        if word in seen:
-            raise line.error(f"{word!r} is listed already, line {seen[word]}")
-        seen[word] = line.number
-    return frozenset(seen)
+    return _one_word_a_line(path, PUZZLE_SHAPE)
 
 
 @functools.cache
