@@ -399,3 +399,5 @@ async def test_a_seats_duel_is_drawn_with_the_duels_own_layout_at_80x24(tmp_path
             board = seat.screen.query_one(BoardGrid)
             assert board.styles.grid_size_columns == 6 and board.styles.width is not None
             assert board.styles.width.value == 52, board.styles.width
+            # a new duel is the host's to start: the seat's terminal never offers n for it
+            assert seat.screen.check_action("new_game", ()) is False

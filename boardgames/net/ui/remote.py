@@ -307,6 +307,17 @@ class RemoteSeat(_SeatBase):
         else:
             self.ask_to_leave(self.app.exit)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_game":
+            return False  # a new game is the host's to start: not offered on a seat's terminal
+        return super().check_action(action, parameters)
+
+    def action_new_game(self) -> None:
+        """A new game is the host's to start."""
+
+    def action_leave(self) -> None:
+        self.leave_seat()
+
     def notify(self: Any, *args: Any, **kwargs: Any) -> None:
         """Said only while this seat's screen is on the terminal (a seat played on the host's
         terminal is put away behind the table: its player is not the one looking)."""

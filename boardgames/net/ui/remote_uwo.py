@@ -96,9 +96,3 @@ class RemoteUwoScreen(RemoteSeat, UwoScreen):
     def _after_game(self, choice: str | None) -> None:
         if choice == "menu":
             self.leave_seat()
-
-    def action_new_game(self) -> None:
-        """A new duel is the host's to start."""
-
-    def action_leave(self) -> None:
-        self.leave_seat()

@@ -260,12 +260,4 @@ class RemoteVowlScreen(RemoteSeat, VowlScreen):
                 return False
             if sd.players[parameters[0]] != self.me:
                 return False  # one buzzer on this terminal: the player's own
-        if action == "new_game":
-            return False
         return super().check_action(action, parameters)
-
-    def action_new_game(self) -> None:
-        """A new game is the host's to start."""
-
-    def action_leave(self) -> None:
-        self.leave_seat()
